@@ -1,0 +1,33 @@
+// Typed failures that cross layers. `messageFor` is the one mapping from a failure to the text a user sees.
+export type AppErrorCode =
+  | 'TOKEN_EXPIRED'
+  | 'MUSIC_FETCH_FAILED'
+  | 'TRACKING_FETCH_FAILED'
+  | 'STEAM_FETCH_FAILED'
+  | 'STEAM_INPUT_EMPTY'
+  | 'STEAM_INVALID_INPUT'
+  | 'STEAM_RESOLVE_HTTP'
+  | 'STEAM_RESOLVE_NO_ID'
+  | 'STEAM_RESOLVE_NETWORK'
+  | 'STEAM_PROFILE_NOT_FOUND'
+  | 'STEAM_CONNECT_FAILED'
+  | 'AI_FAILED'
+  | 'AI_RATE_LIMITED'
+  | 'STORAGE_FULL'
+  | 'NETWORK'
+  | 'HTTP';
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly status?: number;
+  constructor(code: AppErrorCode, options: { status?: number; cause?: unknown; message?: string } = {}) {
+    super(options.message ?? code, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options.status;
+  }
+}
+
+export function isAppError(error: unknown, code?: AppErrorCode): error is AppError {
+  return error instanceof AppError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,61 @@
+// Every user-visible error, confirmation and alert text of SPEC.md, in one place.
+// Components and machines refer to these by name; nothing else spells them out.
+export const messages = {
+  validation: {
+    usernameRequired: 'Username is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Please enter a valid email',
+    passwordRequired: 'Password is required',
+    passwordTooShort: 'Password must be at least 6 characters',
+    passwordsDoNotMatch: 'Passwords do not match',
+  },
+  steam: {
+    inputEmpty: 'Please enter a Steam ID or profile URL',
+    invalidIdOrUrl: 'Invalid Steam ID or URL',
+    profileNotFoundOrPrivate: 'Steam profile not found or is PRIVATE',
+    connectFailed: 'Failed to connect to Steam',
+    invalidInput: 'Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.',
+    resolveHttpFailure: 'Failed to resolve custom Steam URL. Make sure the URL is correct.',
+    resolveNoSteamId: 'Steam profile not found. Check the custom URL.',
+    resolveNetworkFailure: 'Failed to resolve Steam URL. Please try again or use your Steam ID64 directly.',
+    fetchFailed: 'Failed to fetch Steam data.',
+  },
+  music: { fetchFailed: 'Failed to fetch Spotify data.' },
+  tracking: { fetchFailed: 'Failed to fetch data.' },
+  ai: {
+    summaryFailed: 'Failed to generate summary. Please try again.',
+    noSummary: 'No summary generated',
+    noGameResponse: 'No game response generated',
+    noHotTake: 'No hot take generated',
+    noConversationResponse: 'No conversation response generated',
+    partnerHotTakeFallback: "I'm honestly not sure what to think about that!",
+    matchedChatFallback: "Hmm, I'm having trouble responding right now. Can you say that again?",
+    friendChatFallbacks: [
+      'That sounds awesome! 😊',
+      'I totally agree!',
+      'Tell me more about that!',
+      "That's interesting!",
+      'Haha, that\'s funny!',
+      'I feel the same way!',
+    ],
+  },
+  games: {
+    noUsersToMatch: 'No users available to match with. Please try again later!',
+    loadFailed: 'Sorry, I had trouble loading the game. Please try again!',
+  },
+  settings: {
+    confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
+    cleared: 'App data cleared successfully!',
+    confirmLogout: 'Are you sure you want to log out?',
+  },
+  friends: {
+    added: (name: string) => `You're now friends with ${name}!`,
+  },
+  storage: {
+    full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
+  },
+  profile: {
+    pictureNotImage: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
+    pictureUnreadable: 'That image could not be read. Please try another one.',
+  },
+} as const;

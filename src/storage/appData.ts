@@ -1,0 +1,43 @@
+import { CURRENT_USER_ID } from '../domain/user';
+import { SERVICE_TOKEN_KEYS } from './tokens';
+import { removeRaw } from './store';
+
+function localKeys(): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+/** Clear App Data: everything goes except the four service tokens (settings fall back to defaults). */
+export function clearAppData(): void {
+  for (const key of localKeys()) if (!SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
+}
+
+/** Log Out: the service tokens go and the session ends. */
+export function logOutStorage(): void {
+  for (const key of SERVICE_TOKEN_KEYS) removeRaw(key);
+  try {
+    sessionStorage.clear();
+  } catch {
+    return;
+  }
+}
+
+/** Everything the app stores about the user, tokens excluded, for "Download my data". */
+export function exportUserData(): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const key of localKeys().sort()) {
+    if (SERVICE_TOKEN_KEYS.includes(key)) continue;
+    const raw = localStorage.getItem(key);
+    if (raw === null) continue;
+    try {
+      data[key] = JSON.parse(raw);
+    } catch {
+      data[key] = raw;
+    }
+  }
+  return { exportedAt: new Date().toISOString(), userId: CURRENT_USER_ID, data };
+}

@@ -1,0 +1,15 @@
+import { emptyProfile, profileSchema, type Profile } from '../domain/profile';
+import { defineKey } from './store';
+import { clearSimilarityCache } from './similarityCache';
+
+export const profileKey = defineKey('user_profile', profileSchema, emptyProfile);
+
+export function loadProfile(): Profile {
+  return profileKey.read();
+}
+
+/** Saves at once; every profile change invalidates cached similarity scores (SPEC.md section 4). */
+export function saveProfile(profile: Profile): void {
+  profileKey.write(profile);
+  clearSimilarityCache();
+}

@@ -1,0 +1,4 @@
+import { defaultSettings, settingsSchema } from '../domain/settings';
+import { defineKey } from './store';
+
+export const settingsKey = defineKey('user_settings', settingsSchema, defaultSettings);

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { communityMachine } from '../machines/community.machine';
+
+export const CommunityContext = createActorContext(communityMachine);

@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { COMMUNITY_FILTERS, type CommunityFilter } from '../../domain/community';
+import { profileKey } from '../../storage/profile';
+import { CommunityContext } from '../CommunityContext';
+import { useStoredValue } from '../hooks/useStoredValue';
+import { UserIcon } from './Icons';
+
+/** Community filter, product title and the round profile button (refreshes when the profile changes). */
+export function Header() {
+  const profile = useStoredValue(profileKey);
+  const community = CommunityContext.useSelector((s) => s.context.community);
+  const communityActor = CommunityContext.useActorRef();
+  return (
+    <header className="app-header">
+      <label className="visually-hidden" htmlFor="community-filter">Community</label>
+      <select
+        id="community-filter"
+        className="select community-select"
+        value={community}
+        onChange={(e) => communityActor.send({ type: 'SELECT', community: e.target.value as CommunityFilter })}
+      >
+        {COMMUNITY_FILTERS.map((c) => (
+          <option key={c} value={c}>{c}</option>
+        ))}
+      </select>
+      <p className="product-title">Mycelius</p>
+      <Link to="/profile" className="profile-button" aria-label="Your profile">
+        {profile.profilePicture ? <img src={profile.profilePicture} alt="" /> : <UserIcon width={22} height={22} />}
+      </Link>
+    </header>
+  );
+}

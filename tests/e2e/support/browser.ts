@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+// playwright-core drives the system Chromium (Debian's `chromium`, or CHROME_PATH); no browser download.
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export function appUrl(path: string): string {
+  return `${baseURL()}${path}`;
+}
+
+export function startBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** localStorage entries to seed before the app's first script runs. */
+  localStorage?: Record<string, string>;
+}
+
+/** A fresh context (empty storage) with the page at `path`. Console errors are collected on `errors`. */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  options: OpenOptions = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: baseURL() });
+  if (options.localStorage) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, options.localStorage);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(appUrl(path));
+  return { page, context, errors };
+}
+
+/** Saves a PNG under screenshots/ for a person to look at (not compared by any test). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { execSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+
+// Starts the built app exactly as `npm start` serves it (no credentials: every provider is the demo
+// one, AI is the local engine) on a free loopback port, for all end-to-end files.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`Server did not answer ${url}/api/health within ${timeoutMs} ms`);
+}
+
+let server: ChildProcess | undefined;
+
+export async function setup(project: TestProject) {
+  if (!existsSync('dist/index.html')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseURL };
+  for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY']) {
+    delete env[key];
+  }
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  server.stdout?.on('data', (d) => (output += String(d)));
+  server.stderr?.on('data', (d) => (output += String(d)));
+  try {
+    await waitForHealth(baseURL, server, 30_000);
+  } catch (error) {
+    console.error(output);
+    throw error;
+  }
+  project.provide('baseURL', baseURL);
+}
+
+export async function teardown() {
+  server?.kill('SIGTERM');
+}
