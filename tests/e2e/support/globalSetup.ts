@@ -43,10 +43,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 let server: ChildProcess | undefined;
 
 export async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  // E2E_DIST lets parallel work build and test its own copy; CI uses dist/.
+  const distDir = process.env.E2E_DIST ?? 'dist';
+  if (!existsSync(`${distDir}/index.html`)) execSync(`npx vite build --logLevel warn --outDir ${distDir}`, { stdio: 'inherit' });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseURL };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseURL, DIST_DIR: distDir };
   for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY']) {
     delete env[key];
   }
