@@ -7,5 +7,5 @@ export default defineConfig({
   plugins: [react(), apiDevServer()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1' },
-  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', target: 'es2022', manifest: true, sourcemap: false, chunkSizeWarningLimit: 600 },
 });
