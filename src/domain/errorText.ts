@@ -13,8 +13,11 @@ const textByCode: Partial<Record<AppErrorCode, string>> = {
   STEAM_RESOLVE_NETWORK: messages.steam.resolveNetworkFailure,
   STEAM_PROFILE_NOT_FOUND: messages.steam.profileNotFoundOrPrivate,
   STEAM_CONNECT_FAILED: messages.steam.connectFailed,
+  STEAM_NO_ID: messages.steam.invalidIdOrUrl,
   AI_FAILED: messages.ai.summaryFailed,
   STORAGE_FULL: messages.storage.full,
+  PICTURE_NOT_IMAGE: messages.profile.pictureNotImage,
+  PICTURE_UNREADABLE: messages.profile.pictureUnreadable,
 };
 
 /** The SPEC.md text for a failure; `fallback` when the failure has no text of its own. */
