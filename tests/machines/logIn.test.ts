@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { logInMachine, type LogInEvent } from '../../src/machines/logIn.machine';
+import type { LogInField, LogInForm } from '../../src/domain/validation';
+import { replayPath, runModel, type ModelOptions } from '../support/modelTest';
+
+// Blank, short and good values next to the empty start, so every log-in message is reachable.
+const events: LogInEvent[] = [
+  { type: 'CHANGE', field: 'username', value: '  ' },
+  { type: 'CHANGE', field: 'username', value: 'mira' },
+  { type: 'CHANGE', field: 'password', value: '12345' },
+  { type: 'CHANGE', field: 'password', value: 'secret1' },
+  { type: 'SUBMIT' },
+  { type: 'CREATE_ACCOUNT' },
+];
+
+// SPEC.md section 5, spelled out rather than derived from the code under test.
+function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
+  const errors: Partial<Record<LogInField, string>> = {};
+  if (v.username.trim() === '') errors.username = 'Username is required';
+  if (v.password === '') errors.password = 'Password is required';
+  else if (v.password.length < 6) errors.password = 'Password must be at least 6 characters';
+  return errors;
+}
+
+const model: ModelOptions<typeof logInMachine> = {
+  machine: logInMachine,
+  events: [...events, { type: 'xstate.after.navigateDelay.logIn.leaving' } as never],
+  provide: (env) => ({
+    actions: {
+      goToConnections: () => env.record('navigate', '/connections'),
+      goToSignUp: () => env.record('navigate', '/auth'),
+      focusField: (_: unknown, params: { field: LogInField | undefined }) => env.record('focus', params.field),
+    },
+  }),
+  check: ({ env, snapshot, path }) => {
+    const navigations = env.effects.filter((e) => e.type === 'navigate').map((e) => e.payload);
+    const focuses = env.effects.filter((e) => e.type === 'focus');
+    const eventTypes = path.steps.map((s) => s.event.type);
+    const submits = eventTypes.filter((t) => t === 'SUBMIT').length;
+    const switches = eventTypes.filter((t) => t === 'CREATE_ACCOUNT').length;
+    const { values, errors } = snapshot.context;
+
+    // 'Create one' asks for /auth each time; /connections comes only from the 500 ms timer.
+    const toSignUp = navigations.filter((to) => to === '/auth');
+    expect(toSignUp).toHaveLength(switches);
+    const toConnections = navigations.filter((to) => to === '/connections');
+    if (snapshot.matches('done')) {
+      expect(toConnections).toHaveLength(1);
+      expect(env.clock.now()).toBe(500);
+    } else {
+      expect(toConnections).toEqual([]);
+      expect(env.clock.now()).toBe(0);
+    }
+
+    if (snapshot.matches({ editing: 'filling' })) {
+      expect(submits).toBe(0);
+      expect(errors).toEqual({});
+    }
+    if (snapshot.matches({ editing: 'correcting' })) {
+      expect(submits).toBeGreaterThan(0);
+      expect(errors).toEqual(expectedErrors(values));
+    }
+    if (snapshot.matches('leaving') || snapshot.matches('done')) {
+      expect(expectedErrors(values)).toEqual({});
+    }
+
+    const last = path.steps.at(-1);
+    if (last?.event.type === 'SUBMIT' && snapshot.matches('editing')) {
+      const first = (['username', 'password'] as const).find((f) => expectedErrors(values)[f] !== undefined);
+      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first });
+    }
+    if (submits === 0) expect(focuses).toEqual([]);
+  },
+};
+
+describe('log-in machine (model-based)', () => {
+  it('covers every state and transition: errors on failed submits, /auth on Create one, /connections 500 ms after a valid submit', async () => {
+    const count = await runModel(model);
+    expect(count).toBeGreaterThanOrEqual(10);
+  });
+
+  it('holds the same checks in every reachable form state', async () => {
+    // runModel keeps one path per sequence of event types; this replays one path to each distinct snapshot.
+    const paths = getShortestPaths(logInMachine, { events: model.events as LogInEvent[] });
+    for (const p of paths) {
+      await replayPath(model, { description: JSON.stringify(p.state.context.values), steps: p.steps, target: p.state });
+    }
+    console.log(`[model] logIn: ${paths.length} distinct form states replayed`);
+    expect(paths.length).toBe(20);
+  });
+
+  it('ignores edits, submits and Create one once it is leaving', () => {
+    const navigations: string[] = [];
+    const actor = createActor(
+      logInMachine.provide({ actions: { goToSignUp: () => navigations.push('/auth'), goToConnections: () => navigations.push('/connections') } }),
+    ).start();
+    actor.send({ type: 'CHANGE', field: 'username', value: 'mira' });
+    actor.send({ type: 'CHANGE', field: 'password', value: 'secret1' });
+    actor.send({ type: 'SUBMIT' });
+    for (const event of events) actor.send(event);
+    expect(actor.getSnapshot().value).toBe('leaving');
+    expect(actor.getSnapshot().context.values).toEqual({ username: 'mira', password: 'secret1' });
+    expect(navigations).toEqual([]);
+    actor.stop();
+  });
+});
