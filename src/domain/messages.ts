@@ -51,6 +51,15 @@ export const messages = {
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,
   },
+  // Beyond SPEC.md: what the social screens say when local data cannot be read or written.
+  social: {
+    usersLoadFailed: 'Could not load other users. Please try again.',
+    friendsLoadFailed: 'Could not load your friends. Please try again.',
+    leaderboardLoadFailed: 'Could not load the leaderboard. Please try again.',
+    addFriendFailed: 'Could not add this friend. Please try again.',
+    removeFriendFailed: 'Could not remove this friend. Please try again.',
+    settingsSaveFailed: 'Could not save this setting. Please try again.',
+  },
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   },

@@ -1,0 +1,101 @@
+import type { CommunityFilter } from './community';
+import { CURRENT_USER_ID } from './community';
+import type { Profile } from './profile';
+import type { User } from './user';
+
+export const DISCOVER_LIMIT = 50;
+export const DEFAULT_SIMILARITY = 50;
+
+/** SPEC.md section 3 "Discover card", plus the items both people like. */
+export interface DiscoverCard {
+  id: string;
+  name: string;
+  username: string;
+  avatar: string;
+  bio: string;
+  mutualFriends: 0;
+  communities: string[];
+  similarityScore: number;
+  shared: string[];
+}
+
+export function avatarInitials(username: string): string {
+  return username.slice(0, 2).toUpperCase();
+}
+
+/** The card's bio is the interests line (without its 'Interests: ' label), which search also matches. */
+export function interestsLine(interests: readonly string[]): string {
+  return interests.join(', ');
+}
+
+/** The user's interests the profile also lists, case-insensitively, in the user's spelling. */
+export function sharedItems(profile: Profile, interests: readonly string[]): string[] {
+  const mine = new Set(
+    [...profile.musicGenres, ...profile.favoriteGames, ...profile.favoriteShows].map((item) => item.trim().toLowerCase()),
+  );
+  const seen = new Set<string>();
+  return interests.filter((item) => {
+    const key = item.trim().toLowerCase();
+    if (!mine.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** 'You both like A', 'A and B', 'A, B and C', 'A, B, C and 2 more'; '' when nothing is shared. */
+export function sharedLine(shared: readonly string[]): string {
+  if (shared.length === 0) return '';
+  const named = shared.slice(0, 3);
+  const rest = shared.length - named.length;
+  let list: string;
+  if (rest > 0) list = `${named.join(', ')} and ${rest} more`;
+  else if (named.length === 1) list = named[0]!;
+  else list = `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `You both like ${list}`;
+}
+
+export function matchesSearch(card: Pick<DiscoverCard, 'username' | 'bio'>, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return true;
+  return card.username.toLowerCase().includes(needle) || card.bio.toLowerCase().includes(needle);
+}
+
+export function inCommunity(card: Pick<DiscoverCard, 'communities'>, community: CommunityFilter): boolean {
+  return community === 'All Communities' || card.communities.includes(community);
+}
+
+export function toCard(user: User, profile: Profile, scores: Readonly<Record<string, number>>): DiscoverCard {
+  return {
+    id: user.id,
+    name: user.username,
+    username: user.username,
+    avatar: avatarInitials(user.username),
+    bio: interestsLine(user.interests),
+    mutualFriends: 0,
+    communities: user.communities ?? [],
+    similarityScore: scores[user.username] ?? DEFAULT_SIMILARITY,
+    shared: sharedItems(profile, user.interests),
+  };
+}
+
+export interface DiscoverQuery {
+  users: readonly User[];
+  profile: Profile;
+  scores: Readonly<Record<string, number>>;
+  query: string;
+  community: CommunityFilter;
+  selfId?: string;
+  limit?: number;
+}
+
+/** Filtered by community and search, then the closest matches first, at most 50 (SPEC.md section 9). */
+export function discoverCards({ users, profile, scores, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_LIMIT }: DiscoverQuery): DiscoverCard[] {
+  return users
+    .filter((user) => user.id !== selfId)
+    .map((user, index) => ({ card: toCard(user, profile, scores), index }))
+    .filter(({ card }) => inCommunity(card, community) && matchesSearch(card, query))
+    // Ties keep the stored order so the list does not reshuffle between renders.
+    .sort((a, b) => b.card.similarityScore - a.card.similarityScore || a.index - b.index)
+    .slice(0, limit)
+    .map(({ card }) => card);
+}

@@ -1,0 +1,67 @@
+import type { LeaderboardStats } from './leaderboard';
+
+type StatName = keyof LeaderboardStats;
+
+/** SPEC.md section 3: other users' random stats, inclusive ranges. */
+export const STAT_RANGES: Readonly<Record<StatName, readonly [number, number]>> = {
+  totalPoints: [500, 3499],
+  gamesPlayed: [5, 54],
+  hotTakesScore: [200, 1699],
+  friendsCount: [1, 20],
+  winRate: [40, 79],
+  streak: [0, 14],
+};
+
+/** `random` returns [0, 1) like Math.random; it is injected so tests can pin it. */
+export function randomStats(random: () => number): LeaderboardStats {
+  const pick = ([min, max]: readonly [number, number]) => {
+    const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
+    return min + Math.floor(r * (max - min + 1));
+  };
+  return {
+    totalPoints: pick(STAT_RANGES.totalPoints),
+    gamesPlayed: pick(STAT_RANGES.gamesPlayed),
+    hotTakesScore: pick(STAT_RANGES.hotTakesScore),
+    friendsCount: pick(STAT_RANGES.friendsCount),
+    winRate: pick(STAT_RANGES.winRate),
+    streak: pick(STAT_RANGES.streak),
+  };
+}
+
+export const LEADERBOARD_TABS = [
+  { id: 'points', label: 'Total Points', stat: 'totalPoints' },
+  { id: 'games', label: 'Games Played', stat: 'gamesPlayed' },
+  { id: 'hottakes', label: 'Hot Takes', stat: 'hotTakesScore' },
+  { id: 'friends', label: 'Friends', stat: 'friendsCount' },
+] as const satisfies readonly { id: string; label: string; stat: StatName }[];
+
+export type LeaderboardTab = (typeof LEADERBOARD_TABS)[number]['id'];
+
+export function tabStat(tab: LeaderboardTab): StatName {
+  return LEADERBOARD_TABS.find((t) => t.id === tab)!.stat;
+}
+
+export interface LeaderboardEntry {
+  id: string;
+  username: string;
+  isCurrentUser: boolean;
+  stats: LeaderboardStats;
+}
+
+export interface RankedEntry extends LeaderboardEntry {
+  rank: number;
+  score: number;
+}
+
+/** Highest first on the tab's stat; ties broken by total points, then name, so ranks are stable. */
+export function rankEntries(entries: readonly LeaderboardEntry[], tab: LeaderboardTab): RankedEntry[] {
+  const stat = tabStat(tab);
+  return [...entries]
+    .sort(
+      (a, b) =>
+        b.stats[stat] - a.stats[stat] ||
+        b.stats.totalPoints - a.stats.totalPoints ||
+        a.username.localeCompare(b.username),
+    )
+    .map((entry, i) => ({ ...entry, rank: i + 1, score: entry.stats[stat] }));
+}
