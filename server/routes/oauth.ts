@@ -1,7 +1,130 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { ServerConfig } from '../config';
+import { jsonError } from '../lib/errors';
+import { badUpstream, callUpstream, parseOk, unavailable, type UpstreamResult } from '../lib/upstreamCall';
+import { checkJsonBody } from '../lib/validate';
 
-// Built by the outside-services work: token exchange and refresh for Spotify and Trakt.
-export function oauthRoutes(_config: ServerConfig) {
-  return new Hono();
+// Code exchange and refresh for the two OAuth providers. The client secrets are added here and never
+// leave the server; the redirect URI is always the configured one, whatever the client sends.
+
+const token = z.string().min(1).max(4096);
+
+const spotifyTokenBody = z.object({
+  code: token,
+  // RFC 7636: 43-128 unreserved characters. Optional so a client without PKCE still gets a clear upstream answer.
+  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/).optional(),
+  redirect_uri: z.string().max(2048).optional(),
+});
+const refreshBody = z.object({ refresh_token: token });
+const traktTokenBody = z.object({ code: token });
+
+const spotifyAnswer = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.number().optional(),
+});
+const traktAnswer = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expires_in: z.number().optional(),
+});
+const oauthError = z.object({ error: z.string() });
+
+type TokenAnswer = { access_token: string; refresh_token?: string; expires_in?: number };
+
+/** Maps the provider's token answer to ours: the tokens on success, a JSON error without provider detail otherwise. */
+function tokenResponse(c: Context, result: UpstreamResult, schema: typeof spotifyAnswer | typeof traktAnswer, service: string) {
+  if (result.kind !== 'response') return unavailable(c, result, service);
+  const ok = parseOk(result, schema);
+  if (ok) {
+    const answer: TokenAnswer = { access_token: ok.access_token };
+    if (ok.refresh_token !== undefined) answer.refresh_token = ok.refresh_token;
+    if (ok.expires_in !== undefined) answer.expires_in = ok.expires_in;
+    return c.json(answer);
+  }
+  const providerError = oauthError.safeParse(result.body);
+  if ((result.status === 400 || result.status === 401) && providerError.success) {
+    if (providerError.data.error === 'invalid_grant') {
+      return jsonError(c, 400, 'INVALID_GRANT', `${service} did not accept the authorization code or refresh token.`);
+    }
+    if (providerError.data.error === 'invalid_client') {
+      return jsonError(c, 502, 'PROVIDER_REJECTED_CLIENT', `${service} did not accept this server's client credentials.`);
+    }
+  }
+  return badUpstream(c, service);
+}
+
+function invalid(c: Context, message: string) {
+  return jsonError(c, 400, 'INVALID_REQUEST', message);
+}
+
+export function oauthRoutes(config: ServerConfig) {
+  const app = new Hono();
+  const timeout = config.upstreamTimeoutMs;
+  const spotify = config.spotify;
+  const trakt = config.trakt;
+  const spotifyAuth = `Basic ${Buffer.from(`${spotify.clientId}:${spotify.clientSecret}`).toString('base64')}`;
+
+  const spotifyToken = (form: Record<string, string>) =>
+    callUpstream(
+      spotify.tokenUrl,
+      {
+        method: 'POST',
+        headers: { Authorization: spotifyAuth, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: new URLSearchParams(form).toString(),
+      },
+      timeout,
+    );
+
+  const traktToken = (body: Record<string, string>) =>
+    callUpstream(
+      trakt.tokenUrl,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'User-Agent': `Mycelius/${config.appVersion}`,
+        },
+        body: JSON.stringify({ ...body, client_id: trakt.clientId, client_secret: trakt.clientSecret, redirect_uri: trakt.redirectUri }),
+      },
+      timeout,
+    );
+
+  app.post('/spotify/auth/token', async (c) => {
+    const input = await checkJsonBody(c, spotifyTokenBody);
+    if (!input.ok) return invalid(c, input.message);
+    const form: Record<string, string> = {
+      grant_type: 'authorization_code',
+      code: input.data.code,
+      redirect_uri: spotify.redirectUri,
+    };
+    if (input.data.code_verifier) form.code_verifier = input.data.code_verifier;
+    return tokenResponse(c, await spotifyToken(form), spotifyAnswer, 'Spotify');
+  });
+
+  app.post('/spotify/auth/refresh', async (c) => {
+    const input = await checkJsonBody(c, refreshBody);
+    if (!input.ok) return invalid(c, input.message);
+    const result = await spotifyToken({ grant_type: 'refresh_token', refresh_token: input.data.refresh_token });
+    return tokenResponse(c, result, spotifyAnswer, 'Spotify');
+  });
+
+  app.post('/trakt/auth/token', async (c) => {
+    const input = await checkJsonBody(c, traktTokenBody);
+    if (!input.ok) return invalid(c, input.message);
+    const result = await traktToken({ code: input.data.code, grant_type: 'authorization_code' });
+    return tokenResponse(c, result, traktAnswer, 'Trakt');
+  });
+
+  app.post('/trakt/auth/refresh', async (c) => {
+    const input = await checkJsonBody(c, refreshBody);
+    if (!input.ok) return invalid(c, input.message);
+    // Trakt refresh tokens are single use: the answer's new refresh_token must replace the client's.
+    const result = await traktToken({ refresh_token: input.data.refresh_token, grant_type: 'refresh_token' });
+    return tokenResponse(c, result, traktAnswer, 'Trakt');
+  });
+
+  return app;
 }

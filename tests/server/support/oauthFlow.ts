@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+// Walks a fake provider's consent step the way a browser would (the Allow or Deny form post) and
+// returns what came back on the redirect.
+
+export function pkcePair() {
+  const verifier = randomBytes(48).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export interface ConsentReturn {
+  code?: string;
+  error?: string;
+  state?: string;
+  location: URL;
+}
+
+export async function consent(
+  authorizePostUrl: string,
+  fields: Record<string, string>,
+  decision: 'allow' | 'deny' = 'allow',
+): Promise<ConsentReturn> {
+  const response = await fetch(authorizePostUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, decision }).toString(),
+    redirect: 'manual',
+  });
+  if (response.status !== 302) throw new Error(`Consent answered ${response.status}: ${await response.text()}`);
+  const location = new URL(response.headers.get('Location') ?? '');
+  const q = location.searchParams;
+  return { code: q.get('code') ?? undefined, error: q.get('error') ?? undefined, state: q.get('state') ?? undefined, location };
+}
+
+/** A fresh Spotify authorization code for the given redirect URI (with a PKCE challenge). */
+export async function spotifyCode(fakeUrl: string, clientId: string, redirectUri: string) {
+  const pkce = pkcePair();
+  const back = await consent(`${fakeUrl}/authorize`, {
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope: 'user-top-read',
+    state: 'st',
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+  });
+  if (!back.code) throw new Error('no code');
+  return { code: back.code, verifier: pkce.verifier };
+}
+
+export async function traktCode(fakeUrl: string, clientId: string, redirectUri: string) {
+  const back = await consent(`${fakeUrl}/oauth/authorize`, { client_id: clientId, redirect_uri: redirectUri, state: 'st' });
+  if (!back.code) throw new Error('no code');
+  return back.code;
+}
