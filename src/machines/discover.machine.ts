@@ -1,0 +1,191 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CommunityFilter } from '../domain/community';
+import { messageFor } from '../domain/errorText';
+import { messages } from '../domain/messages';
+import { isProfileComplete, type Profile } from '../domain/profile';
+import type { User } from '../domain/user';
+import { getSimilarityScores } from '../services/similarity';
+import { addFriendLink, loadFriendIds, loadUsers } from '../services/users';
+import { loadProfile } from '../storage/profile';
+
+export interface DiscoverData {
+  profile: Profile;
+  users: User[];
+  friendIds: string[];
+}
+
+export interface DiscoverContext {
+  community: CommunityFilter;
+  query: string;
+  profile: Profile | null;
+  users: User[];
+  scores: Record<string, number>;
+  friendIds: string[];
+  /** The user whose Add Friend is in flight. */
+  addingId: string | null;
+  /** The name the "now friends" alert is about. */
+  addedName: string | null;
+  error: string | null;
+}
+
+type DiscoverEvent =
+  | { type: 'SEARCH'; query: string }
+  | { type: 'COMMUNITY'; community: CommunityFilter }
+  | { type: 'ADD_FRIEND'; userId: string }
+  | { type: 'GO_TO_PROFILE' }
+  | { type: 'RETRY' };
+
+export function similarityCandidates(users: readonly User[]) {
+  return users.map((u) => ({ username: u.username, personality: u.personality ?? '', interests: u.interests }));
+}
+
+/** Discover ('Discover Friends'): profile gate, users + similarity scores, search, community filter, add friend. */
+export const discoverMachine = setup({
+  types: {} as {
+    context: DiscoverContext;
+    events: DiscoverEvent;
+    input: { community?: CommunityFilter } | undefined;
+  },
+  actors: {
+    loadDiscover: fromPromise<DiscoverData>(async () => ({
+      profile: loadProfile(),
+      users: loadUsers(),
+      friendIds: loadFriendIds(),
+    })),
+    // The clock enters here, so a cache entry's age is measured by the actor, not by a screen.
+    scoreUsers: fromPromise<Record<string, number>, { profile: Profile; users: User[] }>(({ input }) =>
+      getSimilarityScores(input.profile, similarityCandidates(input.users), Date.now()),
+    ),
+    addFriend: fromPromise<{ added: boolean }, { friendId: string }>(async ({ input }) => ({ added: addFriendLink(input.friendId) })),
+  },
+  guards: {
+    profileComplete: ({ event }) => isProfileComplete((event as unknown as { output: DiscoverData }).output.profile),
+    canAdd: ({ context, event }) => {
+      if (event.type !== 'ADD_FRIEND') return false;
+      return context.users.some((u) => u.id === event.userId) && !context.friendIds.includes(event.userId);
+    },
+    wasAdded: ({ event }) => (event as unknown as { output: { added: boolean } }).output.added,
+  },
+  actions: {
+    goToProfile: () => {
+      // Provided by the screen: navigate('/profile').
+    },
+    notify: (_, _params: { message: string }) => {
+      // Provided by the screen: window.alert(message).
+    },
+  },
+  delays: {
+    // Lets the button repaint as 'Friend Added!' before the (blocking) browser alert opens.
+    alertDelay: 30,
+  },
+}).createMachine({
+  id: 'discover',
+  context: ({ input }) => ({
+    community: input?.community ?? 'All Communities',
+    query: '',
+    profile: null,
+    users: [],
+    scores: {},
+    friendIds: [],
+    addingId: null,
+    addedName: null,
+    error: null,
+  }),
+  initial: 'loading',
+  on: {
+    SEARCH: { actions: assign({ query: ({ event }) => event.query }) },
+    COMMUNITY: { actions: assign({ community: ({ event }) => event.community }) },
+  },
+  states: {
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'loadDiscover',
+        src: 'loadDiscover',
+        onDone: [
+          {
+            guard: 'profileComplete',
+            target: 'scoring',
+            actions: assign(({ event }) => ({ profile: event.output.profile, users: event.output.users, friendIds: event.output.friendIds })),
+          },
+          { target: 'incomplete', actions: assign({ profile: ({ event }) => event.output.profile }) },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.usersLoadFailed) }),
+        },
+      },
+    },
+    incomplete: {
+      on: { GO_TO_PROFILE: { actions: 'goToProfile' } },
+    },
+    scoring: {
+      invoke: {
+        id: 'scoreUsers',
+        src: 'scoreUsers',
+        input: ({ context }) => ({ profile: context.profile!, users: context.users }),
+        onDone: { target: 'ready', actions: assign({ scores: ({ event }) => event.output }) },
+        // The similarity service already falls back to 50 for everyone; an empty map means the same here.
+        onError: { target: 'ready', actions: assign({ scores: {} }) },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            ADD_FRIEND: {
+              guard: 'canAdd',
+              target: 'adding',
+              actions: assign({ addingId: ({ event }) => event.userId, error: null }),
+            },
+          },
+        },
+        adding: {
+          invoke: {
+            id: 'addFriend',
+            src: 'addFriend',
+            input: ({ context }) => ({ friendId: context.addingId! }),
+            onDone: [
+              {
+                guard: 'wasAdded',
+                target: 'announcing',
+                actions: assign(({ context }) => ({
+                  friendIds: [...context.friendIds, context.addingId!],
+                  addedName: context.users.find((u) => u.id === context.addingId)?.username ?? null,
+                  addingId: null,
+                })),
+              },
+              {
+                // Already linked (another tab got there first): show it as a friend, without the alert.
+                target: 'idle',
+                actions: assign(({ context }) => ({ friendIds: [...context.friendIds, context.addingId!], addingId: null })),
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: assign({
+                addingId: null,
+                error: ({ event }) => messageFor(event.error, messages.social.addFriendFailed),
+              }),
+            },
+          },
+        },
+        announcing: {
+          after: {
+            alertDelay: {
+              target: 'idle',
+              actions: [
+                { type: 'notify', params: ({ context }) => ({ message: messages.friends.added(context.addedName ?? '') }) },
+                assign({ addedName: null }),
+              ],
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+  },
+});
