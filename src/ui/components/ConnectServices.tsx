@@ -1,8 +1,164 @@
-// Built by the outside-services work: the three Connect Services cards (Spotify, Trakt, Steam).
-export function ConnectServices() {
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { connectServicesMachine } from '../../machines/connectServices.machine';
+import { providerAuthMachine } from '../../machines/providerAuth.machine';
+import type { steamConnectMachine } from '../../machines/steamConnect.machine';
+import type { OAuthProvider } from '../../storage/tokens';
+import { inspectOptions } from '../inspect';
+import '../styles/services.css';
+
+type ProviderRef = ActorRefFrom<typeof providerAuthMachine>;
+type SteamRef = ActorRefFrom<typeof steamConnectMachine>;
+
+const providerCopy: Record<OAuthProvider, { name: string; blurb: string; glyph: string }> = {
+  spotify: { name: 'Spotify', blurb: 'Your top artists and tracks', glyph: '♫' },
+  trakt: { name: 'Trakt', blurb: 'Shows and movies on your watchlist', glyph: '▶' },
+};
+
+function DemoLabel({ show }: { show: boolean }) {
+  if (!show) return null;
   return (
-    <section className="card" aria-labelledby="connect-services-heading">
+    <span className="badge service-demo" title="Runs against a built-in demo provider: no real account is used">
+      demo
+    </span>
+  );
+}
+
+function ProviderCard({ provider, actor, demo }: { provider: OAuthProvider; actor: ProviderRef; demo: boolean }) {
+  const state = useSelector(actor, (s) => s.value);
+  const copy = providerCopy[provider];
+  const connected = state === 'authenticated' || state === 'refreshing';
+  const busy = state === 'preparing' || state === 'redirected';
+  return (
+    <li className={`service-card service-${provider}`}>
+      <div className="service-head">
+        <span className="service-logo" aria-hidden="true">{copy.glyph}</span>
+        <div className="service-title">
+          <h3>
+            {copy.name} <DemoLabel show={demo} />
+          </h3>
+          <p className={`service-status ${connected ? 'is-connected' : ''}`}>{connected ? 'Connected' : 'Not connected'}</p>
+        </div>
+      </div>
+      <p className="muted service-blurb">{copy.blurb}</p>
+      {connected ? (
+        <button type="button" className="btn btn-outline btn-small service-action" onClick={() => actor.send({ type: 'LOGOUT' })}>
+          Disconnect<span className="visually-hidden"> {copy.name}</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-small service-action"
+          disabled={busy || state === 'checking'}
+          onClick={() => actor.send({ type: 'LOGIN' })}
+        >
+          {busy ? 'Connecting...' : 'Connect'}
+          <span className="visually-hidden"> {copy.name}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
+function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
+  const state = useSelector(actor, (s) => s.value);
+  const text = useSelector(actor, (s) => s.context.text);
+  const error = useSelector(actor, (s) => s.context.error);
+  const steamId = useSelector(actor, (s) => s.context.steamId);
+  const personaName = useSelector(actor, (s) => s.context.personaName);
+  const connected = state === 'connected';
+  const busy = state === 'connecting';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'CONNECT' });
+  };
+  return (
+    <li className="service-card service-steam">
+      <div className="service-head">
+        <span className="service-logo" aria-hidden="true">◎</span>
+        <div className="service-title">
+          <h3>
+            Steam <DemoLabel show={demo} />
+          </h3>
+          <p className={`service-status ${connected ? 'is-connected' : ''}`}>{connected ? 'Connected' : 'Not connected'}</p>
+        </div>
+      </div>
+      {connected ? (
+        <>
+          <p className="service-blurb service-identity">
+            {personaName ? (
+              <>
+                <strong>{personaName}</strong>
+                <span className="muted"> · {steamId}</span>
+              </>
+            ) : (
+              <span className="muted">Steam ID {steamId}</span>
+            )}
+          </p>
+          <button type="button" className="btn btn-outline btn-small service-action" onClick={() => actor.send({ type: 'DISCONNECT' })}>
+            Disconnect<span className="visually-hidden"> Steam</span>
+          </button>
+        </>
+      ) : (
+        <form className="steam-form" onSubmit={submit} noValidate>
+          <label htmlFor="steam-id-input" className="visually-hidden">
+            Steam profile URL or Steam ID
+          </label>
+          <div className="steam-row">
+            <input
+              id="steam-id-input"
+              className="input"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Steam profile URL or ID..."
+              value={text}
+              disabled={busy}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'steam-id-error' : undefined}
+              onChange={(event) => actor.send({ type: 'TYPE', value: event.target.value })}
+            />
+            <button type="submit" className="btn btn-primary btn-small service-action" disabled={busy}>
+              {busy ? 'Connecting...' : 'Connect'}
+              <span className="visually-hidden"> Steam</span>
+            </button>
+          </div>
+          {error ? (
+            <p id="steam-id-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </li>
+  );
+}
+
+function liveMachine(redirect: (url: string) => void) {
+  return connectServicesMachine.provide({
+    actors: { providerAuth: providerAuthMachine.provide({ actions: { redirect: (_, params) => redirect(params.url) } }) },
+  });
+}
+
+/** The three service cards. `redirect` sends the browser to a provider's consent page. */
+export function ConnectServices({ redirect = (url: string) => window.location.assign(url) }: { redirect?: (url: string) => void } = {}) {
+  const [machine] = useState(() => liveMachine(redirect));
+  const ref = useActorRef(machine, inspectOptions());
+  const spotify = useSelector(ref, (s) => s.children.spotify);
+  const trakt = useSelector(ref, (s) => s.children.trakt);
+  const steam = useSelector(ref, (s) => s.children.steam);
+  const demo = useSelector(ref, (s) => s.context.demo);
+  return (
+    <section className="card connect-services" aria-labelledby="connect-services-heading">
       <h2 id="connect-services-heading">Connect Services</h2>
+      <p className="muted connect-services-intro">Link your accounts so your matches and AI bio reflect what you listen to, watch and play.</p>
+      <ul className="service-grid">
+        {spotify ? <ProviderCard provider="spotify" actor={spotify as ProviderRef} demo={demo.spotify} /> : null}
+        {trakt ? <ProviderCard provider="trakt" actor={trakt as ProviderRef} demo={demo.trakt} /> : null}
+        {steam ? <SteamCard actor={steam as SteamRef} demo={demo.steam} /> : null}
+      </ul>
     </section>
   );
 }

@@ -1,11 +1,5 @@
-import { Screen } from '../components/ScreenShell';
+import { OAuthCallbackScreen } from './OAuthCallbackScreen';
 
 export default function SpotifyCallback() {
-  return (
-    <Screen className="center-page">
-      <div className="spinner" aria-hidden="true" />
-      <h1>Authenticating with Spotify...</h1>
-      <p className="muted">Please wait while we complete the authentication process.</p>
-    </Screen>
-  );
+  return <OAuthCallbackScreen provider="spotify" />;
 }

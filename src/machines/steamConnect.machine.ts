@@ -1,0 +1,136 @@
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { AppError } from '../domain/errors';
+import { messageFor } from '../domain/errorText';
+import { messages } from '../domain/messages';
+import { setServiceConnected } from '../services/connectedServices';
+import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
+import { resolveSteamId } from '../services/steamId';
+import { steamIdKey } from '../storage/steamId';
+
+// Steam connect (SPEC.md sections 4 and 5): resolve the typed id or URL, require a public player, then
+// keep the id under steam_id. The stored id is the truth: a watcher reports it at start and on change.
+
+export interface SteamConnection {
+  steamId: string;
+  personaName: string;
+}
+
+/** Resolves the text and checks the player; failures are AppErrors whose text the card shows. */
+export async function connectSteam(text: string): Promise<SteamConnection> {
+  const steamId = await resolveSteamId(text);
+  if (!steamId) throw new AppError('STEAM_NO_ID');
+  let player;
+  try {
+    player = await getPlayerSummary(steamId);
+  } catch (error) {
+    throw new AppError('STEAM_CONNECT_FAILED', { cause: error });
+  }
+  if (!player || player.communityvisibilitystate !== PUBLIC_VISIBILITY) throw new AppError('STEAM_PROFILE_NOT_FOUND');
+  return { steamId, personaName: player.personaname };
+}
+
+export type SteamConnectEvent =
+  | { type: 'TYPE'; value: string }
+  | { type: 'CONNECT' }
+  | { type: 'DISCONNECT' }
+  | { type: 'ID_STORED'; steamId: string }
+  | { type: 'ID_CLEARED' };
+
+interface SteamContext {
+  text: string;
+  error: string | null;
+  steamId: string;
+  personaName: string;
+}
+
+export const steamConnectMachine = setup({
+  types: {} as { context: SteamContext; events: SteamConnectEvent },
+  actors: {
+    watchSteamId: fromCallback<EventObject>(({ sendBack }) => {
+      const report = () => {
+        const steamId = steamIdKey.read();
+        sendBack(steamId ? { type: 'ID_STORED', steamId } : { type: 'ID_CLEARED' });
+      };
+      report();
+      return steamIdKey.subscribe(report);
+    }),
+    connectSteam: fromPromise<SteamConnection, { text: string }>(({ input }) => connectSteam(input.text)),
+  },
+  guards: {
+    inputBlank: ({ context }) => context.text.trim() === '',
+  },
+  actions: {
+    storeSteamId: (_, params: { steamId: string }) => steamIdKey.write(params.steamId),
+    forgetSteamId: () => steamIdKey.remove(),
+    markConnected: () => setServiceConnected('steam', true),
+    markDisconnected: () => setServiceConnected('steam', false),
+    logFailure: (_, params: { error: unknown }) => console.error('Steam connection failed', params.error),
+  },
+}).createMachine({
+  id: 'steamConnect',
+  context: { text: '', error: null, steamId: '', personaName: '' },
+  invoke: {
+    id: 'watchSteamId',
+    src: 'watchSteamId',
+    onError: { actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      on: {
+        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId }) },
+        ID_CLEARED: 'idle',
+      },
+    },
+    idle: {
+      entry: 'markDisconnected',
+      on: {
+        TYPE: { actions: assign({ text: ({ event }) => event.value }) },
+        CONNECT: [
+          { guard: 'inputBlank', target: 'error', actions: assign({ error: messages.steam.inputEmpty }) },
+          { target: 'connecting' },
+        ],
+        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId }) },
+      },
+    },
+    connecting: {
+      invoke: {
+        id: 'connect',
+        src: 'connectSteam',
+        input: ({ context }) => ({ text: context.text }),
+        onDone: {
+          target: 'connected',
+          actions: [
+            assign({ steamId: ({ event }) => event.output.steamId, personaName: ({ event }) => event.output.personaName, text: '', error: null }),
+            { type: 'storeSteamId', params: ({ event }) => ({ steamId: event.output.steamId }) },
+          ],
+        },
+        onError: {
+          target: 'error',
+          actions: [
+            assign({ error: ({ event }) => messageFor(event.error, messages.steam.connectFailed) }),
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    error: {
+      on: {
+        // Editing the text starts over: the old error no longer describes it.
+        TYPE: { target: 'idle', actions: assign({ text: ({ event }) => event.value, error: null }) },
+        CONNECT: [
+          { guard: 'inputBlank', target: 'error', reenter: true, actions: assign({ error: messages.steam.inputEmpty }) },
+          { target: 'connecting', actions: assign({ error: null }) },
+        ],
+        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId, error: null }) },
+      },
+    },
+    connected: {
+      entry: 'markConnected',
+      on: {
+        DISCONNECT: { target: 'idle', actions: ['forgetSteamId', assign({ steamId: '', personaName: '', text: '' })] },
+        ID_CLEARED: { target: 'idle', actions: assign({ steamId: '', personaName: '' }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { useActorRef } from '@xstate/react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { oauthCallbackMachine } from '../../machines/oauthCallback.machine';
+import type { OAuthProvider } from '../../storage/tokens';
+import { Screen } from '../components/ScreenShell';
+import { inspectOptions } from '../inspect';
+import '../styles/services.css';
+
+const providerNames: Record<OAuthProvider, string> = { spotify: 'Spotify', trakt: 'Trakt' };
+
+/** The page a provider sends the browser back to; the machine decides where it goes next. */
+export function OAuthCallbackScreen({ provider }: { provider: OAuthProvider }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  useActorRef(
+    oauthCallbackMachine.provide({
+      actions: {
+        goToSuccess: () => navigate('/profile', { replace: true }),
+        goToFailure: () => navigate('/', { replace: true }),
+      },
+    }),
+    {
+      ...inspectOptions(),
+      input: { provider, params: { code: search.get('code'), state: search.get('state'), error: search.get('error') } },
+    },
+  );
+  return (
+    <Screen className="center-page oauth-callback">
+      <div className="oauth-callback-card" role="status" aria-live="polite">
+        <div className="spinner" aria-hidden="true" />
+        <h1>{`Authenticating with ${providerNames[provider]}...`}</h1>
+        <p className="muted">Please wait while we complete the authentication process.</p>
+      </div>
+    </Screen>
+  );
+}
