@@ -14,7 +14,6 @@ const textByCode: Partial<Record<AppErrorCode, string>> = {
   STEAM_PROFILE_NOT_FOUND: messages.steam.profileNotFoundOrPrivate,
   STEAM_CONNECT_FAILED: messages.steam.connectFailed,
   STEAM_NO_ID: messages.steam.invalidIdOrUrl,
-  STEAM_NO_ID: messages.steam.invalidIdOrUrl,
   AI_FAILED: messages.ai.summaryFailed,
   STORAGE_FULL: messages.storage.full,
   PICTURE_NOT_IMAGE: messages.profile.pictureNotImage,
