@@ -91,7 +91,7 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Map<string, string>();
 
-  const app = new Hono({ strict: false });
+  const app = new Hono();
   app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => oauthError(c, 400, 'invalid_request', 'Body too large') }));
 
   /** The checks that decide whether the request may be redirected back at all. */

@@ -12,29 +12,32 @@ function forbidden(c: Context) {
   return c.html('<html><head><title>Forbidden</title></head><body><h1>Forbidden</h1><p>Access is denied. Check the key parameter.</p></body></html>', 403);
 }
 
+// Steam answers with and without a trailing slash; spelled out because a parent app's strictness wins when mounted.
+const both = (path: string) => [path, `${path}/`];
+
 export function createSteamFake(options: FakeSteamOptions): { app: Hono } {
   const players = options.players ?? STEAM_PLAYERS;
-  const app = new Hono({ strict: false });
+  const app = new Hono();
 
   app.use('*', async (c, next) => {
     if (c.req.query('key') !== options.apiKey) return forbidden(c);
     await next();
   });
 
-  app.get('/ISteamUser/ResolveVanityURL/v1', (c) => {
+  app.on('GET', both('/ISteamUser/ResolveVanityURL/v1'), (c) => {
     const name = c.req.query('vanityurl');
     if (!name) return c.html('<html><body><h1>Bad Request</h1><p>Required parameter vanityurl is missing</p></body></html>', 400);
     const match = players.find((p) => p.vanity.toLowerCase() === name.toLowerCase());
     return c.json(match ? { response: { steamid: match.steamid, success: 1 } } : { response: { success: 42, message: 'No match' } });
   });
 
-  app.get('/ISteamUser/GetPlayerSummaries/v2', (c) => {
+  app.on('GET', both('/ISteamUser/GetPlayerSummaries/v2'), (c) => {
     const ids = (c.req.query('steamids') ?? '').split(',').filter((s) => s !== '').slice(0, 100);
     const found = ids.flatMap((id) => players.filter((p) => p.steamid === id)).map(steamPlayerSummary);
     return c.json({ response: { players: found } });
   });
 
-  app.get('/IPlayerService/GetOwnedGames/v1', (c) => {
+  app.on('GET', both('/IPlayerService/GetOwnedGames/v1'), (c) => {
     const player = players.find((p) => p.steamid === c.req.query('steamid'));
     // Steam answers an empty response for unknown ids and for private game details alike.
     if (!player || player.communityvisibilitystate !== 3) return c.json({ response: {} });

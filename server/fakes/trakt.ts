@@ -37,7 +37,7 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
 
-  const app = new Hono({ strict: false });
+  const app = new Hono();
   app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => oauthError(c, 400, 'invalid_request', 'Body too large') }));
 
   const registered = (clientId: unknown, redirectUri: unknown): redirectUri is string =>
