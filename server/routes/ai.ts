@@ -1,7 +1,89 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  AI_ROUTES,
+  bioRequestSchema,
+  chatReplyRequestSchema,
+  firstResponseRequestSchema,
+  hotTakesPromptRequestSchema,
+  personaHotTakeRequestSchema,
+  similarityRequestSchema,
+} from '../../src/domain/aiContract';
 import type { ServerConfig } from '../config';
+import { chooseProvider } from '../ai';
+import { textOrFallback, type TextFeature } from '../ai/output';
+import { AiFailure, type AiProvider } from '../ai/provider';
+import { jsonError } from '../lib/errors';
+import { rateLimit } from '../lib/rateLimit';
 
-// Built by the AI work: one route per AI feature.
-export function aiRoutes(_config: ServerConfig) {
-  return new Hono();
+// POST /api/ai/*: one route per AI feature (SPEC.md section 7). Bodies are validated against the
+// shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
+
+/** AI_ROUTES paths are absolute (/api/ai/...); this app is mounted under /api. */
+function relative(path: string): string {
+  return path.replace(/^\/api/, '');
+}
+
+async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return jsonError(c, 400, 'INVALID_REQUEST', 'The request body must be JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    return jsonError(c, 400, 'INVALID_REQUEST', `The request body is not valid${where}.`);
+  }
+  return parsed.data;
+}
+
+function failure(c: Context, route: string, error: unknown): Response {
+  if (error instanceof AiFailure) {
+    console.warn(`AI ${route} failed (${error.kind}): ${error.message}`);
+    if (error.kind === 'rate_limited') {
+      c.header('Retry-After', String(error.retryAfterSeconds ?? 30));
+      return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
+    }
+  } else {
+    console.error(`AI ${route} failed unexpectedly:`, error);
+  }
+  return jsonError(c, 502, 'AI_FAILED', 'The AI service could not answer.');
+}
+
+export function aiRoutes(config: ServerConfig, provider: AiProvider = chooseProvider(config)) {
+  const app = new Hono();
+  app.use('/ai/*', rateLimit({ name: 'AI', limit: config.rateLimits.aiPerMinute, windowMs: 60_000 }));
+
+  function textRoute<S extends z.ZodType>(path: string, schema: S, feature: TextFeature, run: (req: z.infer<S>) => Promise<string>) {
+    app.post(relative(path), async (c) => {
+      const req = await readBody(c, schema);
+      if (req instanceof Response) return req;
+      try {
+        return c.json({ text: textOrFallback(feature, await run(req)) });
+      } catch (error) {
+        return failure(c, feature, error);
+      }
+    });
+  }
+
+  textRoute(AI_ROUTES.bio, bioRequestSchema, 'bio', (req) => provider.bio(req));
+  textRoute(AI_ROUTES.hotTakesPrompt, hotTakesPromptRequestSchema, 'hotTakesPrompt', (req) => provider.hotTakesPrompt(req));
+  textRoute(AI_ROUTES.personaHotTake, personaHotTakeRequestSchema, 'personaHotTake', (req) => provider.personaHotTake(req));
+  textRoute(AI_ROUTES.chatReply, chatReplyRequestSchema, 'chatReply', (req) => provider.chatReply(req));
+  textRoute(AI_ROUTES.firstResponse, firstResponseRequestSchema, 'firstResponse', (req) => provider.firstResponse(req));
+
+  app.post(relative(AI_ROUTES.similarity), async (c) => {
+    const req = await readBody(c, similarityRequestSchema);
+    if (req instanceof Response) return req;
+    try {
+      return c.json(await provider.similarity(req));
+    } catch (error) {
+      return failure(c, 'similarity', error);
+    }
+  });
+
+  return app;
 }

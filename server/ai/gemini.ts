@@ -1,0 +1,109 @@
+import { ApiError, GoogleGenAI, Type, type Schema } from '@google/genai';
+import type { ServerConfig } from '../config';
+import { sharedItems } from './local/similarity';
+import { scoresFor } from './output';
+import {
+  bioPrompt,
+  chatReplyPrompt,
+  firstResponsePrompt,
+  hotTakesPromptPrompt,
+  personaHotTakePrompt,
+  similarityPrompt,
+  type Prompt,
+} from './prompts';
+import { AiFailure, type AiProvider } from './provider';
+
+// The Gemini provider. One generateContent call per feature, each bounded by the configured timeout;
+// every upstream problem becomes an AiFailure so routes answer with a typed error, never the detail.
+
+const SIMILARITY_SCHEMA: Schema = {
+  type: Type.ARRAY,
+  items: {
+    type: Type.OBJECT,
+    properties: { username: { type: Type.STRING }, score: { type: Type.INTEGER } },
+    required: ['username', 'score'],
+  },
+};
+
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/** Google's 429 body may carry RetryInfo ("retryDelay": "12s"); otherwise a conservative default. */
+function retryAfterFrom(error: ApiError): number {
+  const match = /"retryDelay"\s*:\s*"(\d+)(?:\.\d+)?s"/.exec(error.message);
+  const seconds = match ? Number(match[1]) : DEFAULT_RETRY_AFTER_SECONDS;
+  return Math.min(3600, Math.max(1, seconds));
+}
+
+export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: string }): AiProvider {
+  const ai = new GoogleGenAI({
+    apiKey: gemini.apiKey,
+    ...(gemini.baseUrl ? { httpOptions: { baseUrl: gemini.baseUrl } } : {}),
+  });
+
+  async function generate(
+    prompt: Prompt,
+    options: { maxOutputTokens: number; temperature: number; json?: Schema },
+  ): Promise<string> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new AiFailure('timeout', `Gemini did not answer within ${gemini.timeoutMs} ms`));
+      }, gemini.timeoutMs);
+    });
+    try {
+      const call = ai.models.generateContent({
+        model: gemini.model,
+        contents: [{ role: 'user', parts: [{ text: prompt.user }] }],
+        config: {
+          systemInstruction: prompt.system,
+          temperature: options.temperature,
+          maxOutputTokens: options.maxOutputTokens,
+          abortSignal: controller.signal,
+          ...(options.json ? { responseMimeType: 'application/json', responseSchema: options.json } : {}),
+        },
+      });
+      // The race guarantees the bound even if the SDK were to keep reading a stalled body.
+      const result = await Promise.race([call, timeout]);
+      return result.text ?? '';
+    } catch (error) {
+      if (error instanceof AiFailure) throw error;
+      if (error instanceof ApiError && error.status === 429) {
+        throw new AiFailure('rate_limited', 'Gemini rate limit', retryAfterFrom(error));
+      }
+      if (controller.signal.aborted) throw new AiFailure('timeout', 'Gemini call aborted by timeout');
+      const status = error instanceof ApiError ? ` (HTTP ${error.status})` : '';
+      throw new AiFailure('failed', `Gemini call failed${status}: ${(error as Error)?.message ?? String(error)}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const text = (prompt: Prompt, maxOutputTokens: number) => generate(prompt, { maxOutputTokens, temperature: 0.9 });
+
+  return {
+    name: 'gemini',
+    bio: (req) => text(bioPrompt(req), 256),
+    hotTakesPrompt: (req) => text(hotTakesPromptPrompt(req), 256),
+    personaHotTake: (req) => text(personaHotTakePrompt(req), 160),
+    chatReply: (req) => text(chatReplyPrompt(req), 200),
+    firstResponse: (req) => text(firstResponsePrompt(req), 200),
+    async similarity(req) {
+      const usernames = req.candidates.map((c) => c.username);
+      const raw = await generate(similarityPrompt(req), {
+        maxOutputTokens: 64 + 24 * usernames.length,
+        temperature: 0.2,
+        json: SIMILARITY_SCHEMA,
+      });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new AiFailure('failed', 'Gemini similarity answer was not JSON');
+      }
+      // The model judges the score; the reasons shown beside it come from the local overlap.
+      return { scores: scoresFor(usernames, parsed), shared: sharedItems(req.user, req.candidates) };
+    },
+  };
+}
