@@ -14,10 +14,17 @@ export interface Tokens {
 
 const tokenAnswer = z.object({ access_token: z.string().optional(), refresh_token: z.string().optional() });
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+// Encoded by hand: btoa's handling of bytes above 127 is not the same in every environment.
 function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c += 1) out += BASE64URL[(n >> (18 - 6 * c)) & 63];
+  }
+  return out;
 }
 
 /** A URL-safe random string from `byteLength` random bytes (32 bytes → 43 characters). */
