@@ -1,0 +1,33 @@
+import { setup } from 'xstate';
+import { readStoredSummary, startBackgroundBioGeneration } from '../services/bio';
+
+/**
+ * Finishing the profile-building screen (SPEC.md sections 2 and 4): 'Start Exploring' and 'Skip for now'
+ * both fade the screen out and go to /dashboard after 500 ms. With no stored bio, one is generated in the
+ * background; navigation never waits for it.
+ */
+export const onboardingMachine = setup({
+  types: {} as { events: { type: 'FINISH' } },
+  guards: {
+    bioMissing: () => readStoredSummary().trim() === '',
+  },
+  actions: {
+    startBioGeneration: () => startBackgroundBioGeneration(),
+    goToDashboard: () => {
+      // Provided by the screen: navigate('/dashboard').
+    },
+  },
+  delays: { navigationDelay: 500 },
+}).createMachine({
+  id: 'onboarding',
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        FINISH: [{ guard: 'bioMissing', target: 'leaving', actions: 'startBioGeneration' }, { target: 'leaving' }],
+      },
+    },
+    leaving: { after: { navigationDelay: 'done' } },
+    done: { type: 'final', entry: 'goToDashboard' },
+  },
+});

@@ -1,0 +1,136 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { addChip, canAddChip, hasChip, removeChip, type ChipListKey } from '../domain/chips';
+import { messageFor } from '../domain/errorText';
+import { messages } from '../domain/messages';
+import { emptyProfile, type Profile } from '../domain/profile';
+import { readPicture } from '../services/image';
+import { loadProfile, profileKey, saveProfile } from '../storage/profile';
+
+export interface ProfileEditorContext {
+  profile: Profile;
+  /** Text of the last failed save; the edit stays here until a later save succeeds. */
+  saveError: string | null;
+  pictureError: string | null;
+}
+
+export type ProfileEditorEvent =
+  | { type: 'USERNAME_CHANGED'; value: string }
+  | { type: 'HOBBIES_CHANGED'; value: string }
+  | { type: 'PICTURE_SELECTED'; file: File }
+  | { type: 'PICTURE_REMOVED' }
+  | { type: 'CHIP_ADDED'; list: ChipListKey; value: string }
+  | { type: 'CHIP_REMOVED'; list: ChipListKey; value: string }
+  | { type: 'STORED_PROFILE_CHANGED'; profile: Profile }
+  | { type: 'SAVE_FAILED'; message: string };
+
+/**
+ * Writes the fields this editor owns. The connected-services flags belong to the Connect Services
+ * cards, so they are taken from storage as it is now rather than from this editor's copy.
+ */
+export function saveEditedProfile(profile: Profile): void {
+  saveProfile({ ...profile, connectedServices: loadProfile().connectedServices });
+}
+
+/** Profile editing (SPEC.md sections 2 and 4): every change is saved at once. */
+export const profileMachine = setup({
+  types: {} as {
+    context: ProfileEditorContext;
+    events: ProfileEditorEvent;
+  },
+  actors: {
+    readPicture: fromPromise<string, { file: File }>(({ input }) => readPicture(input.file)),
+    // Hears saves made elsewhere (Connect Services cards, another tab) so they are not overwritten.
+    watchProfile: fromCallback(({ sendBack }) => {
+      sendBack({ type: 'STORED_PROFILE_CHANGED', profile: loadProfile() });
+      return profileKey.subscribe(() => sendBack({ type: 'STORED_PROFILE_CHANGED', profile: loadProfile() }));
+    }),
+  },
+  guards: {
+    addsChip: ({ context, event }) => event.type === 'CHIP_ADDED' && canAddChip(context.profile[event.list], event.value),
+    hasChip: ({ context, event }) => event.type === 'CHIP_REMOVED' && hasChip(context.profile[event.list], event.value),
+  },
+  actions: {
+    persist: ({ context, self }) => {
+      try {
+        saveEditedProfile(context.profile);
+      } catch (error) {
+        console.error('Saving the profile failed', error);
+        self.send({ type: 'SAVE_FAILED', message: messageFor(error, messages.storage.full) });
+      }
+    },
+    logWatchFailure: ({ event }) => {
+      console.error('Listening for profile changes failed', (event as { error?: unknown }).error);
+    },
+    setUsername: assign({
+      profile: ({ context, event }) => (event.type === 'USERNAME_CHANGED' ? { ...context.profile, username: event.value } : context.profile),
+      saveError: null,
+    }),
+    setHobbies: assign({
+      profile: ({ context, event }) => (event.type === 'HOBBIES_CHANGED' ? { ...context.profile, hobbies: event.value } : context.profile),
+      saveError: null,
+    }),
+    addChip: assign({
+      profile: ({ context, event }) =>
+        event.type === 'CHIP_ADDED' ? { ...context.profile, [event.list]: addChip(context.profile[event.list], event.value) } : context.profile,
+      saveError: null,
+    }),
+    removeChip: assign({
+      profile: ({ context, event }) =>
+        event.type === 'CHIP_REMOVED' ? { ...context.profile, [event.list]: removeChip(context.profile[event.list], event.value) } : context.profile,
+      saveError: null,
+    }),
+    setPicture: assign({
+      profile: ({ context, event }) => ({ ...context.profile, profilePicture: (event as unknown as { output: string }).output }),
+      saveError: null,
+      pictureError: null,
+    }),
+    removePicture: assign({ profile: ({ context }) => ({ ...context.profile, profilePicture: '' }), saveError: null, pictureError: null }),
+    clearPictureError: assign({ pictureError: null }),
+    setPictureError: assign({
+      pictureError: ({ event }) => messageFor((event as { error?: unknown }).error, messages.profile.pictureUnreadable),
+    }),
+    setSaveError: assign({ saveError: ({ event }) => (event.type === 'SAVE_FAILED' ? event.message : null) }),
+    takeStoredProfile: assign({
+      // While a save has failed the edits exist only here: keep them and take only what others own.
+      profile: ({ context, event }) => {
+        if (event.type !== 'STORED_PROFILE_CHANGED') return context.profile;
+        return context.saveError === null ? event.profile : { ...context.profile, connectedServices: event.profile.connectedServices };
+      },
+    }),
+  },
+}).createMachine({
+  id: 'profileEditor',
+  // The watcher sends the stored profile as soon as it starts.
+  context: () => ({ profile: emptyProfile(), saveError: null, pictureError: null }),
+  invoke: { id: 'watchProfile', src: 'watchProfile', onError: { actions: 'logWatchFailure' } },
+  on: {
+    USERNAME_CHANGED: { actions: ['setUsername', 'persist'] },
+    HOBBIES_CHANGED: { actions: ['setHobbies', 'persist'] },
+    CHIP_ADDED: { guard: 'addsChip', actions: ['addChip', 'persist'] },
+    CHIP_REMOVED: { guard: 'hasChip', actions: ['removeChip', 'persist'] },
+    STORED_PROFILE_CHANGED: { actions: 'takeStoredProfile' },
+    SAVE_FAILED: { actions: 'setSaveError' },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        PICTURE_SELECTED: { target: 'readingPicture', actions: 'clearPictureError' },
+        PICTURE_REMOVED: { actions: ['removePicture', 'persist'] },
+      },
+    },
+    readingPicture: {
+      invoke: {
+        id: 'readPicture',
+        src: 'readPicture',
+        input: ({ event }) => ({ file: (event as { file: File }).file }),
+        onDone: { target: 'idle', actions: ['setPicture', 'persist'] },
+        onError: { target: 'idle', actions: 'setPictureError' },
+      },
+      on: {
+        // A newer choice replaces the one still being read.
+        PICTURE_SELECTED: { target: 'readingPicture', reenter: true },
+      },
+    },
+  },
+});
