@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadProfile } from '../../src/storage/profile';
+import SpotifyCallback from '../../src/ui/screens/SpotifyCallback';
+import TraktCallback from '../../src/ui/screens/TraktCallback';
+import { json, mockFetch } from '../services/fetchMock';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  render(
+    <StrictMode>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/spotify/callback" element={<SpotifyCallback />} />
+          <Route path="/callback" element={<TraktCallback />} />
+          <Route path="/profile" element={<p>profile page</p>} />
+          <Route path="/" element={<p>start page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}
+
+describe('OAuth callback screens', () => {
+  it('Spotify: shows the waiting texts, exchanges the code once (StrictMode) with the verifier, then opens /profile', async () => {
+    sessionStorage.setItem('oauth_state_spotify', 'st-1');
+    sessionStorage.setItem('pkce_verifier_spotify', 'verifier-1');
+    const { calls } = mockFetch({ 'POST /api/spotify/auth/token': json({ access_token: 'sa', refresh_token: 'sr' }) });
+    renderAt('/spotify/callback?code=code-1&state=st-1');
+    expect(screen.getByRole('heading', { name: 'Authenticating with Spotify...' })).toBeInTheDocument();
+    expect(screen.getByText('Please wait while we complete the authentication process.')).toBeInTheDocument();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ code: 'code-1', code_verifier: 'verifier-1' });
+    expect(localStorage.getItem('spotify_access_token')).toBe('sa');
+    expect(localStorage.getItem('spotify_refresh_token')).toBe('sr');
+    expect(loadProfile().connectedServices.spotify).toBe(true);
+    expect(sessionStorage.getItem('oauth_state_spotify')).toBeNull();
+    expect(sessionStorage.getItem('pkce_verifier_spotify')).toBeNull();
+  });
+
+  it('Trakt: a good code opens /profile', async () => {
+    sessionStorage.setItem('oauth_state_trakt', 'st-2');
+    mockFetch({ 'POST /api/trakt/auth/token': json({ access_token: 'ta', refresh_token: 'tr' }) });
+    renderAt('/callback?code=code-2&state=st-2');
+    expect(screen.getByRole('heading', { name: 'Authenticating with Trakt...' })).toBeInTheDocument();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(localStorage.getItem('trakt_refresh_token')).toBe('tr');
+  });
+
+  it.each([
+    ['a denied consent', '/callback?error=access_denied&state=st-3'],
+    ['a missing code', '/callback?state=st-3'],
+    ['a forged state', '/callback?code=code-3&state=forged'],
+  ])('%s goes to / without calling the server or storing tokens', async (_label, url) => {
+    sessionStorage.setItem('oauth_state_trakt', 'st-3');
+    const { fetchMock } = mockFetch({});
+    renderAt(url);
+    expect(await screen.findByText('start page')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('trakt_access_token')).toBeNull();
+    expect(loadProfile().connectedServices.trakt).toBe(false);
+  });
+
+  it('a refused exchange goes to / with nothing stored', async () => {
+    sessionStorage.setItem('oauth_state_spotify', 'st-4');
+    mockFetch({ 'POST /api/spotify/auth/token': json({ error: { code: 'INVALID_GRANT', message: 'x' } }, 400) });
+    renderAt('/spotify/callback?code=code-4&state=st-4');
+    expect(await screen.findByText('start page')).toBeInTheDocument();
+    expect(localStorage.getItem('spotify_access_token')).toBeNull();
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { loadProfile } from '../../src/storage/profile';
+import { ConnectServices } from '../../src/ui/components/ConnectServices';
+import { demoConfig, json, mockFetch } from '../services/fetchMock';
+
+const ID = '76561198000000001';
+const publicPlayer = json({ response: { players: [{ steamid: ID, personaname: 'Myco Demo', communityvisibilitystate: 3 }] } });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderCards() {
+  const redirect = vi.fn();
+  const user = userEvent.setup();
+  render(<ConnectServices redirect={redirect} />);
+  return { redirect, user };
+}
+
+describe('Connect Services cards', () => {
+  it('shows the three services, each labelled demo when the server runs it as one', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    renderCards();
+    const section = screen.getByRole('region', { name: 'Connect Services' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3);
+    for (const name of ['Spotify', 'Trakt', 'Steam']) expect(within(section).getByRole('heading', { name: new RegExp(name) })).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getAllByText('demo')).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Connect Spotify' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Connect Trakt' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Steam/ })).toHaveAttribute('placeholder', 'Steam profile URL or ID...');
+  });
+
+  it('Connect sends the browser to the consent page with a saved state (and PKCE for Spotify)', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    const { redirect, user } = renderCards();
+    await user.click(screen.getByRole('button', { name: 'Connect Spotify' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    const url = new URL(redirect.mock.calls[0]![0] as string);
+    expect(url.searchParams.get('state')).toBe(sessionStorage.getItem('oauth_state_spotify'));
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(screen.getByRole('button', { name: 'Connecting... Spotify' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Connect Trakt' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(2));
+    expect(new URL(redirect.mock.calls[1]![0] as string).searchParams.get('client_id')).toBe('trakt-client');
+  });
+
+  it('Disconnect forgets the tokens and shows Connect again, with the profile flag following', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    localStorage.setItem('trakt_access_token', 'a');
+    localStorage.setItem('trakt_refresh_token', 'r');
+    const { user } = renderCards();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Trakt' }));
+    expect(await screen.findByRole('button', { name: 'Connect Trakt' })).toBeInTheDocument();
+    expect(localStorage.getItem('trakt_access_token')).toBeNull();
+    expect(localStorage.getItem('trakt_refresh_token')).toBeNull();
+    expect(loadProfile().connectedServices.trakt).toBe(false);
+  });
+
+  it('follows tokens that change elsewhere (another tab, or a data call logging out)', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    renderCards();
+    expect(await screen.findByRole('button', { name: 'Connect Spotify' })).toBeInTheDocument();
+    act(() => {
+      localStorage.setItem('spotify_access_token', 'a');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'spotify_access_token' }));
+    });
+    expect(await screen.findByRole('button', { name: 'Disconnect Spotify' })).toBeInTheDocument();
+    expect(loadProfile().connectedServices.spotify).toBe(true);
+  });
+
+  it('Steam: an empty box shows its error under the field, tied to it', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    const { user } = renderCards();
+    await user.click(screen.getByRole('button', { name: 'Connect Steam' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.steam.inputEmpty);
+    const box = screen.getByRole('textbox', { name: /Steam/ });
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(messages.steam.inputEmpty);
+    await user.type(box, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Steam: Enter connects, the button reads Connecting... meanwhile, then the persona shows with Disconnect', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({ 'GET /api/config': json(demoConfig), [`GET /api/steam/player/summaries/${ID}`]: publicPlayer });
+    const fetchMock = globalThis.fetch as unknown as (...a: unknown[]) => Promise<Response>;
+    vi.stubGlobal('fetch', async (...args: unknown[]) => {
+      if (String(args[0]).includes('/steam/')) await gate;
+      return fetchMock(...args);
+    });
+    const { user } = renderCards();
+    await user.type(screen.getByRole('textbox', { name: /Steam/ }), `${ID}{Enter}`);
+    expect(await screen.findByRole('button', { name: 'Connecting... Steam' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Myco Demo')).toBeInTheDocument();
+    expect(localStorage.getItem('steam_id')).toBe(ID);
+    expect(loadProfile().connectedServices.steam).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Disconnect Steam' }));
+    expect(await screen.findByRole('textbox', { name: /Steam/ })).toHaveValue('');
+    expect(localStorage.getItem('steam_id')).toBeNull();
+    expect(loadProfile().connectedServices.steam).toBe(false);
+  });
+
+  it('Steam: a private profile shows the not-found text', async () => {
+    mockFetch({
+      'GET /api/config': json(demoConfig),
+      [`GET /api/steam/player/summaries/${ID}`]: json({ response: { players: [{ steamid: ID, personaname: 'x', communityvisibilitystate: 1 }] } }),
+    });
+    const { user } = renderCards();
+    await user.type(screen.getByRole('textbox', { name: /Steam/ }), ID);
+    await user.click(screen.getByRole('button', { name: 'Connect Steam' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.steam.profileNotFoundOrPrivate);
+  });
+});
