@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpMachine, type SignUpEvent } from '../../src/machines/signUp.machine';
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { replayPath, runModel, type ModelOptions } from '../support/modelTest';
 
@@ -94,5 +95,18 @@ describe('sign-up machine (model-based)', () => {
     }
     console.log(`[model] signUp: ${paths.length} distinct form states replayed`);
     expect(paths.length).toBeGreaterThan(100);
+  });
+
+  it('ignores edits and submits once it is leaving', () => {
+    const navigations: string[] = [];
+    const actor = createActor(signUpMachine.provide({ actions: { goToConnections: () => navigations.push('/connections') } })).start();
+    const good = { username: 'mira', email: 'mira@example.com', password: 'secret1', confirmPassword: 'secret1' };
+    for (const [field, value] of Object.entries(good)) actor.send({ type: 'CHANGE', field: field as SignUpField, value });
+    actor.send({ type: 'SUBMIT' });
+    for (const event of events) actor.send(event);
+    expect(actor.getSnapshot().value).toBe('leaving');
+    expect(actor.getSnapshot().context).toEqual({ values: good, errors: {} });
+    expect(navigations).toEqual([]);
+    actor.stop();
   });
 });

@@ -1,0 +1,226 @@
+// @vitest-environment happy-dom
+import { StrictMode } from 'react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import SignUp from '../../src/ui/screens/SignUp';
+import LogIn from '../../src/ui/screens/LogIn';
+
+function Where() {
+  const location = useLocation();
+  const type = useNavigationType();
+  return <output data-testid="where">{`${location.pathname} ${type}`}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <StrictMode>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/auth" element={<SignUp />} />
+          <Route path="/login" element={<LogIn />} />
+          <Route path="/connections" element={<h1>Connections</h1>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+  // No delay between keystrokes: the clock is fake and only moves when a test advances it.
+  return userEvent.setup({ delay: null });
+}
+
+const pathname = () => screen.getByTestId('where').textContent?.split(' ')[0];
+
+/** The text of the error tied to an input through aria-describedby, or null when it has none. */
+function errorOf(input: HTMLElement): string | null {
+  const id = input.getAttribute('aria-describedby');
+  if (!id) return null;
+  const message = document.getElementById(id);
+  expect(message).toHaveClass('field-error');
+  // The message sits directly under its own field.
+  expect(input.nextElementSibling).toBe(message);
+  return message?.textContent ?? null;
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Testing Library drains pending work with a 0 ms timeout after each user action and only advances
+  // fake clocks it recognises as Jest's; this lets it advance Vitest's.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const signUpGood = { Username: 'mira', Email: 'mira@example.com', Password: 'secret1', 'Confirm Password': 'secret1' };
+type SignUpLabel = keyof typeof signUpGood;
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+describe('Create Account (/auth)', () => {
+  it('shows the logo, heading, network subtitle and four labelled fields with masked passwords', () => {
+    renderAt('/auth');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByText('Join the Mycelius network')).toBeInTheDocument();
+    expect(document.querySelector('.brand img')?.getAttribute('src')).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'password');
+    expect(document.querySelector('.screen')).not.toHaveClass('fade-out');
+  });
+
+  it('shows no error before the first submit', async () => {
+    const user = renderAt('/auth');
+    await fill(user, { Email: 'nope' });
+    expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('submitting an empty form puts each required message under its field and focuses the first', async () => {
+    const user = renderAt('/auth');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(errorOf(screen.getByLabelText('Username'))).toBe('Username is required');
+    expect(errorOf(screen.getByLabelText('Email'))).toBe('Email is required');
+    expect(errorOf(screen.getByLabelText('Password'))).toBe('Password is required');
+    expect(errorOf(screen.getByLabelText('Confirm Password'))).toBeNull();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(pathname()).toBe('/auth');
+  });
+
+  it.each<[SignUpLabel, string, string]>([
+    ['Username', '   ', 'Username is required'],
+    ['Email', '', 'Email is required'],
+    ['Email', 'mira@example', 'Please enter a valid email'],
+    ['Email', 'mira @example.com', 'Please enter a valid email'],
+    ['Password', '', 'Password is required'],
+    ['Password', '12345', 'Password must be at least 6 characters'],
+    ['Confirm Password', 'secret2', 'Passwords do not match'],
+  ])('%s %j shows "%s" under that field only', async (label, value, message) => {
+    const user = renderAt('/auth');
+    const values = { ...signUpGood, [label]: value };
+    // A bad password is confirmed with itself so only the password rule is in play.
+    if (label === 'Password') values['Confirm Password'] = value;
+    await fill(user, values);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    for (const other of Object.keys(signUpGood) as SignUpLabel[]) {
+      expect(errorOf(screen.getByLabelText(other))).toBe(other === label ? message : null);
+    }
+    expect(screen.getByLabelText(label)).toHaveFocus();
+    await advance(1000);
+    expect(pathname()).toBe('/auth');
+  });
+
+  it('clears or updates a field error as the user corrects it after a failed submit', async () => {
+    const user = renderAt('/auth');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'mira');
+    expect(errorOf(email)).toBe('Please enter a valid email');
+    await user.type(email, '@example.com');
+    expect(errorOf(email)).toBeNull();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    expect(errorOf(screen.getByLabelText('Password'))).toBe('Password must be at least 6 characters');
+    expect(errorOf(screen.getByLabelText('Confirm Password'))).toBe('Passwords do not match');
+  });
+
+  it('a valid submit fades the screen out and reaches /connections after 500 ms', async () => {
+    const user = renderAt('/auth');
+    await fill(user, signUpGood);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+    expect(document.querySelector('.screen')).toHaveClass('fade-out');
+    await advance(499);
+    expect(pathname()).toBe('/auth');
+    await advance(1);
+    expect(pathname()).toBe('/connections');
+    expect(screen.getByRole('heading', { name: 'Connections' })).toBeInTheDocument();
+  });
+
+  it('submits with Enter from a field', async () => {
+    const user = renderAt('/auth');
+    await fill(user, signUpGood);
+    await user.type(screen.getByLabelText('Confirm Password'), '{Enter}');
+    await advance(500);
+    expect(pathname()).toBe('/connections');
+  });
+
+  it("'Sign in' goes to /login", async () => {
+    const user = renderAt('/auth');
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(pathname()).toBe('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+  });
+});
+
+describe('Log In (/login)', () => {
+  it('shows the heading, subtitle, placeholder, masked password and the way to sign up', () => {
+    renderAt('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome back to the Mycelius network')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('placeholder', 'Enter your username');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Log In' })).toHaveAttribute('type', 'submit');
+    const prompt = screen.getByText("Don't have an account?", { exact: false });
+    expect(within(prompt).getByRole('button', { name: 'Create one' })).toBeInTheDocument();
+  });
+
+  it('submitting an empty form shows both required messages and focuses Username', async () => {
+    const user = renderAt('/login');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(errorOf(screen.getByLabelText('Username'))).toBe('Username is required');
+    expect(errorOf(screen.getByLabelText('Password'))).toBe('Password is required');
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+  });
+
+  it.each([
+    ['Username', '  ', 'Username is required'],
+    ['Password', '', 'Password is required'],
+    ['Password', '12345', 'Password must be at least 6 characters'],
+  ])('%s %j shows "%s" under that field only', async (label, value, message) => {
+    const user = renderAt('/login');
+    await fill(user, { Username: 'mira', Password: 'secret1', [label]: value });
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    for (const other of ['Username', 'Password']) {
+      expect(errorOf(screen.getByLabelText(other))).toBe(other === label ? message : null);
+    }
+    expect(screen.getByLabelText(label)).toHaveFocus();
+    await advance(1000);
+    expect(pathname()).toBe('/login');
+  });
+
+  it('a valid submit fades out and reaches /connections after 500 ms', async () => {
+    const user = renderAt('/login');
+    await fill(user, { Username: 'mira', Password: 'secret1' });
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(document.querySelector('.screen')).toHaveClass('fade-out');
+    await advance(499);
+    expect(pathname()).toBe('/login');
+    await advance(1);
+    expect(pathname()).toBe('/connections');
+  });
+
+  it("'Create one' goes to /auth", async () => {
+    const user = renderAt('/login');
+    await user.click(screen.getByRole('button', { name: 'Create one' }));
+    expect(pathname()).toBe('/auth');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+  });
+});
