@@ -139,7 +139,23 @@ const MOVIES: readonly TitleSeed[] = [
   { title: 'Knives Out', year: 2019 },
 ];
 
-function watchlistItems(kind: 'show' | 'movie', seeds: readonly TitleSeed[], base: number) {
+export interface TraktTitle {
+  title: string;
+  year: number;
+  ids: { trakt: number; slug: string; imdb: string; tmdb: number; tvdb?: number };
+}
+
+export interface TraktWatchlistItem {
+  rank: number;
+  id: number;
+  listed_at: string;
+  notes: string | null;
+  type: 'show' | 'movie';
+  show?: TraktTitle;
+  movie?: TraktTitle;
+}
+
+function watchlistItems(kind: 'show' | 'movie', seeds: readonly TitleSeed[], base: number): TraktWatchlistItem[] {
   return seeds.map((s, i) => {
     const ids = {
       trakt: base + i,

@@ -157,7 +157,7 @@ describe('data proxies when the provider misbehaves', () => {
       new Hono()
         .get('/v1/me/top/artists', (c) => c.json({ error: { status: 500, message: 'db-node-4 down' } }, 500))
         .get('/v1/me/top/tracks', (c) => c.json({ nothing: true }))
-        .get('/api/sync/watchlist/shows', (c) => c.text('<html>Cloudflare 520</html>', 520)),
+        .get('/api/sync/watchlist/shows', (c) => c.html('<html>edge-node-9 overloaded</html>', 503)),
     );
     try {
       const slow = app({ spotify: hanging.url, trakt: hanging.url }, { UPSTREAM_TIMEOUT_MS: '150' });

@@ -33,7 +33,7 @@ function expectSecurityHeaders(response: Response, what: string) {
 describe('security headers on every kind of response', () => {
   it('API answers, errors, 404, 413, 429 and the demo consent page', async () => {
     const app = createApp(loadConfig({ RATE_LIMIT_STEAM_PER_MINUTE: '1', PUBLIC_ORIGIN: 'http://127.0.0.1:5999' }));
-    const cases: Array<[string, Promise<Response>, number]> = [
+    const cases: Array<[string, Response | Promise<Response>, number]> = [
       ['health', app.request('/api/health'), 200],
       ['config', app.request('/api/config'), 200],
       ['unknown api route', app.request('/api/nothing-here'), 404],
