@@ -14,6 +14,26 @@ const users: User[] = [
 const completeData: DiscoverData = { profile: complete, users, friendIds: ['user-2'] };
 const incompleteData: DiscoverData = { profile: { ...complete, hobbies: '' }, users, friendIds: [] };
 
+// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
+const events = [
+  { type: 'xstate.done.actor.loadDiscover', output: completeData },
+  { type: 'xstate.done.actor.loadDiscover', output: incompleteData },
+  { type: 'xstate.error.actor.loadDiscover', error: new AppError('STORAGE_FULL') },
+  { type: 'xstate.done.actor.scoreUsers', output: { RiffLord: 88, PixelPoet: 20 } },
+  { type: 'xstate.error.actor.scoreUsers', error: new Error('unexpected') },
+  { type: 'ADD_FRIEND', userId: 'user-1' },
+  { type: 'ADD_FRIEND', userId: 'user-2' },
+  { type: 'ADD_FRIEND', userId: 'user-99' },
+  { type: 'xstate.done.actor.addFriend', output: { added: true } },
+  { type: 'xstate.done.actor.addFriend', output: { added: false } },
+  { type: 'xstate.error.actor.addFriend', error: new Error('disk') },
+  { type: 'xstate.after.alertDelay.discover.ready.announcing' },
+  { type: 'SEARCH', query: 'metal' },
+  { type: 'COMMUNITY', community: 'UW' },
+  { type: 'GO_TO_PROFILE' },
+  { type: 'RETRY' },
+];
+
 describe('discover machine (model-based)', () => {
   it('reaches every state and transition; navigation and alerts happen exactly where they should', async () => {
     const count = await runModel({
@@ -21,24 +41,7 @@ describe('discover machine (model-based)', () => {
       // Search text and community only filter the rendered list; leaving them out of a state's identity
       // keeps the model small while SEARCH and COMMUNITY are still taken from every state.
       serializeState: (s) => JSON.stringify({ value: s.value, context: { ...s.context, query: undefined, community: undefined } }),
-      events: [
-        { type: 'xstate.done.actor.loadDiscover', output: completeData },
-        { type: 'xstate.done.actor.loadDiscover', output: incompleteData },
-        { type: 'xstate.error.actor.loadDiscover', error: new AppError('STORAGE_FULL') },
-        { type: 'xstate.done.actor.scoreUsers', output: { RiffLord: 88, PixelPoet: 20 } },
-        { type: 'xstate.error.actor.scoreUsers', error: new Error('unexpected') },
-        { type: 'ADD_FRIEND', userId: 'user-1' },
-        { type: 'ADD_FRIEND', userId: 'user-2' },
-        { type: 'ADD_FRIEND', userId: 'user-99' },
-        { type: 'xstate.done.actor.addFriend', output: { added: true } },
-        { type: 'xstate.done.actor.addFriend', output: { added: false } },
-        { type: 'xstate.error.actor.addFriend', error: new Error('disk') },
-        { type: 'xstate.after.alertDelay.discover.ready.announcing' },
-        { type: 'SEARCH', query: 'metal' },
-        { type: 'COMMUNITY', community: 'UW' },
-        { type: 'GO_TO_PROFILE' },
-        { type: 'RETRY' },
-      ],
+      events,
       provide: (env) => ({
         actions: {
           goToProfile: () => env.record('navigate', '/profile'),

@@ -9,21 +9,24 @@ const friends: User[] = [
   { id: 'user-2', username: 'PixelPoet', email: 'p@example.com', interests: ['Indie'], personality: 'Calm.', communities: ['UW'] },
 ];
 
+// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
+const events = [
+  { type: 'xstate.done.actor.loadFriends', output: friends },
+  { type: 'xstate.error.actor.loadFriends', error: new Error('broken') },
+  { type: 'REMOVE', friendId: 'user-1' },
+  { type: 'REMOVE', friendId: 'user-42' },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
+  { type: 'xstate.done.actor.removeFriend' },
+  { type: 'xstate.error.actor.removeFriend', error: new Error('disk') },
+  { type: 'RETRY' },
+];
+
 describe('friends machine (model-based)', () => {
   it('reaches every state and transition; a removal needs a confirmation and removes exactly that friend', async () => {
     const count = await runModel({
       machine: friendsMachine,
-      events: [
-        { type: 'xstate.done.actor.loadFriends', output: friends },
-        { type: 'xstate.error.actor.loadFriends', error: new Error('broken') },
-        { type: 'REMOVE', friendId: 'user-1' },
-        { type: 'REMOVE', friendId: 'user-42' },
-        { type: 'CONFIRM' },
-        { type: 'CANCEL' },
-        { type: 'xstate.done.actor.removeFriend' },
-        { type: 'xstate.error.actor.removeFriend', error: new Error('disk') },
-        { type: 'RETRY' },
-      ],
+      events,
       check: ({ env, snapshot, path }) => {
         const events = path.steps.map((s) => s.event.type);
         const removals = env.pending.get('removeFriend') ?? [];

@@ -13,26 +13,29 @@ function stored(): Settings | null {
   return raw === null ? null : (JSON.parse(raw) as Settings);
 }
 
+// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
+const events = [
+  { type: 'xstate.done.actor.loadSettings', output: lightish },
+  { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
+  { type: 'TOGGLE', setting: 'theme' },
+  { type: 'TOGGLE', setting: 'notifications' },
+  { type: 'SAVE_FAILED', message: messages.storage.full },
+  { type: 'CLEAR_DATA' },
+  { type: 'xstate.done.actor.confirmClear', output: true },
+  { type: 'xstate.done.actor.confirmClear', output: false },
+  { type: 'xstate.error.actor.confirmClear', error: new Error('no dialog') },
+  { type: 'LOG_OUT' },
+  { type: 'xstate.done.actor.confirmLogOut', output: true },
+  { type: 'xstate.done.actor.confirmLogOut', output: false },
+  { type: 'xstate.error.actor.confirmLogOut', error: new Error('no dialog') },
+  { type: 'DOWNLOAD' },
+];
+
 describe('settings machine (model-based)', () => {
   it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow SPEC.md', async () => {
     const count = await runModel({
       machine: settingsMachine,
-      events: [
-        { type: 'xstate.done.actor.loadSettings', output: lightish },
-        { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
-        { type: 'TOGGLE', setting: 'theme' },
-        { type: 'TOGGLE', setting: 'notifications' },
-        { type: 'SAVE_FAILED', message: messages.storage.full },
-        { type: 'CLEAR_DATA' },
-        { type: 'xstate.done.actor.confirmClear', output: true },
-        { type: 'xstate.done.actor.confirmClear', output: false },
-        { type: 'xstate.error.actor.confirmClear', error: new Error('no dialog') },
-        { type: 'LOG_OUT' },
-        { type: 'xstate.done.actor.confirmLogOut', output: true },
-        { type: 'xstate.done.actor.confirmLogOut', output: false },
-        { type: 'xstate.error.actor.confirmLogOut', error: new Error('no dialog') },
-        { type: 'DOWNLOAD' },
-      ],
+      events,
       setup: () => {
         localStorage.clear();
         sessionStorage.clear();

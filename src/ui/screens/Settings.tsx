@@ -1,10 +1,133 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { Settings as SettingsValue } from '../../domain/settings';
+import { settingsMachine, type SettingName } from '../../machines/settings.machine';
+import { exportUserData } from '../../storage/appData';
 import { Screen } from '../components/ScreenShell';
+import { saveJsonFile } from '../download';
+import { inspectOptions } from '../inspect';
+import { applyTheme } from '../theme';
+import '../styles/social.css';
+
+interface ToggleSpec {
+  setting: SettingName;
+  title: string;
+  isOn: (s: SettingsValue) => boolean;
+  on: string;
+  off: string;
+}
+
+const TOGGLES: ToggleSpec[] = [
+  { setting: 'theme', title: 'Theme', isOn: (s) => s.theme === 'dark', on: 'Dark mode', off: 'Light mode' },
+  { setting: 'profileVisibility', title: 'Profile Visibility', isOn: (s) => s.profileVisibility === 'public', on: 'Visible to everyone', off: 'Visible to friends only' },
+  { setting: 'showOnlineStatus', title: 'Online Status', isOn: (s) => s.showOnlineStatus, on: 'Visible to friends', off: 'Hidden from everyone' },
+  { setting: 'notifications', title: 'Push Notifications', isOn: (s) => s.notifications, on: 'On', off: 'Off' },
+  { setting: 'soundEffects', title: 'Sound Effects', isOn: (s) => s.soundEffects, on: 'On', off: 'Off' },
+];
+
+function ToggleRow({ spec, checked, disabled, onToggle }: { spec: ToggleSpec; checked: boolean; disabled: boolean; onToggle: () => void }) {
+  const titleId = useId();
+  const valueId = useId();
+  return (
+    <li className="setting-row">
+      <div className="setting-text">
+        <span id={titleId} className="setting-title">{spec.title}</span>
+        <span id={valueId} className="setting-value">{checked ? spec.on : spec.off}</span>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={titleId}
+        aria-describedby={valueId}
+        className="switch"
+        disabled={disabled}
+        onClick={onToggle}
+      >
+        <span className="switch-thumb" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
 
 export default function Settings() {
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    settingsMachine.provide({
+      actors: { confirm: fromPromise(async ({ input }) => window.confirm(input.message)) },
+      actions: {
+        applyTheme: ({ context }) => applyTheme(context.settings.theme),
+        notify: (_, params) => window.alert(params.message),
+        goToAuth: () => navigate('/auth'),
+        downloadData: () => saveJsonFile('mycelius-my-data.json', exportUserData()),
+      },
+    }),
+    inspectOptions(),
+  );
+  const ready = useSelector(actor, (s) => s.matches('ready'));
+  const settings = useSelector(actor, (s) => s.context.settings);
+  const error = useSelector(actor, (s) => s.context.error);
+
   return (
-    <Screen>
-      <h1>Settings</h1>
-      <p className="muted">v1.0.0</p>
+    <Screen className="settings">
+      <div className="page-title">
+        <h1>Settings</h1>
+      </div>
+      {error && <p className="alert" role="alert">{error}</p>}
+
+      <section className="card settings-section" aria-labelledby="settings-preferences">
+        <h2 id="settings-preferences">Preferences</h2>
+        <ul className="setting-list">
+          {TOGGLES.map((spec) => (
+            <ToggleRow
+              key={spec.setting}
+              spec={spec}
+              checked={spec.isOn(settings)}
+              disabled={!ready}
+              onToggle={() => actor.send({ type: 'TOGGLE', setting: spec.setting })}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section className="card settings-section" aria-labelledby="settings-data">
+        <h2 id="settings-data">Your Data</h2>
+        <div className="settings-action">
+          <div>
+            <p className="setting-title">Download my data</p>
+            <p className="setting-value" id="download-desc">A JSON file of your profile, friends, settings, stats and chat logs. Service tokens are left out.</p>
+          </div>
+          <button type="button" className="btn btn-outline btn-small" aria-describedby="download-desc" disabled={!ready} onClick={() => actor.send({ type: 'DOWNLOAD' })}>
+            Download my data
+          </button>
+        </div>
+        <div className="settings-action">
+          <div>
+            <p className="setting-title">Clear App Data</p>
+            <p className="setting-value" id="clear-desc">Deletes your profile, friends, settings and chat logs on this device. Connected services stay connected.</p>
+          </div>
+          <button type="button" className="btn btn-danger btn-small" aria-describedby="clear-desc" disabled={!ready} onClick={() => actor.send({ type: 'CLEAR_DATA' })}>
+            Clear App Data
+          </button>
+        </div>
+      </section>
+
+      <section className="card settings-section" aria-labelledby="settings-account">
+        <h2 id="settings-account">Account</h2>
+        <div className="settings-action">
+          <div>
+            <p className="setting-title">Log Out</p>
+            <p className="setting-value" id="logout-desc">Disconnects your music and tracking services and ends this session.</p>
+          </div>
+          <button type="button" className="btn btn-danger btn-small" aria-describedby="logout-desc" disabled={!ready} onClick={() => actor.send({ type: 'LOG_OUT' })}>
+            Log Out
+          </button>
+        </div>
+      </section>
+
+      <footer className="settings-footer">v1.0.0</footer>
     </Screen>
   );
 }
