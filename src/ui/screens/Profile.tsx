@@ -1,10 +1,31 @@
+import { useNavigate } from 'react-router-dom';
+import { AiSummaryPanel } from '../components/AiSummaryPanel';
+import { ConnectServices } from '../components/ConnectServices';
+import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../components/ProfileFields';
 import { Screen } from '../components/ScreenShell';
 
+/** /profile: the editing version of the profile (SPEC.md section 2); every change is saved at once. */
 export default function Profile() {
+  const navigate = useNavigate();
+  const editor = useProfileEditor();
   return (
-    <Screen>
-      <h1>Your Profile</h1>
-      <p className="muted">Edit your profile, connect services and generate your AI bio.</p>
+    <Screen className="profile-screen">
+      <div className="profile-heading">
+        <h1>Your Profile</h1>
+        <p className="muted">Changes are saved as you make them.</p>
+      </div>
+      <SaveErrorAlert editor={editor} />
+      <div className="profile-sections">
+        <ProfileInfoCard editor={editor} />
+        <AiSummaryPanel />
+        <ConnectServices />
+        <InterestCards editor={editor} />
+      </div>
+      <div className="profile-actions">
+        <button type="button" className="btn btn-outline btn-block" onClick={() => navigate('/dashboard')}>
+          Back to Dashboard
+        </button>
+      </div>
     </Screen>
   );
 }

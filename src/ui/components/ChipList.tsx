@@ -1,0 +1,105 @@
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { canAddChip } from '../../domain/chips';
+
+export interface ChipListProps {
+  title: string;
+  inputLabel: string;
+  placeholder: string;
+  items: readonly string[];
+  /** Up to 9 suggested items not yet chosen (domain/catalog suggestionsFor). */
+  suggestions: readonly string[];
+  onAdd: (item: string) => void;
+  onRemove: (item: string) => void;
+}
+
+type FocusTarget = { area: 'chips' | 'suggestions'; index: number } | null;
+
+/** One interest list: add by button or Enter, removable chips, and suggestions in 3 columns. */
+export function ChipList({ title, inputLabel, placeholder, items, suggestions, onAdd, onRemove }: ChipListProps) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chipsRef = useRef<HTMLUListElement>(null);
+  const suggestionsRef = useRef<HTMLUListElement>(null);
+  // The button just pressed disappears; keep keyboard focus nearby instead of dropping it to the page.
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
+  useLayoutEffect(() => {
+    if (!focusTarget) return;
+    const list = focusTarget.area === 'chips' ? chipsRef.current : suggestionsRef.current;
+    const buttons = list ? [...list.querySelectorAll('button')] : [];
+    (buttons[Math.min(focusTarget.index, buttons.length - 1)] ?? inputRef.current)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim() === '') return;
+    if (canAddChip(items, draft)) onAdd(draft);
+    setDraft('');
+  };
+
+  return (
+    <section className="card chip-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <form className="chip-form" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor={`${id}-input`}>{inputLabel}</label>
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          className="input"
+          type="text"
+          autoComplete="off"
+          enterKeyHint="done"
+          placeholder={placeholder}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary chip-add" aria-label={`Add to ${title}`}>Add</button>
+      </form>
+      {items.length > 0 ? (
+        <ul className="chip-list" ref={chipsRef} aria-label={`Your ${title}`}>
+          {items.map((item, index) => (
+            <li key={item} className="chip">
+              <span className="chip-text">{item}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${item}`}
+                onClick={() => {
+                  onRemove(item);
+                  setFocusTarget({ area: 'chips', index });
+                }}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted chip-empty">Nothing added yet. Type your own or pick a suggestion.</p>
+      )}
+      {suggestions.length > 0 ? (
+        <>
+          <h3 className="suggestions-title" id={`${id}-suggestions`}>Suggestions</h3>
+          <ul className="suggestions grid-3" ref={suggestionsRef} aria-labelledby={`${id}-suggestions`}>
+            {suggestions.map((item, index) => (
+              <li key={item}>
+                <button
+                  type="button"
+                  className="suggestion"
+                  aria-label={`Add ${item}`}
+                  onClick={() => {
+                    onAdd(item);
+                    setFocusTarget({ area: 'suggestions', index });
+                  }}
+                >
+                  <span aria-hidden="true" className="suggestion-plus">+</span>
+                  <span>{item}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

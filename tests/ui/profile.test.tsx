@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MUSIC_GENRES } from '../../src/domain/catalog';
+import { messages } from '../../src/domain/messages';
+import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/ui/components/ProfileFields';
+import { loadProfile, saveProfile } from '../../src/storage/profile';
+import { emptyProfile } from '../../src/domain/profile';
+
+function Editor() {
+  const editor = useProfileEditor();
+  return (
+    <>
+      <SaveErrorAlert editor={editor} />
+      <ProfileInfoCard editor={editor} />
+      <InterestCards editor={editor} />
+    </>
+  );
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+function chipsIn(region: HTMLElement): string[] {
+  const list = within(region).queryByRole('list', { name: /^Your / });
+  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent!) : [];
+}
+
+function suggestionsIn(region: HTMLElement): HTMLElement {
+  return within(region).getByRole('list', { name: 'Suggestions' });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('chip lists on the profile editor', () => {
+  it('adds by the Add button and by Enter, trims, clears the input and saves at once', async () => {
+    const user = userEvent.setup();
+    render(<Editor />);
+    const genres = section('Music Genres');
+    const input = within(genres).getByRole('textbox', { name: 'Add a music genre' });
+
+    await user.type(input, '  Synthwave  ');
+    await user.click(within(genres).getByRole('button', { name: 'Add to Music Genres' }));
+    expect(chipsIn(genres)).toEqual(['Synthwave']);
+    expect(input).toHaveValue('');
+
+    await user.type(input, 'Shoegaze{Enter}');
+    expect(chipsIn(genres)).toEqual(['Synthwave', 'Shoegaze']);
+    expect(input).toHaveValue('');
+    expect(loadProfile().musicGenres).toEqual(['Synthwave', 'Shoegaze']);
+  });
+
+  it('ignores blank text and duplicates in any letter case', async () => {
+    const user = userEvent.setup();
+    render(<Editor />);
+    const games = section('Favorite Games');
+    const input = within(games).getByRole('textbox', { name: 'Add a favorite game' });
+    await user.type(input, '   {Enter}');
+    expect(chipsIn(games)).toEqual([]);
+    await user.type(input, 'Elden Ring{Enter}');
+    await user.type(input, '  elden ring {Enter}');
+    expect(chipsIn(games)).toEqual(['Elden Ring']);
+    expect(input).toHaveValue('');
+    expect(loadProfile().favoriteGames).toEqual(['Elden Ring']);
+  });
+
+  it('removes a chip with its × button', async () => {
+    saveProfile({ ...emptyProfile(), favoriteShows: ['Friends', 'Naruto'] });
+    const user = userEvent.setup();
+    render(<Editor />);
+    const shows = section('Favorite Shows & Movies');
+    expect(chipsIn(shows)).toEqual(['Friends', 'Naruto']);
+    await user.click(within(shows).getByRole('button', { name: 'Remove Friends' }));
+    expect(chipsIn(shows)).toEqual(['Naruto']);
+    expect(loadProfile().favoriteShows).toEqual(['Naruto']);
+    // Focus stays in the list for keyboard users.
+    expect(within(shows).getByRole('button', { name: 'Remove Naruto' })).toHaveFocus();
+  });
+
+  it('shows at most 9 suggestions in 3 columns, hides chosen ones and adds on click', async () => {
+    const user = userEvent.setup();
+    render(<Editor />);
+    const genres = section('Music Genres');
+    let suggestions = suggestionsIn(genres);
+    expect(suggestions).toHaveClass('grid-3');
+    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(MUSIC_GENRES.slice(0, 9).map((g) => `+${g}`));
+
+    await user.click(within(suggestions).getByRole('button', { name: 'Add Rock' }));
+    expect(chipsIn(genres)).toEqual(['Rock']);
+    suggestions = suggestionsIn(genres);
+    const names = within(suggestions).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(names).toHaveLength(9);
+    expect(names).not.toContain('Add Rock');
+    expect(names.at(-1)).toBe('Add Classical');
+
+    // A typed chip in another letter case hides its suggestion too.
+    await user.type(within(genres).getByRole('textbox'), 'hip hop{Enter}');
+    expect(within(suggestionsIn(genres)).queryByRole('button', { name: 'Add Hip Hop' })).toBeNull();
+    expect(loadProfile().musicGenres).toEqual(['Rock', 'hip hop']);
+  });
+
+  it('hides the suggestions once every suggested item is chosen', async () => {
+    saveProfile({ ...emptyProfile(), musicGenres: [...MUSIC_GENRES] });
+    render(<Editor />);
+    expect(within(section('Music Genres')).queryByRole('list', { name: 'Suggestions' })).toBeNull();
+  });
+});
+
+describe('profile info fields', () => {
+  it('saves username and hobbies as typed; hobbies has 3 rows; the picture input takes images only', async () => {
+    const user = userEvent.setup();
+    render(<Editor />);
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'Ada');
+    const hobbies = screen.getByRole('textbox', { name: 'Favorite Hobbies' });
+    expect(hobbies).toHaveAttribute('rows', '3');
+    await user.type(hobbies, 'Climbing');
+    expect(loadProfile()).toMatchObject({ username: 'Ada', hobbies: 'Climbing' });
+    expect(screen.getByLabelText('Upload profile picture')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('shows the clear message for a file that is not an image', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<Editor />);
+    await user.upload(screen.getByLabelText('Upload profile picture'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.profile.pictureNotImage);
+    expect(loadProfile().profilePicture).toBe('');
+  });
+
+  it('follows a profile saved elsewhere (another tab, the Connect Services cards)', async () => {
+    render(<Editor />);
+    act(() => saveProfile({ ...emptyProfile(), username: 'From another tab' }));
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('From another tab');
+  });
+});
