@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { appUrl, baseURL, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+
+// The outside services end to end against the server in demo mode (fake providers under /demo).
+
+const DEMO_ID = '76561198000000001';
+const PRIVATE_ID = '76561198000000002';
+const providers = [
+  { key: 'spotify', name: 'Spotify', callback: '/spotify/callback' },
+  { key: 'trakt', name: 'Trakt', callback: '/callback' },
+] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await startBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+function tokens(page: Page, provider: string) {
+  return page.evaluate(
+    (p) => ({ access: localStorage.getItem(`${p}_access_token`), refresh: localStorage.getItem(`${p}_refresh_token`) }),
+    provider,
+  );
+}
+
+function connectedFlags(page: Page) {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('user_profile') ?? '{}') as { connectedServices?: unknown }).connectedServices);
+}
+
+describe('music and tracking sign-in', () => {
+  for (const p of providers) {
+    it(`${p.name}: Allow → 'Authenticating with ${p.name}...' → /profile connected; Disconnect clears the tokens`, async () => {
+      const { page, errors } = await openPage(browser, '/profile');
+      await page.getByRole('button', { name: `Connect ${p.name}` }).click();
+      await page.waitForURL('**/demo/**');
+      // Hold the token exchange so the callback screen can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/${p.key}/auth/token`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL(`**${p.callback}?**`);
+      await page.getByRole('heading', { name: `Authenticating with ${p.name}...` }).waitFor();
+      await expect(page.getByText('Please wait while we complete the authentication process.').isVisible()).resolves.toBe(true);
+      if (p.key === 'spotify') await screenshot(page, 'services-callback-phone');
+      release();
+      await page.waitForURL('**/profile');
+      await page.getByRole('button', { name: `Disconnect ${p.name}` }).waitFor();
+      const stored = await tokens(page, p.key);
+      expect(stored.access).toBeTruthy();
+      expect(stored.refresh).toBeTruthy();
+      expect(await connectedFlags(page)).toMatchObject({ [p.key]: true });
+      // The round-trip values are gone once used.
+      expect(await page.evaluate((k) => [sessionStorage.getItem(`oauth_state_${k}`), sessionStorage.getItem(`pkce_verifier_${k}`)], p.key)).toEqual([null, null]);
+
+      await page.getByRole('button', { name: `Disconnect ${p.name}` }).click();
+      await page.getByRole('button', { name: `Connect ${p.name}` }).waitFor();
+      expect(await tokens(page, p.key)).toEqual({ access: null, refresh: null });
+      expect(await connectedFlags(page)).toMatchObject({ [p.key]: false });
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it(`${p.name}: Deny → / with no tokens`, async () => {
+      const { page } = await openPage(browser, '/profile');
+      await page.getByRole('button', { name: `Connect ${p.name}` }).click();
+      await page.waitForURL('**/demo/**');
+      await page.getByRole('button', { name: 'Deny' }).click();
+      await page.waitForURL('**/intro');
+      expect(await tokens(page, p.key)).toEqual({ access: null, refresh: null });
+      await page.context().close();
+    });
+
+    it(`${p.name}: a forged state → / with no tokens`, async () => {
+      const { page } = await openPage(browser, '/profile');
+      await page.getByRole('button', { name: `Connect ${p.name}` }).waitFor();
+      await page.goto(page.url().replace('/profile', `${p.callback}?code=x&state=forged`));
+      await page.waitForURL('**/intro');
+      expect(await tokens(page, p.key)).toEqual({ access: null, refresh: null });
+      await page.context().close();
+    });
+  }
+});
+
+describe('Steam connection', () => {
+  async function connectSteam(page: Page, text: string) {
+    const box = page.getByRole('textbox', { name: /Steam/ });
+    await box.fill(text);
+    await page.getByRole('button', { name: 'Connect Steam' }).click();
+  }
+
+  for (const text of [DEMO_ID, `https://steamcommunity.com/profiles/${DEMO_ID}`, 'https://steamcommunity.com/id/myceliusdemo']) {
+    it(`connects ${text}`, async () => {
+      const { page, errors } = await openPage(browser, '/profile');
+      await connectSteam(page, text);
+      await page.getByRole('button', { name: 'Disconnect Steam' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('steam_id'))).toBe(DEMO_ID);
+      expect(await connectedFlags(page)).toMatchObject({ steam: true });
+      await page.getByRole('button', { name: 'Disconnect Steam' }).click();
+      await page.getByRole('textbox', { name: /Steam/ }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('steam_id'))).toBeNull();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('connects by Enter and shows the busy label meanwhile', async () => {
+    const { page } = await openPage(browser, '/profile');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/steam/player/summaries/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('textbox', { name: /Steam/ }).fill(DEMO_ID);
+    await page.getByRole('textbox', { name: /Steam/ }).press('Enter');
+    await page.getByRole('button', { name: 'Connecting... Steam' }).waitFor();
+    release();
+    await page.getByRole('button', { name: 'Disconnect Steam' }).waitFor();
+    await page.context().close();
+  });
+
+  for (const [text, message] of [
+    [PRIVATE_ID, 'Steam profile not found or is PRIVATE'],
+    ['hello world', 'Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.'],
+    ['', 'Please enter a Steam ID or profile URL'],
+  ] as const) {
+    it(`shows '${message}' for ${JSON.stringify(text)}`, async () => {
+      const { page } = await openPage(browser, '/profile');
+      await connectSteam(page, text);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(message);
+      expect(await page.evaluate(() => localStorage.getItem('steam_id'))).toBeNull();
+      await page.context().close();
+    });
+  }
+});
+
+describe('how the cards look', () => {
+  it('phone and desktop, disconnected and connected, with no serious accessibility problems', async () => {
+    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      // axe is injected as an inline script, which the app's CSP (rightly) blocks: bypass it for the audit only.
+      const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(appUrl('/profile'));
+      await page.getByRole('button', { name: 'Connect Spotify' }).waitFor();
+      await page.getByText('demo').first().waitFor();
+      await page.getByRole('button', { name: 'Connect Steam' }).click();
+      await page.getByRole('alert').waitFor();
+      await screenshot(page, `services-cards-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.evaluate(() => {
+        localStorage.setItem('spotify_access_token', 'a');
+        localStorage.setItem('trakt_access_token', 'b');
+      });
+      await page.reload();
+      await page.getByRole('textbox', { name: /Steam/ }).fill(DEMO_ID);
+      await page.getByRole('button', { name: 'Connect Steam' }).click();
+      await page.getByRole('button', { name: 'Disconnect Steam' }).waitFor();
+      await page.getByRole('button', { name: 'Disconnect Spotify' }).waitFor();
+      await screenshot(page, `services-cards-connected-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
