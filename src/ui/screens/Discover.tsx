@@ -144,7 +144,7 @@ export default function Discover() {
               <p>Try changing your community or search query.</p>
             </div>
           ) : (
-            <ul className="match-grid">
+            <ul className="match-grid" aria-label="Suggested friends">
               {cards.map((card) => (
                 <MatchCard
                   key={card.id}

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { emptyProfile, type Profile } from '../../src/domain/profile';
+import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
+import { saveProfile } from '../../src/storage/profile';
+import { friendsKey } from '../../src/storage/users';
+import AppLayout from '../../src/ui/components/AppLayout';
+import Discover from '../../src/ui/screens/Discover';
+
+const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
+vi.mock('../../src/services/similarity', () => similarity);
+
+const complete: Profile = { ...emptyProfile(), username: 'me', hobbies: 'climbing', musicGenres: ['Metal'], favoriteGames: ['Elden Ring'], favoriteShows: ['Attack on Titan'] };
+
+function scoresFor(): Record<string, number> {
+  // Distinct scores: the sample users' position in the list, reversed, so user-25 comes first.
+  return Object.fromEntries(SAMPLE_USERS.map((u, i) => [u.username, 30 + i * 2]));
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderDiscover() {
+  return render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/dashboard" element={<Discover />} />
+          <Route path="/profile" element={<Where />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function cardNames(): string[] {
+  return within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent!);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  similarity.getSimilarityScores.mockReset();
+  similarity.getSimilarityScores.mockImplementation(async () => scoresFor());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Discover screen', () => {
+  it('asks for a complete profile first, and Go to Profile opens /profile', async () => {
+    saveProfile({ ...complete, hobbies: '' });
+    const user = userEvent.setup();
+    renderDiscover();
+    await screen.findByRole('heading', { name: 'Complete Your Profile' });
+    expect(similarity.getSimilarityScores).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Go to Profile' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/profile');
+  });
+
+  it('shows Loading users... then 25 cards sorted by score with badge, initials, interests and shared items', async () => {
+    saveProfile(complete);
+    let release!: (v: Record<string, number>) => void;
+    similarity.getSimilarityScores.mockImplementation(() => new Promise((resolve) => (release = resolve)));
+    renderDiscover();
+    expect(await screen.findByText('Loading users...')).toBeInTheDocument();
+    await waitFor(() => expect(similarity.getSimilarityScores).toHaveBeenCalledTimes(1));
+    const [profileArg, candidates, now] = similarity.getSimilarityScores.mock.calls[0]!;
+    expect(profileArg).toEqual(complete);
+    expect(candidates).toHaveLength(25);
+    expect(candidates[0]).toEqual({ username: 'RiffLord', personality: SAMPLE_USERS[0]!.personality, interests: SAMPLE_USERS[0]!.interests });
+    expect(typeof now).toBe('number');
+    release(scoresFor());
+
+    await screen.findByText('78% Match');
+    const names = cardNames();
+    expect(names).toHaveLength(25);
+    expect(names[0]).toBe('ReggaeRay');
+    expect(names.at(-1)).toBe('RiffLord');
+    const riff = screen.getByRole('heading', { name: 'RiffLord' }).closest('li')!;
+    expect(within(riff).getByText('30% Match')).toBeInTheDocument();
+    expect(within(riff).getByText('RI')).toBeInTheDocument();
+    expect(within(riff).getByText('Interests: Metal, Elden Ring, Attack on Titan, Punk')).toBeInTheDocument();
+    expect(within(riff).getByText('You both like Metal, Elden Ring and Attack on Titan')).toBeInTheDocument();
+    const jazz = screen.getByRole('heading', { name: 'JazzCat' }).closest('li')!;
+    expect(within(jazz).queryByText(/You both like/)).toBeNull();
+  });
+
+  it('searches by username or interests and filters by the header community; shows the empty texts', async () => {
+    saveProfile(complete);
+    const user = userEvent.setup();
+    renderDiscover();
+    await screen.findByText('78% Match');
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    expect(search).toHaveAttribute('placeholder', 'Search by username or interests...');
+
+    await user.type(search, 'METAL');
+    expect(cardNames().sort()).toEqual(['MoshPitMia', 'RiffLord', 'TitanSlayer']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), 'UW');
+    expect(cardNames()).toEqual(['TitanSlayer', 'MoshPitMia']);
+    await user.clear(search);
+    await user.type(search, 'rifflord');
+    expect(screen.getByText('No users found matching your filters.')).toBeInTheDocument();
+    expect(screen.getByText('Try changing your community or search query.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), 'All Communities');
+    expect(cardNames()).toEqual(['RiffLord']);
+  });
+
+  it('adds a friend: Adding... then Friend Added! (disabled), the alert, and the stored link; existing friends start added', async () => {
+    saveProfile(complete);
+    friendsKey.write([{ id: 'l1', user_id: 'user-current', friend_id: 'user-2' }]);
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const user = userEvent.setup();
+    renderDiscover();
+    await screen.findByText('78% Match');
+    const poet = screen.getByRole('heading', { name: 'PixelPoet' }).closest('li')!;
+    expect(within(poet).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
+
+    const riff = screen.getByRole('heading', { name: 'RiffLord' }).closest('li')!;
+    await user.click(within(riff).getByRole('button', { name: 'Add Friend' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.friends.added('RiffLord')));
+    expect(within(riff).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
+    expect(friendsKey.read()).toEqual([
+      { id: 'l1', user_id: 'user-current', friend_id: 'user-2' },
+      expect.objectContaining({ user_id: 'user-current', friend_id: 'user-1' }),
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import Settings from '../../src/ui/screens/Settings';
+
+const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
+
+function renderSettings() {
+  return render(
+    <MemoryRouter initialEntries={['/settings']}>
+      <Routes>
+        <Route path="/settings" element={<Settings />} />
+        <Route path="/auth" element={<h1>Create Account</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const stored = () => JSON.parse(localStorage.getItem('user_settings') ?? 'null');
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.classList.add('dark');
+  for (const key of TOKENS) localStorage.setItem(key, 'tok');
+  localStorage.setItem('user_profile', JSON.stringify({ username: 'me' }));
+  sessionStorage.setItem('activeUserId', 'user-current');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Settings screen', () => {
+  it('has five labelled switches; each change is saved at once and the theme switches the dark class live', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const theme = await screen.findByRole('switch', { name: 'Theme' });
+    await waitFor(() => expect(theme).toBeEnabled());
+    expect(screen.getAllByRole('switch').map((s) => s.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true', 'true', 'true']);
+    expect(theme).toHaveAttribute('aria-checked', 'true');
+    expect(theme).toHaveAccessibleDescription('Dark mode');
+
+    await user.click(theme);
+    expect(theme).toHaveAccessibleDescription('Light mode');
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(stored()).toMatchObject({ theme: 'light' });
+
+    const visibility = screen.getByRole('switch', { name: 'Profile Visibility' });
+    expect(visibility).toHaveAccessibleDescription('Visible to everyone');
+    await user.click(visibility);
+    expect(visibility).toHaveAccessibleDescription('Visible to friends only');
+    const online = screen.getByRole('switch', { name: 'Online Status' });
+    expect(online).toHaveAccessibleDescription('Visible to friends');
+    online.focus();
+    await user.keyboard(' ');
+    expect(online).toHaveAccessibleDescription('Hidden from everyone');
+    await user.click(screen.getByRole('switch', { name: 'Push Notifications' }));
+    await user.click(screen.getByRole('switch', { name: 'Sound Effects' }));
+    expect(stored()).toEqual({ theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: false, showOnlineStatus: false });
+    expect(screen.getByText('v1.0.0')).toBeInTheDocument();
+  });
+
+  it('Clear App Data: confirm with the SPEC text, keep the tokens, reset settings and theme, then alert', async () => {
+    localStorage.setItem('user_settings', JSON.stringify({ theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: false, showOnlineStatus: false }));
+    const confirm = vi.fn(() => false);
+    const alert = vi.fn();
+    vi.stubGlobal('confirm', confirm);
+    vi.stubGlobal('alert', alert);
+    const user = userEvent.setup();
+    renderSettings();
+    const clear = await screen.findByRole('button', { name: 'Clear App Data' });
+    await waitFor(() => expect(clear).toBeEnabled());
+
+    await user.click(clear);
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(messages.settings.confirmClear));
+    expect(localStorage.getItem('user_profile')).not.toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+
+    confirm.mockReturnValue(true);
+    await user.click(await screen.findByRole('button', { name: 'Clear App Data' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.settings.cleared));
+    expect(localStorage.getItem('user_profile')).toBeNull();
+    expect(localStorage.getItem('user_settings')).toBeNull();
+    for (const key of TOKENS) expect(localStorage.getItem(key)).toBe('tok');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(screen.getByRole('switch', { name: 'Theme' })).toHaveAccessibleDescription('Dark mode');
+    expect(screen.getByRole('switch', { name: 'Sound Effects' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('Log Out: confirm with the SPEC text, remove the tokens, clear the session and go to /auth', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const user = userEvent.setup();
+    renderSettings();
+    const logOut = await screen.findByRole('button', { name: 'Log Out' });
+    await waitFor(() => expect(logOut).toBeEnabled());
+    await user.click(logOut);
+    await screen.findByRole('heading', { name: 'Create Account' });
+    expect(confirm).toHaveBeenCalledWith(messages.settings.confirmLogout);
+    for (const key of TOKENS) expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.getItem('user_profile')).not.toBeNull();
+  });
+
+  it('Download my data saves a JSON file without the tokens', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
+    const clicks: string[] = [];
+    const originalClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    };
+    try {
+      const user = userEvent.setup();
+      renderSettings();
+      const download = await screen.findByRole('button', { name: 'Download my data' });
+      await waitFor(() => expect(download).toBeEnabled());
+      await user.click(download);
+      expect(clicks).toEqual(['mycelius-my-data.json']);
+      const json = JSON.parse(await created[0]!.text());
+      expect(json.data.user_profile).toEqual({ username: 'me' });
+      for (const key of TOKENS) expect(json.data).not.toHaveProperty(key);
+    } finally {
+      HTMLAnchorElement.prototype.click = originalClick;
+    }
+  });
+});
