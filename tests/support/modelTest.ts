@@ -47,9 +47,12 @@ export interface ReplayEnv {
   record: (type: string, payload?: unknown) => void;
 }
 
+/** An event the model may send: a type plus any payload (output, error, field values...). */
+export type ModelEvent = { type: string; [key: string]: unknown };
+
 export interface ModelOptions<TMachine extends AnyStateMachine> {
   machine: TMachine;
-  events: EventObject[] | ((snapshot: SnapshotFrom<TMachine>) => EventObject[]);
+  events: ModelEvent[] | ((snapshot: SnapshotFrom<TMachine>) => ModelEvent[]);
   input?: unknown;
   /** How the model tells snapshots apart (default: value + context). */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
