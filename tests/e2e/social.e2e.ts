@@ -321,6 +321,12 @@ describe('Settings', () => {
   });
 });
 
+/** The full page, plus what fits on the first screen (fixed header and navigation in place). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await page.screenshot({ path: `screenshots/${name}-fold.png` });
+}
+
 describe('screens at phone and desktop sizes', () => {
   it('screenshots Discover, Friends, Leaderboard and Settings', async () => {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -329,22 +335,22 @@ describe('screens at phone and desktop sizes', () => {
         localStorage: { ...seeded, mycelius_friends: JSON.stringify([{ id: 'x', user_id: 'user-current', friend_id: 'user-21' }]) },
       });
       await waitForCards(page);
-      await screenshot(page, `discover-${label}`);
+      await shoot(page, `discover-${label}`);
       await page.goto(page.url().replace('/dashboard', '/friends'));
       await page.getByRole('heading', { name: 'TitanSlayer' }).waitFor();
-      await screenshot(page, `friends-${label}`);
+      await shoot(page, `friends-${label}`);
       await page.getByRole('button', { name: 'Remove' }).click();
       await page.getByRole('alertdialog').waitFor();
-      await screenshot(page, `friends-dialog-${label}`);
+      await shoot(page, `friends-dialog-${label}`);
       await page.goto(page.url().replace('/friends', '/leaderboard'));
       await page.getByRole('table').waitFor();
-      await screenshot(page, `leaderboard-${label}`);
+      await shoot(page, `leaderboard-${label}`);
       await page.goto(page.url().replace('/leaderboard', '/settings'));
       await page.getByRole('switch', { name: 'Theme' }).click();
-      await screenshot(page, `settings-light-${label}`);
+      await shoot(page, `settings-light-${label}`);
       await page.goto(page.url().replace('/settings', '/dashboard'));
       await waitForCards(page);
-      await screenshot(page, `discover-light-${label}`);
+      await shoot(page, `discover-light-${label}`);
       await page.context().close();
     }
   });

@@ -7,8 +7,6 @@ import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/social.css';
 
-const MEDALS = ['🥇', '🥈', '🥉'];
-
 function playerName(entry: RankedEntry): string {
   return entry.isCurrentUser ? `${entry.username} (You)` : entry.username;
 }
@@ -18,7 +16,6 @@ function Podium({ top, label }: { top: RankedEntry[]; label: string }) {
     <ol className="podium" aria-label={`Top 3 by ${label}`}>
       {top.map((entry, i) => (
         <li key={entry.id} className={`podium-step podium-${i + 1}${entry.isCurrentUser ? ' is-you' : ''}`}>
-          <span className="podium-medal" aria-hidden="true">{MEDALS[i]}</span>
           <span className="avatar" aria-hidden="true">{avatarInitials(entry.username)}</span>
           <span className="podium-name">
             <span className="visually-hidden">{`Rank ${entry.rank}: `}</span>
@@ -122,8 +119,10 @@ export default function Leaderboard() {
                     <tr key={entry.id} className={entry.isCurrentUser ? 'is-you' : undefined} aria-current={entry.isCurrentUser ? 'true' : undefined}>
                       <td className="lb-rank">{entry.rank}</td>
                       <th scope="row" className="lb-player">
-                        <span className="avatar avatar-sm" aria-hidden="true">{avatarInitials(entry.username)}</span>
-                        <span>{playerName(entry)}</span>
+                        <span className="lb-player-inner">
+                          <span className="avatar avatar-sm" aria-hidden="true">{avatarInitials(entry.username)}</span>
+                          <span>{playerName(entry)}</span>
+                        </span>
                       </th>
                       <td className="lb-num">{entry.score.toLocaleString('en-US')}</td>
                       <td className="lb-num">{entry.stats.winRate}%</td>
