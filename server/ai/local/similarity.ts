@@ -31,6 +31,22 @@ export interface PreparedUser {
   /** per-stem marker of the last candidate that matched it (avoids a Set per candidate) */
   seen: Uint32Array;
   round: number;
+  /** what one interest string means for this user, worked out once per request */
+  interests: Map<string, InterestInfo>;
+  scratch: string[];
+  lastShared: string[];
+}
+
+interface InterestInfo {
+  key: string;
+  shown: string;
+  exact: boolean;
+  /** the user's item keys this interest is a related genre of */
+  nearKeys: string[];
+  /** "Rock (near Metal)" when related but not the same */
+  nearLabel?: string;
+  /** indexes of the user's stems that start a word of this interest */
+  stemHits: number[];
 }
 
 export interface ScoredCandidate {
@@ -41,6 +57,8 @@ export interface ScoredCandidate {
 const RELATED_CREDIT = 0.5;
 const WORD_BONUS = 0.04;
 const MAX_WORD_BONUS = 0.2;
+/** Marker for "no reasons": never handed out, callers get a fresh empty array instead. */
+const NO_SHARED: string[] = [];
 
 /** The user side, computed once per request rather than once per candidate. */
 export function prepareUser(user: UserTaste): PreparedUser {
@@ -62,54 +80,94 @@ export function prepareUser(user: UserTaste): PreparedUser {
     if (bucket) bucket.push(i);
     else stemsByFirst.set(first, [i]);
   });
-  return { items, stems, stemsByFirst, seen: new Uint32Array(stems.length), round: 0 };
+  return { items, stems, stemsByFirst, seen: new Uint32Array(stems.length), round: 0, interests: new Map(), scratch: [], lastShared: NO_SHARED };
+}
+
+function interestInfo(user: PreparedUser, interest: string): InterestInfo {
+  const cached = user.interests.get(interest);
+  if (cached) return cached;
+  const key = itemKey(interest);
+  const shown = interest.trim();
+  const exact = key !== '' && user.items.has(key);
+  const nearKeys: string[] = [];
+  let nearLabel: string | undefined;
+  for (const other of relatedGenres(key)) {
+    const mine = user.items.get(other);
+    if (mine === undefined) continue;
+    nearKeys.push(other);
+    nearLabel ??= `${shown} (near ${mine})`;
+  }
+  const stemHits: number[] = [];
+  forEachStemAtWordStart(user, interest.toLowerCase(), (index) => {
+    if (!stemHits.includes(index)) stemHits.push(index);
+  });
+  const info: InterestInfo = { key, shown, exact, nearKeys, nearLabel: exact ? undefined : nearLabel, stemHits };
+  if (user.interests.size < 100_000) user.interests.set(interest, info);
+  return info;
 }
 
 export function scoreCandidate(user: PreparedUser, candidate: CandidateTaste): ScoredCandidate {
-  // Candidates carry 3-6 interests, so small arrays beat Sets here (this runs 10,000 times a batch).
-  const candidateKeys: string[] = [];
-  const userExact: string[] = [];
-  const userNear: string[] = [];
-  const shared: string[] = [];
+  const score = scoreInto(user, candidate);
+  return { score, shared: ownShared(user) };
+}
+
+function ownShared(user: PreparedUser): string[] {
+  return user.lastShared === NO_SHARED ? [] : user.lastShared;
+}
+
+/**
+ * The hot loop of a batch: returns the score and leaves the reasons in user.lastShared, so scoring
+ * 10,000 candidates allocates little beyond what the answer itself holds.
+ */
+function scoreInto(user: PreparedUser, candidate: CandidateTaste): number {
+  // Candidates carry 3-6 interests, so a reused small array beats a Set here.
+  const round = (user.round = (user.round + 1) >>> 0 || 1);
+  const candidateKeys = user.scratch;
+  candidateKeys.length = 0;
+  let userExact: string[] | undefined;
+  let userNear: string[] | undefined;
+  let shared: string[] | undefined;
   let near: string[] | undefined;
   let credit = 0;
+  let overlap = 0;
 
   for (const interest of candidate.interests) {
-    const key = itemKey(interest);
-    if (key === '' || candidateKeys.includes(key)) continue;
-    candidateKeys.push(key);
-    let best = 0;
-    if (user.items.has(key)) {
-      best = 1;
-      userExact.push(key);
-      shared.push(interest.trim());
+    const info = interestInfo(user, interest);
+    if (info.key === '' || candidateKeys.includes(info.key)) continue;
+    candidateKeys.push(info.key);
+    if (info.exact) {
+      credit += 1;
+      (userExact ??= []).push(info.key);
+      (shared ??= []).push(info.shown);
+    } else if (info.nearLabel !== undefined) {
+      credit += RELATED_CREDIT;
+      (near ??= []).push(info.nearLabel);
     }
-    for (const other of relatedGenres(key)) {
-      const mine = user.items.get(other);
-      if (mine === undefined) continue;
-      if (!userNear.includes(other)) userNear.push(other);
-      if (best === 0) {
-        best = RELATED_CREDIT;
-        (near ??= []).push(`${interest.trim()} (near ${mine})`);
+    for (const k of info.nearKeys) if (!(userNear ??= []).includes(k)) userNear.push(k);
+    for (const index of info.stemHits) {
+      if (user.seen[index] !== round) {
+        user.seen[index] = round;
+        overlap += 1;
       }
     }
-    credit += best;
   }
-  credit += userExact.length;
-  for (const key of userNear) if (!userExact.includes(key)) credit += RELATED_CREDIT;
+  if (userExact) credit += userExact.length;
+  if (userNear) for (const key of userNear) if (!userExact?.includes(key)) credit += RELATED_CREDIT;
 
   const total = user.items.size + candidateKeys.length;
   const base = total === 0 ? 0 : credit / total;
-
-  let overlap = 0;
-  if (user.stems.length > 0) {
-    user.round = (user.round + 1) >>> 0 || 1;
-    overlap += countStems(user, lower(candidate.personality));
-    for (const interest of candidate.interests) overlap += countStems(user, lower(interest));
+  if (user.stems.length > 0 && candidate.personality !== '') {
+    forEachStemAtWordStart(user, lower(candidate.personality), (index) => {
+      if (user.seen[index] !== round) {
+        user.seen[index] = round;
+        overlap += 1;
+      }
+    });
   }
   const bonus = Math.min(MAX_WORD_BONUS, overlap * WORD_BONUS);
   const score = Math.round(100 * (base + (1 - base) * bonus));
-  return { score: Math.min(100, Math.max(0, score)), shared: near ? [...shared, ...near] : shared };
+  user.lastShared = shared && near ? [...shared, ...near] : (shared ?? near ?? NO_SHARED);
+  return Math.min(100, Math.max(0, score));
 }
 
 const LOWER_CACHE = new Map<string, string>();
@@ -128,30 +186,18 @@ function isWordChar(code: number): boolean {
   return LETTER_OR_DIGIT.test(String.fromCharCode(code));
 }
 
-/**
- * Counts the user's stems that begin a word of the (lower-case) text and were not counted yet for
- * this candidate. One pass over the text, checking only the stems that share a word's first letter.
- */
-function countStems(user: PreparedUser, textValue: string): number {
-  let count = 0;
+/** Calls back with each of the user's stems that begins a word of the (lower-case) text. */
+function forEachStemAtWordStart(user: PreparedUser, textValue: string, hit: (index: number) => void): void {
   let previousIsWord = false;
   for (let i = 0; i < textValue.length; i++) {
     const code = textValue.charCodeAt(i);
     const isWord = isWordChar(code);
     if (isWord && !previousIsWord) {
       const bucket = user.stemsByFirst.get(code);
-      if (bucket) {
-        for (const index of bucket) {
-          if (user.seen[index] !== user.round && textValue.startsWith(user.stems[index] as string, i)) {
-            user.seen[index] = user.round;
-            count += 1;
-          }
-        }
-      }
+      if (bucket) for (const index of bucket) if (textValue.startsWith(user.stems[index] as string, i)) hit(index);
     }
     previousIsWord = isWord;
   }
-  return count;
 }
 
 export interface SimilarityResult {
@@ -162,16 +208,16 @@ export interface SimilarityResult {
 /** Scores every candidate; a username listed twice keeps its first entry. */
 export function scoreAll(user: UserTaste, candidates: readonly CandidateTaste[]): SimilarityResult {
   const prepared = prepareUser(user);
-  const scores = new Map<string, number>();
-  const shared = new Map<string, string[]>();
+  // Prototype-free records: a username such as "__proto__" stays an ordinary key, and they are the
+  // quickest dictionaries for 10,000 keys. JSON.stringify writes them like any object.
+  const scores = Object.create(null) as Record<string, number>;
+  const shared = Object.create(null) as Record<string, string[]>;
   for (const candidate of candidates) {
-    if (scores.has(candidate.username)) continue;
-    const result = scoreCandidate(prepared, candidate);
-    scores.set(candidate.username, result.score);
-    shared.set(candidate.username, result.shared);
+    if (scores[candidate.username] !== undefined) continue;
+    scores[candidate.username] = scoreInto(prepared, candidate);
+    shared[candidate.username] = ownShared(prepared);
   }
-  // fromEntries defines own properties, so a username like "__proto__" stays an ordinary key.
-  return { scores: Object.fromEntries(scores), shared: Object.fromEntries(shared) };
+  return { scores, shared };
 }
 
 /** Only the shared items (used beside a Gemini score, which carries no reasons of its own). */
