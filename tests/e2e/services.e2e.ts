@@ -48,7 +48,13 @@ describe('music and tracking sign-in', () => {
       await page.waitForURL(`**${p.callback}?**`);
       await page.getByRole('heading', { name: `Authenticating with ${p.name}...` }).waitFor();
       await expect(page.getByText('Please wait while we complete the authentication process.').isVisible()).resolves.toBe(true);
-      if (p.key === 'spotify') await screenshot(page, 'services-callback-phone');
+      if (p.key === 'spotify') {
+        // Let the 500 ms fade-in finish (the spinner's endless spin excepted) so the picture shows the settled screen.
+        await page.waitForFunction(() =>
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        );
+        await screenshot(page, 'services-callback-phone');
+      }
       release();
       await page.waitForURL('**/profile');
       await page.getByRole('button', { name: `Disconnect ${p.name}` }).waitFor();
@@ -143,6 +149,8 @@ describe('Steam connection', () => {
   }
 });
 
+const section = (page: Page) => page.getByRole('region', { name: 'Connect Services' });
+
 describe('how the cards look', () => {
   it('phone and desktop, disconnected and connected, with no serious accessibility problems', async () => {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -155,7 +163,9 @@ describe('how the cards look', () => {
       await page.getByRole('button', { name: 'Connect Steam' }).click();
       await page.getByRole('alert').waitFor();
       await screenshot(page, `services-cards-${label}`);
+      await section(page).screenshot({ path: `screenshots/services-section-${label}.png` });
       expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       await page.evaluate(() => {
         localStorage.setItem('spotify_access_token', 'a');
@@ -167,6 +177,10 @@ describe('how the cards look', () => {
       await page.getByRole('button', { name: 'Disconnect Steam' }).waitFor();
       await page.getByRole('button', { name: 'Disconnect Spotify' }).waitFor();
       await screenshot(page, `services-cards-connected-${label}`);
+      await section(page).screenshot({ path: `screenshots/services-section-connected-${label}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.evaluate(() => document.documentElement.classList.remove('dark'));
+      await section(page).screenshot({ path: `screenshots/services-section-connected-light-${label}.png` });
       expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
     }

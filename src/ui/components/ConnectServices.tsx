@@ -105,31 +105,29 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
           <label htmlFor="steam-id-input" className="visually-hidden">
             Steam profile URL or Steam ID
           </label>
-          <div className="steam-row">
-            <input
-              id="steam-id-input"
-              className="input"
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Steam profile URL or ID..."
-              value={text}
-              disabled={busy}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'steam-id-error' : undefined}
-              onChange={(event) => actor.send({ type: 'TYPE', value: event.target.value })}
-            />
-            <button type="submit" className="btn btn-primary btn-small service-action" disabled={busy}>
-              {busy ? 'Connecting...' : 'Connect'}
-              <span className="visually-hidden"> Steam</span>
-            </button>
-          </div>
+          <input
+            id="steam-id-input"
+            className="input steam-input"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Steam profile URL or ID..."
+            value={text}
+            disabled={busy}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'steam-id-error' : undefined}
+            onChange={(event) => actor.send({ type: 'TYPE', value: event.target.value })}
+          />
           {error ? (
             <p id="steam-id-error" className="field-error" role="alert">
               {error}
             </p>
           ) : null}
+          <button type="submit" className="btn btn-primary btn-small service-action" disabled={busy}>
+            {busy ? 'Connecting...' : 'Connect'}
+            <span className="visually-hidden"> Steam</span>
+          </button>
         </form>
       )}
     </li>
