@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/support/setup.ts'],
     restoreMocks: true,
+    // Model-based tests replay hundreds of paths; leave room on a busy two-core machine.
+    testTimeout: 30_000,
   },
 });

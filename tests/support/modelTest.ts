@@ -88,8 +88,14 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+function describeEvent(event: EventObject): string {
+  const { type, ...payload } = event as EventObject & Record<string, unknown>;
+  return Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
+}
+
+/** Names a path by its events and their payloads, so paths that differ only in data stay distinct. */
 function describePath(steps: { event: EventObject }[], target: { value: unknown }): string {
-  const events = steps.map((s) => s.event.type).filter((t) => t !== 'xstate.init');
+  const events = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event));
   return `${events.length ? events.join(' → ') : '(start)'} ⇒ ${describeValue(target.value)}`;
 }
 
@@ -176,9 +182,9 @@ function delayMs(machine: AnyStateMachine, delayRef: string, snapshot: { context
   throw new Error(`Unknown delay "${delayRef}" in ${machine.id}`);
 }
 
+/** Lets settled promises reach the actor: microtasks only, so thousands of paths stay fast. */
 async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
 }
 
 /** Replays one path on a live actor and returns it, its env and its final snapshot. */
