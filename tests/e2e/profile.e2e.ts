@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { seriousViolations } from './support/axe';
-import { appUrl, baseURL, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { appUrl, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -189,13 +189,7 @@ describe('profile building and editing', () => {
       connectedServices: { spotify: false, trakt: false, steam: false },
     };
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      // axe-core is injected as an inline script, which the app's CSP rightly forbids: bypass it here only.
-      const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
-      await context.addInitScript((value: string) => {
-        if (!localStorage.getItem('user_profile')) localStorage.setItem('user_profile', value);
-      }, JSON.stringify(profile));
-      const page = await context.newPage();
-      await page.goto(appUrl('/connections'));
+      const { page, context } = await openPage(browser, '/connections', { viewport, localStorage: { user_profile: JSON.stringify(profile) } });
       await page.getByRole('heading', { name: 'Build Your Profile' }).waitFor();
       await page.getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBuffer(600, 600) });
       await page.getByRole('img', { name: 'Your profile picture' }).waitFor();
