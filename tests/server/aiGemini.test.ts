@@ -234,6 +234,19 @@ describe('Gemini failures', () => {
     expect(elapsed).toBeLessThan(TIMEOUT_MS * 5);
   });
 
+  it('never calls Gemini when no key is configured (the local engine answers)', async () => {
+    const local = createApp(loadConfig({ GEMINI_BASE_URL: server.url }));
+    for (const route of Object.keys(AI_ROUTES) as (keyof typeof AI_ROUTES)[]) {
+      const res = await local.request(AI_ROUTES[route], {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(BODIES[route]),
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('answers a rejected key with 502, never the key or the upstream message', async () => {
     const wrong = createApp(loadConfig({ GEMINI_API_KEY: 'WRONG-KEY-123', GEMINI_BASE_URL: server.url }));
     const res = await wrong.request(AI_ROUTES.hotTakesPrompt, {

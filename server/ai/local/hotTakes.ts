@@ -23,8 +23,8 @@ const TEMPLATES: Record<InterestKind, readonly ((topic: string) => string)[]> = 
     (t) => `${t} gets more hype than it deserves. Defend it or admit it. One message, no fence-sitting.`,
   ],
   other: [
-    (t) => `${t} is wildly overrated. Agree or disagree? Give one reason that would change someone's mind.`,
-    (t) => `Everyone pretends to like ${t} more than they do. Hot or not? Pick a side and defend it.`,
+    (t) => `Hot take: ${t}? Wildly overrated. Agree or disagree, and give one reason that could change someone's mind.`,
+    (t) => `Everyone pretends to like ${t} more than they actually do. Hot or not? Pick a side and defend it.`,
   ],
 };
 
