@@ -1,5 +1,5 @@
 import type { ChatReplyRequest, FirstResponseRequest, PersonaHotTakeRequest } from '../../../src/domain/aiContract';
-import { interestKind } from './catalog';
+import { interestKind, type InterestKind } from './catalog';
 import { topicOf } from './hotTakes';
 import { capitalize, contentWords, distinctItems, inline, seededPicker, stem, type Picker } from './text';
 
@@ -98,14 +98,29 @@ export function localPersonaHotTake(req: PersonaHotTakeRequest): string {
 const QUESTION_START = /^(who|what|when|where|why|how|which|do|does|did|is|are|can|could|would|will|should|have|has)\b/i;
 const GREETING = /^(hi|hey|hello|yo|sup|hiya|howdy|good (morning|evening|afternoon))\b/i;
 
+/** Which kind of interest a question asks about ("what are you playing?" → a game). */
+function askedKind(message: string): InterestKind | undefined {
+  if (/\b(play|playing|played|game|games|gaming)\b/i.test(message)) return 'game';
+  if (/\b(listen|listening|music|song|songs|band|bands|artist|album|genre)\b/i.test(message)) return 'genre';
+  if (/\b(watch|watching|show|shows|movie|movies|anime|series|film)\b/i.test(message)) return 'show';
+  return undefined;
+}
+
 function isQuestion(message: string): boolean {
   const trimmed = message.trim();
   return trimmed.includes('?') || QUESTION_START.test(trimmed);
 }
 
-/** The most telling word of a message: its longest content word. */
+// Words that are rarely the subject of a message (time words, fillers, common verbs).
+const NOT_SUBJECT = new Set(
+  ('today tonight yesterday tomorrow week weekend morning night first last next still already maybe finally ' +
+    'beat played playing watched watching listened listening going gonna wanna gotta think thought feel felt ' +
+    'said says tell told getting started start finished finish actually basically literally probably definitely').split(' '),
+);
+
+/** The most telling word of a message: its longest content word that is likely a subject. */
 function keyWord(message: string): string | undefined {
-  const words = contentWords(message).filter((w) => !/^\d+$/.test(w));
+  const words = contentWords(message).filter((w) => !/^\d+$/.test(w) && !w.endsWith('ly') && !NOT_SUBJECT.has(w));
   return words.sort((a, b) => b.length - a.length || a.localeCompare(b))[0];
 }
 
@@ -138,12 +153,24 @@ export function localChatReply(req: ChatReplyRequest): string {
     if (interest) {
       return `${p.pick(['Easy:', 'Honestly,', 'For me,'])} ${interest} ${p.pick(['wins every time', 'is the answer', 'never gets old'])}. ${follow}`;
     }
+    const asked = askedKind(message);
+    const match = asked ? distinctItems(req.interests).find((i) => interestKind(i) === asked) : undefined;
+    if (match) {
+      return `${p.pick(['Mostly', 'Lately it is', 'Right now,'])} ${activity(match)}, ${p.pick(['no contest', 'honestly', 'every single day'])}. ${follow}`;
+    }
+    const favorite = earlier ?? favoriteOf(req.interests, p);
+    const wh = /^(who|what|when|where|why|how|which)\b/i.exec(message.trim())?.[1]?.toLowerCase();
+    if (wh) {
+      const pickLine = favorite
+        ? p.pick([`If I had to pick, I would go with ${favorite}.`, `Depends on the mood, but ${favorite} usually wins.`])
+        : p.pick(['Depends on the mood, honestly.', 'I keep changing my mind on that one.']);
+      return `${p.pick(['Good question.', 'Ooh, tough one.', 'Hmm, let me think.'])} ${pickLine}`;
+    }
     const yes = p.chance(0.5);
     const about = word ? ` about ${inline(word, 30)}` : '';
     const answer = yes ? p.pick(['I would say yes', 'I lean yes', 'Probably yes']) : p.pick(['I would say no', 'I lean no', 'Honestly, not really']);
-    const favorite = earlier ?? favoriteOf(req.interests, p);
     const aside = favorite ? `, but ask me about ${favorite} instead` : '';
-    return `${p.pick(['Good question', 'Tough one', 'Hmm'])}${about}. ${capitalize(answer)}${aside}.`;
+    return `${p.pick(['Good question', 'Tough one', 'Fair question'])}${about}. ${capitalize(answer)}${aside}.`;
   }
   if (interest) {
     return `${p.pick(['Wait, you are into', 'No way, you like', 'Okay, you just mentioned'])} ${interest}? ${p.pick([
