@@ -138,6 +138,8 @@ describe('local persona texts', () => {
     expect(question).not.toBe(statement);
     expect(statement.toLowerCase()).toContain('pineapple');
     expect(localChatReply({ ...base, message: 'hey!' })).toMatch(/^(Hey|Hi there|Oh hey)!/);
+    // A question about what they play is answered with one of the persona's games.
+    expect(localChatReply({ ...base, message: 'What are you playing these days?' })).toMatch(/playing (Stardew Valley|Dark Souls)/);
   });
 
   it('uses only the last 5 messages', () => {
