@@ -47,11 +47,11 @@ function median(xs: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-const RUNS = 9;
+const RUNS = 15;
+const WARM_UPS = 5;
 for (const [size, seed] of [[1_000, 1], [10_000, 2]] as const) {
   const batch = candidates(size, seed);
-  scoreAll(user, batch); // warm-up: JIT and the key caches
-  scoreAll(user, batch);
+  for (let w = 0; w < WARM_UPS; w++) scoreAll(user, batch); // JIT tiers and the key caches settle first
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let r = 0; r < RUNS; r++) {

@@ -91,6 +91,7 @@ export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: 
     firstResponse: (req) => text(firstResponsePrompt(req), 200),
     async similarity(req) {
       const usernames = req.candidates.map((c) => c.username);
+      if (usernames.length === 0) return { scores: {}, shared: {} }; // nothing to ask about
       const raw = await generate(similarityPrompt(req), {
         maxOutputTokens: 64 + 24 * usernames.length,
         temperature: 0.2,

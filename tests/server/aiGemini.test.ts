@@ -174,6 +174,12 @@ describe('Gemini similarity', () => {
     }
   });
 
+  it('does not call Gemini for an empty candidate list', async () => {
+    const res = await post(AI_ROUTES.similarity, { user, candidates: [] });
+    expect(await res.json()).toEqual({ scores: {}, shared: {} });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('ignores entries that are not {username, score} objects', async () => {
     fake.enqueue({ text: JSON.stringify([null, 3, 'ok', { username: 7, score: 3 }, { username: 'ok', score: 64 }]) });
     const body = (await (await post(AI_ROUTES.similarity, { user, candidates })).json()) as { scores: Record<string, number> };
