@@ -6,7 +6,7 @@ import type { Settings as SettingsValue } from '../../domain/settings';
 import { settingsMachine, type SettingName } from '../../machines/settings.machine';
 import { exportUserData } from '../../storage/appData';
 import { Screen } from '../components/ScreenShell';
-import { saveJsonFile } from '../download';
+import { saveJsonFile } from '../../services/fileDownload';
 import { inspectOptions } from '../inspect';
 import { applyTheme } from '../theme';
 import '../styles/social.css';
