@@ -1,4 +1,4 @@
-// Typed failures that cross layers. `messageFor` is the one mapping from a failure to the text a user sees.
+// Typed failures that cross layers. Their user-visible texts are mapped in one place: errorText.ts.
 export type AppErrorCode =
   | 'TOKEN_EXPIRED'
   | 'MUSIC_FETCH_FAILED'
