@@ -154,7 +154,7 @@ describe('log-in (/login)', () => {
 
   it("'Create one' goes to /auth", async () => {
     const { page, context } = await openPage(browser, '/login');
-    await expect(page.getByText("Don't have an account?").isVisible()).resolves.toBe(true);
+    await page.getByText("Don't have an account?").waitFor();
     await page.getByRole('button', { name: 'Create one' }).click();
     await page.waitForURL('**/auth');
     await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();

@@ -14,6 +14,13 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Contrast is only meaningful once fades have finished (a screen fades in over 500 ms); endless
+  // animations such as spinners are left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   // Evaluated through the DevTools protocol, which the app's Content-Security-Policy does not govern
   // (an injected <script> would be refused, as it should be).
   await page.evaluate(axeSource);
