@@ -8,7 +8,12 @@ const GROUPS: { group: GameGroup; title: string; ids: GameId[] }[] = [
   { group: 'gamestore', title: 'Steam', ids: ['firstbestforever', 'patchnotes', 'fightclub', 'inventorydrop'] },
 ];
 
-const TRAKT_GAMES = ['Rate It Together', 'Ship It', 'Main Character Energy', 'Movie Mount Rushmore'];
+const TRAKT_GAMES = [
+  { name: 'Rate It Together', emoji: '⭐' },
+  { name: 'Ship It', emoji: '💞' },
+  { name: 'Main Character Energy', emoji: '🎬' },
+  { name: 'Movie Mount Rushmore', emoji: '🗿' },
+];
 
 export default function GamesHub() {
   return (
@@ -33,7 +38,10 @@ export default function GamesHub() {
           <ul className="game-list">
             {ids.map((id) => (
               <li key={id}>
-                <Link className="card game-tile" to={`/games/${id}/anim`}>{GAMES[id].name}</Link>
+                <Link className="card game-tile" to={`/games/${id}/anim`}>
+                  <span className="game-emoji" aria-hidden="true">{GAMES[id].emoji}</span>
+                  {GAMES[id].name}
+                </Link>
               </li>
             ))}
           </ul>
@@ -42,9 +50,12 @@ export default function GamesHub() {
       <section className="game-group" aria-labelledby="group-trakt">
         <h2 id="group-trakt">Trakt</h2>
         <ul className="game-list">
-          {TRAKT_GAMES.map((name) => (
+          {TRAKT_GAMES.map(({ name, emoji }) => (
             <li key={name}>
-              <button type="button" className="card game-tile" aria-describedby="trakt-soon">{name}</button>
+              <button type="button" className="card game-tile" aria-describedby="trakt-soon">
+                <span className="game-emoji" aria-hidden="true">{emoji}</span>
+                {name}
+              </button>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { settleAnimations } from './browser';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -16,11 +17,7 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Contrast is only meaningful once fades have finished (a screen fades in over 500 ms); endless
   // animations such as spinners are left alone.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await settleAnimations(page);
   // Evaluated through the DevTools protocol, which the app's Content-Security-Policy does not govern
   // (an injected <script> would be refused, as it should be).
   await page.evaluate(axeSource);

@@ -58,8 +58,18 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/** Waits until fades and other finite animations have finished (endless ones, like spinners, excepted). */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** Saves a PNG under screenshots/ for a person to look at (not compared by any test). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await settleAnimations(page);
   mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
