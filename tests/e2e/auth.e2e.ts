@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { appUrl, baseURL, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { appUrl, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -175,14 +175,6 @@ describe('log-in (/login)', () => {
   });
 });
 
-/** axe-core is injected as an inline script, which the app's CSP blocks; these pages bypass it. */
-async function openForAxe(path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(appUrl(path));
-  return { page, context };
-}
-
 describe('auth screens: accessibility and looks', () => {
   it('have no serious axe violations, with and without errors, and look finished on a phone and a desktop', async () => {
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -190,7 +182,7 @@ describe('auth screens: accessibility and looks', () => {
         ['/auth', 'Create Account', 'Sign Up', 'signup'],
         ['/login', 'Log In', 'Log In', 'login'],
       ] as const) {
-        const { page, context } = await openForAxe(route, viewport);
+        const { page, context } = await openPage(browser, route, { viewport });
         await settled(page, heading);
         expect(await seriousViolations(page), `${route} ${size}`).toEqual([]);
         await screenshot(page, `auth-${name}-${size}`);
@@ -206,7 +198,7 @@ describe('auth screens: accessibility and looks', () => {
   });
 
   it('keep the light theme readable too', async () => {
-    const { page, context } = await openForAxe('/auth', PHONE);
+    const { page, context } = await openPage(browser, '/auth', { viewport: PHONE });
     await settled(page, 'Create Account');
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { appUrl, baseURL, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
 // The outside services end to end against the server in demo mode (fake providers under /demo).
 
@@ -154,10 +154,7 @@ const section = (page: Page) => page.getByRole('region', { name: 'Connect Servic
 describe('how the cards look', () => {
   it('phone and desktop, disconnected and connected, with no serious accessibility problems', async () => {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      // axe is injected as an inline script, which the app's CSP (rightly) blocks: bypass it for the audit only.
-      const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
-      const page = await context.newPage();
-      await page.goto(appUrl('/profile'));
+      const { page } = await openPage(browser, '/profile', { viewport });
       await page.getByRole('button', { name: 'Connect Spotify' }).waitFor();
       await page.getByText('demo').first().waitFor();
       await page.getByRole('button', { name: 'Connect Steam' }).click();

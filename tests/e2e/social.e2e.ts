@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { appUrl, baseURL, DESKTOP, PHONE, screenshot, startBrowser, type OpenOptions } from './support/browser';
+import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
 // Discover, Friends, Leaderboard and Settings in Chromium against the demo server (local AI engine).
 
@@ -23,26 +23,6 @@ const TOKENS = {
 const seeded = { user_profile: JSON.stringify(PROFILE) };
 
 let browser: Browser;
-
-/**
- * Like openPage, but with bypassCSP so axe-core can be injected into the page (the app's CSP rightly
- * refuses inline scripts). Storage is seeded once per tab session, before the app's first script.
- */
-async function openPage(browserInstance: Browser, path: string, options: OpenOptions = {}) {
-  const context = await browserInstance.newContext({ viewport: options.viewport ?? PHONE, baseURL: baseURL(), bypassCSP: true });
-  if (options.localStorage) {
-    await context.addInitScript((entries: Record<string, string>) => {
-      if (sessionStorage.getItem('__seeded')) return;
-      sessionStorage.setItem('__seeded', '1');
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-    }, options.localStorage);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(appUrl(path));
-  return { page, context, errors };
-}
 
 beforeAll(async () => {
   browser = await startBrowser();
