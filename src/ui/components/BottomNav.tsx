@@ -1,26 +1,31 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { FriendsIcon, GamepadIcon, HomeIcon, SettingsIcon, TrophyIcon } from './Icons';
 
+// `also` lists other paths of the same screen: /home and /dashboard are one screen.
 const ITEMS = [
-  { to: '/friends', label: 'Friends', Icon: FriendsIcon },
-  { to: '/leaderboard', label: 'Leaderboard', Icon: TrophyIcon },
-  { to: '/home', label: 'Home', Icon: HomeIcon },
-  { to: '/games', label: 'Games', Icon: GamepadIcon },
-  { to: '/settings', label: 'Settings', Icon: SettingsIcon },
+  { to: '/friends', label: 'Friends', Icon: FriendsIcon, also: [] },
+  { to: '/leaderboard', label: 'Leaderboard', Icon: TrophyIcon, also: [] },
+  { to: '/home', label: 'Home', Icon: HomeIcon, also: ['/dashboard'] },
+  { to: '/games', label: 'Games', Icon: GamepadIcon, also: [] },
+  { to: '/settings', label: 'Settings', Icon: SettingsIcon, also: [] },
 ] as const;
 
 export function BottomNav() {
+  const { pathname } = useLocation();
   return (
     <nav className="bottom-nav" aria-label="Main">
       <ul>
-        {ITEMS.map(({ to, label, Icon }) => (
-          <li key={to}>
-            <NavLink to={to} className={({ isActive }) => (isActive ? 'active' : undefined)}>
-              <Icon />
-              <span>{label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {ITEMS.map(({ to, label, Icon, also }) => {
+          const current = pathname === to || (also as readonly string[]).includes(pathname);
+          return (
+            <li key={to}>
+              <Link to={to} aria-current={current ? 'page' : undefined}>
+                <Icon />
+                <span>{label}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
