@@ -1,5 +1,7 @@
-import type { ReactNode, RefObject } from 'react';
-import type { FieldErrors } from '../../domain/validation';
+import { useRef, type ReactNode, type RefObject } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { useSelector } from '@xstate/react';
+import type { FormContext, FormEvent } from '../../machines/formFlow';
 import { Screen } from './ScreenShell';
 import logo from '../logo.svg';
 import '../styles/auth.css';
@@ -12,6 +14,23 @@ export interface AuthFieldSpec<F extends string> {
   placeholder: string;
 }
 
+/** What the form needs from a log-in or sign-up actor (both follow machines/formFlow.ts). */
+export interface AuthFormActor<F extends string> extends Pick<AnyActorRef, 'subscribe'> {
+  send: (event: FormEvent<F>) => void;
+  getSnapshot: () => { context: FormContext<F>; matches: (state: 'editing') => boolean };
+}
+
+type FieldInputs<F extends string> = RefObject<Partial<Record<F, HTMLInputElement | null>>>;
+
+/** The inputs AuthForm fills, and the machine's focusField action that moves focus to one of them. */
+export function useFieldFocus<F extends string>() {
+  const inputs: FieldInputs<F> = useRef({});
+  const focusField = (_: unknown, { field }: { field: F | undefined }) => {
+    if (field) inputs.current[field]?.focus();
+  };
+  return { inputs, focusField };
+}
+
 interface AuthFormProps<F extends string> {
   /** The screen's h1, also the form's accessible name. */
   heading: string;
@@ -19,14 +38,9 @@ interface AuthFormProps<F extends string> {
   /** Prefix of every input id (`<idPrefix>-<field>`), so the two auth screens never share ids. */
   idPrefix: string;
   fields: readonly AuthFieldSpec<F>[];
-  values: Record<F, string>;
-  errors: FieldErrors<F>;
-  /** While leaving, the screen fades out and the form stops accepting input. */
-  leaving: boolean;
-  /** Filled with each field's input so the machine's focusField action can focus the first invalid one. */
-  inputs: RefObject<Partial<Record<F, HTMLInputElement | null>>>;
-  onChange: (field: F, value: string) => void;
-  onSubmit: () => void;
+  actor: AuthFormActor<F>;
+  /** From useFieldFocus: filled with each field's input so focusField can focus the first invalid one. */
+  inputs: FieldInputs<F>;
   submitLabel: string;
   /** The line under the form that switches to the other auth screen. */
   children: ReactNode;
@@ -38,15 +52,16 @@ export function AuthForm<F extends string>({
   subtitle,
   idPrefix,
   fields,
-  values,
-  errors,
-  leaving,
+  actor,
   inputs,
-  onChange,
-  onSubmit,
   submitLabel,
   children,
 }: AuthFormProps<F>) {
+  const values = useSelector(actor, (s) => s.context.values);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  // Once the form is valid the screen fades out and stops accepting input.
+  const leaving = useSelector(actor, (s) => !s.matches('editing'));
+
   return (
     <Screen leaving={leaving} className="auth-screen">
       <main className="auth-card card">
@@ -61,7 +76,7 @@ export function AuthForm<F extends string>({
           aria-label={heading}
           onSubmit={(event) => {
             event.preventDefault();
-            onSubmit();
+            actor.send({ type: 'SUBMIT' });
           }}
         >
           {fields.map(({ field, label, type, autoComplete, placeholder }) => {
@@ -86,7 +101,7 @@ export function AuthForm<F extends string>({
                   readOnly={leaving}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(event) => onChange(field, event.target.value)}
+                  onChange={(event) => actor.send({ type: 'CHANGE', field, value: event.target.value })}
                 />
                 {error && (
                   <p id={`${id}-error`} className="field-error">

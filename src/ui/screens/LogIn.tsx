@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { logInMachine } from '../../machines/logIn.machine';
 import type { LogInField } from '../../domain/validation';
-import { AuthForm, type AuthFieldSpec } from '../components/AuthForm';
+import { AuthForm, useFieldFocus, type AuthFieldSpec } from '../components/AuthForm';
 import { inspectOptions } from '../inspect';
 
 const fields: AuthFieldSpec<LogInField>[] = [
@@ -11,39 +10,20 @@ const fields: AuthFieldSpec<LogInField>[] = [
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password', placeholder: 'Enter your password' },
 ];
 
+const texts = { heading: 'Log In', subtitle: 'Welcome back to the Mycelius network', submitLabel: 'Log In' };
+
 export default function LogIn() {
   const navigate = useNavigate();
-  const inputs = useRef<Partial<Record<LogInField, HTMLInputElement | null>>>({});
+  const { inputs, focusField } = useFieldFocus<LogInField>();
   const actor = useActorRef(
     logInMachine.provide({
-      actions: {
-        goToConnections: () => navigate('/connections'),
-        goToSignUp: () => navigate('/auth'),
-        focusField: (_, { field }) => {
-          if (field) inputs.current[field]?.focus();
-        },
-      },
+      actions: { goToConnections: () => navigate('/connections'), goToSignUp: () => navigate('/auth'), focusField },
     }),
     inspectOptions(),
   );
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const leaving = useSelector(actor, (s) => !s.matches('editing'));
 
   return (
-    <AuthForm
-      heading="Log In"
-      subtitle="Welcome back to the Mycelius network"
-      idPrefix="login"
-      fields={fields}
-      values={values}
-      errors={errors}
-      leaving={leaving}
-      inputs={inputs}
-      onChange={(field, value) => actor.send({ type: 'CHANGE', field, value })}
-      onSubmit={() => actor.send({ type: 'SUBMIT' })}
-      submitLabel="Log In"
-    >
+    <AuthForm {...texts} idPrefix="login" fields={fields} actor={actor} inputs={inputs}>
       Don&apos;t have an account?{' '}
       <button type="button" className="link-button" onClick={() => actor.send({ type: 'CREATE_ACCOUNT' })}>
         Create one

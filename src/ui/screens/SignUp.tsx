@@ -1,9 +1,8 @@
-import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signUpMachine } from '../../machines/signUp.machine';
 import type { SignUpField } from '../../domain/validation';
-import { AuthForm, type AuthFieldSpec } from '../components/AuthForm';
+import { AuthForm, useFieldFocus, type AuthFieldSpec } from '../components/AuthForm';
 import { inspectOptions } from '../inspect';
 
 const fields: AuthFieldSpec<SignUpField>[] = [
@@ -13,38 +12,15 @@ const fields: AuthFieldSpec<SignUpField>[] = [
   { field: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password', placeholder: 'Repeat your password' },
 ];
 
+const texts = { heading: 'Create Account', subtitle: 'Join the Mycelius network', submitLabel: 'Sign Up' };
+
 export default function SignUp() {
   const navigate = useNavigate();
-  const inputs = useRef<Partial<Record<SignUpField, HTMLInputElement | null>>>({});
-  const actor = useActorRef(
-    signUpMachine.provide({
-      actions: {
-        goToConnections: () => navigate('/connections'),
-        focusField: (_, { field }) => {
-          if (field) inputs.current[field]?.focus();
-        },
-      },
-    }),
-    inspectOptions(),
-  );
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const leaving = useSelector(actor, (s) => !s.matches('editing'));
+  const { inputs, focusField } = useFieldFocus<SignUpField>();
+  const actor = useActorRef(signUpMachine.provide({ actions: { goToConnections: () => navigate('/connections'), focusField } }), inspectOptions());
 
   return (
-    <AuthForm
-      heading="Create Account"
-      subtitle="Join the Mycelius network"
-      idPrefix="signup"
-      fields={fields}
-      values={values}
-      errors={errors}
-      leaving={leaving}
-      inputs={inputs}
-      onChange={(field, value) => actor.send({ type: 'CHANGE', field, value })}
-      onSubmit={() => actor.send({ type: 'SUBMIT' })}
-      submitLabel="Sign Up"
-    >
+    <AuthForm {...texts} idPrefix="signup" fields={fields} actor={actor} inputs={inputs}>
       Already have an account? <Link to="/login">Sign in</Link>
     </AuthForm>
   );
