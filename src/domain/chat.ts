@@ -19,3 +19,81 @@ export const chatLogSchema = z.object({
 export type ChatLog = z.infer<typeof chatLogSchema>;
 
 export const MAX_CHAT_LOGS_PER_GAME = 10;
+
+/** Every chat opens with a welcome message from 'other' whose id is '1' (SPEC.md section 3). */
+export const WELCOME_MESSAGE_ID = '1';
+/** The logs view shows the first 5 messages of a log, each cut to 50 characters (SPEC.md section 9). */
+export const LOG_PREVIEW_MESSAGES = 5;
+export const LOG_PREVIEW_CHARS = 50;
+
+export type MessageType = ChatMessage['type'];
+
+export function welcomeMessage(text: string, now: number): ChatMessage {
+  return { id: WELCOME_MESSAGE_ID, text, sender: 'other', timestamp: new Date(now).toISOString(), type: 'text' };
+}
+
+/** SPEC.md section 5: send is ignored for empty or blank text; what is sent is kept untrimmed. */
+export function isSendable(text: string): boolean {
+  return text.trim().length > 0;
+}
+
+/**
+ * A new message appended after `existing`. Ids are timestamp-based (SPEC.md section 3); the list length is
+ * added so two messages in the same millisecond (an emoji tapped twice) still get distinct ids.
+ */
+export function createMessage(
+  existing: readonly ChatMessage[],
+  fields: { text: string; sender: string; type?: MessageType },
+  now: number,
+): ChatMessage {
+  return {
+    id: `${now}-${existing.length}`,
+    text: fields.text,
+    sender: fields.sender,
+    timestamp: new Date(now).toISOString(),
+    type: fields.type ?? 'text',
+  };
+}
+
+export function appendMessage(
+  existing: readonly ChatMessage[],
+  fields: { text: string; sender: string; type?: MessageType },
+  now: number,
+): ChatMessage[] {
+  return [...existing, createMessage(existing, fields, now)];
+}
+
+/** '{Game title} session with N messages', N not counting the welcome message. */
+export function chatLogSummary(title: string, chatMessages: readonly ChatMessage[]): string {
+  const count = chatMessages.filter((m) => m.id !== WELCOME_MESSAGE_ID).length;
+  return `${title} session with ${count} messages`;
+}
+
+export function buildChatLog(title: string, chatMessages: readonly ChatMessage[], now: number, partner?: string): ChatLog {
+  const log: ChatLog = {
+    id: String(now),
+    timestamp: new Date(now).toISOString(),
+    messages: [...chatMessages],
+    summary: chatLogSummary(title, chatMessages),
+  };
+  if (partner !== undefined) log.partner = partner;
+  return log;
+}
+
+export interface LogPreview {
+  lines: { id: string; sender: string; text: string }[];
+  /** How many messages the preview leaves out ('... and {n} more messages'); 0 when none. */
+  more: number;
+}
+
+function cut(text: string): string {
+  const chars = Array.from(text); // whole code points, so an emoji is never split in half
+  return chars.length > LOG_PREVIEW_CHARS ? `${chars.slice(0, LOG_PREVIEW_CHARS).join('')}...` : text;
+}
+
+export function previewLog(log: ChatLog): LogPreview {
+  return {
+    lines: log.messages.slice(0, LOG_PREVIEW_MESSAGES).map((m) => ({ id: m.id, sender: m.sender, text: cut(m.text) })),
+    more: Math.max(0, log.messages.length - LOG_PREVIEW_MESSAGES),
+  };
+}
