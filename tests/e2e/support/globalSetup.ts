@@ -48,7 +48,16 @@ export async function setup(project: TestProject) {
   if (!existsSync(`${distDir}/index.html`)) execSync(`npx vite build --logLevel warn --outDir ${distDir}`, { stdio: 'inherit' });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: baseURL, DIST_DIR: distDir };
+  // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, which
+  // the per-client limit meant for real visitors (60) would refuse. The limiter itself is tested in tests/server.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: baseURL,
+    DIST_DIR: distDir,
+    RATE_LIMIT_AI_PER_MINUTE: process.env.RATE_LIMIT_AI_PER_MINUTE ?? '1000',
+  };
   for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY']) {
     delete env[key];
   }
