@@ -60,6 +60,10 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
+  // Beyond SPEC.md: the chat logs view when a game's log list cannot be read.
+  chat: {
+    logsLoadFailed: 'Could not load the chat logs. Please try again.',
+  },
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   },

@@ -1,0 +1,58 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ChatLog } from '../domain/chat';
+import { messageFor } from '../domain/errorText';
+import { messages } from '../domain/messages';
+import type { GameId } from '../domain/games';
+import { chatLogsKey } from '../storage/chatLogs';
+
+export interface ChatLogsContext {
+  game: GameId;
+  logs: ChatLog[];
+  error: string | null;
+}
+
+export type ChatLogsEvent = { type: 'TOGGLE' } | { type: 'RETRY' };
+
+/**
+ * The chat ↔ logs toggle of every chat screen (SPEC.md section 4: "The logs button toggles the chat and log
+ * views"). The `{game}_chat_logs` list is read afresh each time the logs open, so a session saved in
+ * another tab shows up without a reload.
+ */
+export const chatLogsMachine = setup({
+  types: {} as { context: ChatLogsContext; events: ChatLogsEvent; input: { game: GameId } },
+  actors: {
+    loadChatLogs: fromPromise<ChatLog[], { game: GameId }>(async ({ input }) => chatLogsKey(input.game).read()),
+  },
+}).createMachine({
+  id: 'chatLogs',
+  context: ({ input }) => ({ game: input.game, logs: [], error: null }),
+  initial: 'chat',
+  states: {
+    chat: {
+      on: { TOGGLE: 'logs' },
+    },
+    logs: {
+      initial: 'loading',
+      on: { TOGGLE: 'chat' },
+      states: {
+        loading: {
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'loadChatLogs',
+            src: 'loadChatLogs',
+            input: ({ context }) => ({ game: context.game }),
+            onDone: { target: 'ready', actions: assign({ logs: ({ event }) => event.output }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ error: ({ event }) => messageFor(event.error, messages.chat.logsLoadFailed) }),
+            },
+          },
+        },
+        ready: {},
+        failed: {
+          on: { RETRY: 'loading' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,48 @@
+import { avatarInitials } from '../../domain/discover';
+import { BackIcon } from '../components/Icons';
+import type { ChatPartner } from './chatViewProps';
+import { ChatBubbleIcon, LogsIcon } from './ChatIcons';
+
+interface ChatHeaderProps {
+  title: string;
+  tagline: string;
+  partner?: ChatPartner;
+  showingLogs: boolean;
+  onBack: () => void;
+  onToggleLogs: () => void;
+}
+
+function PartnerAvatar({ partner }: { partner: ChatPartner }) {
+  const initials = avatarInitials(partner.name);
+  if (partner.onOpenProfile) {
+    return (
+      <button type="button" className="avatar chat-avatar chat-avatar-button" onClick={partner.onOpenProfile} aria-label={`View ${partner.name}'s profile`}>
+        {initials}
+      </button>
+    );
+  }
+  return (
+    <span className="avatar chat-avatar" role="img" aria-label={`Chatting with ${partner.name}`}>
+      {initials}
+    </span>
+  );
+}
+
+export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onToggleLogs }: ChatHeaderProps) {
+  return (
+    <header className="chat-header">
+      <button type="button" className="chat-icon-button" onClick={onBack} aria-label="Back">
+        <BackIcon width={22} height={22} />
+      </button>
+      {partner && <PartnerAvatar partner={partner} />}
+      <div className="chat-heading">
+        <h1 className="chat-title">{title}</h1>
+        <p className="chat-tagline">{tagline}</p>
+      </div>
+      <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
+        {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}
+        <span>{showingLogs ? 'Back to Chat' : 'View Chat Logs'}</span>
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import type { ChatMessage } from '../../domain/chat';
+import { chatLogsMachine } from '../../machines/chatLogs.machine';
+import { Screen } from '../components/ScreenShell';
+import { inspectOptions } from '../inspect';
+import { ChatHeader } from './ChatHeader';
+import { ChatInput } from './ChatInput';
+import { ChatLogsView } from './ChatLogsView';
+import type { ChatViewProps } from './chatViewProps';
+import { EmojiRow } from './EmojiRow';
+import { MessageList } from './MessageList';
+import '../styles/chat.css';
+
+/**
+ * The one chat screen (SPEC.md section 2, "Chat screens"), full screen outside the app shell. It owns only
+ * presentation: the draft, auto-grow, auto-scroll and the chat/logs toggle; each chat's machine owns the rest.
+ */
+export default function ChatView({
+  title,
+  tagline,
+  logsGame,
+  messages,
+  senderName,
+  emojis,
+  placeholder,
+  inputDisabled = false,
+  inputHint,
+  typingName,
+  partner,
+  banner,
+  onSend,
+  onEmoji,
+  onBack,
+  children,
+}: ChatViewProps) {
+  const logsActor = useActorRef(chatLogsMachine, { input: { game: logsGame }, ...inspectOptions() });
+  const showingLogs = useSelector(logsActor, (s) => s.matches('logs'));
+  const logsLoading = useSelector(logsActor, (s) => s.matches({ logs: 'loading' }));
+  const logs = useSelector(logsActor, (s) => s.context.logs);
+  const logsError = useSelector(logsActor, (s) => (s.matches({ logs: 'failed' }) ? s.context.error : null));
+
+  const nameOf = useCallback(
+    (message: ChatMessage) => {
+      if (senderName) return senderName(message);
+      if (message.sender === 'user') return 'You';
+      if (message.sender === 'other') return title;
+      if (message.sender === 'system') return 'Game';
+      return message.sender;
+    },
+    [senderName, title],
+  );
+
+  return (
+    <Screen className="chat-screen">
+      <ChatHeader
+        title={title}
+        tagline={tagline}
+        partner={partner}
+        showingLogs={showingLogs}
+        onBack={onBack}
+        onToggleLogs={() => logsActor.send({ type: 'TOGGLE' })}
+      />
+      {/* The chat stays mounted (hidden) under the logs, so the draft and scroll position survive a visit. */}
+      <div className="chat-body" hidden={showingLogs}>
+        {banner ? <div className="chat-banner">{banner}</div> : null}
+        <MessageList messages={messages} nameOf={nameOf} typingName={typingName} />
+        <div className="chat-composer">
+          <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
+          <ChatInput placeholder={placeholder} disabled={inputDisabled} hint={inputHint} onSend={onSend} />
+        </div>
+      </div>
+      {showingLogs ? (
+        <ChatLogsView loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
+      ) : null}
+      {children}
+    </Screen>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import type { ChatMessage } from '../../domain/chat';
+
+interface MessageListProps {
+  messages: readonly ChatMessage[];
+  nameOf: (message: ChatMessage) => string;
+  typingName?: string | null;
+}
+
+/**
+ * The conversation. Every text is a React text node (never HTML), so markup typed by anyone shows as
+ * typed; pre-wrap plus overflow-wrap:anywhere keeps newlines and lets a 5,000-character word wrap whole.
+ */
+export function MessageList({ messages, nameOf, typingName }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = messages.at(-1)?.id;
+
+  // Newest message (or the typing line) in view whenever either changes.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [last, messages.length, typingName]);
+
+  return (
+    // Focusable so keyboard users can scroll back through a long conversation.
+    <div ref={scroller} className="chat-messages" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+      <ol className="message-list">
+        {messages.map((message) => {
+          const mine = message.sender === 'user';
+          return (
+            <li key={message.id} className={`message ${mine ? 'message-mine' : 'message-theirs'} message-${message.type}`}>
+              <span className="message-sender">{nameOf(message)}</span>
+              <p className="message-text">{message.text}</p>
+            </li>
+          );
+        })}
+      </ol>
+      {typingName ? (
+        <p className="typing-indicator">
+          <span className="typing-dots" aria-hidden="true"><span /><span /><span /></span>
+          {`${typingName} is typing...`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
