@@ -1,10 +1,7 @@
-import { Screen } from '../components/ScreenShell';
+import { GAME_ANIM_INTRO } from '../../domain/gameIntros';
+import { IntroSplash } from '../games/IntroSplash';
 
+/** /gameanim: the Hot Takes intro that leads to the solo chat at /chat. */
 export default function GameAnim() {
-  return (
-    <Screen>
-      <h1>Get ready</h1>
-      <p className="muted">Your game is loading.</p>
-    </Screen>
-  );
+  return <IntroSplash intro={GAME_ANIM_INTRO} />;
 }

@@ -1,18 +1,13 @@
-import { Link, useParams } from 'react-router-dom';
-import { GAMES, GAME_IDS, type GameId } from '../../domain/games';
-import { Screen } from '../components/ScreenShell';
+import { useParams } from 'react-router-dom';
+import { introForGame } from '../../domain/gameIntros';
+import { IntroSplash } from '../games/IntroSplash';
 import NotFound from './NotFound';
 
+/** /games/:game/anim: the game's intro, then its chat. A path naming no game is not found. */
 export default function GameIntro() {
   const { game } = useParams();
-  if (!game || !(GAME_IDS as readonly string[]).includes(game)) return <NotFound />;
-  const info = GAMES[game as GameId];
-  return (
-    <Screen className="center-page">
-      <h1>{info.introTitle}</h1>
-      <p>{info.introSubtitle}</p>
-      <p className="muted">{info.loadingText}</p>
-      <Link className="btn btn-primary" to={`/games/${info.id}/chat`}>Start</Link>
-    </Screen>
-  );
+  const intro = introForGame(game);
+  if (!intro) return <NotFound />;
+  // Keyed by game: moving between two intros starts a fresh machine and clock.
+  return <IntroSplash key={intro.key} intro={intro} />;
 }

@@ -1,19 +1,32 @@
 import { Link } from 'react-router-dom';
-import { GAMES, type GameGroup, type GameId } from '../../domain/games';
+import { GAMES, type GameId } from '../../domain/games';
+import { BackIcon, TrophyIcon } from '../components/Icons';
 import { Screen } from '../components/ScreenShell';
+import { IntroIcon } from '../games/IntroIcons';
+import '../styles/hub.css';
 
-const GROUPS: { group: GameGroup; title: string; ids: GameId[] }[] = [
-  { group: 'general', title: 'General', ids: ['hottakes', 'emojistory'] },
-  { group: 'music', title: 'Spotify', ids: ['guiltypleasure', 'killmyvibe', 'hottakesfm', 'twotruthsvibe'] },
-  { group: 'gamestore', title: 'Steam', ids: ['firstbestforever', 'patchnotes', 'fightclub', 'inventorydrop'] },
+// SPEC.md section 2, "Games hub": the groups and their games in this order.
+const GROUPS: { key: string; title: string; blurb: string; ids: GameId[] }[] = [
+  { key: 'general', title: 'General', blurb: 'Quick chat games for anyone', ids: ['hottakes', 'emojistory'] },
+  { key: 'music', title: 'Spotify', blurb: 'Music games', ids: ['guiltypleasure', 'killmyvibe', 'hottakesfm', 'twotruthsvibe'] },
+  { key: 'gamestore', title: 'Steam', blurb: 'Games about your games', ids: ['firstbestforever', 'patchnotes', 'fightclub', 'inventorydrop'] },
 ];
 
-const TRAKT_GAMES = [
-  { name: 'Rate It Together', emoji: '⭐' },
-  { name: 'Ship It', emoji: '💞' },
-  { name: 'Main Character Energy', emoji: '🎬' },
-  { name: 'Movie Mount Rushmore', emoji: '🗿' },
+// The tracking-service games are listed but not playable yet (SPEC.md: "These four do nothing yet").
+const TRACKING_GAMES = [
+  { name: 'Rate It Together', emoji: '⭐', blurb: 'Rate a show together and compare scores' },
+  { name: 'Ship It', emoji: '💞', blurb: 'Pair up characters from your watchlist' },
+  { name: 'Main Character Energy', emoji: '🎬', blurb: 'Find out which lead role is yours' },
+  { name: 'Movie Mount Rushmore', emoji: '🗿', blurb: 'Carve your four all-time films' },
 ];
+
+function Chevron() {
+  return <BackIcon className="hub-chevron" />;
+}
+
+function SoonBadge() {
+  return <span className="badge soon-badge">Coming soon</span>;
+}
 
 export default function GamesHub() {
   return (
@@ -22,46 +35,76 @@ export default function GamesHub() {
         <h1>Games</h1>
         <p>Play chat mini-games and climb the leaderboard.</p>
       </div>
+
       <div className="hub-cards">
-        <Link className="card hub-card" to="/leaderboard">
-          <h2>Leaderboards</h2>
-          <p className="muted">See who leads in points, games and hot takes.</p>
+        <Link className="card hub-card" to="/leaderboard" aria-labelledby="leaderboards-title" aria-describedby="leaderboards-blurb">
+          <span className="hub-card-icon" aria-hidden="true"><TrophyIcon /></span>
+          <span className="hub-card-text">
+            <span id="leaderboards-title" className="hub-card-title">Leaderboards</span>
+            <span id="leaderboards-blurb" className="hub-card-blurb">See who leads in points, games and hot takes.</span>
+          </span>
+          <Chevron />
         </Link>
-        <button type="button" className="card hub-card" aria-describedby="quests-soon">
-          <h2>Quests</h2>
-          <p id="quests-soon" className="muted">Daily quests are coming soon.</p>
+        {/* Quests does nothing yet: reachable and announced as unavailable, styled as inert. */}
+        <button type="button" className="card hub-card is-soon" aria-disabled="true" aria-labelledby="quests-title" aria-describedby="quests-soon">
+          <span className="hub-card-icon" aria-hidden="true"><IntroIcon name="crown" /></span>
+          <span className="hub-card-text">
+            <span id="quests-title" className="hub-card-title">Quests</span>
+            <span id="quests-soon" className="hub-card-blurb"><SoonBadge /> Daily challenges for bonus points.</span>
+          </span>
         </button>
       </div>
-      {GROUPS.map(({ title, ids }) => (
-        <section key={title} className="game-group" aria-labelledby={`group-${title}`}>
-          <h2 id={`group-${title}`}>{title}</h2>
+
+      {GROUPS.map(({ key, title, blurb, ids }) => (
+        <section key={key} className="game-group" aria-labelledby={`group-${key}`}>
+          <div className="game-group-head">
+            <h2 id={`group-${key}`}>{title}</h2>
+            <p>{blurb}</p>
+          </div>
           <ul className="game-list">
             {ids.map((id) => (
               <li key={id}>
-                <Link className="card game-tile" to={`/games/${id}/anim`}>
-                  <span className="game-emoji" aria-hidden="true">{GAMES[id].emoji}</span>
-                  {GAMES[id].name}
+                <Link className="card game-tile" to={`/games/${id}/anim`}
+                  aria-labelledby={`name-${id}`}
+                  aria-describedby={`tagline-${id}`}
+                >
+                  <span className={`game-emoji game-emoji--${key}`} aria-hidden="true">{GAMES[id].emoji}</span>
+                  <span className="game-text">
+                    <span id={`name-${id}`} className="game-name">{GAMES[id].name}</span>
+                    <span id={`tagline-${id}`} className="game-blurb">{GAMES[id].tagline}</span>
+                  </span>
+                  <Chevron />
                 </Link>
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <section className="game-group" aria-labelledby="group-trakt">
-        <h2 id="group-trakt">Trakt</h2>
+
+      <section className="game-group" aria-labelledby="group-tracking">
+        <div className="game-group-head">
+          <h2 id="group-tracking">Trakt</h2>
+          <p>Show and movie games, coming soon</p>
+        </div>
         <ul className="game-list">
-          {TRAKT_GAMES.map(({ name, emoji }) => (
+          {TRACKING_GAMES.map(({ name, emoji, blurb }, i) => (
             <li key={name}>
-              <button type="button" className="card game-tile" aria-describedby="trakt-soon">
-                <span className="game-emoji" aria-hidden="true">{emoji}</span>
-                {name}
+              <button type="button" className="card game-tile is-soon" aria-disabled="true"
+                aria-labelledby={`tracking-name-${i}`}
+                aria-describedby={`tracking-${i}`}
+              >
+                <span className="game-emoji game-emoji--tracking" aria-hidden="true">{emoji}</span>
+                <span className="game-text">
+                  <span id={`tracking-name-${i}`} className="game-name">{name}</span>
+                  <span id={`tracking-${i}`} className="game-blurb"><SoonBadge /> {blurb}</span>
+                </span>
               </button>
             </li>
           ))}
         </ul>
-        <p id="trakt-soon" className="muted">Trakt games are coming soon.</p>
       </section>
-      <section className="card" aria-labelledby="your-stats">
+
+      <section className="card hub-stats" aria-labelledby="your-stats">
         <h2 id="your-stats">Your Stats</h2>
         <dl className="stat-pair">
           <div><dt>Games Played</dt><dd>0</dd></div>
