@@ -1,0 +1,36 @@
+import type { User } from './user';
+
+// Friend chat's own lines (SPEC.md section 4: "starting with a greeting from the friend"). The greeting is
+// built from the friend's name and interests so it reads as theirs without an AI round trip before the
+// first message, and it is stable per friend so a reopened chat greets the same way.
+
+function stableIndex(seed: string, length: number): number {
+  let hash = 0;
+  for (const ch of seed) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return length > 0 ? hash % length : 0;
+}
+
+export function friendGreeting(friend: Pick<User, 'id' | 'username' | 'interests'>): string {
+  const [first, second] = friend.interests;
+  const name = friend.username;
+  if (!first) return `Hey, it's ${name}! 👋 Good to see you. What's new with you?`;
+  const lines = [
+    `Hey, it's ${name}! 👋 I've been deep into ${first} lately. What have you been up to?`,
+    `Oh hey! ${name} here. 😄 Perfect timing, I was just thinking about ${first}. What's new with you?`,
+    second
+      ? `Hi! It's ${name}. 👋 Quick question before anything else: ${first} or ${second}?`
+      : `Hi! It's ${name}. 👋 Tell me you've tried ${first} by now!`,
+  ];
+  return lines[stableIndex(friend.id, lines.length)]!;
+}
+
+const TAGLINE_MAX = 80;
+
+/** The chat header's line under the friend's name: the first sentence of their personality, kept short. */
+export function friendTagline(friend: Pick<User, 'personality' | 'interests'>): string {
+  const personality = friend.personality?.trim() ?? '';
+  if (!personality) return friend.interests.length ? `Into ${friend.interests.slice(0, 3).join(', ')}` : 'Your friend';
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(personality)?.[0] ?? personality;
+  const chars = Array.from(sentence);
+  return chars.length > TAGLINE_MAX ? `${chars.slice(0, TAGLINE_MAX - 3).join('').trimEnd()}...` : sentence;
+}
