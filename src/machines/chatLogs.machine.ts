@@ -36,7 +36,6 @@ export const chatLogsMachine = setup({
       on: { TOGGLE: 'chat' },
       states: {
         loading: {
-          entry: assign({ error: null }),
           invoke: {
             id: 'loadChatLogs',
             src: 'loadChatLogs',
@@ -50,6 +49,7 @@ export const chatLogsMachine = setup({
         },
         ready: {},
         failed: {
+          exit: assign({ error: null }),
           on: { RETRY: 'loading' },
         },
       },

@@ -1,0 +1,61 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import type { BotGameId } from '../../domain/botReplies';
+import { GAMES, quickEmojisFor } from '../../domain/games';
+import { botGameMachine } from '../../machines/botGame.machine';
+import { inspectOptions } from '../inspect';
+import ChatView from './ChatView';
+
+function SaveFailedBanner({ error, onRetry, onLeave, onDismiss }: { error: string; onRetry: () => void; onLeave: () => void; onDismiss: () => void }) {
+  return (
+    <div className="alert chat-save-failed" role="alert">
+      <p>{error}</p>
+      <div className="row">
+        <button type="button" className="btn btn-small btn-primary" onClick={onRetry}>Try again</button>
+        <button type="button" className="btn btn-small btn-outline" onClick={onDismiss}>Keep chatting</button>
+        <button type="button" className="btn btn-small btn-danger" onClick={onLeave}>Leave without saving</button>
+      </div>
+    </div>
+  );
+}
+
+/** Emoji Story and the eight music and game-store games: one machine, rendered through ChatView. */
+export default function BotGameChat({ game }: { game: BotGameId }) {
+  const navigate = useNavigate();
+  const actor = useActorRef(botGameMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
+    input: { game },
+    ...inspectOptions(),
+  });
+  const messages = useSelector(actor, (s) => s.context.messages);
+  const replying = useSelector(actor, (s) => s.matches({ chatting: 'replying' }));
+  const saving = useSelector(actor, (s) => s.matches('saving'));
+  const error = useSelector(actor, (s) => (s.matches('saveFailed') ? s.context.error : null));
+  const info = GAMES[game];
+
+  return (
+    <ChatView
+      title={info.name}
+      tagline={info.tagline}
+      logsGame={game}
+      messages={messages}
+      emojis={quickEmojisFor(game)}
+      placeholder={info.placeholder}
+      inputDisabled={saving || error !== null}
+      inputHint={saving ? 'Saving your session...' : 'Your session was not saved yet.'}
+      typingName={replying ? info.name : null}
+      banner={
+        error ? (
+          <SaveFailedBanner
+            error={error}
+            onRetry={() => actor.send({ type: 'RETRY' })}
+            onLeave={() => actor.send({ type: 'LEAVE' })}
+            onDismiss={() => actor.send({ type: 'DISMISS' })}
+          />
+        ) : null
+      }
+      onSend={(text) => actor.send({ type: 'SEND', text })}
+      onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}
+      onBack={() => actor.send({ type: 'BACK' })}
+    />
+  );
+}
