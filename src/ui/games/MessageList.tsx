@@ -28,7 +28,7 @@ export function MessageList({ messages, nameOf, typingName }: MessageListProps) 
         {messages.map((message) => {
           const mine = message.sender === 'user';
           return (
-            <li key={message.id} className={`message ${mine ? 'message-mine' : 'message-theirs'} message-${message.type}`}>
+            <li key={message.id} className={`message ${mine ? 'message-mine' : 'message-theirs'}${message.type === 'emoji' ? ' message-emoji' : ''}`}>
               <span className="message-sender">{nameOf(message)}</span>
               <p className="message-text">{message.text}</p>
             </li>
