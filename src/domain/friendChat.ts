@@ -34,3 +34,9 @@ export function friendTagline(friend: Pick<User, 'personality' | 'interests'>): 
   const chars = Array.from(sentence);
   return chars.length > TAGLINE_MAX ? `${chars.slice(0, TAGLINE_MAX - 3).join('').trimEnd()}...` : sentence;
 }
+
+/** What /chat/:friendId shows when the id names nobody (a stale link, or a friend whose data was cleared). */
+export const FRIEND_NOT_FOUND = {
+  title: 'Friend not found',
+  text: "We couldn't find that friend. They may have been removed, or the link is out of date.",
+} as const;

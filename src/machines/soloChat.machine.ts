@@ -49,7 +49,12 @@ export interface SoloChatContext {
   random: () => number;
 }
 
-type SoloChatEvent = { type: 'SEND'; text: string } | { type: 'EMOJI'; emoji: string } | { type: 'BACK' };
+type SoloChatEvent =
+  | { type: 'SEND'; text: string }
+  | { type: 'EMOJI'; emoji: string }
+  | { type: 'BACK' }
+  | { type: 'DISMISS' }
+  | { type: 'LEAVE' };
 
 /** Picks a sample user with a personality and has the AI write their take on the user's first message. */
 async function revealTake({ input }: { input: { prompt: string; pick: number } }): Promise<RevealedTake> {
@@ -188,7 +193,12 @@ export const soloChatMachine = setup({
           initial: 'staying',
           states: {
             staying: {
-              on: { BACK: [{ guard: 'hasUserMessages', target: 'saving' }, { target: '#soloChat.left' }] },
+              on: {
+                BACK: [{ guard: 'hasUserMessages', target: 'saving' }, { target: '#soloChat.left' }],
+                // After a failed save: keep chatting with the notice gone, or leave knowing the session is not kept.
+                DISMISS: { actions: 'clearSaveError' },
+                LEAVE: '#soloChat.left',
+              },
             },
             saving: {
               entry: 'clearSaveError',
