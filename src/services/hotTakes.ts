@@ -1,0 +1,60 @@
+import { buildChatLog, type ChatLog, type ChatMessage } from '../domain/chat';
+import { applyWin, gameAward } from '../domain/gameAward';
+import { GAMES } from '../domain/games';
+import type { LeaderboardStats } from '../domain/leaderboard';
+import type { User } from '../domain/user';
+import { appendChatLog } from '../storage/chatLogs';
+import { currentUserStatsKey } from '../storage/leaderboard';
+import { loadProfile } from '../storage/profile';
+import { generateHotTakesPrompt } from './ai';
+import { addFriendLink, currentUserId, loadFriendIds, loadUsers } from './users';
+
+// The matched Hot Takes chat's side effects: who plays, the game prompt, the saved log and the recorded win.
+
+/** A random other user (never the current one), or null when there is nobody to match with. */
+export function pickPartner(random: () => number): User | null {
+  const me = currentUserId();
+  const others = loadUsers().filter((u) => u.id !== me);
+  if (others.length === 0) return null;
+  const r = random();
+  const index = Number.isFinite(r) ? Math.min(others.length - 1, Math.max(0, Math.floor(r * others.length))) : 0;
+  return others[index]!;
+}
+
+/** The interests the game prompt is built from: everything the user listed on their profile. */
+export function profileInterests(): string[] {
+  const profile = loadProfile();
+  return [...profile.musicGenres, ...profile.favoriteGames, ...profile.favoriteShows];
+}
+
+/** The AI game prompt for the user's interests; throws AppError('AI_FAILED') like the AI client. */
+export function loadGamePrompt(): Promise<string> {
+  return generateHotTakesPrompt(profileInterests());
+}
+
+/** Saves the chat to hottakes_chat_logs with its partner (newest first, 10 kept). Throws STORAGE_FULL. */
+export function saveMatchedLog(messages: readonly ChatMessage[], partner: string | undefined, now: number): ChatLog[] {
+  return appendChatLog('hottakes', buildChatLog(GAMES.hottakes.name, messages, now, partner));
+}
+
+export interface RecordedWin {
+  award: number;
+  stats: LeaderboardStats;
+}
+
+/** Adds a won game worth `messageCount`'s award to the current user's stats. Throws STORAGE_FULL. */
+export function recordWin(messageCount: number): RecordedWin {
+  const award = gameAward(messageCount);
+  const stats = applyWin(currentUserStatsKey.read(), award);
+  currentUserStatsKey.write(stats);
+  return { award, stats };
+}
+
+export function isFriend(userId: string): boolean {
+  return loadFriendIds().includes(userId);
+}
+
+/** Links the current user and `userId`; an existing link counts as done (both end as friends). */
+export function befriend(userId: string): void {
+  addFriendLink(userId);
+}
