@@ -161,5 +161,7 @@ describe('ChatView', () => {
     expect(screen.getByText(`${'x'.repeat(50)}...`)).toBeInTheDocument();
     expect(screen.getByText('... and 3 more messages')).toBeInTheDocument();
     expect(screen.getAllByText('... and', { exact: false })).toHaveLength(1);
+    const firstPreview = document.querySelector('.chat-log-lines')!;
+    expect([...firstPreview.querySelectorAll('li')].map((li) => li.textContent).slice(0, 2)).toEqual(['Kill My Vibe: Welcome!', `You: ${'x'.repeat(50)}...`]);
   });
 });

@@ -2,13 +2,23 @@ import type { ChatLog } from '../../domain/chat';
 import { previewLog } from '../../domain/chat';
 
 interface ChatLogsViewProps {
+  /** The game's name, shown for the other side of a log that has no partner. */
+  gameName: string;
   loading: boolean;
   error: string | null;
   logs: readonly ChatLog[];
   onRetry: () => void;
 }
 
-function LogEntry({ log }: { log: ChatLog }) {
+/** Stored senders are roles ('user', 'other', 'system') or a persona's name; show people's names. */
+function senderLabel(sender: string, log: ChatLog, gameName: string): string {
+  if (sender === 'user') return 'You';
+  if (sender === 'other') return log.partner ?? gameName;
+  if (sender === 'system') return 'Game';
+  return sender;
+}
+
+function LogEntry({ log, gameName }: { log: ChatLog; gameName: string }) {
   const { lines, more } = previewLog(log);
   const when = new Date(log.timestamp);
   return (
@@ -21,7 +31,7 @@ function LogEntry({ log }: { log: ChatLog }) {
       <ul className="chat-log-lines">
         {lines.map((line) => (
           <li key={line.id}>
-            <span className="chat-log-sender">{`${line.sender}: `}</span>
+            <span className="chat-log-sender">{`${senderLabel(line.sender, log, gameName)}: `}</span>
             {line.text}
           </li>
         ))}
@@ -32,7 +42,7 @@ function LogEntry({ log }: { log: ChatLog }) {
 }
 
 /** The saved sessions of one game, newest first (SPEC.md section 2, "Chat logs view"). */
-export function ChatLogsView({ loading, error, logs, onRetry }: ChatLogsViewProps) {
+export function ChatLogsView({ gameName, loading, error, logs, onRetry }: ChatLogsViewProps) {
   return (
     <section className="chat-logs" aria-labelledby="chat-logs-title" tabIndex={0}>
       <h2 id="chat-logs-title" className="visually-hidden">Chat logs</h2>
@@ -52,7 +62,7 @@ export function ChatLogsView({ loading, error, logs, onRetry }: ChatLogsViewProp
         <ol className="chat-log-list">
           {logs.map((log, index) => (
             // Log ids are save times; two saves in one millisecond must still render as two entries.
-            <LogEntry key={`${log.id}-${index}`} log={log} />
+            <LogEntry key={`${log.id}-${index}`} log={log} gameName={gameName} />
           ))}
         </ol>
       )}

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ChatMessage } from '../../domain/chat';
+import { GAMES } from '../../domain/games';
 import { chatLogsMachine } from '../../machines/chatLogs.machine';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
@@ -71,7 +72,7 @@ export default function ChatView({
         </div>
       </div>
       {showingLogs ? (
-        <ChatLogsView loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
+        <ChatLogsView gameName={GAMES[logsGame].name} loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
       ) : null}
       {children}
     </Screen>
