@@ -68,26 +68,54 @@ export const INTRO_ICONS = [
 ] as const;
 export type IntroIconName = (typeof INTRO_ICONS)[number];
 
+/** Bubbles float in two bands, above and below the title block, so the texts are never covered. */
+export type DecorationBand = 'top' | 'bottom';
+
+interface Placement {
+  band: DecorationBand;
+  /** Position of the bubble's corner in its band, in % of the band's width and height. */
+  x: number;
+  y: number;
+  /** Scale of the bubble (1 = base size). */
+  size: number;
+  /** When it pops in (ms) and how long one float swing lasts (ms). */
+  delay: number;
+  duration: number;
+}
+
 export type Decoration =
-  | { kind: 'emoji'; symbol: string; x: number; y: number; size: number; delay: number; duration: number }
-  | { kind: 'icon'; symbol: IntroIconName; x: number; y: number; size: number; delay: number; duration: number };
+  | ({ kind: 'emoji'; symbol: string } & Placement)
+  | ({ kind: 'icon'; symbol: IntroIconName } & Placement);
+
+const COLUMNS = 6;
+const ROWS = 3;
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Places each emoji and icon in its own speech bubble at a random spot (x, y in % of the screen), keeping
- * the middle band clear so the title stays readable. `random` returns [0, 1) like Math.random.
+ * Gives each emoji and icon its own speech bubble at a random place: each band is cut into a 6 x 3 grid,
+ * the 36 cells are shuffled, each bubble takes one and sits at a random spot inside it (so bubbles spread
+ * out instead of piling up). `random` returns [0, 1) like Math.random.
  */
 export function scatterDecorations(random: () => number): Decoration[] {
-  const place = () => {
-    const x = 3 + random() * 84;
-    let y = 4 + random() * 86;
-    // The title block sits around 34-66 % of the height: push bubbles out of it, up or down.
-    if (y > 32 && y < 68) y = y < 50 ? y - 28 : y + 22;
+  const cells: { band: DecorationBand; row: number; column: number }[] = [];
+  for (const band of ['top', 'bottom'] as const) {
+    for (let row = 0; row < ROWS; row += 1) {
+      for (let column = 0; column < COLUMNS; column += 1) cells.push({ band, row, column });
+    }
+  }
+  for (let i = cells.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+  }
+  let next = 0;
+  const place = (): Placement => {
+    const cell = cells[next++]!;
     return {
-      x: round(x),
-      y: round(y),
-      size: round(0.85 + random() * 0.5),
+      band: cell.band,
+      x: round(((cell.column + random() * 0.6) / COLUMNS) * 100),
+      y: round(((cell.row + random() * 0.5) / ROWS) * 100),
+      size: round(0.85 + random() * 0.35),
       delay: Math.round(random() * 600),
       duration: Math.round(3000 + random() * 3000),
     };

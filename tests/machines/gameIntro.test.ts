@@ -103,21 +103,27 @@ describe('game intro timers', () => {
 });
 
 describe('intro decorations', () => {
-  it('places the 20 emojis and 12 icons inside the screen and clear of the title band', () => {
+  it('spreads the 20 emojis and 12 icons over the two bands, one grid cell each, at random spots', () => {
     for (const seed of [1, 2, 3, 42, 2024]) {
       const decorations = createActor(gameIntroMachine, { input: { random: seeded(seed) } }).getSnapshot().context.decorations;
       expect(decorations.filter((d) => d.kind === 'emoji').map((d) => d.symbol)).toEqual([...INTRO_EMOJIS]);
       expect(decorations.filter((d) => d.kind === 'icon').map((d) => d.symbol)).toEqual([...INTRO_ICONS]);
+      const cells = new Set<string>();
       for (const d of decorations) {
-        expect(d.x).toBeGreaterThanOrEqual(3);
-        expect(d.x).toBeLessThanOrEqual(87);
-        expect(d.y).toBeGreaterThanOrEqual(4);
-        expect(d.y).toBeLessThanOrEqual(90);
-        expect(d.y <= 32 || d.y >= 68).toBe(true);
+        expect(['top', 'bottom']).toContain(d.band);
+        for (const v of [d.x, d.y]) {
+          expect(v).toBeGreaterThanOrEqual(0);
+          expect(v).toBeLessThan(100);
+        }
+        expect(d.size).toBeGreaterThanOrEqual(0.85);
+        expect(d.size).toBeLessThanOrEqual(1.2);
+        cells.add(`${d.band} ${Math.floor((d.x / 100) * 6)} ${Math.floor((d.y / 100) * 3)}`);
       }
-      // Random places: not all in one spot.
-      expect(new Set(decorations.map((d) => `${d.x},${d.y}`)).size).toBeGreaterThan(25);
+      // No two bubbles share a cell of the 6 x 3 grid in their band.
+      expect(cells.size).toBe(32);
     }
+    const [a, b] = [1, 2].map((seed) => createActor(gameIntroMachine, { input: { random: seeded(seed) } }).getSnapshot().context.decorations);
+    expect(a).not.toEqual(b);
   });
 
   it('uses the input source rather than Math.random', () => {

@@ -3,7 +3,7 @@ import { StrictMode, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GAME_ANIM_INTRO, INTRO_EMOJIS, introForGame } from '../../src/domain/gameIntros';
+import { GAME_ANIM_INTRO, INTRO_EMOJIS, introForGame, scatterDecorations } from '../../src/domain/gameIntros';
 import { GAME_IDS, GAMES } from '../../src/domain/games';
 import { IntroSplash } from '../../src/ui/games/IntroSplash';
 import GameAnim from '../../src/ui/screens/GameAnim';
@@ -97,25 +97,34 @@ describe('game intro screen', () => {
     expect(where()).toBe('/chat REPLACE');
   });
 
-  it('floats the 20 emojis and 12 icons in speech bubbles hidden from assistive tech', () => {
+  it('floats the 20 emojis and 12 icons in speech bubbles, above and below the title, hidden from assistive tech', () => {
     renderAt('/games/emojistory/anim');
-    const sky = document.querySelector('.intro-sky')!;
-    expect(sky).toHaveAttribute('aria-hidden', 'true');
-    const emojis = [...sky.querySelectorAll('.intro-bubble--emoji')].map((b) => b.textContent);
-    expect(emojis).toEqual([...INTRO_EMOJIS]);
-    expect(sky.querySelectorAll('.intro-bubble--icon svg')).toHaveLength(12);
+    const skies = [...document.querySelectorAll('.intro-sky')];
+    expect(skies.map((sky) => sky.getAttribute('aria-hidden'))).toEqual(['true', 'true']);
+    const emojis = skies.flatMap((sky) => [...sky.querySelectorAll('.intro-bubble--emoji')].map((b) => b.textContent));
+    expect(emojis.sort()).toEqual([...INTRO_EMOJIS].sort());
+    expect(document.querySelectorAll('.intro-sky .intro-bubble--icon svg')).toHaveLength(12);
   });
 
   it('places the bubbles where the injected random source says', () => {
+    // Two copies of one repeatable sequence: one for the screen, one to predict it.
+    const sequence = () => {
+      let state = 11;
+      return () => (state = (state * 16807) % 2147483647) / 2147483647;
+    };
     render(
       <MemoryRouter>
-        <IntroSplash intro={introForGame('fightclub')!} input={{ random: () => 0.1 }} />
+        <IntroSplash intro={introForGame('fightclub')!} input={{ random: sequence() }} />
       </MemoryRouter>,
     );
-    const first = document.querySelector<HTMLElement>('.intro-bubble')!;
-    // x = 3 + 0.1 * 84, y = 4 + 0.1 * 86 (outside the title band).
-    expect(first.style.getPropertyValue('--x')).toBe('11.4%');
-    expect(first.style.getPropertyValue('--y')).toBe('12.6%');
+    const shown = [...document.querySelectorAll<HTMLElement>('.intro-bubble')].map((b) => ({
+      band: b.closest('.intro-sky--top') ? 'top' : 'bottom',
+      x: b.style.getPropertyValue('--x'),
+      y: b.style.getPropertyValue('--y'),
+    }));
+    const expected = scatterDecorations(sequence()).map((d) => ({ band: d.band, x: `${d.x}%`, y: `${d.y}%` }));
+    const key = (p: { band: string; x: string; y: string }) => `${p.band} ${p.x} ${p.y}`;
+    expect(shown.map(key).sort()).toEqual(expected.map(key).sort());
   });
 
   it('the back control goes to /games and no chat navigation follows', async () => {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Decoration, IntroInfo } from '../../domain/gameIntros';
+import type { Decoration, DecorationBand, IntroInfo } from '../../domain/gameIntros';
 import { gameIntroMachine, introStage, type GameIntroInput, type GameIntroSnapshot } from '../../machines/gameIntro.machine';
 import { BackIcon } from '../components/Icons';
 import { Screen } from '../components/ScreenShell';
@@ -29,6 +29,20 @@ function Bubble({ decoration }: { decoration: Decoration }) {
   );
 }
 
+function Sky({ band, decorations }: { band: DecorationBand; decorations: Decoration[] }) {
+  return (
+    <div className={`intro-sky intro-sky--${band}`} aria-hidden="true">
+      <div className="intro-sky-inner">
+        {decorations
+          .filter((decoration) => decoration.band === band)
+          .map((decoration) => (
+            <Bubble key={`${decoration.kind}-${decoration.symbol}`} decoration={decoration} />
+          ))}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The full-screen splash in front of a chat: title at 0.5 s, subtitle at 1.5 s, loading line at 2.5 s,
  * the chat at 4 s. Leaving (the back control, or any route change that unmounts it) stops the machine,
@@ -51,11 +65,6 @@ export function IntroSplash({ intro, input = LIVE_INPUT }: { intro: IntroInfo; i
   return (
     <Screen className="intro-screen">
       <main className={`intro intro--${intro.accent}`} data-stage={stage} aria-labelledby="intro-title">
-        <div className="intro-sky" aria-hidden="true">
-          {decorations.map((decoration) => (
-            <Bubble key={`${decoration.kind}-${decoration.symbol}`} decoration={decoration} />
-          ))}
-        </div>
         <nav className="intro-controls" aria-label="Intro">
           <button type="button" className="intro-control" onClick={() => actor.send({ type: 'LEAVE' })}>
             <BackIcon />
@@ -65,6 +74,7 @@ export function IntroSplash({ intro, input = LIVE_INPUT }: { intro: IntroInfo; i
             Skip<span className="visually-hidden"> intro</span>
           </button>
         </nav>
+        <Sky band="top" decorations={decorations} />
         <div className="intro-center">
           <div className="intro-badge" aria-hidden="true">{intro.emoji}</div>
           <h1 id="intro-title" className="intro-title">{intro.title}</h1>
@@ -75,6 +85,7 @@ export function IntroSplash({ intro, input = LIVE_INPUT }: { intro: IntroInfo; i
             <p className="intro-caption" role="status">{stage >= 3 ? intro.loadingText : ''}</p>
           </div>
         </div>
+        <Sky band="bottom" decorations={decorations} />
       </main>
     </Screen>
   );

@@ -36,24 +36,26 @@ export default function GamesHub() {
         <p>Play chat mini-games and climb the leaderboard.</p>
       </div>
 
-      <div className="hub-cards">
-        <Link className="card hub-card" to="/leaderboard" aria-labelledby="leaderboards-title" aria-describedby="leaderboards-blurb">
+      <ul className="hub-cards">
+        <li className="card hub-card">
           <span className="hub-card-icon" aria-hidden="true"><TrophyIcon /></span>
           <span className="hub-card-text">
-            <span id="leaderboards-title" className="hub-card-title">Leaderboards</span>
+            <Link className="hub-card-title stretched" to="/leaderboard" aria-describedby="leaderboards-blurb">Leaderboards</Link>
             <span id="leaderboards-blurb" className="hub-card-blurb">See who leads in points, games and hot takes.</span>
           </span>
           <Chevron />
-        </Link>
+        </li>
         {/* Quests does nothing yet: reachable and announced as unavailable, styled as inert. */}
-        <button type="button" className="card hub-card is-soon" aria-disabled="true" aria-labelledby="quests-title" aria-describedby="quests-soon">
+        <li className="card hub-card is-soon">
           <span className="hub-card-icon" aria-hidden="true"><IntroIcon name="crown" /></span>
           <span className="hub-card-text">
-            <span id="quests-title" className="hub-card-title">Quests</span>
+            <button type="button" className="hub-card-title inert-control" aria-disabled="true" aria-describedby="quests-soon">
+              Quests
+            </button>
             <span id="quests-soon" className="hub-card-blurb"><SoonBadge /> Daily challenges for bonus points.</span>
           </span>
-        </button>
-      </div>
+        </li>
+      </ul>
 
       {GROUPS.map(({ key, title, blurb, ids }) => (
         <section key={key} className="game-group" aria-labelledby={`group-${key}`}>
@@ -63,18 +65,16 @@ export default function GamesHub() {
           </div>
           <ul className="game-list">
             {ids.map((id) => (
-              <li key={id}>
-                <Link className="card game-tile" to={`/games/${id}/anim`}
-                  aria-labelledby={`name-${id}`}
-                  aria-describedby={`tagline-${id}`}
-                >
-                  <span className={`game-emoji game-emoji--${key}`} aria-hidden="true">{GAMES[id].emoji}</span>
-                  <span className="game-text">
-                    <span id={`name-${id}`} className="game-name">{GAMES[id].name}</span>
-                    <span id={`tagline-${id}`} className="game-blurb">{GAMES[id].tagline}</span>
-                  </span>
-                  <Chevron />
-                </Link>
+              <li key={id} className="card game-tile">
+                <span className={`game-emoji game-emoji--${key}`} aria-hidden="true">{GAMES[id].emoji}</span>
+                <span className="game-text">
+                  {/* The link's box covers the whole card (CSS), so its name stays the game's name alone. */}
+                  <Link className="game-name stretched" to={`/games/${id}/anim`} aria-describedby={`tagline-${id}`}>
+                    {GAMES[id].name}
+                  </Link>
+                  <span id={`tagline-${id}`} className="game-blurb">{GAMES[id].tagline}</span>
+                </span>
+                <Chevron />
               </li>
             ))}
           </ul>
@@ -88,17 +88,14 @@ export default function GamesHub() {
         </div>
         <ul className="game-list">
           {TRACKING_GAMES.map(({ name, emoji, blurb }, i) => (
-            <li key={name}>
-              <button type="button" className="card game-tile is-soon" aria-disabled="true"
-                aria-labelledby={`tracking-name-${i}`}
-                aria-describedby={`tracking-${i}`}
-              >
-                <span className="game-emoji game-emoji--tracking" aria-hidden="true">{emoji}</span>
-                <span className="game-text">
-                  <span id={`tracking-name-${i}`} className="game-name">{name}</span>
-                  <span id={`tracking-${i}`} className="game-blurb"><SoonBadge /> {blurb}</span>
-                </span>
-              </button>
+            <li key={name} className="card game-tile is-soon">
+              <span className="game-emoji game-emoji--tracking" aria-hidden="true">{emoji}</span>
+              <span className="game-text">
+                <button type="button" className="game-name inert-control" aria-disabled="true" aria-describedby={`tracking-${i}`}>
+                  {name}
+                </button>
+                <span id={`tracking-${i}`} className="game-blurb"><SoonBadge /> {blurb}</span>
+              </span>
             </li>
           ))}
         </ul>

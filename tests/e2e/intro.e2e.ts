@@ -1,0 +1,222 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_ANIM_INTRO, introForGame, type IntroInfo } from '../../src/domain/gameIntros';
+import { GAME_IDS } from '../../src/domain/games';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await startBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const INTROS: { path: string; intro: IntroInfo }[] = [
+  ...GAME_IDS.map((game) => ({ path: `/games/${game}/anim`, intro: introForGame(game)! })),
+  { path: '/gameanim', intro: GAME_ANIM_INTRO },
+];
+
+const LIGHT = {
+  user_settings: JSON.stringify({ theme: 'light', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true }),
+};
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Opens an intro and times its landing on the chat route two ways: from before the page was asked for (an
+ * upper bound of the intro's own time, so the lower limit is checked on it) and from when its title was
+ * seen (a lower bound, so the upper limit is checked on it). A busy machine cannot skew either check.
+ */
+async function timeIntro(path: string, intro: IntroInfo): Promise<{ fromRequest: number; fromTitle: number }> {
+  const requested = Date.now();
+  const { page, context, errors } = await openPage(browser, path);
+  try {
+    await page.getByRole('heading', { level: 1, name: intro.title }).waitFor();
+    const shown = Date.now();
+    await page.getByRole('status').filter({ hasText: intro.loadingText }).waitFor({ timeout: 8000 });
+    expect(pathOf(page), path).toBe(path);
+    await page.waitForURL((url) => url.pathname === intro.chatRoute, { timeout: 10_000 });
+    const landed = Date.now();
+    expect(errors, path).toEqual([]);
+    return { fromRequest: landed - requested, fromTitle: landed - shown };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens an intro through the hub with the page clock frozen just after the loading caption, for a still look. */
+async function frozenIntro(game: string, name: string, options: Parameters<typeof openPage>[2] = {}) {
+  const opened = await openPage(browser, '/games', options);
+  const { page } = opened;
+  await page.clock.install();
+  await page.getByRole('link', { name, exact: true }).click();
+  const intro = introForGame(game)!;
+  await page.getByRole('status').filter({ hasText: intro.loadingText }).waitFor();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  return opened;
+}
+
+/**
+ * Runs work that needs the page's own timers (axe queues its checks on setTimeout) on the frozen clock:
+ * the clock is nudged 1 ms at a time until the work is done, so the intro stays where it was.
+ */
+async function withClockNudged<T>(page: Page, work: Promise<T>): Promise<T> {
+  let done = false;
+  const tracked = work.finally(() => {
+    done = true;
+  });
+  const before = await page.evaluate(() => Date.now());
+  while (!done) await page.clock.runFor(1);
+  expect((await page.evaluate(() => Date.now())) - before).toBeLessThan(1000);
+  return tracked;
+}
+
+describe('game intros', () => {
+  it('every intro shows its caption and lands on its own chat route about 4 s after it opened', async () => {
+    const timings: Record<string, { fromRequest: number; fromTitle: number }> = {};
+    // A few pages at a time: all eleven at once would starve a two-core machine.
+    for (let i = 0; i < INTROS.length; i += 4) {
+      const batch = INTROS.slice(i, i + 4);
+      const results = await Promise.all(batch.map(({ path, intro }) => timeIntro(path, intro)));
+      batch.forEach(({ path }, j) => (timings[path] = results[j]!));
+    }
+    console.log('[intro] ms to the chat route:', JSON.stringify(timings));
+    for (const [path, { fromRequest, fromTitle }] of Object.entries(timings)) {
+      expect(fromRequest, path).toBeGreaterThan(3500);
+      expect(fromTitle, path).toBeLessThan(6500);
+    }
+    expect(Object.keys(timings)).toHaveLength(11);
+  });
+
+  it('opens from the hub by click; its back control returns to /games and the chat never follows', async () => {
+    const { page, context, errors } = await openPage(browser, '/games');
+    await page.getByRole('link', { name: 'Hot Takes', exact: true }).click();
+    await page.waitForURL('**/games/hottakes/anim');
+    await page.getByRole('heading', { level: 1, name: 'HOT TAKES' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Games' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+    const left = Date.now();
+    // Nothing may take us to the chat: wait well past the 4 s mark for a navigation that must not come.
+    await expect(page.waitForURL('**/chat', { timeout: 5000 })).rejects.toThrow();
+    expect(Date.now() - left).toBeGreaterThan(4500);
+    expect(pathOf(page)).toBe('/games');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the browser's back button cancels the intro too", async () => {
+    const { page, context } = await openPage(browser, '/games');
+    await page.getByRole('link', { name: 'Fight Club' }).click();
+    await page.getByRole('heading', { level: 1, name: 'FIGHT CLUB' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+    await expect(page.waitForURL('**/chat', { timeout: 5000 })).rejects.toThrow();
+    expect(pathOf(page)).toBe('/games');
+    await context.close();
+  });
+
+  it('Skip goes straight to the chat', async () => {
+    const { page, context } = await openPage(browser, '/games/emojistory/anim');
+    await page.getByRole('button', { name: 'Skip intro' }).click();
+    await page.waitForURL('**/games/emojistory/chat', { timeout: 2000 });
+    await context.close();
+  });
+
+  it('an unknown game shows the not-found screen', async () => {
+    const { page, context } = await openPage(browser, '/games/chess/anim');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('games hub', () => {
+  it('keeps the tracking-service games and Quests inert', async () => {
+    const { page, context } = await openPage(browser, '/games');
+    const tracking = page.getByRole('region', { name: 'Trakt' });
+    await tracking.waitFor();
+    expect(await tracking.getByRole('link').count()).toBe(0);
+    for (const name of ['Rate It Together', 'Ship It', 'Main Character Energy', 'Movie Mount Rushmore', 'Quests']) {
+      const tile = page.getByRole('button', { name, exact: true });
+      await expect(tile.getAttribute('aria-disabled')).resolves.toBe('true');
+      // force: Playwright will not click what is marked aria-disabled; a user still can.
+      await tile.click({ force: true });
+      expect(pathOf(page), name).toBe('/games');
+    }
+    await expect(page.getByText('Coming soon', { exact: true }).count()).resolves.toBe(5);
+    await context.close();
+  });
+
+  it('every card and game is reachable by keyboard, focus is visible, and Enter opens an intro', async () => {
+    const { page, context } = await openPage(browser, '/games', { viewport: DESKTOP });
+    await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+    const reached: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || !el.closest('#main')) return null;
+        // A card's stretched link draws its focus ring on the card.
+        const ringed = el.classList.contains('stretched') ? el.closest('.card')! : el;
+        return { href: el.getAttribute('href'), text: el.textContent?.trim() ?? '', outline: getComputedStyle(ringed).outlineStyle };
+      });
+      if (!focused) continue;
+      expect(focused.outline).not.toBe('none');
+      reached.push(focused.href ?? focused.text);
+    }
+    for (const game of GAME_IDS) expect(reached).toContain(`/games/${game}/anim`);
+    expect(reached).toContain('/leaderboard');
+    expect(reached).toContain('Quests');
+
+    await page.getByRole('link', { name: 'Patch Notes' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/games/patchnotes/anim');
+    await context.close();
+  });
+
+  it('has no serious or critical axe violations on the hub and an intro, in dark and light', async () => {
+    for (const [theme, storage] of [['dark', {}], ['light', LIGHT]] as const) {
+      const { page, context } = await openPage(browser, '/games', { localStorage: storage });
+      await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      const violations = await seriousViolations(page);
+      expect(violations, `hub ${theme}: ${JSON.stringify(violations)}`).toEqual([]);
+      await context.close();
+
+      const frozen = await frozenIntro('hottakesfm', 'Hot Takes FM', { localStorage: storage });
+      const introViolations = await withClockNudged(frozen.page, seriousViolations(frozen.page));
+      expect(pathOf(frozen.page)).toBe('/games/hottakesfm/anim');
+      expect(introViolations, `intro ${theme}: ${JSON.stringify(introViolations)}`).toEqual([]);
+      await frozen.context.close();
+    }
+  });
+
+  it('looks finished on a phone and a desktop', async () => {
+    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const { page, context } = await openPage(browser, '/games', { viewport });
+      await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+      await screenshot(page, `hub-${label}`);
+      await context.close();
+
+      for (const [game, name, theme] of [['hottakes', 'Hot Takes', 'dark'], ['twotruthsvibe', 'Two Truths and a Vibe', 'light']] as const) {
+        const frozen = await frozenIntro(game, name, { viewport, localStorage: theme === 'light' ? LIGHT : {} });
+        await screenshot(frozen.page, `intro-${game}-${theme}-${label}`);
+        await frozen.context.close();
+      }
+    }
+  });
+
+  it('stops the bubbles floating when reduced motion is asked for', async () => {
+    const { page, context } = await openPage(browser, '/games');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('link', { name: 'Kill My Vibe' }).click();
+    await page.getByRole('heading', { level: 1, name: 'KILL MY VIBE' }).waitFor();
+    const names = await page.evaluate(() =>
+      [...document.querySelectorAll('.intro-bubble')].map((b) => getComputedStyle(b).animationName),
+    );
+    expect(names).toHaveLength(32);
+    expect(new Set(names)).toEqual(new Set(['none']));
+    await context.close();
+  });
+});
