@@ -47,6 +47,8 @@ export type HotTakesMatchEvent =
   | { type: 'EMOJI'; emoji: string }
   | { type: 'RETRY' }
   | { type: 'BACK' }
+  /** Leave without saving, after a save failed. */
+  | { type: 'LEAVE' }
   | { type: 'OPEN_PROFILE' }
   | { type: 'CLOSE_PROFILE' }
   | { type: 'ADD_FRIEND' };
@@ -396,13 +398,14 @@ export const hotTakesMatchMachine = setup({
             },
           },
         },
-        // Nothing is lost: the chat stays on screen and BACK tries the remaining saves again.
+        // Nothing is lost: the chat stays on screen, BACK tries the remaining saves again, LEAVE gives up on them.
         saveFailed: {
           on: {
             BACK: [
               { guard: 'logPending', target: 'leaving.savingLog' },
               { target: 'leaving.recordingWin' },
             ],
+            LEAVE: 'left',
           },
         },
         left: { type: 'final', entry: 'goToGames' },

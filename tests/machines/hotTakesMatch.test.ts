@@ -66,6 +66,7 @@ function eventsFor(s: Snapshot): ModelEvent[] {
   if (inGame(s, 'leaving') || inGame(s, 'saveFailed')) {
     return [
       { type: 'BACK' },
+      { type: 'LEAVE' },
       done('saveLog'),
       fail('saveLog', new AppError('STORAGE_FULL')),
       done('recordWin', { award: 110 }),
@@ -126,7 +127,7 @@ const texts = (list: readonly ChatMessage[]) => list.map((m) => `${m.sender}:${m
 
 describe('hot takes matched chat machine (model-based)', () => {
   it('reaches every state and transition; reveals on time, saves the log only past 2 messages and records a win only in conversation past 4', async () => {
-    const endings = { noLog: 0, logOnly: 0, win: 0, saveFailed: 0 };
+    const endings = { noLog: 0, logOnly: 0, win: 0, saveFailed: 0, gaveUp: 0 };
     const count = await runModel({
       machine: hotTakesMatchMachine,
       input: { now: () => 1_000, random: () => 0.5 },
@@ -160,11 +161,12 @@ describe('hot takes matched chat machine (model-based)', () => {
 
         if (inGame(snapshot, 'left')) {
           expect(env.effects).toEqual([{ type: 'navigate', payload: '/games' }]);
-          expect(types.includes('xstate.done.actor.saveLog')).toBe(list.length > 2);
+          const gaveUp = types.includes('LEAVE');
+          expect(types.includes('xstate.done.actor.saveLog')).toBe(list.length > 2 && !(gaveUp && c.toSave.log));
           const shouldWin = back !== null && inGame(back, { playing: 'conversation' }) && list.length > 4;
-          expect(types.includes('xstate.done.actor.recordWin')).toBe(shouldWin);
-          if (shouldWin) expect(c.award).toBe(110);
-          endings[shouldWin ? 'win' : list.length > 2 ? 'logOnly' : 'noLog'] += 1;
+          expect(types.includes('xstate.done.actor.recordWin')).toBe(shouldWin && !gaveUp);
+          if (shouldWin && !gaveUp) expect(c.award).toBe(110);
+          endings[gaveUp ? 'gaveUp' : shouldWin ? 'win' : list.length > 2 ? 'logOnly' : 'noLog'] += 1;
         } else {
           expect(env.effects).toEqual([]);
         }

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { avatarInitials } from '../../domain/discover';
+import type { User } from '../../domain/user';
+import '../styles/hotTakes.css';
+
+export type FriendStatus = 'checking' | 'notFriend' | 'adding' | 'friend';
+
+interface PartnerProfileDialogProps {
+  partner: User;
+  status: FriendStatus;
+  notice: string | null;
+  error: string | null;
+  onAddFriend: () => void;
+  onClose: () => void;
+}
+
+function friendButtonLabel(status: FriendStatus): string {
+  if (status === 'friend') return 'Already Friends';
+  if (status === 'adding') return 'Adding...';
+  if (status === 'checking') return 'Checking...';
+  return 'Add Friend';
+}
+
+/**
+ * The matched partner's profile (SPEC.md section 2): a modal on the native <dialog>, so the browser keeps
+ * focus inside and the chat behind inert. Focus starts on the friend button and returns to the avatar on close.
+ */
+export function PartnerProfileDialog({ partner, status, notice, error, onAddFriend, onClose }: PartnerProfileDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const friendRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const aboutId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    (friendRef.current?.disabled ? closeRef.current : friendRef.current)?.focus();
+    return () => {
+      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  // A disabled button drops focus to the page: once the friend button locks, Close takes focus instead.
+  const locked = status === 'friend' || status === 'adding' || status === 'checking';
+  useEffect(() => {
+    const active = document.activeElement;
+    if (locked && (active === document.body || active === friendRef.current)) closeRef.current?.focus();
+  }, [locked]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="partner-dialog"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={aboutId}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="partner-dialog-head">
+        <span className="avatar partner-dialog-avatar" aria-hidden="true">{avatarInitials(partner.username)}</span>
+        <div>
+          <h2 id={titleId} className="partner-dialog-name">{partner.username}</h2>
+          <p className="partner-dialog-kicker">Your Hot Takes opponent</p>
+        </div>
+      </div>
+
+      <section className="partner-dialog-section" aria-labelledby={`${titleId}-personality`}>
+        <h3 id={`${titleId}-personality`}>Personality</h3>
+        <p id={aboutId}>{partner.personality?.trim() || 'A mystery. They keep their personality to themselves.'}</p>
+      </section>
+
+      <section className="partner-dialog-section" aria-labelledby={`${titleId}-interests`}>
+        <h3 id={`${titleId}-interests`}>Interests</h3>
+        {partner.interests.length > 0 ? (
+          <ul className="partner-dialog-interests">
+            {partner.interests.map((interest) => (
+              <li key={interest} className="chip">{interest}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No interests listed yet.</p>
+        )}
+      </section>
+
+      <p className="partner-dialog-notice" role="status" aria-live="polite">{notice ?? ''}</p>
+      {error ? <p id={errorId} className="alert" role="alert">{error}</p> : null}
+
+      <div className="partner-dialog-actions">
+        <button ref={closeRef} type="button" className="btn btn-outline" onClick={onClose}>Close</button>
+        <button
+          ref={friendRef}
+          type="button"
+          className={`btn ${status === 'friend' ? 'btn-outline partner-dialog-friends' : 'btn-primary'}`}
+          onClick={onAddFriend}
+          disabled={locked}
+          aria-busy={status === 'adding' || status === 'checking' || undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
+          {friendButtonLabel(status)}
+        </button>
+      </div>
+    </dialog>
+  );
+}
