@@ -1,17 +1,17 @@
-import { Link, useParams } from 'react-router-dom';
-import { GAMES, GAME_IDS, type GameId } from '../../domain/games';
-import { Screen } from '../components/ScreenShell';
+import { lazy } from 'react';
+import { useParams } from 'react-router-dom';
+import { isBotGameId } from '../../domain/botReplies';
+import BotGameChat from '../games/BotGameChat';
 import NotFound from './NotFound';
 
+// The matched Hot Takes chat is its own chunk: it pulls in the AI client and matching, the bot games do not.
+const HotTakesMatchChat = lazy(() => import('./HotTakesMatchChat'));
+
+/** /games/:game/chat: the matched Hot Takes chat for 'hottakes', the bot game for the nine others. */
 export default function GameChat() {
   const { game } = useParams();
-  if (!game || !(GAME_IDS as readonly string[]).includes(game)) return <NotFound />;
-  const info = GAMES[game as GameId];
-  return (
-    <Screen className="center-page">
-      <h1>{info.name}</h1>
-      <p className="muted">The {info.name} chat opens here.</p>
-      <Link className="btn btn-outline" to="/games">Back to Games</Link>
-    </Screen>
-  );
+  if (game === 'hottakes') return <HotTakesMatchChat />;
+  // Keyed by game so moving from one game's chat to another starts a fresh session.
+  if (isBotGameId(game)) return <BotGameChat key={game} game={game} />;
+  return <NotFound />;
 }
