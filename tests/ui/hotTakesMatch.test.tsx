@@ -108,7 +108,7 @@ describe('Hot Takes matched chat screen', () => {
     const user = userEvent.setup();
     renderChat();
     await screen.findByText(PROMPT);
-    const avatar = screen.getAllByRole('button', { name: "View RiffLord's profile" })[0]!;
+    const avatar = screen.getByRole('button', { name: "View RiffLord's profile" });
     await user.click(avatar);
 
     const dialog = await screen.findByRole('dialog', { name: 'RiffLord' });
@@ -136,7 +136,7 @@ describe('Hot Takes matched chat screen', () => {
     const user = userEvent.setup();
     renderChat();
     await screen.findByText(PROMPT);
-    await user.click(screen.getAllByRole('button', { name: "View RiffLord's profile" })[0]!);
+    await user.click(screen.getByRole('button', { name: "View RiffLord's profile" }));
     const dialog = await screen.findByRole('dialog', { name: 'RiffLord' });
     expect(await within(dialog).findByRole('button', { name: 'Already Friends' })).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
