@@ -16,10 +16,19 @@ const INFO = GAMES.hottakes;
 
 type Phase = 'matching' | 'prompting' | 'failed' | 'waitingForTake' | 'ready' | 'revealing' | 'conversation' | 'leaving' | 'saveFailed';
 
-function PromptCard({ partner, prompt, status, onOpenProfile }: { partner: User; prompt: string; status: string; onOpenProfile: () => void }) {
+interface PromptCardProps {
+  partner: User;
+  prompt: string;
+  status: string;
+  /** Once the debate is on, phones drop the status line so the conversation keeps the room. */
+  compact: boolean;
+  onOpenProfile: () => void;
+}
+
+function PromptCard({ partner, prompt, status, compact, onOpenProfile }: PromptCardProps) {
   const titleId = useId();
   return (
-    <section className="card hot-prompt" aria-labelledby={titleId}>
+    <section className={`card hot-prompt${compact ? ' hot-prompt-compact' : ''}`} aria-labelledby={titleId}>
       <div className="hot-prompt-head">
         {/* The name comes from the hidden text, not aria-label, so the visible initials never contradict it. */}
         <button type="button" className="avatar hot-prompt-avatar" onClick={onOpenProfile}>
@@ -127,7 +136,7 @@ export default function HotTakesMatchChat() {
         {phase === 'saveFailed' && error ? (
           <FailureCard error={error} actionLabel="Try saving again" onAction={() => actor.send({ type: 'BACK' })} onLeave={() => actor.send({ type: 'LEAVE' })} />
         ) : null}
-        <PromptCard partner={partner} prompt={prompt} status={statusLine(phase, name)} onOpenProfile={openProfile} />
+        <PromptCard partner={partner} prompt={prompt} status={statusLine(phase, name)} compact={phase === 'conversation'} onOpenProfile={openProfile} />
       </>
     );
   }
