@@ -94,6 +94,33 @@ describe('Hot Takes matched chat screen', () => {
     expect(currentUserStatsKey.read()).toMatchObject({ totalPoints: 1360, gamesPlayed: 13, hotTakesScore: 960, winRate: 69, streak: 6 });
   });
 
+  it('a full storage keeps the chat on screen with the storage text; retry saves once space is free', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const setItem = localStorage.setItem.bind(localStorage);
+    let full = true;
+    vi.spyOn(localStorage, 'setItem').mockImplementation((key: string, value: string) => {
+      if (full && key === 'hottakes_chat_logs') throw new DOMException('full', 'QuotaExceededError');
+      setItem(key, value);
+    });
+    renderChat();
+    await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    await user.type(textbox(), 'Albums forever{Enter}');
+    await act(async () => vi.advanceTimersByTime(500));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.storage.full);
+    expect(bubbles()).toEqual([expect.stringContaining('Welcome to Hot Takes!'), 'Albums forever', "Great! Here's what RiffLord said about this:"]);
+    expect(screen.queryByText('Games hub')).not.toBeInTheDocument();
+
+    full = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try saving again' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+    expect(chatLogsKey('hottakes').read()).toHaveLength(1);
+    expect(localStorage.getItem('user_leaderboard_stats')).toBeNull(); // left before the conversation: no win
+  });
+
   it('shows the load-failure text with a retry that starts the game', async () => {
     ai.generateHotTakesPrompt.mockRejectedValueOnce(new AppError('AI_FAILED'));
     const user = userEvent.setup();
