@@ -135,7 +135,10 @@ describe('Hot Takes matched chat screen', () => {
     const user = userEvent.setup();
     renderChat();
     await screen.findByText(PROMPT);
-    const avatar = screen.getByRole('button', { name: "View RiffLord's profile" });
+    // Two avatars open the profile: the chat header's (first in the page) and the prompt card's.
+    const avatars = screen.getAllByRole('button', { name: "View RiffLord's profile" });
+    expect(avatars).toHaveLength(2);
+    const avatar = avatars[0]!;
     await user.click(avatar);
 
     const dialog = await screen.findByRole('dialog', { name: 'RiffLord' });
@@ -163,7 +166,7 @@ describe('Hot Takes matched chat screen', () => {
     const user = userEvent.setup();
     renderChat();
     await screen.findByText(PROMPT);
-    await user.click(screen.getByRole('button', { name: "View RiffLord's profile" }));
+    await user.click(screen.getAllByRole('button', { name: "View RiffLord's profile" })[1]!);
     const dialog = await screen.findByRole('dialog', { name: 'RiffLord' });
     expect(await within(dialog).findByRole('button', { name: 'Already Friends' })).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();

@@ -16,8 +16,11 @@ function PartnerAvatar({ partner }: { partner: ChatPartner }) {
   const initials = avatarInitials(partner.name);
   if (partner.onOpenProfile) {
     return (
-      <button type="button" className="avatar chat-avatar chat-avatar-button" onClick={partner.onOpenProfile} aria-label={`View ${partner.name}'s profile`}>
-        {initials}
+      // The name comes from hidden text, not aria-label: a label that leaves out the visible initials fails
+      // WCAG's label-in-name rule (axe: label-content-name-mismatch).
+      <button type="button" className="avatar chat-avatar chat-avatar-button" onClick={partner.onOpenProfile}>
+        <span aria-hidden="true">{initials}</span>
+        <span className="visually-hidden">{`View ${partner.name}'s profile`}</span>
       </button>
     );
   }

@@ -152,10 +152,7 @@ export default function HotTakesMatchChat() {
       inputDisabled={!playing}
       inputHint={inputHint(phase, name)}
       typingName={replying ? name : null}
-      // The header avatar stays a picture: ChatHeader's avatar button names itself by aria-label, which axe
-      // flags (label-content-name-mismatch, serious) because its visible initials are not in that name. The
-      // prompt card's avatar opens the profile instead.
-      partner={partner ? { name } : undefined}
+      partner={partner ? { name, onOpenProfile: openProfile } : undefined}
       banner={banner}
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}
