@@ -72,6 +72,27 @@ function sampleJitter(random: () => number): number {
   return Math.floor(unit * (MAX_REPLY_DELAY - MIN_REPLY_DELAY + 1));
 }
 
+const CONVERSATION = '#hotTakesMatch.game.playing.conversation';
+
+/**
+ * How an awaited reply is delivered, the same for the brash first reply and every later one: it shows once its
+ * delay has passed AND it is ready ('waiting' until the delay, then 'late' until the AI answers). Then a message
+ * sent meanwhile is answered next, or the chat goes idle.
+ */
+function deliverWhenReady(delay: 'firstReplyDelay' | 'replyDelay') {
+  const deliver = [
+    { guard: and(['replyReady', 'queued']), target: `${CONVERSATION}.replying`, reenter: true, actions: ['deliverReply', 'scheduleReply'] },
+    { guard: 'replyReady', target: `${CONVERSATION}.idle`, actions: 'deliverReply' },
+  ] as const;
+  return {
+    initial: 'waiting',
+    states: {
+      waiting: { after: { [delay]: [...deliver, { target: 'late' }] } },
+      late: { always: [...deliver] },
+    },
+  } as const;
+}
+
 export const hotTakesMatchMachine = setup({
   types: {} as { context: HotTakesMatchContext; events: HotTakesMatchEvent; input: HotTakesMatchInput | undefined },
   actors: {
@@ -284,32 +305,7 @@ export const hotTakesMatchMachine = setup({
                     onDone: { actions: assign({ pendingReply: ({ event }) => event.output }) },
                     onError: { actions: assign({ pendingReply: messages.ai.matchedChatFallback }) },
                   },
-                  initial: 'waiting',
-                  states: {
-                    waiting: {
-                      after: {
-                        firstReplyDelay: [
-                          {
-                            guard: and(['replyReady', 'queued']),
-                            target: '#hotTakesMatch.game.playing.conversation.replying',
-                            actions: ['deliverReply', 'scheduleReply'],
-                          },
-                          { guard: 'replyReady', target: '#hotTakesMatch.game.playing.conversation.idle', actions: 'deliverReply' },
-                          { target: 'late' },
-                        ],
-                      },
-                    },
-                    late: {
-                      always: [
-                        {
-                          guard: and(['replyReady', 'queued']),
-                          target: '#hotTakesMatch.game.playing.conversation.replying',
-                          actions: ['deliverReply', 'scheduleReply'],
-                        },
-                        { guard: 'replyReady', target: '#hotTakesMatch.game.playing.conversation.idle', actions: 'deliverReply' },
-                      ],
-                    },
-                  },
+                  ...deliverWhenReady('firstReplyDelay'),
                 },
                 idle: {
                   on: { SEND: { guard: 'sendable', target: 'replying', actions: ['appendUserText', 'scheduleReply'] } },
@@ -326,34 +322,7 @@ export const hotTakesMatchMachine = setup({
                     onDone: { actions: assign({ pendingReply: ({ event }) => event.output }) },
                     onError: { actions: assign({ pendingReply: messages.ai.matchedChatFallback }) },
                   },
-                  initial: 'waiting',
-                  states: {
-                    waiting: {
-                      after: {
-                        replyDelay: [
-                          {
-                            guard: and(['replyReady', 'queued']),
-                            target: '#hotTakesMatch.game.playing.conversation.replying',
-                            reenter: true,
-                            actions: ['deliverReply', 'scheduleReply'],
-                          },
-                          { guard: 'replyReady', target: '#hotTakesMatch.game.playing.conversation.idle', actions: 'deliverReply' },
-                          { target: 'late' },
-                        ],
-                      },
-                    },
-                    late: {
-                      always: [
-                        {
-                          guard: and(['replyReady', 'queued']),
-                          target: '#hotTakesMatch.game.playing.conversation.replying',
-                          reenter: true,
-                          actions: ['deliverReply', 'scheduleReply'],
-                        },
-                        { guard: 'replyReady', target: '#hotTakesMatch.game.playing.conversation.idle', actions: 'deliverReply' },
-                      ],
-                    },
-                  },
+                  ...deliverWhenReady('replyDelay'),
                 },
               },
             },

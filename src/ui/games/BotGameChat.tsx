@@ -5,19 +5,7 @@ import { GAMES, quickEmojisFor } from '../../domain/games';
 import { botGameMachine } from '../../machines/botGame.machine';
 import { inspectOptions } from '../inspect';
 import ChatView from './ChatView';
-
-function SaveFailedBanner({ error, onRetry, onLeave, onDismiss }: { error: string; onRetry: () => void; onLeave: () => void; onDismiss: () => void }) {
-  return (
-    <div className="alert chat-save-failed" role="alert">
-      <p>{error}</p>
-      <div className="row">
-        <button type="button" className="btn btn-small btn-primary" onClick={onRetry}>Try again</button>
-        <button type="button" className="btn btn-small btn-outline" onClick={onDismiss}>Keep chatting</button>
-        <button type="button" className="btn btn-small btn-danger" onClick={onLeave}>Leave without saving</button>
-      </div>
-    </div>
-  );
-}
+import { SaveFailedBanner } from './SaveFailedBanner';
 
 /** Emoji Story and the eight music and game-store games: one machine, rendered through ChatView. */
 export default function BotGameChat({ game }: { game: BotGameId }) {

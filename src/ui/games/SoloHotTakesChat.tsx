@@ -5,24 +5,12 @@ import { CONTINUE_COMMAND } from '../../domain/soloReactions';
 import { soloChatMachine } from '../../machines/soloChat.machine';
 import { inspectOptions } from '../inspect';
 import ChatView from './ChatView';
+import { SaveFailedBanner } from './SaveFailedBanner';
 import '../styles/chatScreens.css';
 
 // Wrapped, not passed as references, so the clock and randomness stay replaceable (fake timers, test spies).
 const INPUT = { now: () => Date.now(), random: () => Math.random() };
 const INFO = GAMES.hottakes;
-
-function SaveFailedBanner({ error, onRetry, onLeave, onDismiss }: { error: string; onRetry: () => void; onLeave: () => void; onDismiss: () => void }) {
-  return (
-    <div className="alert chat-save-failed" role="alert">
-      <p>{error}</p>
-      <div className="row">
-        <button type="button" className="btn btn-small btn-primary" onClick={onRetry}>Try again</button>
-        <button type="button" className="btn btn-small btn-outline" onClick={onDismiss}>Keep chatting</button>
-        <button type="button" className="btn btn-small btn-danger" onClick={onLeave}>Leave without saving</button>
-      </div>
-    </div>
-  );
-}
 
 /** The counter SPEC.md asks for, with the one thing to do next so the /continue step is never a mystery. */
 function SoloProgress({ sent, step }: { sent: number; step: string }) {
