@@ -1,19 +1,9 @@
-import type { GameId } from './games';
+import { GAME_IDS, type GameId } from './games';
 
 /** The nine games answered by a canned bot (SPEC.md section 4, "Bot-game chat"): every game but Hot Takes. */
 export type BotGameId = Exclude<GameId, 'hottakes'>;
 
-export const BOT_GAME_IDS: readonly BotGameId[] = [
-  'emojistory',
-  'guiltypleasure',
-  'killmyvibe',
-  'twotruthsvibe',
-  'fightclub',
-  'patchnotes',
-  'firstbestforever',
-  'hottakesfm',
-  'inventorydrop',
-];
+export const BOT_GAME_IDS: readonly BotGameId[] = GAME_IDS.filter((id): id is BotGameId => id !== 'hottakes');
 
 export function isBotGameId(game: string | undefined): game is BotGameId {
   return game !== undefined && (BOT_GAME_IDS as readonly string[]).includes(game);
