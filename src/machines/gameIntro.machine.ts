@@ -39,7 +39,7 @@ export const gameIntroMachine = setup({
   },
 }).createMachine({
   id: 'gameIntro',
-  context: ({ input }) => ({ decorations: scatterDecorations(input?.random ?? Math.random) }),
+  context: ({ input }) => ({ decorations: scatterDecorations(input?.random ?? (() => Math.random())) }),
   initial: 'running',
   states: {
     running: {

@@ -182,10 +182,10 @@ export const hotTakesMatchMachine = setup({
   id: 'hotTakesMatch',
   type: 'parallel',
   context: ({ input }) => {
-    const now = input?.now ?? Date.now;
+    const now = input?.now ?? (() => Date.now());
     return {
       now,
-      random: input?.random ?? Math.random,
+      random: input?.random ?? (() => Math.random()),
       messages: [welcomeMessage(GAMES.hottakes.welcome, now())],
       partner: null,
       prompt: null,

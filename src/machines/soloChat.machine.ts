@@ -129,7 +129,7 @@ export const soloChatMachine = setup({
 }).createMachine({
   id: 'soloChat',
   context: ({ input }) => {
-    const now = input?.now ?? Date.now;
+    const now = input?.now ?? (() => Date.now());
     return {
       messages: [welcomeMessage(SOLO_WELCOME, now())],
       firstTake: '',
@@ -137,7 +137,7 @@ export const soloChatMachine = setup({
       replyJitter: 0,
       saveError: null,
       now,
-      random: input?.random ?? Math.random,
+      random: input?.random ?? (() => Math.random()),
     };
   },
   initial: 'chat',

@@ -18,7 +18,7 @@ function BackToFriends() {
 /** Friend chat (/chat/:friendId): the friend greets, then answers in their personality; back goes to /friends. */
 export default function FriendChat({ friendId }: { friendId: string }) {
   const navigate = useNavigate();
-  const input = useMemo(() => ({ friendId, now: () => Date.now(), random: () => Math.random() }), [friendId]);
+  const input = useMemo(() => ({ friendId }), [friendId]);
   const actor = useActorRef(friendChatMachine.provide({ actions: { goToFriends: () => navigate('/friends') } }), {
     input,
     ...inspectOptions(),

@@ -9,8 +9,6 @@ import { inspectOptions } from '../inspect';
 import { IntroIcon } from './IntroIcons';
 import '../styles/intro.css';
 
-// The live random source is handed over from module scope; the machine draws the places once, at start.
-const LIVE_INPUT: GameIntroInput = { random: Math.random };
 
 const selectDecorations = (snapshot: GameIntroSnapshot) => snapshot.context.decorations;
 
@@ -48,7 +46,7 @@ function Sky({ band, decorations }: { band: DecorationBand; decorations: Decorat
  * the chat at 4 s. Leaving (the back control, or any route change that unmounts it) stops the machine,
  * and with it the navigation still to come.
  */
-export function IntroSplash({ intro, input = LIVE_INPUT }: { intro: IntroInfo; input?: GameIntroInput }) {
+export function IntroSplash({ intro, input }: { intro: IntroInfo; input?: GameIntroInput }) {
   const navigate = useNavigate();
   const actor = useActorRef(
     gameIntroMachine.provide({

@@ -8,8 +8,6 @@ import ChatView from './ChatView';
 import { SaveFailedBanner } from './SaveFailedBanner';
 import '../styles/chatScreens.css';
 
-// Wrapped, not passed as references, so the clock and randomness stay replaceable (fake timers, test spies).
-const INPUT = { now: () => Date.now(), random: () => Math.random() };
 const INFO = GAMES.hottakes;
 
 /** The counter SPEC.md asks for, with the one thing to do next so the /continue step is never a mystery. */
@@ -27,8 +25,9 @@ function SoloProgress({ sent, step }: { sent: number; step: string }) {
 /** Hot Takes solo chat (/chat with no friend): verdict, /continue reveal, canned reactions; back saves and leaves. */
 export default function SoloHotTakesChat() {
   const navigate = useNavigate();
+  // No input: the machine's clock and random source default to the live ones (Date.now, Math.random).
   const actor = useActorRef(soloChatMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
-    input: INPUT,
+    input: {},
     ...inspectOptions(),
   });
   const messages = useSelector(actor, (s) => s.context.messages);

@@ -10,8 +10,6 @@ import { PartnerProfileDialog, type FriendStatus } from '../games/PartnerProfile
 import { inspectOptions } from '../inspect';
 import '../styles/hotTakes.css';
 
-// Wrapped, not passed as references, so the clock and randomness stay replaceable (fake timers, test spies).
-const INPUT = { now: () => Date.now(), random: () => Math.random() };
 const INFO = GAMES.hottakes;
 
 type Phase = 'matching' | 'prompting' | 'failed' | 'waitingForTake' | 'ready' | 'revealing' | 'conversation' | 'leaving' | 'saveFailed';
@@ -88,8 +86,9 @@ function inputHint(phase: Phase, name: string): string {
 /** /games/hottakes/chat: the matched Hot Takes game (SPEC.md section 4) through the shared ChatView. */
 export default function HotTakesMatchChat() {
   const navigate = useNavigate();
+  // No input: the machine's clock and random source default to the live ones (Date.now, Math.random).
   const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
-    input: INPUT,
+    input: {},
     ...inspectOptions(),
   });
   const phase = useSelector(actor, (s): Phase => {
