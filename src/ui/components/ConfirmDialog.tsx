@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useModalDialog } from '../hooks/useModalDialog';
 import '../styles/social.css';
 
 interface ConfirmDialogProps {
@@ -22,25 +23,7 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = 'Can
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
-  const fallback = useRef(fallbackFocus);
-  useEffect(() => {
-    fallback.current = fallbackFocus;
-  });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-      const target = opener?.isConnected ? opener : fallback.current?.();
-      target?.focus();
-    };
-  }, []);
+  useModalDialog(ref, () => cancelRef.current, fallbackFocus);
 
   return (
     <dialog

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { avatarInitials } from '../../domain/discover';
 import type { User } from '../../domain/user';
+import { useModalDialog } from '../hooks/useModalDialog';
 import '../styles/hotTakes.css';
 
 export type FriendStatus = 'checking' | 'notFriend' | 'adding' | 'friend';
@@ -33,19 +34,7 @@ export function PartnerProfileDialog({ partner, status, notice, error, onAddFrie
   const aboutId = useId();
   const errorId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    (friendRef.current?.disabled ? closeRef.current : friendRef.current)?.focus();
-    return () => {
-      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalDialog(ref, () => (friendRef.current?.disabled ? closeRef.current : friendRef.current));
 
   // A disabled button drops focus to the page: once the friend button locks, Close takes focus instead.
   const locked = status === 'friend' || status === 'adding' || status === 'checking';
