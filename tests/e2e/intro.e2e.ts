@@ -192,15 +192,25 @@ describe('games hub', () => {
     }
   });
 
-  it('looks finished on a phone and a desktop', async () => {
+  it('fits a phone and a desktop: nothing scrolls sideways and the intro texts sit inside the screen', async () => {
+    const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       const { page, context } = await openPage(browser, '/games', { viewport });
       await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+      expect(await noSidewaysScroll(page), `hub at ${label}`).toBe(true);
       await screenshot(page, `hub-${label}`);
       await context.close();
 
       for (const [game, name, theme] of [['hottakes', 'Hot Takes', 'dark'], ['twotruthsvibe', 'Two Truths and a Vibe', 'light']] as const) {
         const frozen = await frozenIntro(game, name, { viewport, localStorage: theme === 'light' ? LIGHT : {} });
+        expect(await noSidewaysScroll(frozen.page), `${game} intro at ${label}`).toBe(true);
+        for (const text of [introForGame(game)!.title, introForGame(game)!.loadingText]) {
+          const box = await frozen.page.getByText(text, { exact: true }).boundingBox();
+          expect(box, `"${text}" at ${label}`).not.toBeNull();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+          expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+        }
         await screenshot(frozen.page, `intro-${game}-${theme}-${label}`);
         await frozen.context.close();
       }
