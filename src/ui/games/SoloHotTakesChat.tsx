@@ -25,7 +25,7 @@ function SoloProgress({ sent, step }: { sent: number; step: string }) {
 /** Hot Takes solo chat (/chat with no friend): verdict, /continue reveal, canned reactions; back saves and leaves. */
 export default function SoloHotTakesChat() {
   const navigate = useNavigate();
-  // No input: the machine's clock and random source default to the live ones (Date.now, Math.random).
+  // No clock or random source passed: the machine's defaults are the live ones.
   const actor = useActorRef(soloChatMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
     input: {},
     ...inspectOptions(),

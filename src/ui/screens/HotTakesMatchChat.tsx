@@ -86,7 +86,7 @@ function inputHint(phase: Phase, name: string): string {
 /** /games/hottakes/chat: the matched Hot Takes game (SPEC.md section 4) through the shared ChatView. */
 export default function HotTakesMatchChat() {
   const navigate = useNavigate();
-  // No input: the machine's clock and random source default to the live ones (Date.now, Math.random).
+  // No clock or random source passed: the machine's defaults are the live ones.
   const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
     input: {},
     ...inspectOptions(),
