@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
 import { pickBotReply, type BotGameId } from '../domain/botReplies';
-import { appendMessage, buildChatLog, isSendable, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { appendMessage, buildChatLog, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
 import { GAMES } from '../domain/games';
 import { messages as texts } from '../domain/messages';
@@ -26,8 +27,7 @@ export interface BotGameContext {
 }
 
 export type BotGameEvent =
-  | { type: 'SEND'; text: string }
-  | { type: 'EMOJI'; emoji: string }
+  | ComposerEvent
   | { type: 'BACK' }
   | { type: 'RETRY' }
   | { type: 'LEAVE' }
@@ -65,22 +65,14 @@ export const botGameMachine = setup({
     replyDelay: ({ context }) => BOT_REPLY_BASE_MS + context.replyJitter,
   },
   guards: {
-    sendable: ({ event }) => event.type === 'SEND' && isSendable(event.text),
+    sendable: ({ event }) => isSendableEvent(event),
     moreQueued: ({ context }) => context.pendingReplies > 1,
     hasSession: ({ context }) => context.messages.length > 1,
     repliesOwed: ({ context }) => context.pendingReplies > 0,
   },
   actions: {
-    appendUserText: assign({
-      messages: ({ context, event }) =>
-        event.type === 'SEND' ? appendMessage(context.messages, { text: event.text, sender: 'user' }, context.now()) : context.messages,
-    }),
-    appendEmoji: assign({
-      messages: ({ context, event }) =>
-        event.type === 'EMOJI'
-          ? appendMessage(context.messages, { text: event.emoji, sender: 'user', type: 'emoji' }, context.now())
-          : context.messages,
-    }),
+    appendUserText: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
+    appendEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     queueReply: assign({ pendingReplies: ({ context }) => context.pendingReplies + 1 }),
     sampleJitter: assign({
       replyJitter: ({ context }) => Math.floor(context.random() * (BOT_REPLY_JITTER_MS + 1)),

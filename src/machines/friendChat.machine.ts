@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
 import type { ChatReplyRequest } from '../domain/aiContract';
-import { appendMessage, isSendable, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { appendMessage, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
 import { friendGreeting } from '../domain/friendChat';
 import { messages as texts } from '../domain/messages';
@@ -42,8 +43,7 @@ export interface FriendReplyInput {
 type ChatTurn = ChatReplyRequest['messages'][number];
 
 type FriendChatEvent =
-  | { type: 'SEND'; text: string }
-  | { type: 'EMOJI'; emoji: string }
+  | ComposerEvent
   | { type: 'RETRY' }
   | { type: 'BACK' };
 
@@ -85,7 +85,7 @@ export const friendChatMachine = setup({
     ),
   },
   guards: {
-    sendable: ({ event }) => event.type === 'SEND' && isSendable(event.text),
+    sendable: ({ event }) => isSendableEvent(event),
     found: (_, output: User | null) => output !== null,
     replyOwed: ({ context }) => context.replyOwed,
   },
@@ -94,16 +94,8 @@ export const friendChatMachine = setup({
       friend,
       messages: friend ? [welcomeMessage(friendGreeting(friend), context.now())] : [],
     })),
-    addUserMessage: assign({
-      messages: ({ context, event }) =>
-        event.type === 'SEND' ? appendMessage(context.messages, { text: event.text, sender: 'user' }, context.now()) : context.messages,
-    }),
-    addEmoji: assign({
-      messages: ({ context, event }) =>
-        event.type === 'EMOJI'
-          ? appendMessage(context.messages, { text: event.emoji, sender: 'user', type: 'emoji' }, context.now())
-          : context.messages,
-    }),
+    addUserMessage: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
+    addEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     addReply: assign(({ context }, text: string) => ({
       messages: appendMessage(context.messages, { text, sender: 'other' }, context.now()),
       replyOwed: false,

@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import { appendMessage, isSendable, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
+import { appendMessage, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
 import { GAMES } from '../domain/games';
 import { messages } from '../domain/messages';
@@ -43,8 +44,7 @@ export interface HotTakesMatchContext {
 }
 
 export type HotTakesMatchEvent =
-  | { type: 'SEND'; text: string }
-  | { type: 'EMOJI'; emoji: string }
+  | ComposerEvent
   | { type: 'RETRY' }
   | { type: 'BACK' }
   /** Leave without saving, after a save failed. */
@@ -125,7 +125,7 @@ export const hotTakesMatchMachine = setup({
     replyDelay: ({ context }) => MIN_REPLY_DELAY + context.replyJitter,
   },
   guards: {
-    sendable: ({ event }) => event.type === 'SEND' && isSendable(event.text),
+    sendable: ({ event }) => isSendableEvent(event),
     replyReady: ({ context }) => context.pendingReply !== null,
     queued: ({ context }) => context.queued,
     hasLog: ({ context }) => context.messages.length > 2,
@@ -139,16 +139,8 @@ export const hotTakesMatchMachine = setup({
     goToGames: () => {
       // Provided by the screen: navigate('/games').
     },
-    appendUserText: assign({
-      messages: ({ context, event }) =>
-        event.type === 'SEND' ? appendMessage(context.messages, { text: event.text, sender: 'user' }, context.now()) : context.messages,
-    }),
-    appendEmoji: assign({
-      messages: ({ context, event }) =>
-        event.type === 'EMOJI'
-          ? appendMessage(context.messages, { text: event.emoji, sender: 'user', type: 'emoji' }, context.now())
-          : context.messages,
-    }),
+    appendUserText: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
+    appendEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     appendRevealLine: assign({
       messages: ({ context }) =>
         appendMessage(

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { appendMessage, buildChatLog, isSendable, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
+import { appendMessage, buildChatLog, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
 import { GAMES } from '../domain/games';
 import { messages as texts } from '../domain/messages';
@@ -50,8 +51,7 @@ export interface SoloChatContext {
 }
 
 type SoloChatEvent =
-  | { type: 'SEND'; text: string }
-  | { type: 'EMOJI'; emoji: string }
+  | ComposerEvent
   | { type: 'BACK' }
   | { type: 'DISMISS' }
   | { type: 'LEAVE' };
@@ -84,22 +84,14 @@ export const soloChatMachine = setup({
     reactionDelay: ({ context }) => SOLO_REACTION_MIN_MS + context.replyJitter,
   },
   guards: {
-    sendable: ({ event }) => event.type === 'SEND' && isSendable(event.text),
+    sendable: ({ event }) => isSendableEvent(event),
     hasUserMessages: ({ context }) => context.messages.some((m) => m.sender === 'user'),
     owesReaction: ({ context }) => context.pendingReactions > 0,
   },
   actions: {
-    addUserMessage: assign({
-      messages: ({ context, event }) =>
-        event.type === 'SEND' ? appendMessage(context.messages, { text: event.text, sender: 'user' }, context.now()) : context.messages,
-    }),
+    addUserMessage: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     rememberTake: assign({ firstTake: ({ event, context }) => (event.type === 'SEND' ? event.text : context.firstTake) }),
-    addEmoji: assign({
-      messages: ({ context, event }) =>
-        event.type === 'EMOJI'
-          ? appendMessage(context.messages, { text: event.emoji, sender: 'user', type: 'emoji' }, context.now())
-          : context.messages,
-    }),
+    addEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     addResults: assign({
       messages: ({ context }) => appendMessage(context.messages, { text: SOLO_RESULTS_REPLY, sender: 'other' }, context.now()),
     }),
