@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { profileSchema } from './profile';
+
+// The wire contract of the members routes (accounts, sessions, the member's profile), shared by the
+// server (validation) and the client (calls). Guests never call these routes.
+
+export const MEMBER_ROUTES = {
+  signup: '/api/auth/signup',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  me: '/api/me',
+  profile: '/api/me/profile',
+  exportData: '/api/me/export',
+} as const;
+
+/** The session cookie: an opaque random id, httpOnly, SameSite=Lax, Secure behind https. */
+export const SESSION_COOKIE = 'mycelius_session';
+export const SESSION_LIFETIME_DAYS = 30;
+
+/** Log-in throttle: this many failures for one username or one client within the window. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MINUTES = 15;
+
+/** A member's picture is downscaled in the browser to this edge and capped on the server. */
+export const PICTURE_MAX_EDGE_PX = 256;
+export const PICTURE_MAX_BYTES = 200 * 1024;
+
+/** Server error codes of these routes, each with the one text a person sees for it. */
+export const memberErrorTexts = {
+  USERNAME_TAKEN: 'That username is taken',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  INVALID_CREDENTIALS: 'Invalid username or password',
+  WRONG_PASSWORD: 'That password is not correct',
+  UNAUTHENTICATED: 'Your session has ended. Please log in again.',
+  PICTURE_TOO_LARGE: 'That picture is too large. Please choose a smaller one.',
+  OFFLINE: 'You appear to be offline. Please check your connection and try again.',
+  SERVER: 'Something went wrong on the server. Please try again.',
+} as const;
+export type MemberErrorCode = keyof typeof memberErrorTexts;
+
+/** 'Too many attempts. Try again in N minutes.' (429 TOO_MANY_ATTEMPTS, with Retry-After in seconds). */
+export function tooManyAttemptsText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export const memberFieldSchema = z.enum(['username', 'email', 'password']);
+export type MemberField = z.infer<typeof memberFieldSchema>;
+
+/**
+ * Error body of these routes: the app's `{error:{code,message}}` plus, for validation and uniqueness
+ * failures, the form field it concerns so the client shows it under that field.
+ */
+export const memberErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: memberFieldSchema.optional() }),
+});
+
+export const signupRequestSchema = z.object({
+  username: z.string().max(10_000),
+  email: z.string().max(10_000),
+  password: z.string().max(10_000),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({ username: z.string().max(10_000), password: z.string().max(10_000) });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ password: z.string().max(10_000) });
+
+export const memberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** SPEC's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
+export const memberProfileSchema = profileSchema.extend({ updatedAt: z.number().int().nonnegative() });
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+export const authResponseSchema = z.object({ user: memberSchema });
+export const meResponseSchema = z.object({ user: memberSchema, profile: memberProfileSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export const profileResponseSchema = z.object({ profile: memberProfileSchema });
+export const exportResponseSchema = z.object({
+  user: memberSchema,
+  profile: memberProfileSchema.nullable(),
+  exportedAt: z.string(),
+});
