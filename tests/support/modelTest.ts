@@ -19,6 +19,7 @@ import { expect } from 'vitest';
 //     machine, events, limit: 200,                  // the search stops with a clear error past `limit` snapshots
 //     delays: { redirectGrace: 10_000 },            // the contract's numbers, written as literals
 //     states: {                                     // one entry per reachable state value, e.g. 'ready.announcing'
+//                                                   // (or per parallel region: 'bio.idle', 'credit.gemini')
 //       redirected: ({ env }) => expect(env.timeline).toContainEqual({ type: 'redirect', payload: URL, at: 0 }),
 //     },
 //   });
@@ -121,11 +122,26 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
 // Generous, for the legacy `runModel` callers; new tests state their own.
 const DEFAULT_LIMIT = 5000;
 
-/** A state value as one readable key: 'idle', 'ready.announcing', 'game.playing + dialog.closed'. */
-export function stateKey(value: unknown): string {
+/**
+ * Which entries of the table a state key runs: its own, or for parallel regions ('a.x + b.y') one entry
+ * per region when the combination has none. A missing entry fails the path.
+ */
+function expectationKeys(states: Record<string, unknown>, key: string): string[] {
+  if (states[key]) return [key];
+  const parts = key.split(' + ');
+  const missing = parts.filter((part) => !states[part]);
+  if (parts.length === 1 || missing.length > 0) throw new Error(`no expectation for state "${missing.length ? missing.join('", "') : key}" in options.states`);
+  return parts;
+}
+
+/** A state value as one readable key: 'idle', 'ready.announcing', 'game.playing + dialog.closed', 'chat.(a.x + b.y)'. */
+export function stateKey(value: unknown, nested = false): string {
   if (typeof value === 'string') return value;
-  const entries = Object.entries(value as Record<string, unknown>);
-  return entries.map(([key, child]) => (isEmptyValue(child) ? key : `${key}.${stateKey(child)}`)).join(' + ');
+  const parts = Object.entries(value as Record<string, unknown>).map(([key, child]) =>
+    isEmptyValue(child) ? key : `${key}.${stateKey(child, true)}`,
+  );
+  // Regions below the top level stay grouped, so only top-level regions split into separate entries.
+  return nested && parts.length > 1 ? `(${parts.join(' + ')})` : parts.join(' + ');
 }
 
 function isEmptyValue(value: unknown): boolean {
@@ -271,8 +287,14 @@ export function modelPaths<TMachine extends AnyStateMachine>(options: ModelOptio
   return buildModel(options).paths;
 }
 
-/** Which state nodes, (state node, event) transitions and guard outcomes the model reaches. */
-export function modelCoverage<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>) {
+interface CoverageSets {
+  snapshots: number;
+  reached: Set<string>;
+  taken: Set<string>;
+  outcomes: Set<string>;
+}
+
+function coverageSets<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): CoverageSets {
   const { paths, snapshots, guardOutcomes } = buildModel(options);
   const reached = new Set<string>();
   const taken = new Set<string>();
@@ -285,20 +307,29 @@ export function modelCoverage<TMachine extends AnyStateMachine>(options: ModelOp
       }
     });
   }
-  const nodes = allStateNodes(options.machine.root);
+  return { snapshots, reached, taken, outcomes: guardOutcomes };
+}
+
+/** What the coverage sets miss of the machine's state nodes, transitions and guard outcomes. */
+function coverageOf(machine: AnyStateMachine, sets: CoverageSets) {
+  const nodes = allStateNodes(machine.root);
   const allTransitions = nodes.flatMap((node) => [...node.transitions.keys()].map((type) => `${node.id} on ${type}`));
-  const guards = allGuards(options.machine);
+  const guards = allGuards(machine);
   const allOutcomes = guards.flatMap((g) => [`${g} → true`, `${g} → false`]);
   return {
-    paths: paths.length,
-    snapshots,
+    snapshots: sets.snapshots,
     states: nodes.length,
     transitions: allTransitions.length,
     guards: guards.length,
-    missingStates: nodes.map((n) => n.id).filter((id) => !reached.has(id)),
-    missingTransitions: allTransitions.filter((t) => !taken.has(t)),
-    missingGuardOutcomes: allOutcomes.filter((o) => !guardOutcomes.has(o)),
+    missingStates: nodes.map((n) => n.id).filter((id) => !sets.reached.has(id)),
+    missingTransitions: allTransitions.filter((t) => !sets.taken.has(t)),
+    missingGuardOutcomes: allOutcomes.filter((o) => !sets.outcomes.has(o)),
   };
+}
+
+/** Which state nodes, (state node, event) transitions and guard outcomes the model reaches. */
+export function modelCoverage<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>) {
+  return { paths: buildModel(options).paths.length, ...coverageOf(options.machine, coverageSets(options)) };
 }
 
 function machineDelayMs(machine: AnyStateMachine, delayRef: string, snapshot: { context: unknown }): number {
@@ -396,17 +427,16 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
   const key = stateKey((snapshot as { value: unknown }).value);
   try {
     if (options.states) {
-      const expectation = options.states[key];
-      if (!expectation) throw new Error(`no expectation for state "${key}" in options.states`);
       const events = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
-      await expectation({
+      const view: StateView<TMachine> = {
         snapshot,
         context: (snapshot as { context: SnapshotFrom<TMachine>['context'] }).context,
         env,
         path,
         events: events.map((e) => e.type),
         last: events.at(-1) as ModelEvent | undefined,
-      });
+      };
+      for (const part of expectationKeys(options.states, key)) await options.states[part]!(view);
     }
     await options.check?.({ env, snapshot, path });
   } catch (error) {
@@ -428,20 +458,38 @@ export interface ModelReport {
 /**
  * Builds the model (bounded by `limit`), asserts full coverage of states, transitions and both outcomes
  * of every guard, replays every path against the per-state expectations, and logs the figures.
+ * Several variants of one machine (say, with and without a stored bio, where a guard reads the world)
+ * may be given: each is replayed against its own expectations and coverage is judged over all of them.
  */
-export async function testModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): Promise<ModelReport> {
-  if (!options.states) throw new Error(`${options.machine.id}: testModel needs per-state expectations in options.states`);
-  const coverage = modelCoverage(options);
-  const id = options.machine.id;
+export async function testModel<TMachine extends AnyStateMachine>(
+  variants: ModelOptions<TMachine> | ModelOptions<TMachine>[],
+): Promise<ModelReport> {
+  const all = Array.isArray(variants) ? variants : [variants];
+  const id = all[0]!.machine.id;
+  const union: CoverageSets = { snapshots: 0, reached: new Set(), taken: new Set(), outcomes: new Set() };
+  let pathCount = 0;
+  for (const options of all) {
+    if (!options.states) throw new Error(`${id}: testModel needs per-state expectations in options.states`);
+    const sets = coverageSets(options);
+    union.snapshots += sets.snapshots;
+    for (const key of ['reached', 'taken', 'outcomes'] as const) for (const item of sets[key]) union[key].add(item);
+    const paths = modelPaths(options);
+    const reachedKeys = new Set(
+      paths.flatMap((p) => {
+        const key = stateKey((p.target as { value: unknown }).value);
+        return [key, ...key.split(' + ')];
+      }),
+    );
+    expect(Object.keys(options.states).filter((k) => !reachedKeys.has(k)), `${id}: expectations for states no path reaches`).toEqual([]);
+    pathCount += paths.length;
+  }
+  const coverage = coverageOf(all[0]!.machine, union);
   expect(coverage.missingStates, `${id}: states the model never reaches`).toEqual([]);
   expect(coverage.missingTransitions, `${id}: transitions the model never takes`).toEqual([]);
   expect(coverage.missingGuardOutcomes, `${id}: guard outcomes the model never sees`).toEqual([]);
-  const paths = modelPaths(options);
-  const reachedKeys = new Set(paths.map((p) => stateKey((p.target as { value: unknown }).value)));
-  expect(Object.keys(options.states).filter((k) => !reachedKeys.has(k)), `${id}: expectations for states no path reaches`).toEqual([]);
-  for (const path of paths) await replayPath(options, path);
+  for (const options of all) for (const path of modelPaths(options)) await replayPath(options, path);
   const report = {
-    paths: paths.length,
+    paths: pathCount,
     snapshots: coverage.snapshots,
     states: coverage.states,
     transitions: coverage.transitions,
