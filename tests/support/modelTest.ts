@@ -134,12 +134,13 @@ function expectationKeys(states: Record<string, unknown>, key: string): string[]
   return parts;
 }
 
-/** A state value as one readable key: 'idle', 'ready.announcing', 'game.playing + dialog.closed', 'chat.(a.x + b.y)'. */
+/** A state value as one readable key ('(root)' for a machine without states): 'idle', 'ready.announcing', 'game.playing + dialog.closed', 'chat.(a.x + b.y)'. */
 export function stateKey(value: unknown, nested = false): string {
   if (typeof value === 'string') return value;
   const parts = Object.entries(value as Record<string, unknown>).map(([key, child]) =>
     isEmptyValue(child) ? key : `${key}.${stateKey(child, true)}`,
   );
+  if (parts.length === 0) return '(root)';
   // Regions below the top level stay grouped, so only top-level regions split into separate entries.
   return nested && parts.length > 1 ? `(${parts.join(' + ')})` : parts.join(' + ');
 }
