@@ -161,14 +161,16 @@ function stringSources(machine: AnyStateMachine): Set<string> {
   return sources;
 }
 
-function describeEvent(event: EventObject): string {
+function describeEvent(event: EventObject, full: boolean): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
-  return Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
+  if (Object.keys(payload).length === 0) return type;
+  const json = JSON.stringify(payload);
+  return `${type} ${full || json.length <= 160 ? json : `${json.slice(0, 160)}…`}`;
 }
 
-/** Names a path by its events and their payloads, so paths that differ only in data stay distinct. */
-function describePath(steps: { event: EventObject }[], target: { value: unknown }): string {
-  const events = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event));
+/** Names a path by its events and their payloads (cut short unless `full`, which keeps paths that differ only in data apart). */
+function describePath(steps: { event: EventObject }[], target: { value: unknown }, full = false): string {
+  const events = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event, full));
   return `${events.length ? events.join(' → ') : '(start)'} ⇒ ${stateKey(target.value)}`;
 }
 
@@ -273,10 +275,10 @@ function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMac
   const seen = new Set<string>();
   const add = (steps: Step[]) => {
     const target = steps.at(-1)!.state;
-    const description = describePath(steps, target as { value: unknown });
-    if (seen.has(description)) return;
-    seen.add(description);
-    paths.push({ description, steps, target });
+    const identity = describePath(steps, target as { value: unknown }, true);
+    if (seen.has(identity)) return;
+    seen.add(identity);
+    paths.push({ description: describePath(steps, target as { value: unknown }), steps, target });
   };
   for (const steps of shortest.values()) add(steps);
   const toSnapshots = [...paths];
