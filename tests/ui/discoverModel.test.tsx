@@ -156,7 +156,9 @@ describe('Discover screen along the discover model', () => {
           expect(screen.getByText('Loading users...')).toBeInTheDocument();
           expect(screen.getByRole('searchbox', { name: 'Search users' })).toBeInTheDocument();
         },
-        scoring: () => expect(screen.getByText('Loading users...')).toBeInTheDocument(),
+        scoring: () => {
+          expect(screen.getByText('Loading users...')).toBeInTheDocument();
+        },
         'ready.idle': expectList,
         // The save is synchronous, so the screen may already show the result when this is checked.
         'ready.adding': ({ target }) => {
