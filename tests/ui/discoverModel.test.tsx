@@ -69,7 +69,7 @@ function mount(): User {
   similarity.getSimilarityScores.mockClear();
   saveProfile(complete);
   friendsKey.write([{ id: 'l1', user_id: 'user-current', friend_id: 'user-2' }]);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <MemoryRouter initialEntries={['/dashboard']}>
       <Routes>
