@@ -69,7 +69,7 @@ function usernameQuery(db: Kysely<Database>, username: string) {
   return db.selectFrom('members').where(sql<string>`lower(username)`, '=', normaliseUsername(username).toLowerCase());
 }
 
-export async function signUp(db: Kysely<Database>, request: SignupRequest): Promise<SignupResult> {
+export async function signUp(db: Kysely<Database>, request: SignupRequest, now: number): Promise<SignupResult> {
   const problem = signupProblem(request);
   if (problem) return { ok: false, reason: 'invalid', problem };
   const username = normaliseUsername(request.username);
@@ -81,7 +81,7 @@ export async function signUp(db: Kysely<Database>, request: SignupRequest): Prom
   try {
     const row = await db
       .insertInto('members')
-      .values({ id: randomUUID(), username, email, password_hash: passwordHash })
+      .values({ id: randomUUID(), username, email, password_hash: passwordHash, created_at: new Date(now) })
       .returning(['id', 'username', 'email', 'created_at'])
       .executeTakeFirstOrThrow();
     return { ok: true, member: toMember(row) };

@@ -98,7 +98,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.post(relative(MEMBER_ROUTES.signup), async (c) => {
     const body = await readBody(c, signupRequestSchema);
     if (body instanceof Response) return body;
-    const result = await signUp(db, body);
+    const result = await signUp(db, body, now());
     if (!result.ok) {
       if (result.reason === 'invalid') return fieldError(c, result.problem.field, result.problem.message);
       return result.reason === 'usernameTaken'
