@@ -85,7 +85,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const detail = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
-    throw new Error(`Could not start the throwaway Postgres cluster as ${owner?.name ?? userInfo().username}: ${detail}`);
+    throw new Error(`Could not start the throwaway Postgres cluster as ${owner?.name ?? userInfo().username}: ${detail}`, { cause: error });
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
