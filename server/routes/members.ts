@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   MEMBER_ROUTES,
   deleteAccountRequestSchema,
+  invalidPictureText,
   loginRequestSchema,
   memberErrorTexts,
   memberProfileSchema,
@@ -150,7 +151,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const picture = pictureProblem(body.profilePicture);
     if (picture === 'tooLarge') return memberError(c, 413, 'PICTURE_TOO_LARGE');
     if (picture === 'notAnImage') {
-      return c.json({ error: { code: 'INVALID_PICTURE', message: 'The picture must be a PNG, JPEG, WebP or GIF image.' } }, 400);
+      return c.json({ error: { code: 'INVALID_PICTURE', message: invalidPictureText } }, 400);
     }
     return c.json({ profile: await writeProfile(db, c.get('memberId'), body) });
   });
