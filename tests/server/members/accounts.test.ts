@@ -81,7 +81,11 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
   it('refuses a body that is not JSON or lacks fields', async () => {
     const b = browser(app);
     expect((await b.request('POST', '/api/auth/signup', { username: 'x' })).status).toBe(400);
-    const notJson = await app.request('/api/auth/signup', { method: 'POST', body: 'username=x', headers: { 'Content-Type': 'text/plain' } });
+    const notJson = await app.request('/api/auth/signup', {
+      method: 'POST',
+      body: 'username=x',
+      headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN },
+    });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { code: string } }).error.code).toBe('INVALID_REQUEST');
   });
