@@ -191,6 +191,15 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect((await b.request('GET', '/api/me')).status).toBe(401);
   });
 
+  it('removes sessions that expired unused when the member logs in again', async () => {
+    await signUp();
+    await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    clock += 31 * DAY;
+    const again = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    expect(again.status).toBe(200);
+    expect(await database.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(1);
+  });
+
   it('stores only a hash of the session id', async () => {
     const { b } = await signUp();
     const rows = await database.db.selectFrom('sessions').select('id_hash').execute();
