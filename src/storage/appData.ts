@@ -1,36 +1,38 @@
 import { CURRENT_USER_ID } from '../domain/user';
+import { isOwnedLocalKey, isOwnedSessionKey } from './ownedKeys';
 import { SERVICE_TOKEN_KEYS } from './tokens';
-import { removeRaw } from './store';
+import { removeRaw, type Area } from './store';
 
-function localKeys(): string[] {
+function keysOf(area: Area): string[] {
+  const storage = area === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
   const keys: string[] = [];
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i);
-    if (key !== null) keys.push(key);
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key !== null) keys.push(key);
+    }
+  } catch {
+    // Storage disabled: there is nothing of ours to list.
   }
   return keys;
 }
 
-/** Clear App Data: everything goes except the four service tokens (settings fall back to defaults). */
+/** Clear App Data: every key of ours goes except the four service tokens (settings fall back to defaults). */
 export function clearAppData(): void {
-  for (const key of localKeys()) if (!SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
+  for (const key of keysOf('local')) if (isOwnedLocalKey(key) && !SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
 }
 
-/** Log Out: the service tokens go and the session ends. */
+/** Log Out: the service tokens go and the session ends (our session keys only). */
 export function logOutStorage(): void {
   for (const key of SERVICE_TOKEN_KEYS) removeRaw(key);
-  try {
-    sessionStorage.clear();
-  } catch {
-    return;
-  }
+  for (const key of keysOf('session')) if (isOwnedSessionKey(key)) removeRaw(key, 'session');
 }
 
 /** Everything the app stores about the user, tokens excluded, for "Download my data". */
 export function exportUserData(): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const key of localKeys().sort()) {
-    if (SERVICE_TOKEN_KEYS.includes(key)) continue;
+  for (const key of keysOf('local').sort()) {
+    if (!isOwnedLocalKey(key) || SERVICE_TOKEN_KEYS.includes(key)) continue;
     const raw = localStorage.getItem(key);
     if (raw === null) continue;
     try {
