@@ -51,6 +51,11 @@ export function tokenBuckets(options: TokenBucketOptions) {
   };
 }
 
+/** The rate-limit key of the request's client (see clientAddress and rateLimitKey), for limiters of other routes. */
+export function clientKey(c: Context, trustProxyHops = 0): string {
+  return rateLimitKey(clientAddress(c, trustProxyHops));
+}
+
 export function retryAfterSeconds(waitMs: number): number {
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
@@ -67,7 +72,7 @@ export function rateLimit(
 ): MiddlewareHandler {
   const buckets = tokenBuckets(options);
   return async (c, next) => {
-    const wait = buckets.take(rateLimitKey(clientAddress(c, options.trustProxyHops ?? 0)));
+    const wait = buckets.take(clientKey(c, options.trustProxyHops));
     if (wait > 0) return tooMany(c, options.name, wait);
     await next();
   };
