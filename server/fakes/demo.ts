@@ -16,7 +16,7 @@ export function demoProviders(config: ServerConfig): Hono | null {
   app.use('*', rateLimit({ name: 'demo provider', limit: config.rateLimits.demoPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops }));
   if (config.spotify.demo) {
     const { clientId, clientSecret, redirectUri } = config.spotify;
-    app.route('/spotify', createSpotifyFake({ clientId, clientSecret, redirectUris: [redirectUri] }).app);
+    app.route('/spotify', createSpotifyFake({ clientId, clientSecret, redirectUris: [redirectUri], requirePkce: true }).app);
   }
   if (config.trakt.demo) {
     const { clientId, clientSecret, redirectUri } = config.trakt;

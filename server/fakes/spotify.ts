@@ -17,6 +17,11 @@ export interface FakeOAuthOptions {
   now?: () => number;
 }
 
+export interface FakeSpotifyOptions extends FakeOAuthOptions {
+  /** Refuse sign-ins without a PKCE challenge (the demo provider: this app always sends one). */
+  requirePkce?: boolean;
+}
+
 export interface FakeProvider {
   app: Hono;
   /** Makes every access token issued so far expired, as if its lifetime had passed. */
@@ -79,7 +84,7 @@ const SCOPE_TEXT: Record<string, string> = {
   'user-library-read': 'See your saved music',
 };
 
-export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
+export function createSpotifyFake(options: FakeSpotifyOptions): FakeProvider {
   const now = options.now ?? Date.now;
   const ttlMs = (options.accessTokenTtlSeconds ?? 3600) * 1000;
   const codes = new ExpiringMap<PendingCode>(FAKE_LIMITS.pendingCodes, now);
@@ -102,6 +107,9 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
     if (q.code_challenge !== undefined && (q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge))) {
       return c.redirect(withQuery(redirectUri, { error: 'invalid_request', state: q.state }), 302);
     }
+    if (options.requirePkce && q.code_challenge === undefined) {
+      return c.redirect(withQuery(redirectUri, { error: 'invalid_request', error_description: 'code_challenge required', state: q.state }), 302);
+    }
     const scope = q.scope ?? '';
     if (scope.length > FAKE_LIMITS.scopeChars) return c.redirect(withQuery(redirectUri, { error: 'invalid_scope', state: q.state }), 302);
     const requested = scope.split(' ').filter((s) => s !== '');
@@ -123,7 +131,7 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
     if (f.decision !== 'allow') return c.redirect(withQuery(redirectUri, { error: 'access_denied', state: f.state }), 302);
     const scope = f.scope ?? '';
     if (scope.length > FAKE_LIMITS.scopeChars) return c.redirect(withQuery(redirectUri, { error: 'invalid_scope', state: f.state }), 302);
-    if (f.code_challenge !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(f.code_challenge)) {
+    if ((f.code_challenge === undefined && options.requirePkce) || (f.code_challenge !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(f.code_challenge))) {
       return c.redirect(withQuery(redirectUri, { error: 'invalid_request', state: f.state }), 302);
     }
     const code = randomToken('code');

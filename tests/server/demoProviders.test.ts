@@ -101,6 +101,18 @@ describe('Spotify fake: bounded memory', () => {
   });
 });
 
+describe('the demo Spotify requires PKCE', () => {
+  it('a sign-in without a code challenge gets no code, on the consent page or its form', async () => {
+    const app = createApp(loadConfig({ PUBLIC_ORIGIN: ORIGIN }));
+    const query = new URLSearchParams({ client_id: 'mycelius-demo-spotify', redirect_uri: SPOTIFY_REDIRECT, response_type: 'code', state: 'st' });
+    const page = await app.request(`/demo/spotify/authorize?${query.toString()}`);
+    expect(page.status).toBe(302);
+    expect(new URL(page.headers.get('Location') ?? '').searchParams.get('error')).toBe('invalid_request');
+    const back = await consent('http://localhost/demo/spotify/authorize', { client_id: 'mycelius-demo-spotify', redirect_uri: SPOTIFY_REDIRECT, state: 'st' }, 'allow', app);
+    expect(back).toMatchObject({ error: 'invalid_request', code: undefined });
+  });
+});
+
 describe('malformed bodies to the demo providers', () => {
   const broken = {
     method: 'POST',
