@@ -1,10 +1,10 @@
 import { CURRENT_USER_ID } from '../domain/user';
-import { isOwnedLocalKey, isOwnedSessionKey } from './ownedKeys';
+import { isOwnedLocalKey } from './ownedKeys';
 import { SERVICE_TOKEN_KEYS } from './tokens';
-import { removeRaw, type Area } from './store';
+import { removeRaw } from './store';
 
-function keysOf(area: Area): string[] {
-  const storage = area === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+function localKeys(): string[] {
+  const storage = globalThis.localStorage;
   const keys: string[] = [];
   try {
     for (let i = 0; i < storage.length; i += 1) {
@@ -19,19 +19,23 @@ function keysOf(area: Area): string[] {
 
 /** Clear App Data: every key of ours goes except the four service tokens (settings fall back to defaults). */
 export function clearAppData(): void {
-  for (const key of keysOf('local')) if (isOwnedLocalKey(key) && !SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
+  for (const key of localKeys()) if (isOwnedLocalKey(key) && !SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
 }
 
-/** Log Out: the service tokens go and the session ends (our session keys only). */
+/** Log Out: the service tokens go and session storage is cleared (SPEC.md section 9 says so in words). */
 export function logOutStorage(): void {
   for (const key of SERVICE_TOKEN_KEYS) removeRaw(key);
-  for (const key of keysOf('session')) if (isOwnedSessionKey(key)) removeRaw(key, 'session');
+  try {
+    sessionStorage.clear();
+  } catch {
+    return;
+  }
 }
 
 /** Everything the app stores about the user, tokens excluded, for "Download my data". */
 export function exportUserData(): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const key of keysOf('local').sort()) {
+  for (const key of localKeys().sort()) {
     if (!isOwnedLocalKey(key) || SERVICE_TOKEN_KEYS.includes(key)) continue;
     const raw = localStorage.getItem(key);
     if (raw === null) continue;

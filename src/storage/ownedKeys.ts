@@ -1,9 +1,9 @@
 import { GAME_IDS } from '../domain/games';
-import { ACTIVE_USER_ID_KEY } from './session';
-import { OAUTH_PROVIDERS, SERVICE_TOKEN_KEYS } from './tokens';
+import { SERVICE_TOKEN_KEYS } from './tokens';
 
-// The keys Mycelius owns (SPEC.md section 3), so clearing and exporting never touch what another app
-// on the same origin keeps in the same storage. A new key must be added here to be cleared or exported.
+// The local-storage keys Mycelius owns (SPEC.md section 3), so Clear App Data and Download my data
+// never touch what another app on the same origin keeps there. A new key must be added here to be
+// cleared or exported.
 
 const LOCAL_KEYS: readonly string[] = [
   'user_profile',
@@ -18,11 +18,6 @@ const LOCAL_KEYS: readonly string[] = [
 ];
 const LOCAL_PREFIXES: readonly string[] = ['similarity_cache_', 'leaderboard_stats_'];
 
-const SESSION_KEYS: readonly string[] = [
-  ACTIVE_USER_ID_KEY,
-  ...OAUTH_PROVIDERS.flatMap((p) => [`oauth_state_${p}`, `pkce_verifier_${p}`]),
-];
-
 /** The store keeps an unreadable value under `<key>.corrupt`; that copy belongs to the same owner. */
 function baseOf(key: string): string {
   return key.endsWith('.corrupt') ? key.slice(0, -'.corrupt'.length) : key;
@@ -31,8 +26,4 @@ function baseOf(key: string): string {
 export function isOwnedLocalKey(key: string): boolean {
   const base = baseOf(key);
   return LOCAL_KEYS.includes(base) || LOCAL_PREFIXES.some((prefix) => base.startsWith(prefix) && base.length > prefix.length);
-}
-
-export function isOwnedSessionKey(key: string): boolean {
-  return SESSION_KEYS.includes(baseOf(key));
 }
