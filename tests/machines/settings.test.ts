@@ -29,6 +29,8 @@ const events = [
   { type: 'xstate.done.actor.confirmLogOut', output: false },
   { type: 'xstate.error.actor.confirmLogOut', error: new Error('no dialog') },
   { type: 'DOWNLOAD' },
+  { type: 'xstate.done.actor.exportData', output: { data: { user_profile: { username: 'me' } } } },
+  { type: 'xstate.error.actor.exportData', error: new Error('offline') },
 ];
 
 describe('settings machine (model-based)', () => {
@@ -49,7 +51,8 @@ describe('settings machine (model-based)', () => {
           applyTheme: ({ context }: { context: { settings: Settings } }) => env.record('theme', context.settings.theme),
           notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
           goToAuth: () => env.record('navigate', '/auth'),
-          downloadData: () => env.record('download'),
+          endSession: () => env.record('endSession'),
+          saveExport: (_: unknown, params: { data: unknown }) => env.record('download', params.data),
         },
       }),
       check: ({ env, snapshot, path }) => {
@@ -77,7 +80,14 @@ describe('settings machine (model-based)', () => {
         expect(sessionStorage.getItem('activeUserId')).toBe(loggedOut ? null : 'user-current');
         expect(env.effects.filter((e) => e.type === 'navigate')).toEqual(loggedOut ? [{ type: 'navigate', payload: '/auth' }] : []);
         if (!cleared && !loggedOut) expect(localStorage.getItem('user_profile')).not.toBeNull();
-        expect(env.effects.filter((e) => e.type === 'download').length).toBe(types.filter((t) => t === 'DOWNLOAD').length);
+        // The file is offered once the export arrives, with exactly that data; a failed export says so.
+        expect(env.effects.filter((e) => e.type === 'download')).toEqual(
+          types.filter((t) => t === 'xstate.done.actor.exportData').map(() => ({ type: 'download', payload: { data: { user_profile: { username: 'me' } } } })),
+        );
+        if (types.at(-1) === 'xstate.error.actor.exportData') expect(snapshot.context.error).toBe('Could not download your data. Please try again.');
+        if (snapshot.matches('exporting')) expect(env.pending.get('exportData')?.length).toBe(types.filter((t) => t === 'DOWNLOAD').length);
+        // Log Out also ends the member's server session (a guest's session machine ignores it).
+        expect(env.effects.filter((e) => e.type === 'endSession').length).toBe(loggedOut ? 1 : 0);
         const themeToggles = types.filter((t, i) => t === 'TOGGLE' && (events[i] as { setting?: string }).setting === 'theme').length;
         expect(env.effects.filter((e) => e.type === 'theme').length).toBe(themeToggles + (cleared ? 1 : 0));
         if (types.at(-1) === 'SAVE_FAILED') expect(snapshot.context.error).toBe(messages.storage.full);

@@ -3,6 +3,7 @@ import { signUpMachine, type SignUpEvent } from '../../src/machines/signUp.machi
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { MemberApiError } from '../../src/services/members/errors';
 import { modelPaths, runModel, type ModelOptions } from '../support/modelTest';
 
 // What the user may type into each field: blank or malformed values next to good ones. Every field also
@@ -19,7 +20,21 @@ const events: SignUpEvent[] = [
     values.map((value) => ({ type: 'CHANGE' as const, field, value })),
   ),
   { type: 'SUBMIT' },
+  { type: 'CONTINUE_AS_GUEST' },
 ];
+
+// The server's answers to a valid form: a new member, a taken username (about that field), or no network.
+const serverAnswers = [
+  { type: 'xstate.done.actor.submitCredentials', output: { id: 'm-1', username: 'mira' } },
+  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('USERNAME_TAKEN', { status: 409, field: 'username' }) },
+  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('EMAIL_TAKEN', { status: 409 }) },
+  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('OFFLINE') },
+];
+const refusals: Record<string, { field?: SignUpField; message: string }> = {
+  USERNAME_TAKEN: { field: 'username', message: 'That username is taken' },
+  EMAIL_TAKEN: { field: 'email', message: 'An account with this email already exists' },
+  OFFLINE: { message: 'You appear to be offline. Please check your connection and try again.' },
+};
 
 // The texts each value must produce, spelled out from SPEC.md section 5 (not derived from the code under test).
 function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
@@ -35,7 +50,7 @@ function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
 
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
-  events: [...events, { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
+  events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
   provide: (env) => ({
     actions: {
       goToConnections: () => env.record('navigate', '/connections'),
@@ -46,7 +61,10 @@ const model: ModelOptions<typeof signUpMachine> = {
     const navigations = env.effects.filter((e) => e.type === 'navigate');
     const focuses = env.effects.filter((e) => e.type === 'focus');
     const submits = path.steps.filter((s) => s.event.type === 'SUBMIT').length;
-    const { values, errors } = snapshot.context;
+    const { values, errors, serverError } = snapshot.context;
+    const eventTypes = path.steps.map((s) => s.event.type);
+    const sent = env.pending.get('submitCredentials') ?? [];
+    const lastEvent = path.steps.at(-1)?.event as { type: string; error?: MemberApiError } | undefined;
 
     if (snapshot.matches('done')) {
       expect(navigations).toEqual([{ type: 'navigate', payload: '/connections' }]);
@@ -66,9 +84,31 @@ const model: ModelOptions<typeof signUpMachine> = {
       expect(submits).toBeGreaterThan(0);
       expect(errors).toEqual(expectedErrors(values));
     }
-    if (snapshot.matches('leaving') || snapshot.matches('done')) {
+    // Only a valid form reaches the server, with exactly what was typed.
+    if (snapshot.matches('submitting')) {
       expect(expectedErrors(values)).toEqual({});
+      expect(sent.at(-1)?.input).toEqual(values);
     }
+    if (snapshot.matches('leaving') || snapshot.matches('done')) {
+      const accepted = eventTypes.includes('xstate.done.actor.submitCredentials');
+      if (accepted) expect(expectedErrors(values)).toEqual({});
+      else expect(eventTypes.at(snapshot.matches('done') ? -2 : -1)).toBe('CONTINUE_AS_GUEST');
+    }
+    // A refusal shows under the field it concerns (or for the form), keeps every typed value and focuses that field.
+    if (lastEvent?.type === 'xstate.error.actor.submitCredentials') {
+      const refusal = refusals[lastEvent.error!.code]!;
+      expect(snapshot.value).toEqual({ editing: 'correcting' });
+      expect(serverError).toEqual(refusal);
+      expect(values).toEqual(path.steps.at(-2)!.state.context.values);
+      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: refusal.field });
+    }
+    // A field's refusal goes once that field is edited; the others' stay.
+    if (lastEvent?.type === 'CHANGE' && path.steps.length > 1) {
+      const before = path.steps.at(-2)!.state.context.serverError;
+      const changed = (lastEvent as unknown as { field: SignUpField }).field;
+      expect(serverError).toEqual(before && before.field === changed ? null : before);
+    }
+    if (!eventTypes.includes('xstate.error.actor.submitCredentials')) expect(serverError).toBeNull();
 
     // Every failed submit moved focus to the first invalid field, in on-screen order.
     const last = path.steps.at(-1);
@@ -101,10 +141,10 @@ describe('sign-up machine (model-based)', () => {
     const actor = createActor(signUpMachine.provide({ actions: { goToConnections: () => navigations.push('/connections') } })).start();
     const good = { username: 'mira', email: 'mira@example.com', password: 'secret1', confirmPassword: 'secret1' };
     for (const [field, value] of Object.entries(good)) actor.send({ type: 'CHANGE', field: field as SignUpField, value });
-    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONTINUE_AS_GUEST' });
     for (const event of events) actor.send(event);
     expect(actor.getSnapshot().value).toBe('leaving');
-    expect(actor.getSnapshot().context).toEqual({ values: good, errors: {} });
+    expect(actor.getSnapshot().context).toEqual({ values: good, errors: {}, serverError: null });
     expect(navigations).toEqual([]);
     actor.stop();
   });
