@@ -35,6 +35,7 @@ export const profileSyncMachine = setup({
   },
   actions: {
     logSyncFailure: ({ event }) => console.warn('Profile sync will retry', (event as { error?: unknown }).error),
+    logWatchFailure: ({ event }) => console.error('Profile sync cannot listen for changes', (event as { error?: unknown }).error),
   },
   delays: {
     syncDelay: 1000,
@@ -44,8 +45,8 @@ export const profileSyncMachine = setup({
   id: 'profileSync',
   context: ({ input }) => ({ memberId: input.memberId }),
   invoke: [
-    { id: 'watchLocalEdits', src: 'watchLocalEdits', input: ({ context }) => context, onError: { actions: 'logSyncFailure' } },
-    { id: 'watchConnectivity', src: 'watchConnectivity', onError: { actions: 'logSyncFailure' } },
+    { id: 'watchLocalEdits', src: 'watchLocalEdits', input: ({ context }) => context, onError: { actions: 'logWatchFailure' } },
+    { id: 'watchConnectivity', src: 'watchConnectivity', onError: { actions: 'logWatchFailure' } },
   ],
   initial: 'reconciling',
   states: {

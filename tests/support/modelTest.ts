@@ -58,6 +58,8 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
   /** Implementations for each replay: spies for actions, fakes for non-promise actors. */
   provide?: (env: ReplayEnv) => Parameters<TMachine['provide']>[0];
+  /** Upper bound on the states a traversal may visit: xstate/graph throws past it, so a model cannot grow unnoticed. */
+  limit?: number;
   /** Compare context too (default true); turn off when context holds live values like timestamps. */
   compareContext?: boolean;
   /** Runs before the replay (seed storage, reset mocks). */
@@ -110,6 +112,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(options: ModelOptio
     events: options.events,
     input: options.input,
     serializeState: (s: unknown) => serializeState(s),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
   } as never;
   const shortest = getShortestPaths(options.machine as AnyStateMachine, traversal) as unknown as StatePath<SnapshotFrom<TMachine>, EventObject>[];
   const toState = new Map<string, StatePath<SnapshotFrom<TMachine>, EventObject>>();
