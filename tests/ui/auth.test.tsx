@@ -19,11 +19,11 @@ function renderAt(path: string) {
     <StrictMode>
       <MemoryRouter initialEntries={[path]}>
         <WithSession>
-        <Routes>
-          <Route path="/auth" element={<SignUp />} />
-          <Route path="/login" element={<LogIn />} />
-          <Route path="/connections" element={<h1>Connections</h1>} />
-        </Routes>
+          <Routes>
+            <Route path="/auth" element={<SignUp />} />
+            <Route path="/login" element={<LogIn />} />
+            <Route path="/connections" element={<h1>Connections</h1>} />
+          </Routes>
         </WithSession>
         <Where />
       </MemoryRouter>

@@ -4,7 +4,7 @@ import { SessionContext } from './SessionContext';
 import '../styles/session.css';
 
 /** Tells a member whose session ended (a 401 from any member call) that they are a guest again. */
-function SessionEndedNotice() {
+export function SessionEndedNotice() {
   const ended = SessionContext.useSelector((s) => s.matches({ guest: 'sessionEnded' }));
   const session = SessionContext.useActorRef();
   if (!ended) return null;
