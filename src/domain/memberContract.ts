@@ -25,6 +25,14 @@ export const LOGIN_WINDOW_MINUTES = 15;
 export const PICTURE_MAX_EDGE_PX = 256;
 export const PICTURE_MAX_BYTES = 200 * 1024;
 
+/**
+ * The longest username and email the server keeps (an address over 254 characters is not a valid
+ * email, so it gets SPEC's 'Please enter a valid email').
+ */
+export const USERNAME_MAX_LENGTH = 32;
+export const EMAIL_MAX_LENGTH = 254;
+export const usernameTooLongText = `Username must be at most ${USERNAME_MAX_LENGTH} characters`;
+
 /** Server error codes of these routes, each with the one text a person sees for it. */
 export const memberErrorTexts = {
   USERNAME_TAKEN: 'That username is taken',

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import { membersMigration } from './001_members';
+
+/** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
+export const migrations: Record<string, Migration> = {
+  '001_members': membersMigration,
+};

@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import { pglitePool } from './pglitePool';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** A Postgres server when `url` is set, otherwise the embedded PGlite in `dataDir` (created if missing). */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.url) {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = resolve(config.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
