@@ -138,3 +138,13 @@ describe('profile sync: local first, newer updatedAt wins', () => {
     expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 80, pending: true });
   });
 });
+
+describe("the server's own field checks", () => {
+  it('a username over the length the server keeps is refused under Username with its text', async () => {
+    mockFetch({
+      'POST /api/auth/signup': json({ error: { code: 'INVALID_INPUT', message: 'Username must be at most 32 characters', field: 'username' } }, 400),
+    });
+    const failure = memberFailure(await signUp({ username: 'x'.repeat(40), email: 'x@example.com', password: 'secret1' }).catch((e: unknown) => e));
+    expect(failure).toEqual({ code: 'INVALID_INPUT', message: 'Username must be at most 32 characters', field: 'username' });
+  });
+});

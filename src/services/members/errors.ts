@@ -11,13 +11,19 @@ export class MemberApiError extends Error {
   readonly status: number;
   readonly field?: MemberField;
   readonly retryAfterSeconds?: number;
-  constructor(code: string, options: { status?: number; field?: MemberField; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  /** The server's own text, used only for its field checks (INVALID_INPUT), which repeat SPEC's texts. */
+  readonly serverMessage?: string;
+  constructor(
+    code: string,
+    options: { status?: number; field?: MemberField; retryAfterSeconds?: number; serverMessage?: string; cause?: unknown } = {},
+  ) {
     super(`Members call failed: ${code}`, { cause: options.cause });
     this.name = 'MemberApiError';
     this.code = code;
     this.status = options.status ?? 0;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.serverMessage = options.serverMessage;
   }
 }
 
@@ -53,6 +59,8 @@ export function memberFailure(error: unknown): MemberFailure {
   if (error.code === 'TOO_MANY_ATTEMPTS') {
     return { code: error.code, message: tooManyAttemptsText(error.retryAfterSeconds ?? 60) };
   }
+  // A field the server checked beyond the client (e.g. a username over its length) carries SPEC-style text.
+  if (error.code === 'INVALID_INPUT' && field && error.serverMessage) return { code: error.code, message: error.serverMessage, field };
   const message = isKnownCode(error.code) ? memberErrorTexts[error.code] : memberErrorTexts.SERVER;
   return field ? { code: error.code, message, field } : { code: error.code, message };
 }
