@@ -63,7 +63,8 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   try {
-    await waitForHealth(baseURL, child, 30_000);
+    // PGlite starts a WASM Postgres and runs migrations first: on a busy two-core machine that takes a while.
+    await waitForHealth(baseURL, child, 90_000);
   } catch (error) {
     console.error(output);
     child.kill('SIGKILL');
