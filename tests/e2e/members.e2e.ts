@@ -160,10 +160,12 @@ describe('members', () => {
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('That password is not correct');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'members-delete-dialog-phone');
+    // The modal covers the viewport, so the picture is of the viewport rather than the whole page.
+    await settleAnimations(page);
+    await page.screenshot({ path: 'screenshots/members-delete-dialog-phone.png' });
     await page.setViewportSize(DESKTOP);
     await settleAnimations(page);
-    await screenshot(page, 'members-delete-dialog-desktop');
+    await page.screenshot({ path: 'screenshots/members-delete-dialog-desktop.png' });
 
     await dialog.getByLabel('Password').fill('vega-secret');
     await dialog.getByRole('button', { name: 'Delete account' }).click();
