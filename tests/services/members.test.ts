@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { exportForSession } from '../../src/services/members/exportData';
 import { currentMember, logIn, signUp } from '../../src/services/members/auth';
 import { memberFailure } from '../../src/services/members/errors';
 import { forgetMemberSync, pushProfile, reconcileProfile, watchLocalEdits } from '../../src/services/members/profileSync';
+import { fakeSessionLogic } from '../support/session';
 import { json, mockFetch } from './fetchMock';
 
 const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
@@ -146,5 +149,29 @@ describe("the server's own field checks", () => {
     });
     const failure = memberFailure(await signUp({ username: 'x'.repeat(40), email: 'x@example.com', password: 'secret1' }).catch((e: unknown) => e));
     expect(failure).toEqual({ code: 'INVALID_INPUT', message: 'Username must be at most 32 characters', field: 'username' });
+  });
+});
+
+describe('Download my data', () => {
+  it("adds the server's copy for a member and only the device's for a guest; a 401 ends the session", async () => {
+    localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
+    const exported = { user: mira, profile: { ...serverProfile, updatedAt: 50 }, exportedAt: '2026-11-23T12:00:00.000Z' };
+
+    const member = createActor(fakeSessionLogic({ member: mira })).start();
+    await waitFor(member, (s) => s.matches('member'));
+    mockFetch({ 'GET /api/me/export': json(exported) });
+    const data = (await exportForSession(member)) as { data: Record<string, unknown>; server: unknown };
+    expect(data.data.user_profile).toEqual(deviceProfile);
+    expect(data.server).toEqual(exported);
+
+    const guest = createActor(fakeSessionLogic({ member: null })).start();
+    await waitFor(guest, (s) => s.matches('guest'));
+    const { calls } = mockFetch({});
+    expect(await exportForSession(guest)).not.toHaveProperty('server');
+    expect(calls).toEqual([]);
+
+    mockFetch({ 'GET /api/me/export': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401) });
+    await expect(exportForSession(member)).rejects.toThrow();
+    expect(member.getSnapshot().value).toEqual({ guest: 'sessionEnded' });
   });
 });
