@@ -8,8 +8,8 @@ const { database } = loadConfig();
 const opened = await openDatabase(database);
 try {
   const applied = await migrateToLatest(opened.db);
-  const where = opened.kind === 'postgres' ? 'the Postgres server (DATABASE_URL)' : `PGlite in ${database.dataDir}`;
-  console.log(applied.length > 0 ? `Applied ${applied.join(', ')} to ${where}.` : `The database in ${where} is up to date.`);
+  const where = opened.kind === 'postgres' ? 'the Postgres server at DATABASE_URL' : `the embedded database in ${database.dataDir}`;
+  console.log(applied.length > 0 ? `Applied ${applied.join(', ')} to ${where}.` : `Nothing to apply: ${where} is up to date.`);
 } finally {
   await opened.close();
 }

@@ -19,6 +19,9 @@ export interface OpenDatabase {
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   if (config.url) {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection dropped by the server (a restart, a failover) must not crash the app: the
+    // pool replaces it on the next query.
+    pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -29,9 +29,18 @@ export interface ProfilesTable {
   updated_at: ColumnType<string | number | bigint, number, number>;
 }
 
+export interface LoginFailuresTable {
+  /** The username as typed, trimmed and lower-cased (whether or not such a member exists). */
+  username_key: string;
+  /** The client's address. */
+  client_key: string;
+  failed_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
+  login_failures: LoginFailuresTable;
 }
 

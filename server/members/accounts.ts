@@ -108,11 +108,12 @@ export async function findMember(db: Kysely<Database>, memberId: string): Promis
   return row && toMember(row);
 }
 
-/** Removes the member and, by cascade, every session and profile row of theirs; false for a wrong password. */
+/** Removes the member and every row about them (sessions, profile, failed log-ins on their name); false for a wrong password. */
 export async function deleteAccount(db: Kysely<Database>, memberId: string, password: string): Promise<boolean> {
-  const row = await db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirst();
+  const row = await db.selectFrom('members').select(['password_hash', 'username']).where('id', '=', memberId).executeTakeFirst();
   if (!row || !(await passwordMatches(row.password_hash, password))) return false;
   await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('login_failures').where('username_key', '=', row.username.toLowerCase()).execute();
     await trx.deleteFrom('profiles').where('member_id', '=', memberId).execute();
     await trx.deleteFrom('sessions').where('member_id', '=', memberId).execute();
     await trx.deleteFrom('members').where('id', '=', memberId).execute();

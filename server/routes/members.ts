@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   MEMBER_ROUTES,
   deleteAccountRequestSchema,
+  invalidPictureText,
   loginRequestSchema,
   memberErrorTexts,
   memberProfileSchema,
@@ -18,7 +19,7 @@ import { checkJsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
 import { sameOriginOnly } from '../lib/sameOrigin';
 import { checkCredentials, deleteAccount, findMember, loginProblem, signUp } from '../members/accounts';
-import { createLoginThrottle, type LoginThrottle } from '../members/loginThrottle';
+import { createLoginThrottle } from '../members/loginThrottle';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
 import { createSession, endSession, resumeSession } from '../members/sessions';
 import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
@@ -30,7 +31,6 @@ import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie
 export interface MemberRoutesDeps {
   db: Kysely<Database>;
   now?: () => number;
-  loginThrottle?: LoginThrottle;
 }
 
 type MemberEnv = { Variables: { memberId: string } };
@@ -58,7 +58,7 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
 export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const throttle = deps.loginThrottle ?? createLoginThrottle();
+  const throttle = createLoginThrottle(db);
   const policy = cookiePolicy(config.origin);
   const app = new Hono<MemberEnv>();
 
@@ -115,17 +115,17 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const problem = loginProblem(body);
     if (problem) return fieldError(c, problem.field, problem.message);
     const client = clientKey(c);
-    const wait = throttle.retryAfterSeconds(body.username, client, now());
+    const wait = await throttle.retryAfterSeconds(body.username, client, now());
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return c.json({ error: { code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(wait) } }, 429);
     }
     const member = await checkCredentials(db, body);
     if (!member) {
-      throttle.recordFailure(body.username, client, now());
+      await throttle.recordFailure(body.username, client, now());
       return memberError(c, 401, 'INVALID_CREDENTIALS');
     }
-    throttle.recordSuccess(body.username, client);
+    await throttle.recordSuccess(body.username, client);
     await startSession(c, member.id);
     return c.json({ user: member }, 200);
   });
@@ -150,7 +150,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const picture = pictureProblem(body.profilePicture);
     if (picture === 'tooLarge') return memberError(c, 413, 'PICTURE_TOO_LARGE');
     if (picture === 'notAnImage') {
-      return c.json({ error: { code: 'INVALID_PICTURE', message: 'The picture must be a PNG, JPEG, WebP or GIF image.' } }, 400);
+      return c.json({ error: { code: 'INVALID_PICTURE', message: invalidPictureText } }, 400);
     }
     return c.json({ profile: await writeProfile(db, c.get('memberId'), body) });
   });

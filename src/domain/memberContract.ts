@@ -24,6 +24,8 @@ export const LOGIN_WINDOW_MINUTES = 15;
 /** A member's picture is downscaled in the browser to this edge and capped on the server. */
 export const PICTURE_MAX_EDGE_PX = 256;
 export const PICTURE_MAX_BYTES = 200 * 1024;
+/** 400 INVALID_PICTURE: the picture is not a base64 PNG, JPEG, WebP or GIF data URL. */
+export const invalidPictureText = 'That picture could not be used. Please choose a PNG, JPEG, WebP or GIF image.';
 
 /**
  * The longest username and email the server keeps (an address over 254 characters is not a valid

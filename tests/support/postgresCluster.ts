@@ -87,14 +87,17 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
     const detail = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
     throw new Error(`Could not start the throwaway Postgres cluster as ${owner?.name ?? userInfo().username}: ${detail}`, { cause: error });
   }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
+  // The server outlives us (pg_ctl detaches it): stop it even when the test run ends abruptly.
+  process.once('exit', stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }

@@ -201,6 +201,7 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     await b.request('PUT', '/api/me/profile', { username: 'Alice', hobbies: 'chess', updatedAt: 5 });
     await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
 
+    await browser(app, { address: '198.51.100.40' }).request('POST', '/api/auth/login', { username: 'alice', password: 'not-it-1' });
     const wrong = await b.request('DELETE', '/api/me', { password: 'not-it-1' });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: { code: 'WRONG_PASSWORD', message: 'That password is not correct' } });
@@ -208,13 +209,13 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     const gone = await b.request('DELETE', '/api/me', { password: 'secret-1' });
     expect(gone.status).toBe(204);
     expect(parseSetCookie(gone)?.attributes).toContain('Max-Age=0');
-    const login = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
-    expect(login.status).toBe(401);
-
     const members = await database.db.selectFrom('members').select('username').execute();
     expect(members.map((m) => m.username)).toEqual(['Bob']);
     const bobId = (await other.response.clone().json()) as { user: { id: string } };
     expect((await database.db.selectFrom('sessions').select('member_id').execute()).map((s) => s.member_id)).toEqual([bobId.user.id]);
     expect(await database.db.selectFrom('profiles').select('member_id').execute()).toEqual([]);
+    expect(await database.db.selectFrom('login_failures').select('username_key').execute()).toEqual([]);
+    const login = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    expect(login.status).toBe(401);
   });
 });

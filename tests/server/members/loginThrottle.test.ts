@@ -6,7 +6,8 @@ import { APP_ORIGIN, browser } from './support/browser';
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
 
 // The log-in throttle: 5 failures for one name or from one client within 15 minutes, then 429
-// 'Too many attempts. Try again in N minutes.' with Retry-After in seconds.
+// 'Too many attempts. Try again in N minutes.' with Retry-After in seconds. Failures are kept in the
+// database, so both engines are exercised.
 
 const MINUTE = 60 * 1000;
 
@@ -80,6 +81,13 @@ describe.each(DATABASE_KINDS)('log-in throttle on %s', (kind) => {
     expect((await logIn('198.51.100.5', 'alice', 'secret-1')).status).toBe(200);
     expect((await logIn('198.51.100.66', 'bob', 'wrong-pass')).status).toBe(401);
     expect((await logIn('198.51.100.66', 'bob', 'secret-1')).status).toBe(429);
+  });
+
+  it('counts the same failures on every app server sharing the database', async () => {
+    const otherServer = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock } });
+    for (let i = 0; i < 5; i++) expect((await logIn('198.51.100.7', 'alice', 'wrong-pass')).status).toBe(401);
+    const elsewhere = await browser(otherServer, { address: '198.51.100.8' }).request('POST', '/api/auth/login', { username: 'alice', password: 'secret-1' });
+    expect(elsewhere.status).toBe(429);
   });
 
   it("clears a client's own failures on that name when it logs in", async () => {

@@ -123,6 +123,9 @@ describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
   ])('refuses %s as a picture with 400', async (_name, profilePicture) => {
     const response = await alice.request('PUT', '/api/me/profile', { ...fullProfile, profilePicture, updatedAt: 30 });
     expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: 'INVALID_PICTURE', message: 'That picture could not be used. Please choose a PNG, JPEG, WebP or GIF image.' },
+    });
   });
 
   it('caps the profile body at 320 KB and every other route at 64 KB', async () => {
