@@ -19,6 +19,7 @@ const events = [
   { type: 'xstate.done.actor.pushProfile', output: { stillPending: false } },
   { type: 'xstate.done.actor.pushProfile', output: { stillPending: true } },
   { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('SERVER', { status: 500 }) },
+  { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('PICTURE_TOO_LARGE', { status: 413 }) },
   { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('UNAUTHENTICATED', { status: 401 }) },
   // A listener that breaks is logged; the sync goes on (edits are still marked pending in storage).
   { type: 'xstate.error.actor.watchLocalEdits', error: new Error('storage events unavailable') },
@@ -34,7 +35,7 @@ function delayOf(type: string): number {
 }
 
 describe('profile sync machine (model-based)', () => {
-  it('sends after a 1000 ms pause, retries on `online` or after 30 s, and ends on a 401', async () => {
+  it('sends after a 1000 ms pause, retries on `online` or after 30 s, waits for an edit after a refusal, and ends on a 401', async () => {
     const count = await runModel({
       machine: profileSyncMachine,
       input: { memberId: 'm-1' },
@@ -78,6 +79,10 @@ describe('profile sync machine (model-based)', () => {
         if (snapshot.matches('reconciling') && steps.length > 0) {
           expect(['ONLINE', 'xstate.after.retryDelay.profileSync.waitingForNetwork']).toContain(last?.type);
         }
+        // A profile the server refused is not resent on its own: only a new edit tries again.
+        if (snapshot.matches('refused')) expect(last?.error?.code).toBe('PICTURE_TOO_LARGE');
+        if (last?.type === 'LOCAL_EDIT' && path.steps.at(-2)?.state.matches('refused')) expect(snapshot.value).toBe('debouncing');
+        if (snapshot.matches('waitingForNetwork')) expect(['OFFLINE', 'SERVER']).toContain(last?.error?.code);
         // A 401 ends the sync and tells the session so.
         if (snapshot.matches('sessionEnded')) {
           expect(last?.error?.code).toBe('UNAUTHENTICATED');
