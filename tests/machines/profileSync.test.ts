@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileSyncMachine } from '../../src/machines/profileSync.machine';
 import { MemberApiError } from '../../src/services/members/errors';
 import { runModel } from '../support/modelTest';
@@ -33,6 +33,12 @@ function delayOf(type: string): number {
   if (type.startsWith('xstate.after.retryDelay')) return 30_000;
   return 0;
 }
+
+// Failed calls are logged by design; the replays make hundreds of them on purpose.
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
 
 describe('profile sync machine (model-based)', () => {
   it('sends after a 1000 ms pause, retries on `online` or after 30 s, waits for an edit after a refusal, and ends on a 401', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { MemberApiError } from '../../src/services/members/errors';
 import { runModel } from '../support/modelTest';
@@ -63,6 +63,12 @@ function leftMembership(steps: Step[]): boolean {
       (e.type === 'xstate.error.actor.deleteAccount' && e.error?.code === 'UNAUTHENTICATED'),
   );
 }
+
+// Failed calls are logged by design; the replays make hundreds of them on purpose.
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
 
 describe('session machine (model-based)', () => {
   it('reaches every state and transition; who the person is, what they are told and what the device forgets follow the contract', async () => {
