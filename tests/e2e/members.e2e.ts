@@ -148,6 +148,47 @@ describe('members', () => {
     }
   });
 
+  it('offline: sign-up says so and keeps everything typed; back online the same submit creates the account', async () => {
+    const { page, context, errors } = await open(flows, '/auth');
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    await context.setOffline(true);
+    await signUp(page, { username: 'lyra', email: 'lyra@example.com', password: 'lyra-secret' });
+    await expect.poll(() => formAlert(page).textContent()).toBe('You appear to be offline. Please check your connection and try again.');
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('lyra');
+    expect(await page.getByLabel('Confirm Password', { exact: true }).inputValue()).toBe('lyra-secret');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/connections');
+    expect((await me(page)).body?.user.username).toBe('lyra');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a profile edit made offline stays on the device, marked pending, and reaches the server when the browser is back online', async () => {
+    const { page, context, errors } = await open(flows, '/auth', { localStorage: { user_profile: JSON.stringify(guestProfile) } });
+    await signUp(page, { username: 'nova', email: 'nova@example.com', password: 'nova-secret' });
+    await page.waitForURL('**/connections');
+    await expect.poll(async () => (await me(page)).body?.profile?.hobbies, { timeout: 10_000 }).toBe('Bouldering and film nights');
+    await page.goto(`${flows.baseURL}/profile`);
+    const hobbies = page.getByRole('textbox', { name: 'Favorite Hobbies' });
+    await expect.poll(() => hobbies.inputValue()).toBe('Bouldering and film nights');
+
+    await context.setOffline(true);
+    await hobbies.fill('Stargazing');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('member_profile_sync') ?? 'null')?.pending), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user_profile') ?? 'null')?.hobbies)).toBe('Stargazing');
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await me(page)).body?.profile?.hobbies, { timeout: 15_000 }).toBe('Stargazing');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('member_profile_sync') ?? 'null')?.pending)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Delete account asks for the password; a wrong one is refused, the right one returns to a guest on /auth and the account cannot log in', async () => {
     const vega = { username: 'vega', email: 'vega@example.com', password: 'vega-secret' };
     const { page, context, errors } = await open(flows, '/auth');
