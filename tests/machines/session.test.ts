@@ -115,6 +115,19 @@ describe('session machine (model-based)', () => {
           expect(['SESSION_EXPIRED', 'xstate.done.actor.profileSync', 'xstate.error.actor.deleteAccount']).toContain(last!.type);
         }
         if (last?.type === 'DISMISS_NOTICE' && steps.length > 1) expect(snapshot.value).toEqual({ guest: 'browsing' });
+        // ...and a 401 while a member always leads there, with the notice; leaving on purpose never does.
+        const before = path.steps.at(-2)?.state;
+        const wasMember = before?.matches('member') ?? false;
+        const endedBy401 =
+          (wasMember && last?.type === 'SESSION_EXPIRED') ||
+          last?.type === 'xstate.done.actor.profileSync' ||
+          (last?.type === 'xstate.error.actor.deleteAccount' && last.error?.code === 'UNAUTHENTICATED');
+        if (endedBy401) expect(snapshot.value).toEqual({ guest: 'sessionEnded' });
+        if (last?.type === 'xstate.done.actor.logOut' || last?.type === 'xstate.error.actor.logOut' || last?.type === 'xstate.done.actor.deleteAccount') {
+          expect(snapshot.value).toEqual({ guest: 'browsing' });
+        }
+        // A new sign-up or log-in leaves any earlier notice behind once answered.
+        if (['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(last?.type ?? '')) expect(snapshot.value).toEqual({ member: 'active' });
 
         // The device forgets whose profile copy it holds exactly when a membership ends.
         expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) ? null : seededSync);
