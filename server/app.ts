@@ -23,12 +23,12 @@ function limitBody(maxSize: number) {
 }
 
 /** What the app runs on besides its configuration: the members database (members routes need it). */
-export interface AppDeps {
+export interface AppOptions {
   members?: MemberRoutesDeps;
 }
 
 /** The /api app (and the demo providers when credentials are missing). Static files are added by main.ts. */
-export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono {
+export function createApp(config: ServerConfig, options: AppOptions = {}): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
   const defaultLimit = limitBody(MAX_BODY_BYTES);
@@ -42,7 +42,7 @@ export function createApp(config: ServerConfig, deps: AppDeps = {}): Hono {
   api.route('/', steamRoutes(config));
   api.route('/', dataProxyRoutes(config));
   api.route('/', aiRoutes(config));
-  if (deps.members) api.route('/', memberRoutes(config, deps.members));
+  if (options.members) api.route('/', memberRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);
 

@@ -2,14 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { createApp, type AppDeps } from './app';
+import { createApp, type AppOptions } from './app';
 import { loadConfig, type ServerConfig } from './config';
-import { migrateToLatest } from './db/migrate';
-import { openDatabase } from './db/open';
+import { openMigratedDatabase } from './db/open';
 
 /** The full server: /api, demo providers, and the built app with an SPA fallback. */
-export function createServerApp(config: ServerConfig, deps: AppDeps = {}) {
-  const app = createApp(config, deps);
+export function createServerApp(config: ServerConfig, options: AppOptions = {}) {
+  const app = createApp(config, options);
   const distDir = resolve(config.distDir);
   const indexPath = join(distDir, 'index.html');
   // Without a build the API still runs (server tests start it that way); pages say how to build.
@@ -22,8 +21,7 @@ export function createServerApp(config: ServerConfig, deps: AppDeps = {}) {
 }
 
 export async function startServer(config: ServerConfig) {
-  const database = await openDatabase(config.database);
-  const applied = await migrateToLatest(database.db);
+  const database = await openMigratedDatabase(config.database);
   const app = createServerApp(config, { members: { db: database.db } });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const demo = [config.spotify.demo && 'Spotify', config.trakt.demo && 'Trakt', config.steam.demo && 'Steam']
@@ -33,7 +31,7 @@ export async function startServer(config: ServerConfig) {
     if (demo) console.log(`Demo providers (no credentials configured): ${demo}`);
     console.log(`AI: ${config.gemini.apiKey ? `Gemini (${config.gemini.model})` : 'local engine (no GEMINI_API_KEY)'}`);
     const where = database.kind === 'postgres' ? 'a Postgres server (DATABASE_URL)' : `embedded PGlite in ${resolve(config.database.dataDir)}`;
-    console.log(`Members database: ${where}${applied.length > 0 ? `; applied ${applied.join(', ')}` : ''}`);
+    console.log(`Members database: ${where}${database.applied.length > 0 ? `; applied ${database.applied.join(', ')}` : ''}`);
   });
   let stopping = false;
   const stop = () => {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { migrateToLatest } from './migrate';
 import { pglitePool } from './pglitePool';
 import type { Database } from './schema';
 
@@ -30,4 +31,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   const pglite = await PGlite.create({ dataDir });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** What the server runs on: the configured database, brought up to the newest migration. */
+export async function openMigratedDatabase(config: DatabaseConfig): Promise<OpenDatabase & { applied: string[] }> {
+  const opened = await openDatabase(config);
+  try {
+    return { ...opened, applied: await migrateToLatest(opened.db) };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
 }

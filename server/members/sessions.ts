@@ -23,6 +23,8 @@ export async function createSession(db: Kysely<Database>, memberId: string, now:
   const id = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + LIFETIME_MS);
   await db.insertInto('sessions').values({ id_hash: hashSessionId(id), member_id: memberId, expires_at: expiresAt }).execute();
+  // Sessions left to expire on other browsers would otherwise stay forever; each log-in sweeps its member's.
+  await db.deleteFrom('sessions').where('member_id', '=', memberId).where('expires_at', '<=', new Date(now)).execute();
   return { id, expiresAt };
 }
 

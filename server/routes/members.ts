@@ -17,7 +17,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import { checkJsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
-import { sameOriginOnly } from '../lib/sameOrigin';
+import { sameOriginOnly } from '../lib/sameOriginWrites';
 import { checkCredentials, deleteAccount, findMember, loginProblem, signUp } from '../members/accounts';
 import { createLoginThrottle } from '../members/loginThrottle';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';

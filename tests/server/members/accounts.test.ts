@@ -81,7 +81,11 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
   it('refuses a body that is not JSON or lacks fields', async () => {
     const b = browser(app);
     expect((await b.request('POST', '/api/auth/signup', { username: 'x' })).status).toBe(400);
-    const notJson = await app.request('/api/auth/signup', { method: 'POST', body: 'username=x', headers: { 'Content-Type': 'text/plain' } });
+    const notJson = await app.request('/api/auth/signup', {
+      method: 'POST',
+      body: 'username=x',
+      headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN },
+    });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { code: string } }).error.code).toBe('INVALID_REQUEST');
   });
@@ -185,6 +189,15 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect((await b.request('GET', '/api/me')).status).toBe(200);
     clock += 30 * DAY;
     expect((await b.request('GET', '/api/me')).status).toBe(401);
+  });
+
+  it('removes sessions that expired unused when the member logs in again', async () => {
+    await signUp();
+    await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    clock += 31 * DAY;
+    const again = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    expect(again.status).toBe(200);
+    expect(await database.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(1);
   });
 
   it('stores only a hash of the session id', async () => {

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { pglitePool } from '../../../server/db/pglitePool';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './support/testDatabase';
@@ -93,5 +94,32 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     await expect(
       database.db.insertInto('members').values(values('00000000-0000-4000-8000-000000000003', 'Lee', 'kim@example.com')).execute(),
     ).rejects.toMatchObject({ code: '23505' });
+  });
+});
+
+describe('the Postgres server pool', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('keeps answering after the server drops its idle connections', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await Promise.all([1, 2, 3].map(() => database.db.selectFrom('members').select('id').execute()));
+    const url = database.env.DATABASE_URL ?? '';
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const dropped = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    await admin.end();
+    expect(dropped.rowCount).toBeGreaterThan(0);
+    // Each dropped idle connection is reported once and leaves the pool; then queries work again.
+    await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(dropped.rowCount ?? 0));
+    expect(errors).toHaveBeenCalledWith('Postgres connection lost: terminating connection due to administrator command');
+    expect(await database.db.selectFrom('members').select('id').execute()).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
       attacker.setSession(session);
       const response = await attacker.request(method, path, body, { 'Sec-Fetch-Site': 'cross-site' });
       expect(response.status).toBe(403);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('FOREIGN_ORIGIN');
+      expect(await response.json()).toEqual({ error: { code: 'CROSS_ORIGIN', message: 'This request must come from the Mycelius app itself.' } });
       const me = await alice.request('GET', '/api/me');
       expect(me.status).toBe(200);
       expect(((await me.json()) as { profile: unknown }).profile).toBeNull();

@@ -20,6 +20,6 @@ export function sameOriginOnly(publicOrigin: string): MiddlewareHandler {
     } else if (fetchSite === undefined) {
       return next();
     }
-    return jsonError(c, 403, 'FOREIGN_ORIGIN', 'This request came from another site and was refused.');
+    return jsonError(c, 403, 'CROSS_ORIGIN', 'This request must come from the Mycelius app itself.');
   };
 }
