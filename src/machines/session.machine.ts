@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../domain/memberContract';
-import { currentMember, deleteAccount, logIn, logOut, signUp } from '../services/members/auth';
+import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
-import { forgetMemberSync } from '../services/members/profileSync';
+import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
@@ -22,7 +22,10 @@ export type SessionEvent =
   | { type: 'LOG_OUT' }
   | { type: 'DELETE_ACCOUNT'; password: string }
   | { type: 'SESSION_EXPIRED' }
-  | { type: 'DISMISS_NOTICE' };
+  | { type: 'DISMISS_NOTICE' }
+  | { type: 'ONLINE' };
+
+type CheckOutput = Member | null | UnreachableMember;
 
 function outputOf<T>(event: unknown): T {
   return (event as { output: T }).output;
@@ -31,7 +34,14 @@ function outputOf<T>(event: unknown): T {
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
-    checkSession: fromPromise<Member | null>(() => currentMember()),
+    checkSession: fromPromise<CheckOutput>(() => currentMember()),
+    // Offline on a member's device: their edits are marked pending so the sync sends them once back.
+    keepEditsPending: fromCallback<SessionEvent, { memberId: string }>(({ input }) => watchLocalEdits(input.memberId, () => Date.now(), () => undefined)),
+    waitForNetwork: fromCallback<SessionEvent>(({ sendBack }) => {
+      const online = () => sendBack({ type: 'ONLINE' });
+      window.addEventListener('online', online);
+      return () => window.removeEventListener('online', online);
+    }),
     signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
     logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
     logOut: fromPromise<void>(() => logOut()),
@@ -39,7 +49,14 @@ export const sessionMachine = setup({
     profileSync: profileSyncMachine,
   },
   guards: {
-    hasMember: ({ event }) => outputOf<Member | null>(event) !== null,
+    hasMember: ({ event }) => {
+      const output = outputOf<CheckOutput>(event);
+      return output !== null && 'id' in output;
+    },
+    unreachableMember: ({ event }) => {
+      const output = outputOf<CheckOutput>(event);
+      return output !== null && 'offlineMemberId' in output;
+    },
     sessionEnded: ({ event }) => isSessionEnded((event as { error?: unknown }).error),
   },
   actions: {
@@ -50,6 +67,7 @@ export const sessionMachine = setup({
     // The device copy of the profile stays (as after SPEC's Log Out); only whose copy it was is forgotten.
     forgetDevice: () => forgetMemberSync(),
     logSyncFailure: ({ event }) => console.error('Profile sync stopped', (event as { error?: unknown }).error),
+    logWatchFailure: ({ event }) => console.error('Waiting for the network failed', (event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'session',
@@ -60,8 +78,12 @@ export const sessionMachine = setup({
       invoke: {
         id: 'checkSession',
         src: 'checkSession',
-        onDone: [{ guard: 'hasMember', target: 'member', actions: 'takeMember' }, { target: 'guest' }],
-        // Unreachable server: the app works as a guest; the next load checks again.
+        onDone: [
+          { guard: 'hasMember', target: 'member', actions: 'takeMember' },
+          { guard: 'unreachableMember', target: 'guest.offline' },
+          { target: 'guest' },
+        ],
+        // Unreachable server on a device no member used: the app works as a guest; the next load checks again.
         onError: { target: 'guest' },
       },
     },
@@ -74,6 +96,20 @@ export const sessionMachine = setup({
       states: {
         browsing: {},
         sessionEnded: { on: { DISMISS_NOTICE: 'browsing' } },
+        // A member's device started without the server: it works as a guest, keeps the member's edits
+        // pending, and checks again as soon as the browser is back online.
+        offline: {
+          invoke: [
+            {
+              id: 'keepEditsPending',
+              src: 'keepEditsPending',
+              input: ({ event }) => ({ memberId: outputOf<UnreachableMember>(event).offlineMemberId }),
+              onError: { actions: 'logWatchFailure' },
+            },
+            { id: 'waitForNetwork', src: 'waitForNetwork', onError: { actions: 'logWatchFailure' } },
+          ],
+          on: { ONLINE: '#session.checking' },
+        },
       },
     },
     signingUp: {

@@ -17,7 +17,11 @@ const seededSync = JSON.stringify({ memberId: 'm-1', updatedAt: 5, pending: true
 const events = [
   { type: 'xstate.done.actor.checkSession', output: mira },
   { type: 'xstate.done.actor.checkSession', output: null },
+  { type: 'xstate.done.actor.checkSession', output: { offlineMemberId: 'm-1' } },
   { type: 'xstate.error.actor.checkSession', error: new MemberApiError('OFFLINE') },
+  { type: 'ONLINE' },
+  { type: 'xstate.error.actor.keepEditsPending', error: new Error('no storage events') },
+  { type: 'xstate.error.actor.waitForNetwork', error: new Error('no window') },
   { type: 'SIGN_UP', request: signUpRequest },
   { type: 'LOG_IN', request: logInRequest },
   { type: 'LOG_OUT' },
@@ -93,7 +97,7 @@ describe('session machine (model-based)', () => {
         const syncs = env.pending.get('profileSync') ?? [];
         if (snapshot.matches('member')) expect(syncs.at(-1)?.input).toEqual({ memberId: 'm-1' });
         const becameMember = steps.filter(
-          (e) => ['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(e.type) || (e.type === 'xstate.done.actor.checkSession' && e.output !== null),
+          (e) => ['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(e.type) || (e.type === 'xstate.done.actor.checkSession' && (e.output as { id?: string } | null)?.id === 'm-1'),
         ).length;
         expect(syncs.length).toBe(becameMember);
 
@@ -132,9 +136,16 @@ describe('session machine (model-based)', () => {
         // The device forgets whose profile copy it holds exactly when a membership ends.
         expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) ? null : seededSync);
 
-        // Starting the app asks the server once, and nothing else happens before it answers.
-        expect(env.pending.get('checkSession')?.length).toBe(1);
-        if (snapshot.matches('checking')) expect(steps.filter((e) => e.type !== 'xstate.init')).toEqual([]);
+        // A member's device that started offline keeps that member's edits pending and asks again once online.
+        if (snapshot.matches({ guest: 'offline' })) {
+          expect(env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
+          expect(member).toBeNull();
+        }
+        if (last?.type === 'ONLINE' && before?.matches({ guest: 'offline' })) expect(snapshot.value).toBe('checking');
+        // Starting the app asks the server once, and again only when an offline start comes back online.
+        const backOnline = path.steps.filter((step, i) => step.event.type === 'ONLINE' && i > 0 && path.steps[i - 1]!.state.matches({ guest: 'offline' })).length;
+        expect(env.pending.get('checkSession')?.length).toBe(1 + backOnline);
+        if (snapshot.matches('checking') && backOnline === 0) expect(steps.filter((e) => e.type !== 'xstate.init')).toEqual([]);
       },
     });
     expect(count).toBeGreaterThan(40);

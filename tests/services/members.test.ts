@@ -31,9 +31,15 @@ afterEach(() => {
 });
 
 describe('account calls: typed failures with the contract texts', () => {
-  it('a 401 from GET /api/me means no session; a taken username or email belongs under its field', async () => {
+  it('a 401 from GET /api/me means no session (offline, a member device says whose); a taken username or email belongs under its field', async () => {
     mockFetch({ 'GET /api/me': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401) });
     await expect(currentMember()).resolves.toBeNull();
+
+    // Offline: a device that was a member's says whose; any other device cannot tell and the failure stands.
+    mockFetch({ 'GET /api/me': 'network-error' });
+    await expect(currentMember()).rejects.toThrow();
+    localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 5, pending: false }));
+    await expect(currentMember()).resolves.toEqual({ offlineMemberId: 'm-1' });
 
     mockFetch({ 'POST /api/auth/signup': json({ error: { code: 'USERNAME_TAKEN', message: 'x', field: 'username' } }, 409) });
     const taken = await signUp({ username: 'Mira', email: 'm@example.com', password: 'secret1' }).catch((e: unknown) => e);

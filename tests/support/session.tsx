@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../../src/domain/memberContract';
+import type { UnreachableMember } from '../../src/services/members/auth';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { SessionContext } from '../../src/ui/session/SessionContext';
 
@@ -20,7 +21,7 @@ export const fakeMember: Member = { id: 'm-1', username: 'mira', email: 'mira@ex
 export function fakeSessionLogic(server: FakeServer = {}) {
   return sessionMachine.provide({
     actors: {
-      checkSession: fromPromise(async () => server.member ?? null),
+      checkSession: fromPromise<Member | null | UnreachableMember>(async () => server.member ?? null),
       signUp: fromPromise(({ input }) => (server.signUp ?? (async () => fakeMember))(input)),
       logIn: fromPromise(({ input }) => (server.logIn ?? (async () => fakeMember))(input)),
       logOut: fromPromise(() => (server.logOut ?? (async () => undefined))()),

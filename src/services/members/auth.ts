@@ -8,7 +8,8 @@ import {
   type SignupRequest,
 } from '../../domain/memberContract';
 import { memberCall } from './api';
-import { isSessionEnded } from './errors';
+import { memberSyncKey } from '../../storage/memberSync';
+import { isSessionEnded, MemberApiError } from './errors';
 
 // The account calls. Each resolves with what the caller needs or throws MemberApiError.
 
@@ -28,12 +29,24 @@ export function fetchMe(): Promise<MeResponse> {
   return memberCall(MEMBER_ROUTES.me, meResponseSchema);
 }
 
-/** The signed-in member, or null when there is no session (401). Other failures throw. */
-export async function currentMember(): Promise<Member | null> {
+/** The server could not be reached, but this device holds a member's profile copy (whose id is given). */
+export interface UnreachableMember {
+  offlineMemberId: string;
+}
+
+/**
+ * The signed-in member, or null when there is no session (401). Offline on a device that was a member's,
+ * the member's id, so their edits can be kept pending until the server is back. Other failures throw.
+ */
+export async function currentMember(): Promise<Member | null | UnreachableMember> {
   try {
     return (await fetchMe()).user;
   } catch (error) {
     if (isSessionEnded(error)) return null;
+    const remembered = memberSyncKey.read();
+    if (error instanceof MemberApiError && error.code === 'OFFLINE' && remembered) {
+      return { offlineMemberId: remembered.memberId };
+    }
     throw error;
   }
 }
