@@ -189,6 +189,30 @@ describe('members', () => {
     await context.close();
   });
 
+  it('a session that ends on the server (a 401 on the next sync) returns to a guest with the notice and a way to log in', async () => {
+    const { page, context, errors } = await open(flows, '/auth');
+    await signUp(page, { username: 'ceres', email: 'ceres@example.com', password: 'ceres-secret' });
+    await page.waitForURL('**/connections');
+    await page.goto(`${flows.baseURL}/profile`);
+    const hobbies = page.getByRole('textbox', { name: 'Favorite Hobbies' });
+    await hobbies.waitFor();
+    // The cookie goes (as when the session expires); the next member call answers 401.
+    await context.clearCookies();
+    await hobbies.fill('Astronomy');
+    const notice = page.getByRole('alert').filter({ hasText: 'Your session has ended. Please log in again.' });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('member_profile_sync'))).toBeNull();
+    // The device keeps the edit: nothing typed is lost.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user_profile') ?? 'null')?.hobbies)).toBe('Astronomy');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'screenshots/members-session-ended-phone.png' });
+    await notice.getByRole('link', { name: 'Log In' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('alert').filter({ hasText: 'Your session has ended' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Delete account asks for the password; a wrong one is refused, the right one returns to a guest on /auth and the account cannot log in', async () => {
     const vega = { username: 'vega', email: 'vega@example.com', password: 'vega-secret' };
     const { page, context, errors } = await open(flows, '/auth');
