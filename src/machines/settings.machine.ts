@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
-import { clearAppData, logOutStorage } from '../storage/appData';
+import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
 
 export type SettingName = keyof Settings;
@@ -31,13 +31,18 @@ type SettingsEvent =
   | { type: 'LOG_OUT' }
   | { type: 'DOWNLOAD' };
 
-/** Settings: five toggles saved on every change, Clear App Data and Log Out behind confirmations, data export. */
+/**
+ * Settings: five toggles saved on every change, Clear App Data and Log Out behind confirmations, data export
+ * (for a member it includes the server's copy, so it is fetched before the file is offered).
+ */
 export const settingsMachine = setup({
   types: {} as { context: SettingsContext; events: SettingsEvent },
   actors: {
     loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
     // Provided by the screen: window.confirm(message).
     confirm: fromPromise<boolean, { message: string }>(async () => false),
+    // The device's data; for a member the screen provides one that adds the server's copy.
+    exportData: fromPromise<unknown>(async () => exportUserData()),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
@@ -53,6 +58,9 @@ export const settingsMachine = setup({
     },
     clearData: () => clearAppData(),
     logOut: () => logOutStorage(),
+    endSession: () => {
+      // Provided by the screen: ends a member's server session (POST /api/auth/logout); guests have none.
+    },
     applyTheme: () => {
       // Provided by the screen: applyTheme(context.settings.theme) from src/ui/theme.ts.
     },
@@ -62,8 +70,8 @@ export const settingsMachine = setup({
     goToAuth: () => {
       // Provided by the screen: navigate('/auth').
     },
-    downloadData: () => {
-      // Provided by the screen: saves exportUserData() as a JSON file.
+    saveExport: (_, _params: { data: unknown }) => {
+      // Provided by the screen: saves the data as a JSON file.
     },
   },
 }).createMachine({
@@ -98,7 +106,15 @@ export const settingsMachine = setup({
         SAVE_FAILED: { actions: assign({ error: ({ event }) => event.message }) },
         CLEAR_DATA: 'confirmingClear',
         LOG_OUT: 'confirmingLogOut',
-        DOWNLOAD: { actions: 'downloadData' },
+        DOWNLOAD: { target: 'exporting', actions: assign({ error: null }) },
+      },
+    },
+    exporting: {
+      invoke: {
+        id: 'exportData',
+        src: 'exportData',
+        onDone: { target: 'ready', actions: { type: 'saveExport', params: ({ event }) => ({ data: event.output }) } },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageFor(event.error, messages.members.exportFailed) }) },
       },
     },
     confirmingClear: {
@@ -133,7 +149,7 @@ export const settingsMachine = setup({
     },
     loggedOut: {
       type: 'final',
-      entry: ['logOut', 'goToAuth'],
+      entry: ['logOut', 'endSession', 'goToAuth'],
     },
   },
 });

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Splash } from './screens/Splash';
 
-// Every screen but the first (the splash) is its own lazy chunk.
+// Every screen but the first (the splash) is its own lazy chunk, and so is the session they share.
+const SessionRoot = lazy(() => import('./session/SessionRoot'));
 const AppLayout = lazy(() => import('./components/AppLayout'));
 const SignUp = lazy(() => import('./screens/SignUp'));
 const LogIn = lazy(() => import('./screens/LogIn'));
@@ -36,25 +37,27 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<Navigate to="/intro" replace />} />
         <Route path="/intro" element={<Splash />} />
-        <Route path="/auth" element={<SignUp />} />
-        <Route path="/login" element={<LogIn />} />
-        <Route path="/connections" element={<Onboarding />} />
-        <Route path="/spotify/callback" element={<SpotifyCallback />} />
-        <Route path="/callback" element={<TraktCallback />} />
-        <Route path="/gameanim" element={<GameAnim />} />
-        <Route path="/games/:game/anim" element={<GameIntro />} />
-        <Route path="/games/:game/chat" element={<GameChat />} />
-        <Route path="/chat" element={<Chat />} />
-        <Route path="/chat/:friendId" element={<Chat />} />
-        <Route element={<AppLayout />}>
-          <Route path="/profile" element={<Profile />} />
-          <Route path="/dashboard" element={<Discover />} />
-          <Route path="/home" element={<Discover />} />
-          <Route path="/friends" element={<Friends />} />
-          <Route path="/games" element={<GamesHub />} />
-          <Route path="/settings" element={<Settings />} />
-          <Route path="/leaderboard" element={<Leaderboard />} />
-          <Route path="*" element={<NotFound />} />
+        <Route element={<SessionRoot />}>
+          <Route path="/auth" element={<SignUp />} />
+          <Route path="/login" element={<LogIn />} />
+          <Route path="/connections" element={<Onboarding />} />
+          <Route path="/spotify/callback" element={<SpotifyCallback />} />
+          <Route path="/callback" element={<TraktCallback />} />
+          <Route path="/gameanim" element={<GameAnim />} />
+          <Route path="/games/:game/anim" element={<GameIntro />} />
+          <Route path="/games/:game/chat" element={<GameChat />} />
+          <Route path="/chat" element={<Chat />} />
+          <Route path="/chat/:friendId" element={<Chat />} />
+          <Route element={<AppLayout />}>
+            <Route path="/profile" element={<Profile />} />
+            <Route path="/dashboard" element={<Discover />} />
+            <Route path="/home" element={<Discover />} />
+            <Route path="/friends" element={<Friends />} />
+            <Route path="/games" element={<GamesHub />} />
+            <Route path="/settings" element={<Settings />} />
+            <Route path="/leaderboard" element={<Leaderboard />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
         </Route>
       </Routes>
     </Suspense>
