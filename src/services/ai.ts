@@ -16,6 +16,7 @@ import {
   type SimilarityRequest,
 } from '../domain/aiContract';
 import { AppError } from '../domain/errors';
+import { friendChatFallback } from '../domain/friendChat';
 import { messages } from '../domain/messages';
 import { HttpError, postJson } from './http';
 
@@ -162,10 +163,7 @@ export async function generateFriendChatReply(req: ChatReplyRequest, pickFallbac
     return (await postText(AI_ROUTES.chatReply, body)) || messages.ai.noConversationResponse;
   } catch (error) {
     logFailure('friend chat reply', error);
-    const replies = messages.ai.friendChatFallbacks;
-    const r = pickFallback();
-    const index = Number.isFinite(r) ? Math.min(replies.length - 1, Math.max(0, Math.floor(r * replies.length))) : 0;
-    return replies[index]!;
+    return friendChatFallback(pickFallback());
   }
 }
 
