@@ -4,21 +4,11 @@ import { buildChatLog, shouldSaveLog, welcomeMessage, type ChatMessage } from '.
 import { GAMES } from '../domain/games';
 import { REPLY_DELAYS } from '../domain/replyTiming';
 import { appendChatLog } from '../storage/chatLogs';
-import {
-  chatPipelineImplementations,
-  leaveStates,
-  pipelineContext,
-  talkStates,
-  type ChatPipelineContext,
-  type ComposerEvent,
-  type LeaveEvent,
-} from './chatPipeline';
+import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from './chatPipeline';
 
-export interface BotGameInput {
+export interface BotGameInput extends ChatSources {
   game: BotGameId;
-  /** The clock and the random source (defaults Date.now and Math.random); tests pass fixed ones. */
-  now?: () => number;
-  random?: () => number;
 }
 
 export interface BotGameContext extends ChatPipelineContext {
@@ -67,13 +57,10 @@ export const botGameMachine = setup({
   },
 }).createMachine({
   id: 'botGame',
-  context: ({ input }) => {
-    const now = input.now ?? (() => Date.now());
-    return {
-      game: input.game,
-      ...pipelineContext(now, input.random ?? (() => Math.random()), [welcomeMessage(GAMES[input.game].welcome, now())]),
-    };
-  },
+  context: ({ input }) => ({
+    game: input.game,
+    ...pipelineContext(input, (now) => [welcomeMessage(GAMES[input.game].welcome, now)]),
+  }),
   initial: 'open',
   states: {
     open: {

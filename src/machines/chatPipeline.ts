@@ -59,8 +59,17 @@ export interface ChatPipelineOptions<TContext extends ChatPipelineContext> {
   fallbackReply: (context: TContext) => string;
 }
 
-export function pipelineContext(now: () => number, random: () => number, welcome: ChatMessage[]) {
-  return { messages: welcome, now, random, repliesOwed: 0, pendingReply: null, replyDelayMs: 0, saveError: null };
+/** The clock and the random source a chat runs on (defaults Date.now and Math.random); tests pass fixed ones. */
+export interface ChatSources {
+  now?: () => number;
+  random?: () => number;
+}
+
+/** The pipeline's starting context: `opening` gives the first messages (the welcome) at the start time. */
+export function pipelineContext(sources: ChatSources | undefined, opening: (now: number) => ChatMessage[]) {
+  const now = sources?.now ?? (() => Date.now());
+  const random = sources?.random ?? (() => Math.random());
+  return { messages: opening(now()), now, random, repliesOwed: 0, pendingReply: null, replyDelayMs: 0, saveError: null };
 }
 
 /** What the user's SEND or EMOJI adds: a 'text' message (untrimmed) or an 'emoji' one; null for other events. */

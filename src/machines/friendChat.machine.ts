@@ -7,7 +7,8 @@ import { messages as texts } from '../domain/messages';
 import type { User } from '../domain/user';
 import { CHAT_CONTEXT_MESSAGES, generateFriendChatReply } from '../services/ai';
 import { loadUsers } from '../services/users';
-import { chatPipelineImplementations, pipelineContext, undelayedTalkStates, type ChatPipelineContext, type ComposerEvent } from './chatPipeline';
+import { chatPipelineImplementations, pipelineContext, undelayedTalkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
 // Friend chat (/chat/:friendId; SPEC.md section 4): the friend greets first, then each message gets a reply
 // the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of SPEC.md's
@@ -15,10 +16,8 @@ import { chatPipelineImplementations, pipelineContext, undelayedTalkStates, type
 // as it is written, and messages sent meanwhile are answered together by the next reply. Back goes to
 // /friends and nothing is saved (SPEC.md: "Friend chat: goes to /friends").
 
-export interface FriendChatInput {
+export interface FriendChatInput extends ChatSources {
   friendId: string;
-  now?: () => number;
-  random?: () => number;
 }
 
 export interface FriendChatContext extends ChatPipelineContext {
@@ -106,7 +105,7 @@ export const friendChatMachine = setup({
     friendId: input.friendId,
     friend: null,
     error: null,
-    ...pipelineContext(input.now ?? (() => Date.now()), input.random ?? (() => Math.random()), []),
+    ...pipelineContext(input, () => []),
   }),
   initial: 'loading',
   on: { BACK: '.left' },

@@ -8,27 +8,15 @@ import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../domain/replyTiming';
 import type { User } from '../domain/user';
 import { generateFirstResponse, generateMatchedChatReply, generatePersonaHotTake } from '../services/ai';
 import { befriend, isFriend, loadGamePrompt, pickPartner, recordWin, saveMatchedLog, type RecordedWin } from '../services/hotTakes';
-import {
-  chatPipelineImplementations,
-  LEFT,
-  leaveStates,
-  pipelineContext,
-  replyingState,
-  saveFailed,
-  talkStates,
-  type ChatPipelineContext,
-  type ComposerEvent,
-} from './chatPipeline';
+import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
 // The matched Hot Takes chat (SPEC.md section 4): loading → user-response → revealing → conversation, on the
 // shared chat pipeline (chatPipeline.ts). The partner's profile dialog and leaving are parallel regions so
 // they can run in any phase without disturbing the game.
 
-export interface HotTakesMatchInput {
-  now?: () => number;
-  /** A number in [0, 1) like Math.random: picks the partner and the reply delays. */
-  random?: () => number;
-}
+/** The random source also picks the partner. */
+export type HotTakesMatchInput = ChatSources;
 
 export interface HotTakesMatchContext extends ChatPipelineContext {
   partner: User | null;
@@ -154,20 +142,17 @@ export const hotTakesMatchMachine = setup({
   },
 }).createMachine({
   id: 'hotTakesMatch',
-  context: ({ input }) => {
-    const now = input?.now ?? (() => Date.now());
-    return {
-      ...pipelineContext(now, input?.random ?? (() => Math.random()), [welcomeMessage(GAMES.hottakes.welcome, now())]),
-      partner: null,
-      prompt: null,
-      partnerTake: null,
-      toSave: { log: false, win: false },
-      award: null,
-      error: null,
-      friendError: null,
-      friendNotice: null,
-    };
-  },
+  context: ({ input }) => ({
+    ...pipelineContext(input, (now) => [welcomeMessage(GAMES.hottakes.welcome, now)]),
+    partner: null,
+    prompt: null,
+    partnerTake: null,
+    toSave: { log: false, win: false },
+    award: null,
+    error: null,
+    friendError: null,
+    friendNotice: null,
+  }),
   initial: 'open',
   states: {
     open: {

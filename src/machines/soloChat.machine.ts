@@ -8,15 +8,8 @@ import { CONTINUE_COMMAND, pickReaction, revealIntro, SOLO_RESULTS_DELAY_MS, SOL
 import { generatePersonaHotTake } from '../services/ai';
 import { currentUserId, loadUsers } from '../services/users';
 import { appendChatLog } from '../storage/chatLogs';
-import {
-  chatPipelineImplementations,
-  leaveStates,
-  pipelineContext,
-  talkStates,
-  type ChatPipelineContext,
-  type ComposerEvent,
-  type LeaveEvent,
-} from './chatPipeline';
+import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from './chatPipeline';
 
 // Hot Takes solo chat (/chat with no friend; SPEC.md section 4): the first take gets the judges' verdict and
 // the /continue hint, the second message reveals another player's take written by the AI in their persona,
@@ -26,10 +19,7 @@ import {
 
 export const SOLO_LOG_TITLE = GAMES.hottakes.name;
 
-export interface SoloChatInput {
-  now?: () => number;
-  random?: () => number;
-}
+export type SoloChatInput = ChatSources;
 
 export interface RevealedTake {
   /** The sample user whose persona wrote the take. */
@@ -106,10 +96,7 @@ export const soloChatMachine = setup({
   },
 }).createMachine({
   id: 'soloChat',
-  context: ({ input }) => {
-    const now = input?.now ?? (() => Date.now());
-    return { firstTake: '', ...pipelineContext(now, input?.random ?? (() => Math.random()), [welcomeMessage(SOLO_WELCOME, now())]) };
-  },
+  context: ({ input }) => ({ firstTake: '', ...pipelineContext(input, (now) => [welcomeMessage(SOLO_WELCOME, now)]) }),
   initial: 'open',
   states: {
     open: {
