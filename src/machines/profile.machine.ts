@@ -79,11 +79,11 @@ export const profileMachine = setup({
         event.type === 'CHIP_REMOVED' ? { ...context.profile, [event.list]: removeChip(context.profile[event.list], event.value) } : context.profile,
       saveError: null,
     }),
-    setPicture: assign({
-      profile: ({ context, event }) => ({ ...context.profile, profilePicture: (event as unknown as { output: string }).output }),
+    setPicture: assign(({ context }, picture: string) => ({
+      profile: { ...context.profile, profilePicture: picture },
       saveError: null,
       pictureError: null,
-    }),
+    })),
     removePicture: assign({ profile: ({ context }) => ({ ...context.profile, profilePicture: '' }), saveError: null, pictureError: null }),
     clearPictureError: assign({ pictureError: null }),
     setPictureError: assign({
@@ -124,7 +124,7 @@ export const profileMachine = setup({
         id: 'readPicture',
         src: 'readPicture',
         input: ({ event }) => ({ file: (event as { file: File }).file }),
-        onDone: { target: 'idle', actions: ['setPicture', 'persist'] },
+        onDone: { target: 'idle', actions: [{ type: 'setPicture', params: ({ event }) => event.output }, 'persist'] },
         onError: { target: 'idle', actions: 'setPictureError' },
       },
       on: {

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
-import { clearAppData, logOutStorage } from '../storage/appData';
+import { saveJsonFile } from '../services/fileDownload';
+import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
 
 export type SettingName = keyof Settings;
@@ -26,7 +27,6 @@ export interface SettingsContext {
 
 type SettingsEvent =
   | { type: 'TOGGLE'; setting: SettingName }
-  | { type: 'SAVE_FAILED'; message: string }
   | { type: 'CLEAR_DATA' }
   | { type: 'LOG_OUT' }
   | { type: 'DOWNLOAD' };
@@ -38,19 +38,15 @@ export const settingsMachine = setup({
     loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
     // Provided by the screen: window.confirm(message).
     confirm: fromPromise<boolean, { message: string }>(async () => false),
+    saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
-    confirmed: ({ event }) => (event as unknown as { output: unknown }).output === true,
+    /** The confirm dialog's answer was OK. */
+    confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
   actions: {
-    persistSettings: ({ context, self }) => {
-      try {
-        settingsKey.write(context.settings);
-      } catch (error) {
-        self.send({ type: 'SAVE_FAILED', message: messageFor(error, messages.social.settingsSaveFailed) });
-      }
-    },
+    toggle: assign(({ context }, params: { setting: SettingName }) => ({ settings: toggled(context.settings, params.setting), error: null })),
     clearData: () => clearAppData(),
     logOut: () => logOutStorage(),
     applyTheme: () => {
@@ -62,9 +58,7 @@ export const settingsMachine = setup({
     goToAuth: () => {
       // Provided by the screen: navigate('/auth').
     },
-    downloadData: () => {
-      // Provided by the screen: saves exportUserData() as a JSON file.
-    },
+    downloadData: () => saveJsonFile('mycelius-my-data.json', exportUserData()),
   },
 }).createMachine({
   id: 'settings',
@@ -81,21 +75,33 @@ export const settingsMachine = setup({
       },
     },
     ready: {
+      initial: 'saved',
+      states: {
+        saved: {},
+        // Each toggle saves the whole settings object; a toggle during a save starts a fresh one with the latest.
+        saving: {
+          invoke: {
+            id: 'saveSettings',
+            src: 'saveSettings',
+            input: ({ context }) => context.settings,
+            onDone: 'saved',
+            onError: {
+              target: 'saved',
+              actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.settingsSaveFailed) }),
+            },
+          },
+        },
+      },
       on: {
         TOGGLE: [
           {
             guard: 'isTheme',
-            actions: [
-              assign({ settings: ({ context, event }) => toggled(context.settings, event.setting), error: null }),
-              'persistSettings',
-              'applyTheme',
-            ],
+            target: '.saving',
+            reenter: true,
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
           },
-          {
-            actions: [assign({ settings: ({ context, event }) => toggled(context.settings, event.setting), error: null }), 'persistSettings'],
-          },
+          { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
         ],
-        SAVE_FAILED: { actions: assign({ error: ({ event }) => event.message }) },
         CLEAR_DATA: 'confirmingClear',
         LOG_OUT: 'confirmingLogOut',
         DOWNLOAD: { actions: 'downloadData' },
@@ -108,7 +114,7 @@ export const settingsMachine = setup({
         input: { message: messages.settings.confirmClear },
         onDone: [
           {
-            guard: 'confirmed',
+            guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) },
             target: 'ready',
             actions: [
               'clearData',
@@ -127,7 +133,7 @@ export const settingsMachine = setup({
         id: 'confirmLogOut',
         src: 'confirm',
         input: { message: messages.settings.confirmLogout },
-        onDone: [{ guard: 'confirmed', target: 'loggedOut' }, { target: 'ready' }],
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) }, target: 'loggedOut' }, { target: 'ready' }],
         onError: { target: 'ready' },
       },
     },

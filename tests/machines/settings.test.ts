@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { settingsMachine, toggled } from '../../src/machines/settings.machine';
+import { AppError } from '../../src/domain/errors';
 import type { Settings } from '../../src/domain/settings';
 import { testModel, type ModelEvent, type StateView } from '../support/modelTest';
 
@@ -18,7 +19,9 @@ const events = [
   { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
   { type: 'TOGGLE', setting: 'theme' },
   { type: 'TOGGLE', setting: 'notifications' },
-  { type: 'SAVE_FAILED', message: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.' },
+  { type: 'xstate.done.actor.saveSettings' },
+  { type: 'xstate.error.actor.saveSettings', error: new AppError('STORAGE_FULL') },
+  { type: 'xstate.error.actor.saveSettings', error: new Error('quota?') },
   { type: 'CLEAR_DATA' },
   { type: 'xstate.done.actor.confirmClear', output: true },
   { type: 'xstate.done.actor.confirmClear', output: false },
@@ -34,6 +37,7 @@ const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 const CONFIRM_CLEAR = 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.';
 const CONFIRM_LOGOUT = 'Are you sure you want to log out?';
+const SAVE_FAILED = 'Could not save this setting. Please try again.';
 // SPEC §3: dark, public, and the three switches on.
 const DEFAULTS: Settings = { theme: 'dark', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true };
 
@@ -55,11 +59,29 @@ function expectAlways({ env, events, path }: View, loggedOut: boolean) {
   if (!wasCleared(path) && !loggedOut) expect(localStorage.getItem('user_profile')).not.toBeNull();
 }
 
+// Ready: a clear brings the defaults back and removes the stored copy; a failed save is explained until the next toggle or clear.
+function ready(view: View) {
+  expectAlways(view, false);
+  const { context, path, last } = view;
+  if (last?.type === 'xstate.done.actor.confirmClear' && last.output === true) {
+    expect(context.settings).toEqual(DEFAULTS);
+    expect(stored()).toBeNull();
+    expect(localStorage.getItem('user_profile')).toBeNull();
+    expect(view.env.timeline.at(-2)).toEqual({ type: 'theme', payload: 'dark', at: 0 });
+  }
+  // The model's save is a stand-in, so storage keeps what the test seeded unless a clear removed it.
+  if (!wasCleared(path)) expect(stored()).toEqual(lightish);
+  const lastChange = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type.startsWith('xstate.error.actor.saveSettings') || e.type === 'TOGGLE' || isClear(e));
+  const expected = lastChange?.type === 'xstate.error.actor.saveSettings' ? (lastChange.error instanceof AppError ? STORAGE_FULL : SAVE_FAILED) : null;
+  expect(context.error).toBe(expected);
+  expect(view.env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
+}
+
 describe('settings machine (model-based)', () => {
   it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow SPEC.md', async () => {
     const report = await testModel({
       machine: settingsMachine,
-      limit: 100,
+      limit: 300,
       events,
       setup: () => {
         localStorage.clear();
@@ -82,22 +104,11 @@ describe('settings machine (model-based)', () => {
           expectAlways(view, false);
           expect(view.context).toEqual({ settings: DEFAULTS, error: null });
         },
-        ready: (view) => {
-          expectAlways(view, false);
-          const { context, path, last } = view;
-          // Every toggle is written at once; a clear brings the defaults back and removes the stored copy.
-          if (last?.type === 'TOGGLE') expect(stored()).toEqual(context.settings);
-          if (last?.type === 'xstate.done.actor.confirmClear' && last.output === true) {
-            expect(context.settings).toEqual(DEFAULTS);
-            expect(stored()).toBeNull();
-            expect(localStorage.getItem('user_profile')).toBeNull();
-            expect(view.env.timeline.at(-2)).toEqual({ type: 'theme', payload: 'dark', at: 0 });
-          }
-          if (!path.steps.some((s) => s.event.type === 'TOGGLE') && !wasCleared(path)) expect(stored()).toEqual(lightish);
-          // A failed save is explained until the next toggle or clear.
-          const lastChange = path.steps.map((s) => s.event as ModelEvent).findLast((e) => ['SAVE_FAILED', 'TOGGLE'].includes(e.type) || isClear(e));
-          expect(context.error).toBe(lastChange?.type === 'SAVE_FAILED' ? STORAGE_FULL : null);
-          expect(view.env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
+        'ready.saved': (view) => ready(view),
+        // Every toggle saves the whole settings object as it now stands.
+        'ready.saving': (view) => {
+          ready(view);
+          expect(view.env.pending.get('saveSettings')?.at(-1)?.input).toEqual(view.context.settings);
         },
         confirmingClear: (view) => expectAlways(view, false),
         confirmingLogOut: (view) => expectAlways(view, false),
@@ -109,7 +120,7 @@ describe('settings machine (model-based)', () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 6, transitions: 11, guards: 3 });
+    expect(report).toMatchObject({ states: 8, guards: 3 });
   }, 30_000);
 
   it('flips each setting between its two values', () => {

@@ -4,9 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Settings as SettingsValue } from '../../domain/settings';
 import { settingsMachine, type SettingName } from '../../machines/settings.machine';
-import { exportUserData } from '../../storage/appData';
 import { Screen } from '../components/ScreenShell';
-import { saveJsonFile } from '../../services/fileDownload';
 import { inspectOptions } from '../inspect';
 import { applyTheme } from '../theme';
 import '../styles/social.css';
@@ -61,7 +59,6 @@ export default function Settings() {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
         notify: (_, params) => window.alert(params.message),
         goToAuth: () => navigate('/auth'),
-        downloadData: () => saveJsonFile('mycelius-my-data.json', exportUserData()),
       },
     }),
     inspectOptions(),
