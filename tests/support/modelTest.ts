@@ -161,14 +161,16 @@ function stringSources(machine: AnyStateMachine): Set<string> {
   return sources;
 }
 
-function describeEvent(event: EventObject): string {
+function describeEvent(event: EventObject, full: boolean): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
-  return Object.keys(payload).length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
+  if (Object.keys(payload).length === 0) return type;
+  const json = JSON.stringify(payload);
+  return `${type} ${full || json.length <= 160 ? json : `${json.slice(0, 160)}…`}`;
 }
 
-/** Names a path by its events and their payloads, so paths that differ only in data stay distinct. */
-function describePath(steps: { event: EventObject }[], target: { value: unknown }): string {
-  const events = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event));
+/** Names a path by its events and their payloads (cut short unless `full`, which keeps paths that differ only in data apart). */
+function describePath(steps: { event: EventObject }[], target: { value: unknown }, full = false): string {
+  const events = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event, full));
   return `${events.length ? events.join(' → ') : '(start)'} ⇒ ${stateKey(target.value)}`;
 }
 
@@ -220,6 +222,8 @@ function recordGuards(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, ev
 
 interface Model<TMachine extends AnyStateMachine> {
   paths: ModelPath<TMachine>[];
+  /** The shortest path to each distinct snapshot. */
+  toSnapshots: ModelPath<TMachine>[];
   snapshots: number;
   guardOutcomes: Set<string>;
 }
@@ -271,14 +275,15 @@ function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMac
   const seen = new Set<string>();
   const add = (steps: Step[]) => {
     const target = steps.at(-1)!.state;
-    const description = describePath(steps, target as { value: unknown });
-    if (seen.has(description)) return;
-    seen.add(description);
-    paths.push({ description, steps, target });
+    const identity = describePath(steps, target as { value: unknown }, true);
+    if (seen.has(identity)) return;
+    seen.add(identity);
+    paths.push({ description: describePath(steps, target as { value: unknown }), steps, target });
   };
   for (const steps of shortest.values()) add(steps);
+  const toSnapshots = [...paths];
   for (const { from, step } of edges) add([...shortest.get(from)!, step]);
-  const model = { paths, snapshots: shortest.size, guardOutcomes };
+  const model = { paths, toSnapshots, snapshots: shortest.size, guardOutcomes };
   models.set(options, model as unknown as Model<AnyStateMachine>);
   return model;
 }
@@ -513,5 +518,63 @@ export async function runModel<TMachine extends AnyStateMachine>(options: ModelO
   console.log(
     `[model] ${options.machine.id}: ${paths.length} paths replayed, ${coverage.states} states and ${coverage.transitions} transitions covered`,
   );
+  return paths.length;
+}
+
+/** What a screen expectation is given: the mounted screen's handle and the model's path. */
+export interface ScreenView<TMachine extends AnyStateMachine, TScreen> {
+  screen: TScreen;
+  path: ModelPath<TMachine>;
+  /** The model's final snapshot (what was typed, which friend was added...), to know what to look for. */
+  target: SnapshotFrom<TMachine>;
+  events: ModelEvent[];
+}
+
+export interface ScreenModelOptions<TMachine extends AnyStateMachine, TScreen> {
+  /** The machine behind the screen, the events a user (or the clock, or a service) can cause, and a limit. */
+  model: Pick<ModelOptions<TMachine>, 'machine' | 'events' | 'input' | 'limit' | 'serializeState'>;
+  /** Mounts a fresh screen for each path. */
+  mount: () => TScreen | Promise<TScreen>;
+  unmount: (screen: TScreen) => void | Promise<void>;
+  /** How each model event happens on the screen: a real user event, a clock advance, a service settling. */
+  act: Record<string, (screen: TScreen, event: ModelEvent) => Promise<void>>;
+  /** What the screen shows in each state the path ends in, keyed like testModel's `states`. */
+  states: Record<string, (view: ScreenView<TMachine, TScreen>) => void | Promise<void>>;
+  /** 'snapshots' (default): the shortest path to each distinct snapshot; 'transitions': every path. */
+  paths?: 'snapshots' | 'transitions';
+}
+
+/**
+ * Drives a rendered screen along the model's paths, as @xstate/test did: each path mounts the screen,
+ * turns every step into the user event (or clock tick) `act` gives for it, then checks the screen
+ * against the expectation for the state the path ends in. Returns how many paths it drove.
+ */
+export async function testScreenModel<TMachine extends AnyStateMachine, TScreen>(options: ScreenModelOptions<TMachine, TScreen>): Promise<number> {
+  const model = buildModel(options.model as ModelOptions<TMachine>);
+  const paths = options.paths === 'transitions' ? model.paths : model.toSnapshots;
+  const id = options.model.machine.id;
+  const reachedKeys = new Set(paths.flatMap((p) => {
+    const key = stateKey((p.target as { value: unknown }).value);
+    return [key, ...key.split(' + ')];
+  }));
+  expect(Object.keys(options.states).filter((k) => !reachedKeys.has(k)), `${id} screen: expectations for states no path reaches`).toEqual([]);
+  for (const path of paths) {
+    const screen = await options.mount();
+    const key = stateKey((path.target as { value: unknown }).value);
+    try {
+      const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+      for (const event of events) {
+        const act = options.act[event.type];
+        if (!act) throw new Error(`no user action for event "${event.type}" in options.act`);
+        await act(screen, event);
+      }
+      for (const part of expectationKeys(options.states, key)) await options.states[part]!({ screen, path, target: path.target, events });
+    } catch (error) {
+      withPath(error, `${id} screen path "${path.description}" (state "${key}")`);
+    } finally {
+      await options.unmount(screen);
+    }
+  }
+  console.log(`[model] ${id} screen: ${paths.length} paths driven with user events`);
   return paths.length;
 }
