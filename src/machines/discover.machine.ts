@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { CommunityFilter } from '../domain/community';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { isProfileComplete, type Profile } from '../domain/profile';
@@ -14,6 +15,7 @@ export interface DiscoverData {
 }
 
 export interface DiscoverContext {
+  community: CommunityFilter;
   query: string;
   profile: Profile | null;
   users: User[];
@@ -28,6 +30,7 @@ export interface DiscoverContext {
 
 type DiscoverEvent =
   | { type: 'SEARCH'; query: string }
+  | { type: 'COMMUNITY'; community: CommunityFilter }
   | { type: 'ADD_FRIEND'; userId: string }
   | { type: 'GO_TO_PROFILE' }
   | { type: 'RETRY' };
@@ -36,11 +39,12 @@ export function similarityCandidates(users: readonly User[]) {
   return users.map((u) => ({ username: u.username, personality: u.personality ?? '', interests: u.interests }));
 }
 
-/** Discover ('Discover Friends'): profile gate, users + similarity scores, search, add friend (the community filter is the header's). */
+/** Discover ('Discover Friends'): profile gate, users + similarity scores, search, community filter, add friend. */
 export const discoverMachine = setup({
   types: {} as {
     context: DiscoverContext;
     events: DiscoverEvent;
+    input: { community?: CommunityFilter } | undefined;
   },
   actors: {
     loadDiscover: fromPromise<DiscoverData>(async () => ({
@@ -76,7 +80,8 @@ export const discoverMachine = setup({
   },
 }).createMachine({
   id: 'discover',
-  context: () => ({
+  context: ({ input }) => ({
+    community: input?.community ?? 'All Communities',
     query: '',
     profile: null,
     users: [],
@@ -89,6 +94,7 @@ export const discoverMachine = setup({
   initial: 'loading',
   on: {
     SEARCH: { actions: assign({ query: ({ event }) => event.query }) },
+    COMMUNITY: { actions: assign({ community: ({ event }) => event.community }) },
   },
   states: {
     loading: {

@@ -1,5 +1,4 @@
 import type { SnapshotFrom } from 'xstate';
-import type { CommunityFilter } from '../domain/community';
 import { discoverCards, type DiscoverCard } from '../domain/discover';
 import type { discoverMachine } from './discover.machine';
 
@@ -17,9 +16,9 @@ export function selectPhase(s: DiscoverSnapshot): DiscoverPhase {
   return 'loading';
 }
 
-/** The cards for the current search and the header's community, closest first, at most 50; none until scored. */
-export function selectCards(s: DiscoverSnapshot, community: CommunityFilter): DiscoverCard[] {
-  const { users, profile, scores, query } = s.context;
+/** The cards for the current search and community, closest first, at most 50; none until scored. */
+export function selectCards(s: DiscoverSnapshot): DiscoverCard[] {
+  const { users, profile, scores, query, community } = s.context;
   return profile && s.matches('ready') ? discoverCards({ users, profile, scores, query, community }) : [];
 }
 

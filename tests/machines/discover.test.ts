@@ -28,6 +28,7 @@ const events = [
   { type: 'xstate.error.actor.addFriend', error: new Error('disk') },
   { type: 'xstate.after.alertDelay.discover.ready.announcing' },
   { type: 'SEARCH', query: 'metal' },
+  { type: 'COMMUNITY', community: 'UW' },
   { type: 'GO_TO_PROFILE' },
   { type: 'RETRY' },
 ];
@@ -61,9 +62,9 @@ describe('discover machine (model-based)', () => {
     const report = await testModel({
       machine: discoverMachine,
       limit: 40,
-      // Search text only filters the rendered list; leaving it out of a state's identity keeps the model
-      // small while SEARCH is still taken from every state.
-      serializeState: (s) => JSON.stringify({ value: s.value, context: { ...s.context, query: undefined } }),
+      // Search text and community only filter the rendered list; leaving them out of a state's identity
+      // keeps the model small while SEARCH and COMMUNITY are still taken from every state.
+      serializeState: (s) => JSON.stringify({ value: s.value, context: { ...s.context, query: undefined, community: undefined } }),
       events,
       // The alert waits a moment so the button can repaint as 'Friend Added!' before the blocking dialog.
       delays: { alertDelay: 30 },
@@ -119,7 +120,7 @@ describe('discover machine (model-based)', () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 9, transitions: 11, guards: 3 });
+    expect(report).toMatchObject({ states: 9, transitions: 12, guards: 3 });
   }, 30_000);
 
   it("asks for similarity with each candidate's name, personality and interests", () => {
@@ -127,5 +128,11 @@ describe('discover machine (model-based)', () => {
       { username: 'RiffLord', personality: 'Loud.', interests: ['Metal'] },
       { username: 'PixelPoet', personality: 'Calm.', interests: ['Indie'] },
     ]);
+  });
+
+  it('takes the header community as input', async () => {
+    const { createActor } = await import('xstate');
+    const actor = createActor(discoverMachine, { input: { community: 'Microsoft' } });
+    expect(actor.getSnapshot().context.community).toBe('Microsoft');
   });
 });

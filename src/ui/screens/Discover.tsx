@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { discoverMachine } from '../../machines/discover.machine';
@@ -48,13 +48,16 @@ export default function Discover() {
         notify: (_, params) => window.alert(params.message),
       },
     }),
-    inspectOptions(),
+    { ...inspectOptions(), input: { community } },
   );
+  useEffect(() => {
+    actor.send({ type: 'COMMUNITY', community });
+  }, [actor, community]);
 
   const phase = useSelector(actor, selectPhase);
   const adding = useSelector(actor, selectAdding);
   const addingId = useSelector(actor, (s) => s.context.addingId);
-  const cards = useSelector(actor, (s) => selectCards(s, community), sameCards);
+  const cards = useSelector(actor, selectCards, sameCards);
   const friendIds = useSelector(actor, (s) => s.context.friendIds);
   const query = useSelector(actor, (s) => s.context.query);
   const error = useSelector(actor, (s) => s.context.error);
