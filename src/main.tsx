@@ -6,10 +6,12 @@ import './ui/styles/base.css';
 import './ui/styles/shell.css';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { AppRoutes } from './ui/routes';
-import { applyStartupTheme } from './ui/theme';
+import { applyTheme } from './ui/theme';
 import { ensureActiveUserId } from './storage/session';
+import { startupTheme } from './storage/startupTheme';
 
-applyStartupTheme();
+// Dark is forced at start unless the user chose light in Settings.
+applyTheme(startupTheme());
 ensureActiveUserId();
 
 // The Stately inspector is dev-only and opt-in (`?inspect`); the DEV check keeps it out of production builds.
