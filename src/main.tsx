@@ -1,11 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/shell.css';
-import { ErrorBoundary } from './ui/components/ErrorBoundary';
-import { AppRoutes } from './ui/routes';
+import { AppRoot } from './ui/AppRoot';
 import { applyStartupTheme } from './ui/theme';
 import { ensureActiveUserId } from './storage/session';
 
@@ -17,12 +15,9 @@ if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('insp
   void import('./devInspector').then((m) => m.startInspector());
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+const container = document.getElementById('root') as HTMLElement;
+const app = <AppRoot Router={BrowserRouter} />;
+// /intro arrives with the splash already rendered into its HTML (see scripts/firstPaint.ts): React adopts
+// that markup in place, so nothing is redrawn and its fade runs on uninterrupted. Other pages start empty.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);
