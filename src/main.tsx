@@ -4,6 +4,7 @@ import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/shell.css';
 import { AppRoot } from './ui/AppRoot';
+import { preloadScreens } from './ui/routes';
 import { applyStartupTheme } from './ui/theme';
 import { ensureActiveUserId } from './storage/session';
 
@@ -18,6 +19,9 @@ if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('insp
 const container = document.getElementById('root') as HTMLElement;
 const app = <AppRoot Router={BrowserRouter} />;
 // /intro arrives with the splash already rendered into its HTML (see scripts/firstPaint.ts): React adopts
-// that markup in place, so nothing is redrawn and its fade runs on uninterrupted. Other pages start empty.
+// that markup in place, so nothing is redrawn and its fade runs on uninterrupted.
+// Other pages start empty and render once their screen's chunk is here (the page preloads it), so the
+// loading spinner never flashes in between; a chunk that fails to load is left to the screen's own error.
+const render = () => createRoot(container).render(app);
 if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+else preloadScreens(window.location.pathname).then(render, render);

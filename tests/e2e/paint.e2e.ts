@@ -42,6 +42,10 @@ async function openWithEntryHeld(path: string, storage: Record<string, string> =
   const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL() });
   await context.addInitScript((entries: Record<string, string>) => {
     for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
+    // Notes whether the app-wide loading fallback (a status right under #root) was ever on screen.
+    new MutationObserver(() => {
+      if (document.querySelector('#root > [role="status"]')) document.documentElement.dataset.sawLoading = 'yes';
+    }).observe(document, { subtree: true, childList: true });
   }, storage);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -183,13 +187,14 @@ describe('lazy chunks', () => {
     { path: '/profile', heading: 'Your Profile', chunks: [/\/AppLayout-[^/]+\.js$/, /\/Profile-[^/]+\.js$/], storage: COMPLETE_PROFILE },
   ];
 
-  it.each(SCREENS)('$path asks for its screen with the page, not after the app script ran', async ({ path, heading, chunks, storage }) => {
+  it.each(SCREENS)('$path asks for its screen with the page, not after the app script ran, and shows no spinner first', async ({ path, heading, chunks, storage }) => {
     const { page, context, errors, beforeScript, afterScript, release } = await openWithEntryHeld(path, storage);
     await expect.poll(() => chunks.every((chunk) => beforeScript.some((p) => chunk.test(p))), { timeout: 5000 }).toBe(true);
     release();
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(afterScript, `${path} fetched after its script ran`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.dataset.sawLoading ?? 'no'), `${path} showed the loading spinner`).toBe('no');
     expect(errors).toEqual([]);
     await context.close();
   });
