@@ -2,12 +2,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { ROUTE_SCREENS, SPLASH_NEXT } from '../src/ui/routeScreens.ts';
+import { APP_LAYOUT, ROUTE_SCREENS, SPLASH_NEXT } from '../src/ui/routeScreens.ts';
 
 // After the client build, writes a page per fixed route (dist/<route>/index.html, which the static file
 // server answers for /<route>) so a first visit paints sooner:
-// - /intro carries the splash already rendered, so it shows before any script has run;
-// - every other fixed route preloads the lazy chunks and styles its screen always needs.
+// - /intro carries the splash already rendered, so it shows before any script has run (React hydrates it);
+// - every other fixed route preloads the lazy chunks and styles its screen always needs, and the main
+//   screens also carry their header and navigation (marked data-shell: the app replaces it when it renders).
 // dist/index.html stays the empty shell for every other path.
 
 interface ManifestChunk {
@@ -53,9 +54,9 @@ function withHeadTags(html: string, tags: string): string {
   return html.replace('\n  </head>', `\n${tags}  </head>`);
 }
 
-function withRootMarkup(html: string, markup: string): string {
+function withRootMarkup(html: string, markup: string, attributes = ''): string {
   if (!html.includes(ROOT_TAG)) throw new Error(`index.html has no empty ${ROOT_TAG}`);
-  return html.replace(ROOT_TAG, `<div id="root">${markup}</div>`);
+  return html.replace(ROOT_TAG, `<div id="root"${attributes}>${markup}</div>`);
 }
 
 function writeRoutePage(outDir: string, path: string, html: string): void {
@@ -64,8 +65,10 @@ function writeRoutePage(outDir: string, path: string, html: string): void {
   writeFileSync(join(dir, 'index.html'), html);
 }
 
-/** Builds src/prerender.tsx for Node with the project's own config (same asset names) and renders `path`. */
-async function prerender(config: ResolvedConfig, path: string): Promise<string> {
+type Prerender = typeof import('../src/prerender');
+
+/** Builds src/prerender.tsx for Node with the project's own config (same asset names) and hands it to `render`. */
+async function withPrerender<T>(config: ResolvedConfig, render: (prerender: Prerender) => Promise<T>): Promise<T> {
   // Inside the project so the built module resolves react and friends from its node_modules.
   const outDir = resolve(config.root, 'node_modules/.cache/first-paint');
   await build({
@@ -75,8 +78,7 @@ async function prerender(config: ResolvedConfig, path: string): Promise<string> 
     build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
   });
   try {
-    const module = (await import(`${pathToFileURL(join(outDir, 'prerender.js')).href}?t=${Date.now()}`)) as typeof import('../src/prerender');
-    return module.renderPath(path);
+    return await render((await import(`${pathToFileURL(join(outDir, 'prerender.js')).href}?t=${Date.now()}`)) as Prerender);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -95,12 +97,16 @@ export function firstPaint(): Plugin {
       const outDir = resolve(config.root, config.build.outDir);
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-      const splash = await prerender(config, SPLASH_PATH);
-      const nextScreen = preloadTags(manifest, ROUTE_SCREENS[SPLASH_NEXT]!, 'prefetch');
-      writeRoutePage(outDir, SPLASH_PATH, withRootMarkup(withHeadTags(shell, nextScreen), splash));
-      for (const [path, modules] of Object.entries(ROUTE_SCREENS)) {
-        writeRoutePage(outDir, path, withHeadTags(shell, preloadTags(manifest, modules, 'modulepreload')));
-      }
+      const pages = await withPrerender(config, async ({ renderPath, renderAppShell }) => {
+        const nextScreen = preloadTags(manifest, ROUTE_SCREENS[SPLASH_NEXT]!, 'prefetch');
+        const splash = withRootMarkup(withHeadTags(shell, nextScreen), renderPath(SPLASH_PATH));
+        const routes = Object.entries(ROUTE_SCREENS).map(async ([path, modules]) => {
+          const html = withHeadTags(shell, preloadTags(manifest, modules, 'modulepreload'));
+          return [path, modules.includes(APP_LAYOUT) ? withRootMarkup(html, await renderAppShell(path), ' data-shell') : html] as const;
+        });
+        return [[SPLASH_PATH, splash] as const, ...(await Promise.all(routes))];
+      });
+      for (const [path, html] of pages) writeRoutePage(outDir, path, html);
     },
   };
 }

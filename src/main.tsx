@@ -20,8 +20,9 @@ const container = document.getElementById('root') as HTMLElement;
 const app = <AppRoot Router={BrowserRouter} />;
 // /intro arrives with the splash already rendered into its HTML (see scripts/firstPaint.ts): React adopts
 // that markup in place, so nothing is redrawn and its fade runs on uninterrupted.
-// Other pages start empty and render once their screen's chunk is here (the page preloads it), so the
-// loading spinner never flashes in between; a chunk that fails to load is left to the screen's own error.
+// Other pages render once their screen's chunk is here (the page preloads it), so the loading spinner never
+// flashes in between; the main screens' prerendered frame (data-shell) is replaced by that first render.
+// A chunk that fails to load is left to the screen's own error.
 const render = () => createRoot(container).render(app);
-if (container.firstElementChild) hydrateRoot(container, app);
+if (container.firstElementChild && container.dataset.shell === undefined) hydrateRoot(container, app);
 else preloadScreens(window.location.pathname).then(render, render);

@@ -11,3 +11,17 @@ export function renderPath(path: string): string {
   const AtPath = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   return renderToString(<AppRoot Router={AtPath} />);
 }
+
+/**
+ * The main screens' frame (header and bottom navigation) at `path`, with an empty main area, as a first
+ * visit with no stored data shows it. Painted before the scripts arrive, then replaced by the real app.
+ */
+export async function renderAppShell(path: string): Promise<string> {
+  // Imported as routes.tsx does, so the layout stays its own chunk in this build too.
+  const { default: AppLayout } = await import('./ui/components/AppLayout');
+  return renderToString(
+    <StaticRouter location={path}>
+      <AppLayout />
+    </StaticRouter>,
+  );
+}

@@ -42,9 +42,15 @@ async function openWithEntryHeld(path: string, storage: Record<string, string> =
   const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL() });
   await context.addInitScript((entries: Record<string, string>) => {
     for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
-    // Notes whether the app-wide loading fallback (a status right under #root) was ever on screen.
+    // Notes whether the app-wide loading fallback (a status right under #root) was ever on screen, and
+    // whether #root ever went blank after it had something to show.
+    let shown = false;
     new MutationObserver(() => {
-      if (document.querySelector('#root > [role="status"]')) document.documentElement.dataset.sawLoading = 'yes';
+      const root = document.getElementById('root');
+      if (!root) return;
+      if (root.querySelector(':scope > [role="status"]')) document.documentElement.dataset.sawLoading = 'yes';
+      if (root.firstElementChild) shown = true;
+      else if (shown) document.documentElement.dataset.sawBlank = 'yes';
     }).observe(document, { subtree: true, childList: true });
   }, storage);
   const page = await context.newPage();
@@ -152,7 +158,21 @@ describe('the splash before any script', () => {
   it('no other page shows the splash before its own screen', async () => {
     for (const path of ['/', '/auth', '/home', '/chat/user-1']) {
       const { page, context } = await withoutScripts(path);
-      expect(await page.locator('#root').innerHTML(), path).toBe('');
+      await expect(page.getByRole('heading', { name: 'Mycelius' }).count(), path).resolves.toBe(0);
+      await expect(page.getByText('Connect. Explore. Grow.').count(), path).resolves.toBe(0);
+      await context.close();
+    }
+  });
+
+  it('the main screens show their header and navigation with scripts off', async () => {
+    for (const [path, current] of [['/home', 'Home'], ['/games', 'Games'], ['/profile', null]] as const) {
+      const { page, context } = await withoutScripts(path);
+      await expect(page.getByText('Mycelius', { exact: true }).isVisible(), path).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: 'Your profile' }).isVisible(), path).resolves.toBe(true);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link').count(), path).resolves.toBe(5);
+      const marked = await nav.locator('[aria-current="page"]').allTextContents();
+      expect(marked, path).toEqual(current ? [current] : []);
       await context.close();
     }
   });
@@ -187,7 +207,7 @@ describe('lazy chunks', () => {
     { path: '/profile', heading: 'Your Profile', chunks: [/\/AppLayout-[^/]+\.js$/, /\/Profile-[^/]+\.js$/], storage: COMPLETE_PROFILE },
   ];
 
-  it.each(SCREENS)('$path asks for its screen with the page, not after the app script ran, and shows no spinner first', async ({ path, heading, chunks, storage }) => {
+  it.each(SCREENS)('$path asks for its screen with the page, not after the app script ran, and never blanks or spins on the way', async ({ path, heading, chunks, storage }) => {
     const { page, context, errors, beforeScript, afterScript, release } = await openWithEntryHeld(path, storage);
     await expect.poll(() => chunks.every((chunk) => beforeScript.some((p) => chunk.test(p))), { timeout: 5000 }).toBe(true);
     release();
@@ -195,6 +215,7 @@ describe('lazy chunks', () => {
     await page.waitForLoadState('networkidle');
     expect(afterScript, `${path} fetched after its script ran`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.dataset.sawLoading ?? 'no'), `${path} showed the loading spinner`).toBe('no');
+    expect(await page.evaluate(() => document.documentElement.dataset.sawBlank ?? 'no'), `${path} went blank`).toBe('no');
     expect(errors).toEqual([]);
     await context.close();
   });
