@@ -31,7 +31,7 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 }
 
 /** Link tags for the scripts and styles of `modules` that the entry does not already load. */
-export function preloadTags(manifest: Manifest, modules: readonly string[], rel: 'modulepreload' | 'prefetch'): string {
+function preloadTags(manifest: Manifest, modules: readonly string[], rel: 'modulepreload' | 'prefetch'): string {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('No entry chunk in the Vite manifest');
   const loaded = staticClosure(manifest, entry);
