@@ -12,7 +12,11 @@ export function apiDevServer(): Plugin {
       const { getRequestListener } = await import('@hono/node-server');
       const { createApp } = (await server.ssrLoadModule('/server/app.ts')) as typeof import('./app');
       const { loadConfig } = (await server.ssrLoadModule('/server/config.ts')) as typeof import('./config');
-      const listener = getRequestListener(createApp(loadConfig()).fetch);
+      const { createLogger } = (await server.ssrLoadModule('/server/lib/log.ts')) as typeof import('./lib/log');
+      const config = loadConfig();
+      // Vite prints its own request-free output; the API's request lines only when LOG_LEVEL asks.
+      const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
+      const listener = getRequestListener(createApp(config, { log }).fetch);
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';
         if (url.startsWith('/api/') || url.startsWith('/demo/')) void listener(req, res);

@@ -1,32 +1,39 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app';
-import { loadConfig, type ServerConfig } from './config';
+import type { ServerConfig } from './config';
+import { silentLogger, type Logger } from './lib/log';
+import { staticSite } from './static';
 
-/** The full server: /api, demo providers, and the built app with an SPA fallback. */
-export function createServerApp(config: ServerConfig) {
-  const app = createApp(config);
-  const distDir = resolve(config.distDir);
-  const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
-  app.use('/assets/*', serveStatic({ root: distDir }));
-  app.use('*', serveStatic({ root: distDir }));
-  app.get('*', (c) => c.html(indexHtml));
+// Node's defaults let a client hold a connection for minutes while trickling headers or a body.
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The full server: /api, demo providers, and the built app. */
+export function createServerApp(config: ServerConfig, options: { log?: Logger } = {}) {
+  const app = createApp(config, options);
+  const site = staticSite(resolve(config.distDir));
+  app.on(['GET', 'HEAD'], '*', site);
   return app;
 }
 
-export function startServer(config: ServerConfig) {
-  const app = createServerApp(config);
-  return serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const demo = [config.spotify.demo && 'Spotify', config.trakt.demo && 'Trakt', config.steam.demo && 'Steam']
-      .filter(Boolean)
-      .join(', ');
-    console.log(`Mycelius is running on ${config.origin} (listening on ${info.address}:${info.port})`);
-    if (demo) console.log(`Demo providers (no credentials configured): ${demo}`);
-    console.log(`AI: ${config.gemini.apiKey ? `Gemini (${config.gemini.model})` : 'local engine (no GEMINI_API_KEY)'}`);
-  });
+function startupLine(config: ServerConfig): string {
+  const demo = [config.spotify.demo && 'Spotify', config.trakt.demo && 'Trakt', config.steam.demo && 'Steam'].filter(Boolean);
+  const ai = config.gemini.apiKey ? `Gemini (${config.gemini.model})` : 'local engine (no GEMINI_API_KEY)';
+  const providers = demo.length > 0 ? `demo providers for ${demo.join(', ')} (no credentials configured)` : 'no demo providers';
+  return `Mycelius is running on ${config.origin}: ${providers}; AI: ${ai}`;
 }
 
-const isEntry = process.argv[1] !== undefined && resolve(process.argv[1]).endsWith(join('server', 'main.ts'));
-if (isEntry) startServer(loadConfig());
+export function startServer(config: ServerConfig, log: Logger = silentLogger): Server {
+  const app = createServerApp(config, { log });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info(startupLine(config), { listening: `${info.address}:${info.port}`, origin: config.origin });
+  }) as Server;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = config.maxConnections;
+  return server;
+}
