@@ -30,8 +30,16 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
-/** Link tags for the scripts and styles of `modules` that the entry does not already load. */
-function preloadTags(manifest: Manifest, modules: readonly string[], rel: 'modulepreload' | 'prefetch'): string {
+type Hint =
+  | { rel: 'modulepreload'; afterFirstPaint: boolean }
+  | { rel: 'prefetch' };
+
+/**
+ * Link tags for the scripts and styles of `modules` that the entry does not already load. Scripts a page
+ * does not need for its first paint (its frame is prerendered) are fetched at low priority, after what is.
+ */
+function preloadTags(manifest: Manifest, modules: readonly string[], hint: Hint): string {
+  const { rel } = hint;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('No entry chunk in the Vite manifest');
   const loaded = staticClosure(manifest, entry);
@@ -41,7 +49,8 @@ function preloadTags(manifest: Manifest, modules: readonly string[], rel: 'modul
     staticClosure(manifest, module, needed);
   }
   const chunks = [...needed].filter((k) => !loaded.has(k)).map((k) => manifest[k]!);
-  const scripts = chunks.map((c) => `<link rel="${rel}" crossorigin href="/${c.file}">`);
+  const priority = hint.rel === 'modulepreload' && hint.afterFirstPaint ? ' fetchpriority="low"' : '';
+  const scripts = chunks.map((c) => `<link rel="${rel}"${priority} crossorigin href="/${c.file}">`);
   // A screen's styles as a plain stylesheet: the lazy import would otherwise only ask for them once its script ran.
   const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))].map((file) =>
     rel === 'modulepreload' ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="prefetch" as="style" crossorigin href="/${file}">`,
@@ -98,11 +107,12 @@ export function firstPaint(): Plugin {
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const pages = await withPrerender(config, async ({ renderPath, renderAppShell }) => {
-        const nextScreen = preloadTags(manifest, ROUTE_SCREENS[SPLASH_NEXT]!, 'prefetch');
+        const nextScreen = preloadTags(manifest, ROUTE_SCREENS[SPLASH_NEXT]!, { rel: 'prefetch' });
         const splash = withRootMarkup(withHeadTags(shell, nextScreen), renderPath(SPLASH_PATH));
         const routes = Object.entries(ROUTE_SCREENS).map(async ([path, modules]) => {
-          const html = withHeadTags(shell, preloadTags(manifest, modules, 'modulepreload'));
-          return [path, modules.includes(APP_LAYOUT) ? withRootMarkup(html, await renderAppShell(path), ' data-shell') : html] as const;
+          const framed = modules.includes(APP_LAYOUT);
+          const html = withHeadTags(shell, preloadTags(manifest, modules, { rel: 'modulepreload', afterFirstPaint: framed }));
+          return [path, framed ? withRootMarkup(html, await renderAppShell(path), ' data-shell') : html] as const;
         });
         return [[SPLASH_PATH, splash] as const, ...(await Promise.all(routes))];
       });
