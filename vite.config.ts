@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { apiDevServer } from './server/devPlugin.ts';
+import { firstPaint } from './scripts/firstPaint.ts';
 
 // The /api routes run inside the dev server (same port), so `npm run dev` behaves like `npm start`.
 export default defineConfig({
-  plugins: [react(), apiDevServer()],
+  plugins: [react(), apiDevServer(), firstPaint()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {
