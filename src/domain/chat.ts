@@ -20,6 +20,17 @@ export type ChatLog = z.infer<typeof chatLogSchema>;
 
 export const MAX_CHAT_LOGS_PER_GAME = 10;
 
+/**
+ * SPEC.md section 4, "Leaving a chat": a session is kept in the logs only when it holds more messages than
+ * this. Bot games and the Hot Takes solo chat need more than the welcome; the matched chat more than 2.
+ */
+export const LOG_KEPT_ABOVE = { botGame: 1, solo: 1, matched: 2 } as const;
+export type LoggedChat = keyof typeof LOG_KEPT_ABOVE;
+
+export function shouldSaveLog(chat: LoggedChat, chatMessages: readonly unknown[]): boolean {
+  return chatMessages.length > LOG_KEPT_ABOVE[chat];
+}
+
 /** Every chat opens with a welcome message from 'other' whose id is '1' (SPEC.md section 3). */
 export const WELCOME_MESSAGE_ID = '1';
 /** The logs view shows the first 5 messages of a log, each cut to 50 characters (SPEC.md section 9). */

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
+import { saveJsonFile } from '../services/fileDownload';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
 
@@ -26,7 +27,6 @@ export interface SettingsContext {
 
 type SettingsEvent =
   | { type: 'TOGGLE'; setting: SettingName }
-  | { type: 'SAVE_FAILED'; message: string }
   | { type: 'CLEAR_DATA' }
   | { type: 'LOG_OUT' }
   | { type: 'DOWNLOAD' };
@@ -43,19 +43,15 @@ export const settingsMachine = setup({
     confirm: fromPromise<boolean, { message: string }>(async () => false),
     // The device's data; for a member the screen provides one that adds the server's copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
+    saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
-    confirmed: ({ event }) => (event as unknown as { output: unknown }).output === true,
+    /** The confirm dialog's answer was OK. */
+    confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
   actions: {
-    persistSettings: ({ context, self }) => {
-      try {
-        settingsKey.write(context.settings);
-      } catch (error) {
-        self.send({ type: 'SAVE_FAILED', message: messageFor(error, messages.social.settingsSaveFailed) });
-      }
-    },
+    toggle: assign(({ context }, params: { setting: SettingName }) => ({ settings: toggled(context.settings, params.setting), error: null })),
     clearData: () => clearAppData(),
     logOut: () => logOutStorage(),
     endSession: () => {
@@ -70,9 +66,7 @@ export const settingsMachine = setup({
     goToAuth: () => {
       // Provided by the screen: navigate('/auth').
     },
-    saveExport: (_, _params: { data: unknown }) => {
-      // Provided by the screen: saves the data as a JSON file.
-    },
+    saveExport: (_, params: { data: unknown }) => saveJsonFile('mycelius-my-data.json', params.data),
   },
 }).createMachine({
   id: 'settings',
@@ -89,21 +83,33 @@ export const settingsMachine = setup({
       },
     },
     ready: {
+      initial: 'saved',
+      states: {
+        saved: {},
+        // Each toggle saves the whole settings object; a toggle during a save starts a fresh one with the latest.
+        saving: {
+          invoke: {
+            id: 'saveSettings',
+            src: 'saveSettings',
+            input: ({ context }) => context.settings,
+            onDone: 'saved',
+            onError: {
+              target: 'saved',
+              actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.settingsSaveFailed) }),
+            },
+          },
+        },
+      },
       on: {
         TOGGLE: [
           {
             guard: 'isTheme',
-            actions: [
-              assign({ settings: ({ context, event }) => toggled(context.settings, event.setting), error: null }),
-              'persistSettings',
-              'applyTheme',
-            ],
+            target: '.saving',
+            reenter: true,
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
           },
-          {
-            actions: [assign({ settings: ({ context, event }) => toggled(context.settings, event.setting), error: null }), 'persistSettings'],
-          },
+          { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
         ],
-        SAVE_FAILED: { actions: assign({ error: ({ event }) => event.message }) },
         CLEAR_DATA: 'confirmingClear',
         LOG_OUT: 'confirmingLogOut',
         DOWNLOAD: { target: 'exporting', actions: assign({ error: null }) },
@@ -124,7 +130,7 @@ export const settingsMachine = setup({
         input: { message: messages.settings.confirmClear },
         onDone: [
           {
-            guard: 'confirmed',
+            guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) },
             target: 'ready',
             actions: [
               'clearData',
@@ -143,7 +149,7 @@ export const settingsMachine = setup({
         id: 'confirmLogOut',
         src: 'confirm',
         input: { message: messages.settings.confirmLogout },
-        onDone: [{ guard: 'confirmed', target: 'loggedOut' }, { target: 'ready' }],
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) }, target: 'loggedOut' }, { target: 'ready' }],
         onError: { target: 'ready' },
       },
     },

@@ -10,7 +10,6 @@ import { deleteAccountThrough } from '../../services/members/sessionRequests';
 import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
 import { SessionContext } from '../session/SessionContext';
 import { Screen } from '../components/ScreenShell';
-import { saveJsonFile } from '../../services/fileDownload';
 import { inspectOptions } from '../inspect';
 import { applyTheme } from '../theme';
 import '../styles/social.css';
@@ -71,7 +70,6 @@ export default function Settings() {
         notify: (_, params) => window.alert(params.message),
         goToAuth: () => navigate('/auth'),
         endSession: () => session.send({ type: 'LOG_OUT' }),
-        saveExport: (_, params) => saveJsonFile('mycelius-my-data.json', params.data),
       },
     }),
     inspectOptions(),
