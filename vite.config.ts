@@ -14,10 +14,14 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    // No preload helper in the entry: it and its dependency map cost first-screen bytes on every lazy
-    // import, while each route's page already preloads the chunks its screen needs (scripts/firstPaint.ts).
-    // A lazy screen's shared chunks then load when it is opened, one round trip later.
-    modulePreload: false,
+    // Every browser we target supports modulepreload; the polyfill would only cost first-screen bytes.
+    // Pages preload their entry's chunks, but lazy imports carry no dependency lists: the map of them in
+    // the entry costs first-screen bytes, while each route's page already preloads the chunks its screen
+    // needs (scripts/firstPaint.ts). A later screen's shared chunks load when it opens, a round trip later.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rollupOptions: {
       output: {
         // What the first screen needs ships as one chunk: one file compresses better than several.

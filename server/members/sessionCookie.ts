@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, SESSION_LIFETIME_DAYS } from '../../src/domain/memberContract';
+import { MEMBER_HINT_COOKIE, SESSION_COOKIE, SESSION_LIFETIME_DAYS } from '../../src/domain/memberContract';
 
 // The session cookie: httpOnly (no script reads it), SameSite=Lax (not sent on cross-site
 // sub-requests), Path=/, Secure whenever the app is served over https.
@@ -21,8 +21,10 @@ export function readSessionCookie(c: Context): string | undefined {
 export function writeSessionCookie(c: Context, policy: CookiePolicy, id: string, expiresAt: Date, now: number): void {
   const maxAge = Math.min(SESSION_LIFETIME_DAYS * 24 * 60 * 60, Math.max(0, Math.floor((expiresAt.getTime() - now) / 1000)));
   setCookie(c, SESSION_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', secure: policy.secure, maxAge });
+  setCookie(c, MEMBER_HINT_COOKIE, '1', { sameSite: 'Lax', path: '/', secure: policy.secure, maxAge });
 }
 
 export function clearSessionCookie(c: Context, policy: CookiePolicy): void {
   deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', path: '/', secure: policy.secure });
+  deleteCookie(c, MEMBER_HINT_COOKIE, { sameSite: 'Lax', path: '/', secure: policy.secure });
 }

@@ -6,23 +6,25 @@
  */
 /** The main screens' frame; a route that needs it gets the frame prerendered into its page too. */
 export const APP_LAYOUT = 'src/ui/components/AppLayout.tsx';
+/** The members session every route after /intro renders its screen inside (routes.tsx). */
+const SESSION_ROOT = 'src/ui/session/SessionRoot.tsx';
 const screen = (name: string) => `src/ui/screens/${name}.tsx`;
 
 export const ROUTE_SCREENS: Readonly<Record<string, readonly string[]>> = {
-  '/auth': [screen('SignUp')],
-  '/login': [screen('LogIn')],
-  '/connections': [screen('Onboarding')],
-  '/spotify/callback': [screen('SpotifyCallback')],
-  '/callback': [screen('TraktCallback')],
-  '/gameanim': [screen('GameAnim')],
-  '/chat': [screen('Chat')],
-  '/profile': [APP_LAYOUT, screen('Profile')],
-  '/dashboard': [APP_LAYOUT, screen('Discover')],
-  '/home': [APP_LAYOUT, screen('Discover')],
-  '/friends': [APP_LAYOUT, screen('Friends')],
-  '/games': [APP_LAYOUT, screen('GamesHub')],
-  '/settings': [APP_LAYOUT, screen('Settings')],
-  '/leaderboard': [APP_LAYOUT, screen('Leaderboard')],
+  '/auth': [SESSION_ROOT, screen('SignUp')],
+  '/login': [SESSION_ROOT, screen('LogIn')],
+  '/connections': [SESSION_ROOT, screen('Onboarding')],
+  '/spotify/callback': [SESSION_ROOT, screen('SpotifyCallback')],
+  '/callback': [SESSION_ROOT, screen('TraktCallback')],
+  '/gameanim': [SESSION_ROOT, screen('GameAnim')],
+  '/chat': [SESSION_ROOT, screen('Chat')],
+  '/profile': [SESSION_ROOT, APP_LAYOUT, screen('Profile')],
+  '/dashboard': [SESSION_ROOT, APP_LAYOUT, screen('Discover')],
+  '/home': [SESSION_ROOT, APP_LAYOUT, screen('Discover')],
+  '/friends': [SESSION_ROOT, APP_LAYOUT, screen('Friends')],
+  '/games': [SESSION_ROOT, APP_LAYOUT, screen('GamesHub')],
+  '/settings': [SESSION_ROOT, APP_LAYOUT, screen('Settings')],
+  '/leaderboard': [SESSION_ROOT, APP_LAYOUT, screen('Leaderboard')],
 };
 
 /** The splash leads to /auth after 3.5 s: fetching its screen early (low priority) spares that hand-over a spinner. */

@@ -163,6 +163,7 @@ describe('profile building and editing', () => {
       favoriteShows: ['Breaking Bad', 'Attack on Titan'],
     });
     await page.reload();
+    await page.getByRole('heading', { name: 'Your Profile' }).waitFor();
     await expect(page.getByRole('textbox', { name: 'Username' }).inputValue()).resolves.toBe('Trail Runner 2');
 
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();

@@ -28,10 +28,17 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.cookie = 'mycelius_member=; path=/; max-age=0';
 });
 
 describe('account calls: typed failures with the contract texts', () => {
   it('a 401 from GET /api/me means no session (offline, a member device says whose); a taken username or email belongs under its field', async () => {
+    // A guest's browser has no 'mycelius_member' hint cookie: no request is made at all.
+    const noCall = mockFetch({});
+    await expect(currentMember()).resolves.toBeNull();
+    expect(noCall.calls).toEqual([]);
+
+    document.cookie = 'mycelius_member=1; path=/';
     mockFetch({ 'GET /api/me': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401) });
     await expect(currentMember()).resolves.toBeNull();
 

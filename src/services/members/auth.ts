@@ -10,6 +10,7 @@ import {
 import { memberCall } from './api';
 import { memberSyncKey } from '../../storage/memberSync';
 import { isSessionEnded, MemberApiError } from './errors';
+import { mayHoldSession } from './memberHint';
 
 // The account calls. Each resolves with what the caller needs or throws MemberApiError.
 
@@ -35,10 +36,11 @@ export interface UnreachableMember {
 }
 
 /**
- * The signed-in member, or null when there is no session (401). Offline on a device that was a member's,
+ * The signed-in member, or null when there is no session (no hint cookie, or a 401). Offline on a device that was a member's,
  * the member's id, so their edits can be kept pending until the server is back. Other failures throw.
  */
 export async function currentMember(): Promise<Member | null | UnreachableMember> {
+  if (!mayHoldSession()) return null;
   try {
     return (await fetchMe()).user;
   } catch (error) {
