@@ -22,7 +22,7 @@ const LABELS: Record<string, string> = { username: 'Username', email: 'Email', p
 
 type Values = Record<string, string>;
 
-// The members contract's texts for the server's refusals (docs/api.md), spelled out.
+// The members contract's texts for the server's refusals (src/domain/memberContract.ts), spelled out.
 const REFUSALS: Record<string, { field?: string; text: string }> = {
   USERNAME_TAKEN: { field: 'username', text: 'That username is taken' },
   EMAIL_TAKEN: { field: 'email', text: 'An account with this email already exists' },
