@@ -119,4 +119,3 @@ export function createFakeGemini(options: { apiKey: string }) {
     },
   };
 }
-export type FakeGemini = ReturnType<typeof createFakeGemini>;

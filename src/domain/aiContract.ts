@@ -66,7 +66,6 @@ export const similarityRequestSchema = z.object({
 export type SimilarityRequest = z.infer<typeof similarityRequestSchema>;
 
 export const textResponseSchema = z.object({ text: z.string() });
-export type TextResponse = z.infer<typeof textResponseSchema>;
 
 /** scores: username → whole number 0-100; shared: username → the items behind the score (may be empty). */
 export const similarityResponseSchema = z.object({

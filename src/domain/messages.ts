@@ -11,7 +11,6 @@ export const messages = {
   },
   steam: {
     inputEmpty: 'Please enter a Steam ID or profile URL',
-    invalidIdOrUrl: 'Invalid Steam ID or URL',
     profileNotFoundOrPrivate: 'Steam profile not found or is PRIVATE',
     connectFailed: 'Failed to connect to Steam',
     invalidInput: 'Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.',

@@ -18,7 +18,6 @@ export interface SteamConnection {
 /** Resolves the text and checks the player; failures are AppErrors whose text the card shows. */
 export async function connectSteam(text: string): Promise<SteamConnection> {
   const steamId = await resolveSteamId(text);
-  if (!steamId) throw new AppError('STEAM_NO_ID');
   let player;
   try {
     player = await getPlayerSummary(steamId);

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { AppError } from '../domain/errors';
 
 /** A non-2xx answer from our own /api. `code` is the server's error code when it sent one. */
 export class HttpError extends Error {
@@ -76,5 +75,3 @@ export function postJson<T>(url: string, body: unknown, schema: z.ZodType<T>, in
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
 }
-
-export { AppError };

@@ -166,7 +166,3 @@ export function logoutProvider(provider: OAuthProvider): void {
   refreshTokenKey(provider).remove();
   setServiceConnected(provider, false);
 }
-
-export function hasAccessToken(provider: OAuthProvider): boolean {
-  return accessTokenKey(provider).read() !== '';
-}
