@@ -2,7 +2,7 @@ import { setup, type SnapshotFrom } from 'xstate';
 import { INTRO_NAVIGATE_MS, INTRO_STAGE_MS, scatterDecorations, type Decoration } from '../domain/gameIntros';
 
 export interface GameIntroInput {
-  /** Source of the decorations' random places; the screen passes Math.random, tests a fixed sequence. */
+  /** Source of the decorations' random places: Math.random when omitted (the screen passes nothing), a fixed sequence in tests. */
   random?: () => number;
 }
 
