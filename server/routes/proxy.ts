@@ -34,7 +34,7 @@ function missingToken(c: Context) {
   return jsonError(c, 401, 'MISSING_TOKEN', 'Sign in to this service first: no access token was sent.');
 }
 
-function dataResponse<T extends z.ZodType>(c: Context, result: UpstreamResult, schema: T, service: string) {
+function dataResponse(c: Context, result: UpstreamResult, schema: z.ZodType, service: string) {
   if (result.kind !== 'response') return unavailable(c, result, service);
   if (result.status === 401) return jsonError(c, 401, 'TOKEN_EXPIRED', `The ${service} access token has expired or was revoked.`);
   const ok = parseOk(result, schema);

@@ -39,7 +39,7 @@ function answerWith(...responses: (Response | Error)[]): void {
 }
 
 function sentBody(call = 0): unknown {
-  return JSON.parse(String(fetchMock.mock.calls[call]![1]!.body));
+  return JSON.parse(fetchMock.mock.calls[call]![1]!.body as string);
 }
 
 // Every way an AI call can fail: server error, rate limit, network down, a 200 with the wrong shape or no JSON.
@@ -68,7 +68,7 @@ const chat: ChatReplyRequest = {
 };
 
 beforeEach(() => {
-  fetchMock = vi.fn() as FetchMock;
+  fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });

@@ -27,7 +27,7 @@ beforeEach(() => {
   localStorage.clear();
   fetchMock = vi.fn(async () =>
     new Response(JSON.stringify({ scores: { ana: 91, ben: 40, cy: 7 } }), { headers: { 'Content-Type': 'application/json' } }),
-  ) as FetchMock;
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -143,11 +143,11 @@ describe('profileHash', () => {
   it('differs when any one field differs', () => {
     const fields = ['username', 'profilePicture', 'hobbies', 'musicGenres', 'favoriteGames', 'favoriteShows', 'connectedServices'] as const;
     fc.assert(
-      fc.property(anyProfile, fc.constantFrom(...fields), anyText, fc.constantFrom('spotify', 'trakt', 'steam') as fc.Arbitrary<'spotify' | 'trakt' | 'steam'>, (p, field, extra, service) => {
+      fc.property(anyProfile, fc.constantFrom(...fields), anyText, fc.constantFrom<'spotify' | 'trakt' | 'steam'>('spotify', 'trakt', 'steam'), (p, field, extra, service) => {
         const changed: Profile = structuredClone(p);
         if (field === 'connectedServices') changed.connectedServices[service] = !changed.connectedServices[service];
-        else if (typeof changed[field] === 'string') (changed[field] as string) = `${changed[field] as string}${extra || 'x'}`;
-        else (changed[field] as string[]) = [...(changed[field] as string[]), extra];
+        else if (field === 'username' || field === 'profilePicture' || field === 'hobbies') changed[field] = `${changed[field]}${extra || 'x'}`;
+        else changed[field] = [...changed[field], extra];
         expect(profileHash(changed)).not.toBe(profileHash(p));
       }),
       { numRuns: 500 },

@@ -50,17 +50,16 @@ export async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, which
   // the per-client limit meant for real visitors (60) would refuse. The limiter itself is tested in tests/server.
+  // The demo providers and the local AI engine stand in for every real service: no credential is passed on.
+  const CREDENTIALS = ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY'];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !CREDENTIALS.includes(key))),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_ORIGIN: baseURL,
     DIST_DIR: distDir,
     RATE_LIMIT_AI_PER_MINUTE: process.env.RATE_LIMIT_AI_PER_MINUTE ?? '1000',
   };
-  for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY']) {
-    delete env[key];
-  }
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout?.on('data', (d) => (output += String(d)));
