@@ -30,13 +30,13 @@ export default {
   // fresh module graph each, which costs more than all other mutants together on two cores.
   // MUTATION_STATIC=1 includes them; docs/testing.md says which figures include them.
   ignoreStatic: process.env.MUTATION_STATIC !== '1',
-  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   timeoutMS: 20000,
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: `${out}/mutation.json` },
   htmlReporter: { fileName: `${out}/mutation.html` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
   thresholds: { high: 80, low: 75, break: null },
-  tempDirName: '.stryker-tmp',
+  tempDirName: `.stryker-tmp/${folder}`,
   cleanTempDir: true,
 };

@@ -1,10 +1,14 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config';
 
-// The suite Stryker runs for every mutant (stryker.config.mjs). The rendered-screen tests in tests/ui
-// are left out: each mutant would reload React and happy-dom for them, which on two shared cores
-// multiplies the run time, and the layers measured here (machines, domain, services, storage, server)
-// have their own tests. docs/testing.md gives the scores this suite reaches.
+// The suite Stryker runs for every mutant (stryker.config.mjs, docs/testing.md). Each folder is measured
+// by the tests of its own layer and the layers below the machines: src/domain, src/storage,
+// src/services and server/ by tests/{domain,storage,services,server,ai}; src/machines by those plus
+// tests/machines. Rendered-screen tests (tests/ui) and model tests would otherwise run for nearly
+// every mutant (everything reads storage and texts), which on two shared cores turns minutes into hours.
+const LOWER_LAYERS = ['tests/domain', 'tests/storage', 'tests/services', 'tests/server', 'tests/ai'];
+const folders = process.env.MUTATE_FOLDER === 'machines' || process.env.MUTATE_FOLDER === 'all' ? [...LOWER_LAYERS, 'tests/machines'] : LOWER_LAYERS;
+
 export default mergeConfig(base, defineConfig({
-  test: { exclude: ['tests/e2e/**', 'tests/ui/**', 'tests/docs/**', 'node_modules/**'] },
+  test: { include: folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`) },
 }));
