@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyWin, gameAward, isWinningGame, winRateAfterWin } from '../../src/domain/gameAward';
-import { defaultCurrentUserStats } from '../../src/domain/leaderboard';
+
+// SPEC §3: the current user's default stats.
+const CURRENT_USER_DEFAULTS = { totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 };
 
 describe('gameAward: 100 + 10 per message beyond 4', () => {
   it.each([
@@ -57,7 +59,7 @@ describe('winRateAfterWin: wins recovered from the percentage, then one more won
 
 describe('applyWin: the per finished game stat update', () => {
   it('adds a game, the award to points and Hot Takes score, one to the streak, and recomputes the win rate', () => {
-    expect(applyWin(defaultCurrentUserStats(), 110)).toEqual({
+    expect(applyWin(CURRENT_USER_DEFAULTS, 110)).toEqual({
       totalPoints: 1360,
       gamesPlayed: 13,
       hotTakesScore: 960,
@@ -68,8 +70,8 @@ describe('applyWin: the per finished game stat update', () => {
   });
 
   it('leaves the input untouched', () => {
-    const stats = defaultCurrentUserStats();
+    const stats = { ...CURRENT_USER_DEFAULTS };
     applyWin(stats, 100);
-    expect(stats).toEqual(defaultCurrentUserStats());
+    expect(stats).toEqual(CURRENT_USER_DEFAULTS);
   });
 });

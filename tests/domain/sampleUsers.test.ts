@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMUNITIES } from '../../src/domain/community';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
+
+// SPEC §3: communities are drawn from Seattle, UW and Microsoft.
+const COMMUNITIES = ['Seattle', 'UW', 'Microsoft'] as const;
 
 describe('sample users', () => {
   it('are 25 users with ids user-1 .. user-25 and distinct names and emails', () => {

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomStats, rankEntries, STAT_RANGES, type LeaderboardEntry } from '../../src/domain/stats';
+
+// SPEC §3: the random ranges, inclusive.
+const RANGES = {
+  totalPoints: [500, 3499],
+  gamesPlayed: [5, 54],
+  hotTakesScore: [200, 1699],
+  friendsCount: [1, 20],
+  winRate: [40, 79],
+  streak: [0, 14],
+} as const;
 import { defaultCurrentUserStats } from '../../src/domain/leaderboard';
 
 describe('random leaderboard stats', () => {
@@ -9,7 +19,7 @@ describe('random leaderboard stats', () => {
       fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: 6, maxLength: 6 }), (rolls) => {
         let i = 0;
         const stats = randomStats(() => rolls[i++]!);
-        for (const [name, [min, max]] of Object.entries(STAT_RANGES)) {
+        for (const [name, [min, max]] of Object.entries(RANGES)) {
           const value = stats[name as keyof typeof stats];
           expect(Number.isInteger(value)).toBe(true);
           expect(value).toBeGreaterThanOrEqual(min);
@@ -25,14 +35,7 @@ describe('random leaderboard stats', () => {
   });
 
   it('ranges and current-user defaults are the SPEC.md ones', () => {
-    expect(STAT_RANGES).toEqual({
-      totalPoints: [500, 3499],
-      gamesPlayed: [5, 54],
-      hotTakesScore: [200, 1699],
-      friendsCount: [1, 20],
-      winRate: [40, 79],
-      streak: [0, 14],
-    });
+    expect(STAT_RANGES).toEqual(RANGES);
     expect(defaultCurrentUserStats()).toEqual({ totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 });
   });
 });

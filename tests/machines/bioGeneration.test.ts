@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { bioGenerationMachine, type AiProvider } from '../../src/machines/bioGeneration.machine';
 import { AppError } from '../../src/domain/errors';
-import { messages } from '../../src/domain/messages';
-import { runModel } from '../support/modelTest';
+import { testModel, type ModelEvent, type ModelOptions, type ReplayEnv, type StateView } from '../support/modelTest';
 
 const FRESH = 'A climber who lives for Metal and Elden Ring.';
 const events: EventObject[] = [
@@ -18,42 +17,81 @@ const events: EventObject[] = [
   { type: 'xstate.error.actor.watchStoredSummary', error: new Error('gone') } as EventObject,
 ];
 
-describe('bio generation machine (model-based)', () => {
-  it.each([[''], ['An older bio.']])('reaches every state and transition, starting from stored bio %j', async (stored) => {
-    const count = await runModel({
-      machine: bioGenerationMachine,
-      input: { summary: stored },
-      events,
-      provide: () => ({ actions: { logError: () => undefined } }),
-      check: ({ env, snapshot, path }) => {
-        const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
-        const bioState = (snapshot.value as { bio: string }).bio;
-        // One generation per GENERATE that started one; the provider is looked up exactly once.
-        const generations = steps.filter(
-          (s, i) => (s.state.value as { bio: string }).bio === 'generating' && (i === 0 || (steps[i - 1]!.state.value as { bio: string }).bio !== 'generating'),
-        ).length;
-        expect(env.pending.get('generateSummary')?.length ?? 0).toBe(generations);
-        expect(env.pending.get('loadAiProvider')).toHaveLength(1);
+const SUMMARY_FAILED = 'Failed to generate summary. Please try again.';
+const STORAGE_FULL =
+  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 
-        const last = steps.at(-1)?.event as { type: string; error?: unknown; output?: unknown } | undefined;
-        if (bioState === 'generating') expect(snapshot.context.error).toBeNull();
-        if (bioState === 'success' && last?.type === 'xstate.done.actor.generateSummary') expect(snapshot.context.summary).toBe(FRESH);
-        if (bioState === 'error' && last?.type === 'xstate.error.actor.generateSummary') {
-          const expected = (last.error as AppError).code === 'STORAGE_FULL' ? messages.storage.full : 'Failed to generate summary. Please try again.';
-          expect(snapshot.context.error).toBe(expected);
-        }
-        if (bioState === 'idle') {
-          expect(snapshot.context.error).toBeNull();
-          const storedElsewhere = steps.some((s) => s.event.type === 'SUMMARY_STORED');
-          expect(snapshot.context.summary).toBe(storedElsewhere ? 'Written in another tab.' : stored);
-        }
-        const credit = (snapshot.value as { credit: string }).credit;
-        const providerEvent = steps.find((s) => s.event.type.endsWith('actor.loadAiProvider'))?.event as { output?: unknown } | undefined;
-        if (!providerEvent) expect(credit).toBe('loading');
-        else expect(credit).toBe(providerEvent.output === 'gemini' ? 'gemini' : 'local');
+/** One generation per GENERATE that started one (a GENERATE while generating is ignored). */
+function expectGenerations(env: ReplayEnv, path: { steps: { state: { value: unknown } }[] }) {
+  const bioStates = path.steps.map((s) => (s.state.value as { bio: string }).bio);
+  const starts = bioStates.filter((b, i) => b === 'generating' && bioStates[i - 1] !== 'generating').length;
+  expect(env.pending.get('generateSummary')?.length ?? 0).toBe(starts);
+}
+
+/** The panel shows the stored bio, then whatever another tab stored or this panel generated, latest first. */
+function expectedSummary(stored: string, path: { steps: { event: EventObject }[] }): string {
+  const latest = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'SUMMARY_STORED' || e.type === 'xstate.done.actor.generateSummary');
+  if (!latest) return stored;
+  return latest.type === 'SUMMARY_STORED' ? 'Written in another tab.' : FRESH;
+}
+
+function variant(stored: string): ModelOptions<typeof bioGenerationMachine> {
+  const resting = ({ env, context, path }: StateView<typeof bioGenerationMachine>) => {
+    expectGenerations(env, path);
+    expect(context.summary).toBe(expectedSummary(stored, path));
+  };
+  return {
+    machine: bioGenerationMachine,
+    input: { summary: stored },
+    limit: 60,
+    events,
+    provide: () => ({ actions: { logError: () => undefined } }),
+    states: {
+      'bio.idle': (view) => {
+        resting(view);
+        expect(view.context.error).toBeNull();
+        expect(view.env.pending.get('generateSummary')).toBeUndefined();
       },
-    });
-    expect(count).toBeGreaterThan(20);
+      // 'Generating...': the last failure is no longer shown.
+      'bio.generating': (view) => {
+        resting(view);
+        expect(view.context.error).toBeNull();
+      },
+      'bio.success': (view) => {
+        resting(view);
+        expect(view.context.error).toBeNull();
+      },
+      // A storage failure says so; any other failure shows SPEC's red text.
+      'bio.error': (view) => {
+        resting(view);
+        const failure = view.path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'xstate.error.actor.generateSummary');
+        expect(view.context.error).toBe((failure?.error as AppError).code === 'STORAGE_FULL' ? STORAGE_FULL : SUMMARY_FAILED);
+      },
+      // The credit line: the provider is looked up once, and anything but Gemini (or no answer) means local.
+      'credit.loading': ({ env, events }) => {
+        expect(env.pending.get('loadAiProvider')).toHaveLength(1);
+        expect(events.filter((e) => e.endsWith('actor.loadAiProvider'))).toEqual([]);
+      },
+      'credit.gemini': ({ env, path }) => {
+        expect(env.pending.get('loadAiProvider')).toHaveLength(1);
+        expect(path.steps.map((s) => s.event as ModelEvent).find((e) => e.type.endsWith('actor.loadAiProvider'))).toEqual({
+          type: 'xstate.done.actor.loadAiProvider',
+          output: 'gemini',
+        });
+      },
+      'credit.local': ({ env, path }) => {
+        expect(env.pending.get('loadAiProvider')).toHaveLength(1);
+        const answer = path.steps.map((s) => s.event as ModelEvent).find((e) => e.type.endsWith('actor.loadAiProvider'));
+        expect(answer?.output).not.toBe('gemini');
+      },
+    },
+  };
+}
+
+describe('bio generation machine (model-based)', () => {
+  it('reaches every state and transition, starting from no stored bio and from an older one', async () => {
+    const report = await testModel([variant(''), variant('An older bio.')]);
+    expect(report).toMatchObject({ states: 10, transitions: 9, guards: 1 });
   });
 });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { discoverMachine, similarityCandidates, type DiscoverData } from '../../src/machines/discover.machine';
+import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/machines/discover.machine';
 import { AppError } from '../../src/domain/errors';
-import { messages } from '../../src/domain/messages';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import type { User } from '../../src/domain/user';
-import { runModel } from '../support/modelTest';
+import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const complete: Profile = { ...emptyProfile(), username: 'me', hobbies: 'climbing', musicGenres: ['Metal'] };
 const users: User[] = [
@@ -14,7 +13,7 @@ const users: User[] = [
 const completeData: DiscoverData = { profile: complete, users, friendIds: ['user-2'] };
 const incompleteData: DiscoverData = { profile: { ...complete, hobbies: '' }, users, friendIds: [] };
 
-// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
+// A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
   { type: 'xstate.done.actor.loadDiscover', output: completeData },
   { type: 'xstate.done.actor.loadDiscover', output: incompleteData },
@@ -34,51 +33,102 @@ const events = [
   { type: 'RETRY' },
 ];
 
+const STORAGE_FULL =
+  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
+const ADD_FAILED = 'Could not add this friend. Please try again.';
+
+// Nothing navigates except Go to Profile, at once, each time it is pressed.
+function expectNavigations(env: ReplayEnv, events: string[]) {
+  expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual(
+    events.filter((e) => e === 'GO_TO_PROFILE').map(() => ({ type: 'navigate', payload: '/profile', at: 0 })),
+  );
+}
+
+const alerts = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'alert');
+
+// Once loaded: only RiffLord (user-1) can be added — PixelPoet (user-2) is already a friend and user-99 does not
+// exist — so no service call names anyone else and no friend appears twice.
+function expectReady(env: ReplayEnv, context: DiscoverContext, events: string[]) {
+  expectNavigations(env, events);
+  for (const d of env.pending.get('addFriend') ?? []) expect(d.input).toEqual({ friendId: 'user-1' });
+  expect(new Set(context.friendIds).size).toBe(context.friendIds.length);
+  expect(['user-1', 'user-2']).toEqual(expect.arrayContaining(context.friendIds));
+  expect(context.scores).toEqual(events.includes('xstate.done.actor.scoreUsers') ? { RiffLord: 88, PixelPoet: 20 } : {});
+  expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
+}
+
 describe('discover machine (model-based)', () => {
   it('reaches every state and transition; navigation and alerts happen exactly where they should', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: discoverMachine,
+      limit: 40,
       // Search text and community only filter the rendered list; leaving them out of a state's identity
       // keeps the model small while SEARCH and COMMUNITY are still taken from every state.
       serializeState: (s) => JSON.stringify({ value: s.value, context: { ...s.context, query: undefined, community: undefined } }),
       events,
+      // The alert waits a moment so the button can repaint as 'Friend Added!' before the blocking dialog.
+      delays: { alertDelay: 30 },
       provide: (env) => ({
         actions: {
           goToProfile: () => env.record('navigate', '/profile'),
           notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
         },
       }),
-      check: ({ env, snapshot, path }) => {
-        const events = path.steps.map((s) => s.event.type);
-        // Scoring is asked for the complete profile and every candidate, once per load.
-        const scoring = env.pending.get('scoreUsers') ?? [];
-        const loadedComplete = path.steps.some((s) => (s.event as { output?: unknown }).output === completeData);
-        expect(scoring.length).toBe(loadedComplete ? 1 : 0);
-        for (const d of scoring) expect(d.input).toEqual({ profile: complete, users });
-        expect(similarityCandidates(users)).toEqual([
-          { username: 'RiffLord', personality: 'Loud.', interests: ['Metal'] },
-          { username: 'PixelPoet', personality: 'Calm.', interests: ['Indie'] },
-        ]);
-        // Only user-1 can ever be added: user-2 is already a friend and user-99 does not exist.
-        for (const d of env.pending.get('addFriend') ?? []) expect(d.input).toEqual({ friendId: 'user-1' });
-
-        const navigations = env.effects.filter((e) => e.type === 'navigate');
-        expect(navigations.length).toBe(events.filter((e) => e === 'GO_TO_PROFILE').length);
-        const alerts = env.effects.filter((e) => e.type === 'alert');
-        expect(alerts).toEqual(
-          events.includes('xstate.after.alertDelay.discover.ready.announcing')
-            ? [{ type: 'alert', payload: messages.friends.added('RiffLord') }]
-            : [],
-        );
-        if (snapshot.matches('failed')) expect(snapshot.context.error).toBe(messages.storage.full);
-        if (events.at(-1) === 'xstate.error.actor.addFriend') {
-          expect(snapshot.context.error).toBe(messages.social.addFriendFailed);
-        }
-        if (snapshot.matches({ ready: 'announcing' })) expect(snapshot.context.friendIds).toContain('user-1');
+      states: {
+        loading: ({ env, context, events }) => {
+          expect(env.pending.get('loadDiscover')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
+          expect(context.error).toBeNull();
+          expect(env.timeline).toEqual([]);
+        },
+        // The 'Complete Your Profile' prompt: no scoring is asked for an incomplete profile.
+        incomplete: ({ env, context, events }) => {
+          expect(context.profile).toEqual(incompleteData.profile);
+          expect(env.pending.get('scoreUsers')).toBeUndefined();
+          expectNavigations(env, events);
+          expect(alerts(env)).toEqual([]);
+        },
+        scoring: ({ env, context }) => {
+          expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
+          expect(context.friendIds).toEqual(['user-2']);
+        },
+        failed: ({ env, context }) => {
+          expect(context.error).toBe(STORAGE_FULL);
+          expect(env.timeline).toEqual([]);
+        },
+        'ready.idle': ({ env, context, events }) => {
+          expectReady(env, context, events);
+          expect(context.addingId).toBeNull();
+          // A failed add is explained until the next add finishes; a refused click changes nothing.
+          const lastAdd = events.findLast((e) => e.startsWith('xstate.done.actor.addFriend') || e.startsWith('xstate.error.actor.addFriend'));
+          expect(context.error).toBe(lastAdd === 'xstate.error.actor.addFriend' ? ADD_FAILED : null);
+          // "You're now friends with RiffLord!" comes 30 ms after a successful add, once.
+          const announced = events.includes('xstate.after.alertDelay.discover.ready.announcing');
+          expect(alerts(env)).toEqual(announced ? [{ type: 'alert', payload: "You're now friends with RiffLord!", at: 30 }] : []);
+        },
+        'ready.adding': ({ env, context, events }) => {
+          expectReady(env, context, events);
+          expect(context.addingId).toBe('user-1');
+          expect(context.friendIds).toEqual(['user-2']);
+          expect(env.pending.get('addFriend')?.at(-1)?.input).toEqual({ friendId: 'user-1' });
+        },
+        // The button already reads 'Friend Added!'; the alert has not opened yet.
+        'ready.announcing': ({ env, context, events }) => {
+          expectReady(env, context, events);
+          expect(context.friendIds).toEqual(['user-2', 'user-1']);
+          expect(context.addedName).toBe('RiffLord');
+          expect(alerts(env)).toEqual([]);
+        },
       },
     });
-    expect(count).toBeGreaterThan(10);
+    expect(report).toMatchObject({ states: 9, transitions: 12, guards: 3 });
   }, 30_000);
+
+  it("asks for similarity with each candidate's name, personality and interests", () => {
+    expect(similarityCandidates(users)).toEqual([
+      { username: 'RiffLord', personality: 'Loud.', interests: ['Metal'] },
+      { username: 'PixelPoet', personality: 'Calm.', interests: ['Indie'] },
+    ]);
+  });
 
   it('takes the header community as input', async () => {
     const { createActor } = await import('xstate');

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { friendsMachine } from '../../src/machines/friends.machine';
-import { messages } from '../../src/domain/messages';
+import { friendsMachine, type FriendsContext } from '../../src/machines/friends.machine';
 import type { User } from '../../src/domain/user';
-import { runModel } from '../support/modelTest';
+import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const friends: User[] = [
   { id: 'user-1', username: 'RiffLord', email: 'r@example.com', interests: ['Metal'], personality: 'Loud.', communities: ['Seattle'] },
   { id: 'user-2', username: 'PixelPoet', email: 'p@example.com', interests: ['Indie'], personality: 'Calm.', communities: ['UW'] },
 ];
 
-// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
+const LOAD_FAILED = 'Could not load your friends. Please try again.';
+const REMOVE_FAILED = 'Could not remove this friend. Please try again.';
+
+// A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
   { type: 'xstate.done.actor.loadFriends', output: friends },
   { type: 'xstate.error.actor.loadFriends', error: new Error('broken') },
@@ -22,29 +24,47 @@ const events = [
   { type: 'RETRY' },
 ];
 
+// Nothing is removed without CONFIRM, only a listed friend can be asked about, and a done removal takes
+// exactly that friend off the list with a status line saying so.
+function expectList(env: ReplayEnv, context: FriendsContext, events: string[]) {
+  const removals = env.pending.get('removeFriend') ?? [];
+  expect(removals.map((d) => d.input)).toEqual(events.includes('CONFIRM') ? [{ friendId: 'user-1' }] : []);
+  const removed = events.includes('xstate.done.actor.removeFriend');
+  expect(context.friends.map((f) => f.id)).toEqual(removed ? ['user-2'] : ['user-1', 'user-2']);
+  expect(context.notice).toBe(removed ? 'RiffLord was removed from your friends.' : null);
+}
+
 describe('friends machine (model-based)', () => {
   it('reaches every state and transition; a removal needs a confirmation and removes exactly that friend', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: friendsMachine,
+      limit: 20,
       events,
-      check: ({ env, snapshot, path }) => {
-        const events = path.steps.map((s) => s.event.type);
-        const removals = env.pending.get('removeFriend') ?? [];
-        // Nothing is removed without CONFIRM, and only a listed friend can be asked about.
-        expect(removals.length).toBe(events.includes('CONFIRM') ? 1 : 0);
-        for (const d of removals) expect(d.input).toEqual({ friendId: 'user-1' });
-        if (snapshot.matches({ ready: 'confirming' })) expect(snapshot.context.pendingId).toBe('user-1');
-        if (events.at(-1) === 'xstate.done.actor.removeFriend') {
-          expect(snapshot.context.friends.map((f) => f.id)).toEqual(['user-2']);
-          expect(snapshot.context.notice).toBe('RiffLord was removed from your friends.');
-        }
-        if (events.at(-1) === 'xstate.error.actor.removeFriend') {
-          expect(snapshot.context.friends).toHaveLength(2);
-          expect(snapshot.context.error).toBe(messages.social.removeFriendFailed);
-        }
-        if (snapshot.matches('failed')) expect(snapshot.context.error).toBe(messages.social.friendsLoadFailed);
+      states: {
+        loading: ({ env, context, events }) => {
+          expect(env.pending.get('loadFriends')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
+          expect(context).toEqual({ friends: [], pendingId: null, notice: null, error: null });
+        },
+        failed: ({ context }) => expect(context.error).toBe(LOAD_FAILED),
+        'ready.idle': ({ env, context, events, path }) => {
+          expectList(env, context, events);
+          expect(context.pendingId).toBeNull();
+          // A failed removal is explained until the next confirmation dialog opens.
+          const lastOutcome = path.steps.findLast((s) => s.event.type === 'xstate.error.actor.removeFriend' || s.state.matches({ ready: 'confirming' }));
+          expect(context.error).toBe(lastOutcome?.event.type === 'xstate.error.actor.removeFriend' ? REMOVE_FAILED : null);
+        },
+        // The in-page dialog asks about RiffLord.
+        'ready.confirming': ({ env, context, events }) => {
+          expectList(env, context, events);
+          expect(context.pendingId).toBe('user-1');
+          expect(context.error).toBeNull();
+        },
+        'ready.removing': ({ env, context, events }) => {
+          expectList(env, context, events);
+          expect(context.pendingId).toBe('user-1');
+        },
       },
     });
-    expect(count).toBeGreaterThan(5);
+    expect(report).toMatchObject({ states: 7, transitions: 8, guards: 1 });
   });
 });

@@ -1,8 +1,7 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { INTRO_EMOJIS, INTRO_ICONS } from '../../src/domain/gameIntros';
 import { gameIntroMachine, introStage } from '../../src/machines/gameIntro.machine';
-import { runModel } from '../support/modelTest';
+import { testModel, type StateView } from '../support/modelTest';
 
 const EVENTS = [
   { type: 'xstate.after.titleDelay.gameIntro.running.opening' },
@@ -13,8 +12,6 @@ const EVENTS = [
   { type: 'SKIP' },
 ];
 
-const STAGE_TIMES: Record<string, number> = { opening: 0, title: 500, subtitle: 1500, loading: 2500 };
-
 /** A repeatable stand-in for Math.random: a small linear congruential sequence. */
 function seeded(seed: number): () => number {
   let state = seed;
@@ -24,45 +21,53 @@ function seeded(seed: number): () => number {
   };
 }
 
+// SPEC §2/§9: stages at 500, 1500 and 2500 ms; the chat route at 4000 ms; timers cancelled on leaving.
+const stageAt = (stage: number, ms: number) => ({ env, snapshot, events }: StateView<typeof gameIntroMachine>) => {
+  expect(introStage(snapshot)).toBe(stage);
+  expect(env.clock.now()).toBe(ms);
+  expect(events.every((e) => e.startsWith('xstate.after.'))).toBe(true);
+  expect(env.timeline).toEqual([]);
+};
+
 describe('game intro machine (model-based)', () => {
   it('shows its stages at 500, 1500 and 2500 ms, goes to the chat at 4000 ms, and never after leaving', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: gameIntroMachine,
       // A constant source keeps the model's context and the live actor's identical.
       input: { random: () => 0.25 },
+      limit: 10,
       events: EVENTS,
+      // Each stage counts from the previous one.
+      delays: { titleDelay: 500, subtitleDelay: 1000, loadingDelay: 1000, navigateDelay: 1500 },
       provide: (env) => ({
         actions: {
           navigateToChat: () => env.record('navigate', 'chat'),
           navigateBack: () => env.record('navigate', 'back'),
         },
       }),
-      check: ({ env, snapshot, path }) => {
-        const value = snapshot.value;
-        if (typeof value === 'object') {
-          const stage = value.running as string;
-          // Timers only: a path that skipped or left ends in a final state instead.
-          expect(env.clock.now(), path.description).toBe(STAGE_TIMES[stage]);
-          expect(introStage(snapshot)).toBe(['opening', 'title', 'subtitle', 'loading'].indexOf(stage));
-          expect(env.effects).toEqual([]);
-          return;
-        }
-        if (value === 'done') {
-          expect(env.effects).toEqual([{ type: 'navigate', payload: 'chat' }]);
-          const skipped = path.steps.some((s) => s.event.type === 'SKIP');
-          if (!skipped) expect(env.clock.now()).toBe(4000);
-          else expect(env.clock.now()).toBeLessThan(4000);
-        }
-        if (value === 'left') {
-          expect(env.effects).toEqual([{ type: 'navigate', payload: 'back' }]);
+      states: {
+        'running.opening': stageAt(0, 0),
+        'running.title': stageAt(1, 500),
+        'running.subtitle': stageAt(2, 1500),
+        'running.loading': stageAt(3, 2500),
+        // Left alone it goes to the chat at 4000 ms; SKIP goes at once.
+        done: ({ env, snapshot, events }) => {
+          const at = events.includes('SKIP') ? env.clock.now() : 4000;
+          if (events.includes('SKIP')) expect(at).toBeLessThan(4000);
+          expect(env.timeline).toEqual([{ type: 'navigate', payload: 'chat', at }]);
+          expect(snapshot.status).toBe('done');
+        },
+        left: ({ env, snapshot }) => {
+          const at = env.clock.now();
+          expect(env.timeline).toEqual([{ type: 'navigate', payload: 'back', at }]);
           // Time goes on after leaving: nothing else may happen.
           env.clock.increment(10_000);
-          expect(env.effects).toEqual([{ type: 'navigate', payload: 'back' }]);
-        }
-        expect(snapshot.status).toBe('done');
+          expect(env.timeline).toEqual([{ type: 'navigate', payload: 'back', at }]);
+          expect(snapshot.status).toBe('done');
+        },
       },
     });
-    expect(count).toBeGreaterThanOrEqual(6);
+    expect(report).toMatchObject({ states: 8, transitions: 6 });
   });
 });
 
@@ -106,8 +111,13 @@ describe('intro decorations', () => {
   it('spreads the 20 emojis and 12 icons over the two bands, one grid cell each, at random spots', () => {
     for (const seed of [1, 2, 3, 42, 2024]) {
       const decorations = createActor(gameIntroMachine, { input: { random: seeded(seed) } }).getSnapshot().context.decorations;
-      expect(decorations.filter((d) => d.kind === 'emoji').map((d) => d.symbol)).toEqual([...INTRO_EMOJIS]);
-      expect(decorations.filter((d) => d.kind === 'icon').map((d) => d.symbol)).toEqual([...INTRO_ICONS]);
+      // SPEC §2: 20 floating emojis and 12 floating icons, each a different one.
+      const emojis = decorations.filter((d) => d.kind === 'emoji').map((d) => d.symbol);
+      const icons = decorations.filter((d) => d.kind === 'icon').map((d) => d.symbol);
+      expect(emojis).toHaveLength(20);
+      expect(new Set(emojis).size).toBe(20);
+      expect(icons).toHaveLength(12);
+      expect(new Set(icons).size).toBe(12);
       const cells = new Set<string>();
       for (const d of decorations) {
         expect(['top', 'bottom']).toContain(d.band);
@@ -130,7 +140,5 @@ describe('intro decorations', () => {
     const a = createActor(gameIntroMachine, { input: { random: seeded(5) } }).getSnapshot().context.decorations;
     const b = createActor(gameIntroMachine, { input: { random: seeded(5) } }).getSnapshot().context.decorations;
     expect(a).toEqual(b);
-    expect(new Set(INTRO_EMOJIS).size).toBe(20);
-    expect(new Set(INTRO_ICONS).size).toBe(12);
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { logInMachine, type LogInEvent } from '../../src/machines/logIn.machine';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
-import { modelPaths, runModel, type ModelOptions } from '../support/modelTest';
+import { testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
 
 // Blank, short and good values next to the empty start, so every log-in message is reachable.
 const events: LogInEvent[] = [
@@ -24,9 +23,26 @@ function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
   return errors;
 }
 
+const navigationsTo = (env: ReplayEnv, to: string) => env.timeline.filter((e) => e.type === 'navigate' && e.payload === to);
+
+// While the form is edited: 'Create one' asks for /auth at once, each time; nothing goes to /connections;
+// only a failed SUBMIT moves focus, to the first invalid field.
+function expectEditing(env: ReplayEnv, events: string[], values: LogInForm, last: { type: string } | undefined) {
+  expect(navigationsTo(env, '/auth')).toEqual(events.filter((t) => t === 'CREATE_ACCOUNT').map(() => ({ type: 'navigate', payload: '/auth', at: 0 })));
+  expect(navigationsTo(env, '/connections')).toEqual([]);
+  const focuses = env.timeline.filter((e) => e.type === 'focus');
+  if (!events.includes('SUBMIT')) expect(focuses).toEqual([]);
+  if (last?.type === 'SUBMIT') {
+    const first = (['username', 'password'] as const).find((f) => expectedErrors(values)[f] !== undefined);
+    expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first, at: 0 });
+  }
+}
+
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
+  limit: 40,
   events: [...events, { type: 'xstate.after.navigateDelay.logIn.leaving' } as never],
+  delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {
       goToConnections: () => env.record('navigate', '/connections'),
@@ -34,60 +50,32 @@ const model: ModelOptions<typeof logInMachine> = {
       focusField: (_: unknown, params: { field: LogInField | undefined }) => env.record('focus', params.field),
     },
   }),
-  check: ({ env, snapshot, path }) => {
-    const navigations = env.effects.filter((e) => e.type === 'navigate').map((e) => e.payload);
-    const focuses = env.effects.filter((e) => e.type === 'focus');
-    const eventTypes = path.steps.map((s) => s.event.type);
-    const submits = eventTypes.filter((t) => t === 'SUBMIT').length;
-    const switches = eventTypes.filter((t) => t === 'CREATE_ACCOUNT').length;
-    const { values, errors } = snapshot.context;
-
-    // 'Create one' asks for /auth each time; /connections comes only from the 500 ms timer.
-    const toSignUp = navigations.filter((to) => to === '/auth');
-    expect(toSignUp).toHaveLength(switches);
-    const toConnections = navigations.filter((to) => to === '/connections');
-    if (snapshot.matches('done')) {
-      expect(toConnections).toHaveLength(1);
-      expect(env.clock.now()).toBe(500);
-    } else {
-      expect(toConnections).toEqual([]);
-      expect(env.clock.now()).toBe(0);
-    }
-
-    if (snapshot.matches({ editing: 'filling' })) {
-      expect(submits).toBe(0);
-      expect(errors).toEqual({});
-    }
-    if (snapshot.matches({ editing: 'correcting' })) {
-      expect(submits).toBeGreaterThan(0);
-      expect(errors).toEqual(expectedErrors(values));
-    }
-    if (snapshot.matches('leaving') || snapshot.matches('done')) {
-      expect(expectedErrors(values)).toEqual({});
-    }
-
-    const last = path.steps.at(-1);
-    if (last?.event.type === 'SUBMIT' && snapshot.matches('editing')) {
-      const first = (['username', 'password'] as const).find((f) => expectedErrors(values)[f] !== undefined);
-      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first });
-    }
-    if (submits === 0) expect(focuses).toEqual([]);
+  states: {
+    'editing.filling': ({ env, context, events, last }) => {
+      expect(events).not.toContain('SUBMIT');
+      expect(context.errors).toEqual({});
+      expectEditing(env, events, context.values, last);
+    },
+    'editing.correcting': ({ env, context, events, last }) => {
+      expect(events).toContain('SUBMIT');
+      expect(context.errors).toEqual(expectedErrors(context.values));
+      expectEditing(env, events, context.values, last);
+    },
+    leaving: ({ env, context }) => {
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(navigationsTo(env, '/connections')).toEqual([]);
+    },
+    done: ({ env, context }) => {
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(navigationsTo(env, '/connections')).toEqual([{ type: 'navigate', payload: '/connections', at: 500 }]);
+    },
   },
 };
 
 describe('log-in machine (model-based)', () => {
   it('covers every state and transition: errors on failed submits, /auth on Create one, /connections 500 ms after a valid submit', async () => {
-    const count = await runModel(model);
-    expect(count).toBeGreaterThanOrEqual(10);
-  });
-
-  it('holds the same checks in every reachable form state', async () => {
-    // runModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(logInMachine, { events: model.events as LogInEvent[] });
-    const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
-    for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
-    console.log(`[model] logIn: ${paths.length} distinct form states, all among the replayed paths`);
-    expect(paths.length).toBe(20);
+    const report = await testModel(model);
+    expect(report.snapshots).toBe(20);
   });
 
   it('ignores edits, submits and Create one once it is leaving', () => {

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { oauthCallbackMachine } from '../../src/machines/oauthCallback.machine';
-import { runModel } from '../support/modelTest';
+import { testModel } from '../support/modelTest';
 
 const params = { code: 'one-time-code', state: 'saved-state', error: null };
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
 
+// SPEC §4 OAuth callback: exchange the code once; a truthy result goes to /profile, a falsy result or an
+// exception to / (logged, no message shown). Both routes replace history.
 describe('OAuth callback machine (model-based)', () => {
   for (const provider of ['spotify', 'trakt'] as const) {
     it(`${provider}: tokens → stored and /profile; no tokens or a failure → / only`, async () => {
-      const count = await runModel({
+      const report = await testModel({
         machine: oauthCallbackMachine,
         input: { provider, params },
+        limit: 5,
         events: [
-          { type: 'xstate.done.actor.exchange', output: tokens } as never,
-          { type: 'xstate.done.actor.exchange', output: null } as never,
-          { type: 'xstate.done.actor.exchange', output: { access_token: '' } } as never,
-          { type: 'xstate.error.actor.exchange', error: new Error('state does not match') } as never,
+          { type: 'xstate.done.actor.exchange', output: tokens },
+          { type: 'xstate.done.actor.exchange', output: null },
+          { type: 'xstate.done.actor.exchange', output: { access_token: '' } },
+          { type: 'xstate.error.actor.exchange', error: new Error('state does not match') },
         ],
         provide: (env) => ({
           actions: {
@@ -25,20 +28,30 @@ describe('OAuth callback machine (model-based)', () => {
             logFailure: () => env.record('log'),
           },
         }),
-        check: ({ env, snapshot }) => {
-          // The exchange runs once, with the provider and the redirect's parameters.
-          expect(env.pending.get('exchange')).toHaveLength(1);
-          expect(env.pending.get('exchange')![0]!.input).toEqual({ provider, params });
-          if (snapshot.value === 'succeeded') {
-            expect(env.effects).toEqual([{ type: 'finish', payload: tokens }, { type: 'navigate', payload: '/profile' }]);
-          } else if (snapshot.value === 'failed') {
-            expect(env.effects).toEqual([{ type: 'log' }, { type: 'navigate', payload: '/' }]);
-          } else {
-            expect(env.effects).toEqual([]);
-          }
+        states: {
+          exchanging: ({ env }) => {
+            expect(env.pending.get('exchange')?.map((d) => d.input)).toEqual([{ provider, params }]);
+            expect(env.timeline).toEqual([]);
+          },
+          succeeded: ({ env, snapshot }) => {
+            expect(env.pending.get('exchange')).toHaveLength(1);
+            expect(env.timeline).toEqual([
+              { type: 'finish', payload: tokens, at: 0 },
+              { type: 'navigate', payload: '/profile', at: 0 },
+            ]);
+            expect(snapshot.status).toBe('done');
+          },
+          failed: ({ env, snapshot }) => {
+            expect(env.pending.get('exchange')).toHaveLength(1);
+            expect(env.timeline).toEqual([
+              { type: 'log', payload: undefined, at: 0 },
+              { type: 'navigate', payload: '/', at: 0 },
+            ]);
+            expect(snapshot.status).toBe('done');
+          },
         },
       });
-      expect(count).toBeGreaterThanOrEqual(4);
+      expect(report).toMatchObject({ paths: 5, states: 4, transitions: 2, guards: 1 });
     });
   }
 });

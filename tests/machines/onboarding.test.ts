@@ -3,44 +3,47 @@ import { createActor, SimulatedClock } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onboardingMachine } from '../../src/machines/onboarding.machine';
 import * as bio from '../../src/services/bio';
-import { runModel } from '../support/modelTest';
+import { testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
 
 const events = [{ type: 'FINISH' }, { type: 'xstate.after.navigationDelay.onboarding.leaving' }];
 
 afterEach(() => localStorage.clear());
 
+// SPEC §2/§4: 'Start Exploring' and 'Skip for now' fade out and go to /dashboard after 500 ms; with no bio
+// stored, one is started in the background at the click, and navigation does not wait for it.
+function variant(bioStored: boolean): ModelOptions<typeof onboardingMachine> {
+  const bioStarts = (env: ReplayEnv) => expect(env.timeline.filter((e) => e.type === 'startBio')).toEqual(bioStored ? [] : [{ type: 'startBio', payload: undefined, at: 0 }]);
+  return {
+    machine: onboardingMachine.provide({ guards: { bioMissing: () => !bioStored } }),
+    limit: 5,
+    events,
+    delays: { navigationDelay: 500 },
+    provide: (env) => ({
+      actions: {
+        goToDashboard: () => env.record('navigate', '/dashboard'),
+        startBioGeneration: () => env.record('startBio'),
+      },
+    }),
+    states: {
+      editing: ({ env }) => expect(env.timeline).toEqual([]),
+      leaving: ({ env }) => {
+        bioStarts(env);
+        expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
+      },
+      done: ({ env, snapshot }) => {
+        bioStarts(env);
+        expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', payload: '/dashboard', at: 500 }]);
+        expect(snapshot.status).toBe('done');
+      },
+    },
+  };
+}
+
 describe('onboarding finish machine (model-based)', () => {
-  for (const bioStored of [false, true]) {
-    it(`fades out and goes to /dashboard after 500 ms; ${bioStored ? 'a stored bio is left alone' : 'with no bio stored, one starts in the background first'}`, async () => {
-      const count = await runModel({
-        machine: onboardingMachine.provide({ guards: { bioMissing: () => !bioStored } }),
-        events,
-        provide: (env) => ({
-          actions: {
-            goToDashboard: () => env.record('navigate', { to: '/dashboard', at: env.clock.now() }),
-            startBioGeneration: () => env.record('startBio', { at: env.clock.now() }),
-          },
-        }),
-        check: ({ env, snapshot }) => {
-          const bioStarts = env.effects.filter((e) => e.type === 'startBio');
-          const navigations = env.effects.filter((e) => e.type === 'navigate');
-          if (snapshot.value === 'editing') {
-            expect(env.effects).toEqual([]);
-            return;
-          }
-          // Started once, at the click, before any navigation: navigation never waits for it.
-          expect(bioStarts).toEqual(bioStored ? [] : [{ type: 'startBio', payload: { at: 0 } }]);
-          if (snapshot.value === 'leaving') expect(navigations).toEqual([]);
-          if (snapshot.value === 'done') {
-            expect(env.clock.now()).toBe(500);
-            expect(navigations).toEqual([{ type: 'navigate', payload: { to: '/dashboard', at: 500 } }]);
-            expect(snapshot.status).toBe('done');
-          }
-        },
-      });
-      expect(count).toBeGreaterThanOrEqual(3);
-    });
-  }
+  it('fades out and goes to /dashboard after 500 ms; a bio starts in the background only when none is stored', async () => {
+    const report = await testModel([variant(false), variant(true)]);
+    expect(report).toMatchObject({ paths: 6, states: 4, transitions: 2, guards: 1 });
+  });
 });
 
 describe('onboarding finish with the real bio check', () => {

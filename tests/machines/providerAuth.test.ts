@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { providerAuthMachine } from '../../src/machines/providerAuth.machine';
 import { getTopArtists } from '../../src/services/providerData';
 import { loadProfile } from '../../src/storage/profile';
-import { runModel } from '../support/modelTest';
+import { testModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
 const AUTHORIZE = 'http://127.0.0.1:5173/demo/spotify/authorize?state=s';
@@ -16,24 +16,35 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+// Only an explicit logout or a failed refresh forgets the tokens (SPEC §4), each at the moment it happens.
+function expectLogouts(env: ReplayEnv, events: string[]) {
+  const forgetting = events.filter((e) => e === 'LOGOUT' || e === 'xstate.error.actor.refreshTokens');
+  expect(env.timeline.filter((e) => e.type === 'logout')).toEqual(forgetting.map(() => ({ type: 'logout', payload: undefined, at: 0 })));
+}
+
+const lastFlag = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'flag').at(-1)?.payload;
+
 describe('provider auth machine (model-based)', () => {
   it('reaches every state and transition; logs out on LOGOUT and on a failed refresh, redirects after LOGIN', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: providerAuthMachine,
       input: { provider: 'spotify' },
+      limit: 10,
       events: [
         { type: 'TOKEN_STORED' },
         { type: 'TOKEN_CLEARED' },
         { type: 'LOGIN' },
         { type: 'LOGOUT' },
         { type: 'REFRESH' },
-        { type: 'xstate.done.actor.prepareLogin', output: AUTHORIZE } as never,
-        { type: 'xstate.error.actor.prepareLogin', error: new Error('config unavailable') } as never,
-        { type: 'xstate.done.actor.refreshTokens', output: 'fresh-token' } as never,
-        { type: 'xstate.error.actor.refreshTokens', error: new Error('invalid_grant') } as never,
-        { type: 'xstate.error.actor.watchToken', error: new Error('storage gone') } as never,
+        { type: 'xstate.done.actor.prepareLogin', output: AUTHORIZE },
+        { type: 'xstate.error.actor.prepareLogin', error: new Error('config unavailable') },
+        { type: 'xstate.done.actor.refreshTokens', output: 'fresh-token' },
+        { type: 'xstate.error.actor.refreshTokens', error: new Error('invalid_grant') },
+        { type: 'xstate.error.actor.watchToken', error: new Error('storage gone') },
         { type: 'xstate.after.redirectGrace.providerAuth.redirected' },
       ],
+      // A redirect that has not unloaded the page after 10 s is over (the card offers Connect again).
+      delays: { redirectGrace: 10_000 },
       provide: (env) => ({
         actions: {
           redirect: (_: unknown, params: { url: string }) => env.record('redirect', params.url),
@@ -43,27 +54,37 @@ describe('provider auth machine (model-based)', () => {
           logFailure: () => undefined,
         },
       }),
-      check: ({ env, snapshot, path }) => {
-        const last = path.steps.at(-1)?.event.type ?? '';
-        const flags = env.effects.filter((e) => e.type === 'flag');
-        const logouts = env.effects.filter((e) => e.type === 'logout');
-        if (snapshot.value === 'authenticated' || snapshot.value === 'refreshing') expect(flags.at(-1)?.payload).toBe(true);
-        if (snapshot.value === 'unauthenticated') expect(flags.at(-1)?.payload).toBe(false);
-        if (snapshot.value === 'redirected') {
-          expect(env.effects.at(-1)).toEqual({ type: 'redirect', payload: AUTHORIZE });
+      states: {
+        // Until the watcher reports the stored token nothing is shown as connected or not.
+        checking: ({ env }) => expect(env.timeline).toEqual([]),
+        unauthenticated: ({ env, events, last }) => {
+          expect(lastFlag(env)).toBe(false);
+          expectLogouts(env, events);
+          if (last?.type === 'xstate.after.redirectGrace.providerAuth.redirected') {
+            expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([{ type: 'redirect', payload: AUTHORIZE, at: 0 }]);
+            expect(env.clock.now()).toBe(10_000);
+          }
+        },
+        preparing: ({ env }) => {
           expect(env.pending.get('prepareLogin')?.at(-1)?.input).toEqual({ provider: 'spotify' });
-        }
-        if (last === 'LOGOUT' || last === 'xstate.error.actor.refreshTokens') {
-          expect(snapshot.value).toBe('unauthenticated');
-          expect(env.effects.at(-2)).toEqual({ type: 'logout' });
-        }
-        // Only an explicit logout or a failed refresh forgets the tokens.
-        const forgetting = path.steps.filter((s) => s.event.type === 'LOGOUT' || s.event.type === 'xstate.error.actor.refreshTokens');
-        expect(logouts.length).toBe(forgetting.length);
-        if (snapshot.value === 'checking') expect(env.effects).toEqual([]);
+          expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([]);
+        },
+        redirected: ({ env }) => {
+          expect(env.timeline.at(-1)).toEqual({ type: 'redirect', payload: AUTHORIZE, at: 0 });
+          expect(env.pending.get('prepareLogin')?.at(-1)?.input).toEqual({ provider: 'spotify' });
+        },
+        authenticated: ({ env, events }) => {
+          expect(lastFlag(env)).toBe(true);
+          expectLogouts(env, events);
+        },
+        refreshing: ({ env, events }) => {
+          expect(lastFlag(env)).toBe(true);
+          expect(env.pending.get('refreshTokens')?.at(-1)?.input).toEqual({ provider: 'spotify' });
+          expectLogouts(env, events);
+        },
       },
     });
-    expect(count).toBeGreaterThan(10);
+    expect(report).toMatchObject({ states: 7, transitions: 14 });
   });
 });
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { signUpMachine, type SignUpEvent } from '../../src/machines/signUp.machine';
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
-import { createActor } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
-import { modelPaths, runModel, type ModelOptions } from '../support/modelTest';
+import { testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
 
 // What the user may type into each field: blank or malformed values next to good ones. Every field also
 // starts empty, so "required" is reachable too.
@@ -33,67 +32,61 @@ function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
   return errors;
 }
 
+const toConnections = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'navigate');
+
+// Only a failed SUBMIT moves focus, to the first invalid field in on-screen order.
+function expectFocus(env: ReplayEnv, events: string[], values: SignUpForm, last: { type: string } | undefined) {
+  const focuses = env.timeline.filter((e) => e.type === 'focus');
+  if (!events.includes('SUBMIT')) expect(focuses).toEqual([]);
+  if (last?.type === 'SUBMIT') {
+    const first = (['username', 'email', 'password', 'confirmPassword'] as const).find((f) => expectedErrors(values)[f] !== undefined);
+    expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first, at: 0 });
+  }
+}
+
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
+  limit: 200,
   events: [...events, { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
+  delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {
       goToConnections: () => env.record('navigate', '/connections'),
       focusField: (_: unknown, params: { field: SignUpField | undefined }) => env.record('focus', params.field),
     },
   }),
-  check: ({ env, snapshot, path }) => {
-    const navigations = env.effects.filter((e) => e.type === 'navigate');
-    const focuses = env.effects.filter((e) => e.type === 'focus');
-    const submits = path.steps.filter((s) => s.event.type === 'SUBMIT').length;
-    const { values, errors } = snapshot.context;
-
-    if (snapshot.matches('done')) {
-      expect(navigations).toEqual([{ type: 'navigate', payload: '/connections' }]);
-      expect(env.clock.now()).toBe(500);
-    } else {
-      expect(navigations).toEqual([]);
-      expect(env.clock.now()).toBe(0);
-    }
-
-    if (snapshot.matches({ editing: 'filling' })) {
-      // Nothing was submitted yet: no error is shown however wrong the values are.
-      expect(submits).toBe(0);
-      expect(errors).toEqual({});
-    }
-    if (snapshot.matches({ editing: 'correcting' })) {
-      // After a failed submit the errors follow the values, field by field.
-      expect(submits).toBeGreaterThan(0);
-      expect(errors).toEqual(expectedErrors(values));
-    }
-    if (snapshot.matches('leaving') || snapshot.matches('done')) {
-      expect(expectedErrors(values)).toEqual({});
-    }
-
-    // Every failed submit moved focus to the first invalid field, in on-screen order.
-    const last = path.steps.at(-1);
-    if (last?.event.type === 'SUBMIT' && snapshot.matches('editing')) {
-      const order: SignUpField[] = ['username', 'email', 'password', 'confirmPassword'];
-      const first = order.find((f) => expectedErrors(values)[f] !== undefined);
-      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first });
-    }
-    if (submits === 0) expect(focuses).toEqual([]);
+  states: {
+    // Nothing was submitted yet: no error is shown however wrong the values are.
+    'editing.filling': ({ env, context, events, last }) => {
+      expect(events).not.toContain('SUBMIT');
+      expect(context.errors).toEqual({});
+      expect(toConnections(env)).toEqual([]);
+      expectFocus(env, events, context.values, last);
+    },
+    // After a failed submit the errors follow the values, field by field.
+    'editing.correcting': ({ env, context, events, last }) => {
+      expect(events).toContain('SUBMIT');
+      expect(context.errors).toEqual(expectedErrors(context.values));
+      expect(toConnections(env)).toEqual([]);
+      expectFocus(env, events, context.values, last);
+    },
+    // A valid submit fades out; nothing navigates before 500 ms.
+    leaving: ({ env, context }) => {
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(toConnections(env)).toEqual([]);
+    },
+    done: ({ env, context }) => {
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(toConnections(env)).toEqual([{ type: 'navigate', payload: '/connections', at: 500 }]);
+    },
   },
 };
 
 describe('sign-up machine (model-based)', () => {
   it('shows the right errors after a failed submit and navigates to /connections only 500 ms after a valid one', async () => {
-    const count = await runModel(model);
-    expect(count).toBeGreaterThanOrEqual(20);
-  });
-
-  it('holds the same checks in every reachable form state (every mix of typed values, before and after a submit)', async () => {
-    // runModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(signUpMachine, { events: model.events as SignUpEvent[] });
-    const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
-    for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
-    console.log(`[model] signUp: ${paths.length} distinct form states, all among the replayed paths`);
-    expect(paths.length).toBeGreaterThan(100);
+    const report = await testModel(model);
+    // Every mix of typed values, before and after a submit, is a distinct snapshot with its own path.
+    expect(report.snapshots).toBe(110);
   });
 
   it('ignores edits and submits once it is leaving', () => {

@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { splashMachine } from '../../src/machines/splash.machine';
-import { runModel } from '../support/modelTest';
+import { testModel } from '../support/modelTest';
 
+// SPEC §2 Splash: after 3500 ms it replaces history with /auth.
 describe('splash machine (model-based)', () => {
-  it('waits 3500 ms, then replaces history with /auth, on every path', async () => {
-    const count = await runModel({
+  it('waits 3500 ms, then replaces history with /auth', async () => {
+    const report = await testModel({
       machine: splashMachine,
+      limit: 5,
       events: [{ type: 'xstate.after.splashDelay.splash.showing' }],
+      delays: { splashDelay: 3500 },
       provide: (env) => ({ actions: { goToAuth: () => env.record('navigate', { to: '/auth', replace: true }) } }),
-      check: ({ env, snapshot }) => {
-        if (snapshot.value === 'done') {
-          expect(env.clock.now()).toBe(3500);
-          expect(env.effects).toEqual([{ type: 'navigate', payload: { to: '/auth', replace: true } }]);
-        } else {
-          expect(env.effects).toEqual([]);
-        }
+      states: {
+        showing: ({ env }) => expect(env.timeline).toEqual([]),
+        done: ({ env }) => expect(env.timeline).toEqual([{ type: 'navigate', payload: { to: '/auth', replace: true }, at: 3500 }]),
       },
     });
-    expect(count).toBeGreaterThanOrEqual(2);
+    expect(report).toMatchObject({ paths: 2, states: 3, transitions: 1 });
   });
 });

@@ -2,10 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { AppError } from '../../src/domain/errors';
-import { messages } from '../../src/domain/messages';
 import { connectSteam, steamConnectMachine } from '../../src/machines/steamConnect.machine';
 import { loadProfile } from '../../src/storage/profile';
-import { runModel } from '../support/modelTest';
+import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
 const ID = '76561198000000001';
@@ -16,10 +15,19 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+// Texts from SPEC §5 (game-store input) and the resolver's message.
+const INPUT_EMPTY = 'Please enter a Steam ID or profile URL';
+const NOT_FOUND_OR_PRIVATE = 'Steam profile not found or is PRIVATE';
+const INVALID_INPUT = 'Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.';
+const CONNECT_FAILED = 'Failed to connect to Steam';
+
+const lastFlag = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'flag').at(-1)?.payload;
+
 describe('Steam connect machine (model-based)', () => {
   it('reaches every state and transition with the right text, storage and flag effects', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: steamConnectMachine,
+      limit: 40,
       events: [
         { type: 'TYPE', value: '   ' },
         { type: 'TYPE', value: ID },
@@ -27,11 +35,11 @@ describe('Steam connect machine (model-based)', () => {
         { type: 'DISCONNECT' },
         { type: 'ID_STORED', steamId: ID },
         { type: 'ID_CLEARED' },
-        { type: 'xstate.done.actor.connect', output: { steamId: ID, personaName: 'Myco Demo' } } as never,
-        { type: 'xstate.error.actor.connect', error: new AppError('STEAM_PROFILE_NOT_FOUND') } as never,
-        { type: 'xstate.error.actor.connect', error: new AppError('STEAM_INVALID_INPUT') } as never,
-        { type: 'xstate.error.actor.connect', error: new TypeError('boom') } as never,
-        { type: 'xstate.error.actor.watchSteamId', error: new Error('storage gone') } as never,
+        { type: 'xstate.done.actor.connect', output: { steamId: ID, personaName: 'Myco Demo' } },
+        { type: 'xstate.error.actor.connect', error: new AppError('STEAM_PROFILE_NOT_FOUND') },
+        { type: 'xstate.error.actor.connect', error: new AppError('STEAM_INVALID_INPUT') },
+        { type: 'xstate.error.actor.connect', error: new TypeError('boom') },
+        { type: 'xstate.error.actor.watchSteamId', error: new Error('storage gone') },
       ],
       provide: (env) => ({
         actions: {
@@ -42,33 +50,53 @@ describe('Steam connect machine (model-based)', () => {
           logFailure: () => undefined,
         },
       }),
-      check: ({ env, snapshot, path }) => {
-        const flags = env.effects.filter((e) => e.type === 'flag');
-        const last = path.steps.at(-1)?.event as { type: string } | undefined;
-        if (snapshot.value === 'connected') expect(flags.at(-1)?.payload).toBe(true);
-        if (snapshot.value === 'idle') expect(flags.at(-1)?.payload).toBe(false);
-        if (snapshot.value === 'connecting') {
-          expect(env.pending.get('connect')?.at(-1)?.input).toEqual({ text: snapshot.context.text });
-          expect(snapshot.context.text.trim()).not.toBe('');
-        }
-        if (snapshot.value === 'error') {
-          expect([
-            messages.steam.inputEmpty,
-            messages.steam.profileNotFoundOrPrivate,
-            messages.steam.invalidInput,
-            messages.steam.connectFailed,
-          ]).toContain(snapshot.context.error);
-        } else {
-          expect(snapshot.context.error).toBeNull();
-        }
-        if (last?.type === 'xstate.done.actor.connect') expect(env.effects).toContainEqual({ type: 'store', payload: ID });
-        if (last?.type === 'DISCONNECT') expect(env.effects.at(-2)).toEqual({ type: 'forget' });
-        if (last?.type === 'CONNECT' && snapshot.value === 'error') expect(snapshot.context.error).toBe(messages.steam.inputEmpty);
+      states: {
+        checking: ({ env, context }) => {
+          expect(env.timeline).toEqual([]);
+          expect(context).toEqual({ text: '', error: null, steamId: '', personaName: '' });
+        },
+        // Disconnected, by the button or because the stored id went away: no id or name of the old account stays.
+        idle: ({ env, context, last }) => {
+          expect(lastFlag(env)).toBe(false);
+          expect(context).toMatchObject({ error: null, steamId: '', personaName: '' });
+          if (last?.type === 'DISCONNECT') {
+            expect(env.timeline.at(-2)).toEqual({ type: 'forget', payload: undefined, at: 0 });
+            expect(context.text).toBe('');
+          }
+        },
+        connecting: ({ env, context }) => {
+          expect(context.text).toBe(ID);
+          expect(env.pending.get('connect')?.at(-1)?.input).toEqual({ text: ID });
+        },
+        // The text says what went wrong with the last attempt: a blank input or the connect failure's own text.
+        error: ({ context, path }) => {
+          expect(context).toMatchObject({ steamId: '', personaName: '' });
+          const attempt = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'CONNECT' || e.type === 'xstate.error.actor.connect');
+          expect(context.error).toBe(attempt?.type === 'CONNECT' ? INPUT_EMPTY : messageForError(attempt?.error));
+        },
+        // The name is known only when this card connected; an id found in storage comes without one.
+        connected: ({ env, context, events }) => {
+          expect(lastFlag(env)).toBe(true);
+          expect(context.steamId).toBe(ID);
+          expect(context.error).toBeNull();
+          if (events.findLast((e) => e === 'ID_STORED' || e === 'xstate.done.actor.connect') === 'xstate.done.actor.connect') {
+            expect(context).toMatchObject({ personaName: 'Myco Demo', text: '' });
+            expect(env.timeline.filter((e) => e.type === 'store')).toEqual([{ type: 'store', payload: ID, at: 0 }]);
+          } else {
+            expect(context.personaName).toBe('');
+          }
+        },
       },
     });
-    expect(count).toBeGreaterThan(15);
+    expect(report).toMatchObject({ states: 6, transitions: 13, guards: 2 });
   });
 });
+
+function messageForError(error: unknown): string {
+  if (error instanceof AppError && error.code === 'STEAM_PROFILE_NOT_FOUND') return NOT_FOUND_OR_PRIVATE;
+  if (error instanceof AppError && error.code === 'STEAM_INVALID_INPUT') return INVALID_INPUT;
+  return CONNECT_FAILED;
+}
 
 describe('Steam connect with the real services', () => {
   const player = (visibility: number) =>
@@ -98,12 +126,12 @@ describe('Steam connect with the real services', () => {
   });
 
   it.each([
-    ['a private profile', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(1) }), ID, messages.steam.profileNotFoundOrPrivate],
-    ['no player', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: json({ response: { players: [] } }) }), ID, messages.steam.profileNotFoundOrPrivate],
-    ['a failed lookup', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: json({}, 500) }), ID, messages.steam.connectFailed],
-    ['an unreachable server', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: 'network-error' }), ID, messages.steam.connectFailed],
-    ['text that is no id', () => mockFetch({}), 'hello world', messages.steam.invalidInput],
-    ['an unknown custom URL', () => mockFetch({ 'GET /api/steam/resolve/nobody': json({ response: { success: 42 } }) }), 'https://steamcommunity.com/id/nobody', messages.steam.resolveNoSteamId],
+    ['a private profile', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(1) }), ID, NOT_FOUND_OR_PRIVATE],
+    ['no player', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: json({ response: { players: [] } }) }), ID, NOT_FOUND_OR_PRIVATE],
+    ['a failed lookup', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: json({}, 500) }), ID, CONNECT_FAILED],
+    ['an unreachable server', () => mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: 'network-error' }), ID, CONNECT_FAILED],
+    ['text that is no id', () => mockFetch({}), 'hello world', INVALID_INPUT],
+    ['an unknown custom URL', () => mockFetch({ 'GET /api/steam/resolve/nobody': json({ response: { success: 42 } }) }), 'https://steamcommunity.com/id/nobody', 'Steam profile not found. Check the custom URL.'],
   ])('shows the right text for %s', async (_label, arrange, text, expected) => {
     arrange();
     await expect(connectSteam(text)).rejects.toBeInstanceOf(AppError);

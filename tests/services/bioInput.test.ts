@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AI_ROUTES, bioRequestSchema } from '../../src/domain/aiContract';
+import { bioRequestSchema } from '../../src/domain/aiContract';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { generateAndStoreSummary, startBackgroundBioGeneration } from '../../src/services/bio';
@@ -137,7 +137,7 @@ describe('assembleBioInput (SPEC.md sections 7 and 9)', () => {
 describe('bio generation and storage', () => {
   function stubBioRoute(answer: () => Promise<Response>) {
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-      if (url === AI_ROUTES.bio) return answer();
+      if (url === '/api/ai/bio') return answer();
       throw new Error(`unexpected ${url}`);
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -157,11 +157,11 @@ describe('bio generation and storage', () => {
     saveProfile({ ...profile, connectedServices: { spotify: true, trakt: false, steam: false } });
     accessTokenKey('spotify').write('tok');
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-      url === AI_ROUTES.bio ? ok('Bio without music.')() : new Response('{}', { status: 502 }),
+      url === '/api/ai/bio' ? ok('Bio without music.')() : new Response('{}', { status: 502 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await expect(generateAndStoreSummary()).resolves.toBe('Bio without music.');
-    const bioCall = fetchMock.mock.calls.find(([url]) => url === AI_ROUTES.bio)!;
+    const bioCall = fetchMock.mock.calls.find(([url]) => url === '/api/ai/bio')!;
     expect(JSON.parse(bioCall[1]!.body as string)).not.toHaveProperty('spotifyData');
     expect(fetchMock.mock.calls.some(([url]) => url.includes('/spotify/me/top/'))).toBe(true);
     expect(errorLog).toHaveBeenCalled();

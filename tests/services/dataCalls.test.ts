@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../src/domain/errors';
 import { messageFor } from '../../src/domain/errorText';
-import { messages } from '../../src/domain/messages';
 import { fetchTopArtists, fetchTopTracks } from '../../src/services/spotify';
 import { getOwnedGames, getPlayerSummary } from '../../src/services/steam';
 import { fetchWatchlist } from '../../src/services/trakt';
@@ -37,7 +36,7 @@ describe('music data calls', () => {
     await expect(fetchTopArtists('old')).rejects.toSatisfy((e) => isAppError(e, 'TOKEN_EXPIRED'));
     for (let i = 0; i < 2; i += 1) {
       const error = await fetchTopArtists('t').catch((e: unknown) => e);
-      expect(messageFor(error, '')).toBe(messages.music.fetchFailed);
+      expect(messageFor(error, '')).toBe('Failed to fetch Spotify data.');
     }
   });
 });
@@ -70,7 +69,7 @@ describe('tracking data calls', () => {
   it('turns a 401 into TOKEN_EXPIRED and anything else into the tracking fetch text', async () => {
     mockFetch({ 'GET /api/api/trakt/sync/watchlist/shows': [expired, upstream], 'GET /api/api/trakt/sync/watchlist/movies': json([]) });
     await expect(fetchWatchlist('old')).rejects.toSatisfy((e) => isAppError(e, 'TOKEN_EXPIRED'));
-    expect(messageFor(await fetchWatchlist('t').catch((e: unknown) => e), '')).toBe(messages.tracking.fetchFailed);
+    expect(messageFor(await fetchWatchlist('t').catch((e: unknown) => e), '')).toBe('Failed to fetch data.');
   });
 });
 
@@ -97,6 +96,6 @@ describe('Steam data calls', () => {
     });
     expect(await getPlayerSummary('76561198000000009')).toBeUndefined();
     expect(await getOwnedGames('76561198000000002')).toEqual([]);
-    expect(messageFor(await getOwnedGames('76561198000000002').catch((e: unknown) => e), '')).toBe(messages.steam.fetchFailed);
+    expect(messageFor(await getOwnedGames('76561198000000002').catch((e: unknown) => e), '')).toBe('Failed to fetch Steam data.');
   });
 });

@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { AI_ROUTES } from '../../src/domain/aiContract';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { getSimilarityScores } from '../../src/services/similarity';
 import { saveProfile } from '../../src/storage/profile';
 import { keysWithPrefix } from '../../src/storage/store';
-import { profileHash, SIMILARITY_CACHE_PREFIX, SIMILARITY_CACHE_TTL_MS } from '../../src/storage/similarityCache';
+import { profileHash } from '../../src/storage/similarityCache';
+
+// SPEC §3/§9: cache keys start similarity_cache_; an entry lives one hour.
+const CACHE_PREFIX = 'similarity_cache_';
+const ONE_HOUR_MS = 3_600_000;
 
 type FetchMock = Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 
@@ -21,7 +24,7 @@ const profile: Profile = {
 };
 
 let fetchMock: FetchMock;
-const similarityCalls = () => fetchMock.mock.calls.filter(([url]) => url === AI_ROUTES.similarity).length;
+const similarityCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/ai/similarity').length;
 
 beforeEach(() => {
   localStorage.clear();
@@ -38,13 +41,13 @@ describe('getSimilarityScores: one request on a miss, none on a hit', () => {
   it('makes exactly one request for all candidates on a miss and caches {timestamp, scores}', async () => {
     await expect(getSimilarityScores(profile, candidates, t0)).resolves.toEqual({ ana: 91, ben: 40, cy: 7 });
     expect(similarityCalls()).toBe(1);
-    const raw = localStorage.getItem(`${SIMILARITY_CACHE_PREFIX}${profileHash(profile)}`);
+    const raw = localStorage.getItem(`${CACHE_PREFIX}${profileHash(profile)}`);
     expect(JSON.parse(raw!)).toEqual({ timestamp: t0, scores: { ana: 91, ben: 40, cy: 7 } });
   });
 
   it('makes no request on a hit within the hour', async () => {
     await getSimilarityScores(profile, candidates, t0);
-    await expect(getSimilarityScores(profile, candidates, t0 + SIMILARITY_CACHE_TTL_MS - 1)).resolves.toEqual({
+    await expect(getSimilarityScores(profile, candidates, t0 + ONE_HOUR_MS - 1)).resolves.toEqual({
       ana: 91,
       ben: 40,
       cy: 7,
@@ -54,7 +57,7 @@ describe('getSimilarityScores: one request on a miss, none on a hit', () => {
 
   it('asks again once the hour is over', async () => {
     await getSimilarityScores(profile, candidates, t0);
-    await getSimilarityScores(profile, candidates, t0 + SIMILARITY_CACHE_TTL_MS);
+    await getSimilarityScores(profile, candidates, t0 + ONE_HOUR_MS);
     expect(similarityCalls()).toBe(2);
   });
 
@@ -63,7 +66,7 @@ describe('getSimilarityScores: one request on a miss, none on a hit', () => {
     await getSimilarityScores(profile, candidates, t0);
     const edited = { ...profile, favoriteGames: [...profile.favoriteGames, 'Hades'] };
     saveProfile(edited);
-    expect(keysWithPrefix(SIMILARITY_CACHE_PREFIX)).toEqual([]);
+    expect(keysWithPrefix(CACHE_PREFIX)).toEqual([]);
     await getSimilarityScores(edited, candidates, t0 + 1000);
     expect(similarityCalls()).toBe(2);
     // Even an entry left for the old profile is never used for the new one: the key is the profile's hash.
@@ -93,7 +96,7 @@ describe('getSimilarityScores: one request on a miss, none on a hit', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 500 }));
     await expect(getSimilarityScores(profile, candidates, t0)).resolves.toEqual({ ana: 50, ben: 50, cy: 50 });
-    expect(keysWithPrefix(SIMILARITY_CACHE_PREFIX)).toEqual([]);
+    expect(keysWithPrefix(CACHE_PREFIX)).toEqual([]);
     await expect(getSimilarityScores(profile, candidates, t0 + 1)).resolves.toEqual({ ana: 91, ben: 40, cy: 7 });
     expect(similarityCalls()).toBe(2);
   });

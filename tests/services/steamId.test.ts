@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../src/domain/errors';
 import { messageFor } from '../../src/domain/errorText';
-import { messages } from '../../src/domain/messages';
 import { parseSteamInput, resolveSteamId } from '../../src/services/steamId';
 import { json, mockFetch } from './fetchMock';
 
@@ -55,18 +54,18 @@ describe('Steam id resolution (SPEC.md sections 4 and 5)', () => {
     '',
   ])('rejects %j as invalid', async (input) => {
     expect(parseSteamInput(input).kind).toBe('invalid');
-    expect(await failureText(input)).toBe(messages.steam.invalidInput);
+    expect(await failureText(input)).toBe('Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.');
   });
 
   it('maps each resolve failure to its SPEC.md text', async () => {
     mockFetch({ 'GET /api/steam/resolve/gone': json({ response: { success: 42, message: 'No match' } }) });
-    expect(await failureText('https://steamcommunity.com/id/gone')).toBe(messages.steam.resolveNoSteamId);
+    expect(await failureText('https://steamcommunity.com/id/gone')).toBe('Steam profile not found. Check the custom URL.');
 
     mockFetch({ 'GET /api/steam/resolve/broken': json({ error: { code: 'UPSTREAM', message: 'x' } }, 502) });
-    expect(await failureText('https://steamcommunity.com/id/broken')).toBe(messages.steam.resolveHttpFailure);
+    expect(await failureText('https://steamcommunity.com/id/broken')).toBe('Failed to resolve custom Steam URL. Make sure the URL is correct.');
 
     mockFetch({ 'GET /api/steam/resolve/offline': 'network-error' });
-    expect(await failureText('https://steamcommunity.com/id/offline')).toBe(messages.steam.resolveNetworkFailure);
+    expect(await failureText('https://steamcommunity.com/id/offline')).toBe('Failed to resolve Steam URL. Please try again or use your Steam ID64 directly.');
   });
 
   it('throws typed errors', async () => {

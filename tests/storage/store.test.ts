@@ -22,6 +22,17 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
+// SPEC §3's local profile with nothing filled in and no service connected.
+const EMPTY_PROFILE = {
+  username: '',
+  profilePicture: '',
+  hobbies: '',
+  musicGenres: [],
+  favoriteGames: [],
+  favoriteShows: [],
+  connectedServices: { spotify: false, trakt: false, steam: false },
+};
+
 describe('safe store', () => {
   const counter = defineKey('counter', z.object({ n: z.number() }), () => ({ n: 0 }));
 
@@ -135,7 +146,7 @@ describe('safe store', () => {
 describe('key modules and their defaults', () => {
   it('uses SPEC.md key names and defaults', () => {
     expect(profileKey.key).toBe('user_profile');
-    expect(profileKey.read()).toEqual(emptyProfile());
+    expect(profileKey.read()).toEqual(EMPTY_PROFILE);
     expect(settingsKey.key).toBe('user_settings');
     expect(settingsKey.read()).toEqual({ theme: 'dark', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true });
     expect(currentUserStatsKey.key).toBe('user_leaderboard_stats');
@@ -154,7 +165,7 @@ describe('key modules and their defaults', () => {
 
   it('accepts an older profile that lacks newer fields', () => {
     localStorage.setItem('user_profile', JSON.stringify({ username: 'ana', hobbies: 'climbing' }));
-    expect(profileKey.read()).toEqual({ ...emptyProfile(), username: 'ana', hobbies: 'climbing' });
+    expect(profileKey.read()).toEqual({ ...EMPTY_PROFILE, username: 'ana', hobbies: 'climbing' });
   });
 
   it('stores the bio and tokens as plain text', () => {

@@ -2,7 +2,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AI_ROUTES } from '../../src/domain/aiContract';
 import { emptyProfile } from '../../src/domain/profile';
 import { getClientConfig, type ClientConfig } from '../../src/services/config';
 import { aiSummaryKey } from '../../src/storage/aiSummary';
@@ -21,7 +20,7 @@ function stubBioRoute() {
   const fetchMock = vi.fn(
     (url: string) =>
       new Promise<Response>((resolve, reject) => {
-        if (url !== AI_ROUTES.bio) reject(new Error(`unexpected ${url}`));
+        if (url !== '/api/ai/bio') reject(new Error(`unexpected ${url}`));
         release = resolve;
       }),
   );

@@ -2,7 +2,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../src/domain/messages';
 import { loadProfile } from '../../src/storage/profile';
 import { ConnectServices } from '../../src/ui/components/ConnectServices';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
@@ -84,10 +83,10 @@ describe('Connect Services cards', () => {
     const { user } = renderCards();
     await user.click(screen.getByRole('button', { name: 'Connect Steam' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.steam.inputEmpty);
+    expect(alert).toHaveTextContent('Please enter a Steam ID or profile URL');
     const box = screen.getByRole('textbox', { name: /Steam/ });
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription(messages.steam.inputEmpty);
+    expect(box).toHaveAccessibleDescription('Please enter a Steam ID or profile URL');
     await user.type(box, 'x');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -122,6 +121,6 @@ describe('Connect Services cards', () => {
     const { user } = renderCards();
     await user.type(screen.getByRole('textbox', { name: /Steam/ }), ID);
     await user.click(screen.getByRole('button', { name: 'Connect Steam' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.steam.profileNotFoundOrPrivate);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Steam profile not found or is PRIVATE');
   });
 });

@@ -3,7 +3,6 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../src/domain/messages';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { saveProfile } from '../../src/storage/profile';
@@ -125,7 +124,7 @@ describe('Discover screen', () => {
 
     const riff = screen.getByRole('heading', { name: 'RiffLord' }).closest('li')!;
     await user.click(within(riff).getByRole('button', { name: 'Add Friend' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.friends.added('RiffLord')));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("You're now friends with RiffLord!"));
     expect(within(riff).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
     expect(friendsKey.read()).toEqual([
       { id: 'l1', user_id: 'user-current', friend_id: 'user-2' },

@@ -2,11 +2,12 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MUSIC_GENRES } from '../../src/domain/catalog';
-import { messages } from '../../src/domain/messages';
 import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/ui/components/ProfileFields';
 import { loadProfile, saveProfile } from '../../src/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
+
+// SPEC §3: the 20 suggested music genres, in order.
+const GENRES = ['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical', 'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop'];
 
 function Editor() {
   const editor = useProfileEditor();
@@ -89,7 +90,7 @@ describe('chip lists on the profile editor', () => {
     const genres = section('Music Genres');
     let suggestions = suggestionsIn(genres);
     expect(suggestions).toHaveClass('grid-3');
-    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(MUSIC_GENRES.slice(0, 9).map((g) => `+${g}`));
+    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz'].map((g) => `+${g}`));
 
     await user.click(within(suggestions).getByRole('button', { name: 'Add Rock' }));
     expect(chipsIn(genres)).toEqual(['Rock']);
@@ -106,7 +107,7 @@ describe('chip lists on the profile editor', () => {
   });
 
   it('hides the suggestions once every suggested item is chosen', async () => {
-    saveProfile({ ...emptyProfile(), musicGenres: [...MUSIC_GENRES] });
+    saveProfile({ ...emptyProfile(), musicGenres: GENRES });
     render(<Editor />);
     expect(within(section('Music Genres')).queryByRole('list', { name: 'Suggestions' })).toBeNull();
   });
@@ -128,7 +129,7 @@ describe('profile info fields', () => {
     const user = userEvent.setup({ applyAccept: false });
     render(<Editor />);
     await user.upload(screen.getByLabelText('Upload profile picture'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.profile.pictureNotImage);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file (PNG, JPEG, GIF or WebP).');
     expect(loadProfile().profilePicture).toBe('');
   });
 

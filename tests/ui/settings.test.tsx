@@ -3,7 +3,6 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../src/domain/messages';
 import Settings from '../../src/ui/screens/Settings';
 
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
@@ -77,13 +76,13 @@ describe('Settings screen', () => {
     await waitFor(() => expect(clear).toBeEnabled());
 
     await user.click(clear);
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(messages.settings.confirmClear));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith('Are you sure you want to clear all app data? This will delete your profile, friends, and settings.'));
     expect(localStorage.getItem('user_profile')).not.toBeNull();
     expect(alert).not.toHaveBeenCalled();
 
     confirm.mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Clear App Data' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.settings.cleared));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('App data cleared successfully!'));
     expect(localStorage.getItem('user_profile')).toBeNull();
     expect(localStorage.getItem('user_settings')).toBeNull();
     for (const key of TOKENS) expect(localStorage.getItem(key)).toBe('tok');
@@ -101,7 +100,7 @@ describe('Settings screen', () => {
     await waitFor(() => expect(logOut).toBeEnabled());
     await user.click(logOut);
     await screen.findByRole('heading', { name: 'Create Account' });
-    expect(confirm).toHaveBeenCalledWith(messages.settings.confirmLogout);
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to log out?');
     for (const key of TOKENS) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.getItem('user_profile')).not.toBeNull();

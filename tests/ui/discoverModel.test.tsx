@@ -1,0 +1,176 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../src/domain/profile';
+import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
+import { discoverMachine } from '../../src/machines/discover.machine';
+import { saveProfile } from '../../src/storage/profile';
+import { friendsKey } from '../../src/storage/users';
+import AppLayout from '../../src/ui/components/AppLayout';
+import Discover from '../../src/ui/screens/Discover';
+import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
+
+// The Discover screen driven along the discover machine's model paths with real user events: search,
+// the header's community filter and Add Friend, over the seeded sample users with stored data; only the
+// AI similarity call is held back so the test decides when the scores arrive.
+
+const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn(), release: (_: Record<string, number>) => {} }));
+vi.mock('../../src/services/similarity', () => similarity);
+
+const complete: Profile = {
+  username: 'me',
+  profilePicture: '',
+  hobbies: 'climbing',
+  musicGenres: ['Metal'],
+  favoriteGames: ['Elden Ring'],
+  favoriteShows: ['Attack on Titan'],
+  connectedServices: { spotify: false, trakt: false, steam: false },
+};
+// Distinct scores in list order: RiffLord (user-1) 30%, PixelPoet (user-2) 32%, ...
+const scores = Object.fromEntries(SAMPLE_USERS.map((u, i) => [u.username, 30 + i * 2]));
+
+// Who SPEC §5's search (username or interests, any case) and the header community leave on screen.
+const UW = ['AltAria', 'DragonRider', 'LaneLegend', 'MaestroMax', 'MoshPitMia', 'PixelPoet', 'ReggaeRay', 'SalsaSol', 'SeoulSista', 'ShonenSam', 'TitanSlayer'];
+const visible: Record<string, string[] | number> = {
+  ' All Communities': 25,
+  'metal All Communities': ['MoshPitMia', 'RiffLord', 'TitanSlayer'],
+  ' UW': UW,
+  'metal UW': ['MoshPitMia', 'TitanSlayer'],
+};
+
+type Snapshot = SnapshotFrom<typeof discoverMachine>;
+
+// A user can only click the cards they see; the full list (no search, all communities) shows both.
+function events(snapshot: Snapshot): ModelEvent[] {
+  const list: ModelEvent[] = [
+    { type: 'xstate.done.actor.loadDiscover', output: { profile: complete, users: SAMPLE_USERS, friendIds: ['user-2'] } },
+    { type: 'xstate.done.actor.scoreUsers', output: scores },
+    { type: 'SEARCH', query: snapshot.context.query === '' ? 'metal' : '' },
+    { type: 'COMMUNITY', community: snapshot.context.community === 'UW' ? 'All Communities' : 'UW' },
+    { type: 'xstate.done.actor.addFriend', output: { added: true } },
+    { type: 'xstate.after.alertDelay.discover.ready.announcing' },
+  ];
+  if (snapshot.context.query === '' && snapshot.context.community === 'All Communities') {
+    list.push({ type: 'ADD_FRIEND', userId: 'user-1' }, { type: 'ADD_FRIEND', userId: 'user-2' });
+  }
+  return list;
+}
+
+const alert = vi.fn();
+type User = ReturnType<typeof userEvent.setup>;
+type View = ScreenView<typeof discoverMachine, User>;
+
+function mount(): User {
+  localStorage.clear();
+  alert.mockReset();
+  similarity.getSimilarityScores.mockClear();
+  saveProfile(complete);
+  friendsKey.write([{ id: 'l1', user_id: 'user-current', friend_id: 'user-2' }]);
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/dashboard" element={<Discover />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+const card = (name: string) => screen.getByRole('heading', { name }).closest('li')!;
+
+function expectList({ target, events }: View) {
+  const { query, community } = target.context;
+  const expected = visible[`${query} ${community}`]!;
+  const names = within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent!);
+  if (typeof expected === 'number') expect(names).toHaveLength(expected);
+  else expect([...names].sort()).toEqual(expected);
+  // Sorted by similarity, highest first.
+  const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent!.replace('% Match', '')));
+  expect(badges).toEqual([...badges].sort((a, b) => b - a));
+  if (names.includes('PixelPoet')) expect(within(card('PixelPoet')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
+  const added = events.some((e) => e.type === 'xstate.done.actor.addFriend');
+  expect(friendsKey.read().map((l) => l.friend_id)).toEqual(added ? ['user-2', 'user-1'] : ['user-2']);
+  if (names.includes('RiffLord')) {
+    expect(within(card('RiffLord')).getByText('30% Match')).toBeInTheDocument();
+    if (!events.some((e) => e.type === 'ADD_FRIEND' && e.userId === 'user-1')) expect(within(card('RiffLord')).getByRole('button', { name: 'Add Friend' })).toBeEnabled();
+    if (added) expect(within(card('RiffLord')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
+  }
+  const alerted = events.some((e) => e.type.startsWith('xstate.after.alertDelay'));
+  if (alerted) expect(alert.mock.calls).toEqual([["You're now friends with RiffLord!"]]);
+  else if (!added) expect(alert).not.toHaveBeenCalled();
+}
+
+beforeEach(() => {
+  vi.stubGlobal('alert', alert);
+  similarity.getSimilarityScores.mockReset();
+  similarity.getSimilarityScores.mockImplementation(() => new Promise((resolve) => (similarity.release = resolve)));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Discover screen along the discover model', () => {
+  it('shows the right cards, buttons, alert and stored friends after every search, filter and add', async () => {
+    const driven = await testScreenModel({
+      model: { machine: discoverMachine, limit: 60, events },
+      mount,
+      unmount: () => cleanup(),
+      act: {
+        // The stored data loads by itself; then the similarity call is made with the profile and all 25.
+        'xstate.done.actor.loadDiscover': async () => {
+          await waitFor(() => expect(similarity.getSimilarityScores).toHaveBeenCalledTimes(1));
+          expect(similarity.getSimilarityScores.mock.calls[0]![0]).toEqual(complete);
+          expect(similarity.getSimilarityScores.mock.calls[0]![1]).toHaveLength(25);
+        },
+        'xstate.done.actor.scoreUsers': async (_, e) => {
+          await act(async () => similarity.release(e.output as Record<string, number>));
+          await screen.findByRole('list', { name: 'Suggested friends' });
+        },
+        SEARCH: async (user, e) => {
+          const search = screen.getByRole('searchbox', { name: 'Search users' });
+          await user.clear(search);
+          if (e.query) await user.type(search, e.query as string);
+        },
+        COMMUNITY: async (user, e) => user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), e.community as string),
+        ADD_FRIEND: async (user, e) => {
+          const name = e.userId === 'user-1' ? 'RiffLord' : 'PixelPoet';
+          await user.click(within(card(name)).getByRole('button', { name: /Add Friend|Friend Added!/ }));
+        },
+        'xstate.done.actor.addFriend': async () => {
+          await waitFor(() => expect(friendsKey.read().map((l) => l.friend_id)).toContain('user-1'));
+        },
+        'xstate.after.alertDelay.discover.ready.announcing': async () => {
+          await waitFor(() => expect(alert).toHaveBeenCalled());
+        },
+      },
+      states: {
+        // 'Loading users...' until the scores are in (the search box is already there).
+        loading: () => {
+          expect(screen.getByText('Loading users...')).toBeInTheDocument();
+          expect(screen.getByRole('searchbox', { name: 'Search users' })).toBeInTheDocument();
+        },
+        scoring: () => {
+          expect(screen.getByText('Loading users...')).toBeInTheDocument();
+        },
+        'ready.idle': expectList,
+        // The save is synchronous, so the screen may already show the result when this is checked.
+        'ready.adding': ({ target }) => {
+          expect(target.context.addingId).toBe('user-1');
+          if (screen.queryByRole('heading', { name: 'RiffLord' })) {
+            expect(within(card('RiffLord')).getByRole('button', { name: /Adding\.\.\.|Friend Added!/ })).toBeDisabled();
+          }
+          expect(friendsKey.read().length).toBeLessThanOrEqual(2);
+        },
+        'ready.announcing': expectList,
+      },
+    });
+    expect(driven).toBeGreaterThan(10);
+  }, 120_000);
+});
