@@ -70,10 +70,10 @@ export default tseslint.config(
   layer('src/ui', IO, SERVER),
   layer('server', [['**/src/ui/**', '**/src/machines/**', '**/src/services/**', '**/src/storage/**'], 'The server shares only src/domain with the client.']),
   {
-    // TEMPORARY, until the issue-10 screen and machine work (branches t10-oracles, t10-pipeline) is
-    // merged: those branches rewrite these files, so their findings are fixed on top of that merge
-    // instead of in code about to be replaced. Delete this block then.
-    files: ['src/ui/**', 'src/machines/**', 'tests/machines/**', 'tests/ui/**', 'tests/support/**'],
+    // TEMPORARY, until the issue-10 screen and machine work (branch t10-pipeline) is merged: that
+    // branch rewrites these files, so their findings are fixed on top of that merge instead of in
+    // code about to be replaced. Delete this block then.
+    files: ['src/ui/**', 'src/machines/**'],
     rules: {
       '@typescript-eslint/no-deprecated': 'off',
       '@typescript-eslint/no-floating-promises': 'off',

@@ -51,7 +51,7 @@ describe('bot game machine (model-based)', () => {
         for (const m of messages.filter((x) => x.type === 'emoji')) expect(m).toMatchObject({ sender: 'user', text: '🔥' });
         expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
         // What the path did, step by step: each event counted only where the state before it handles it.
-        const before = (i: number) => (i === 0 ? null : (path.steps[i - 1]!.state as Snap));
+        const before = (i: number) => (i === 0 ? null : (path.steps[i - 1]!.state));
         const handled = (type: string, text?: string) =>
           path.steps.filter((step, i) => {
             const e = step.event as { type: string; text?: string };
@@ -74,7 +74,7 @@ describe('bot game machine (model-based)', () => {
           expect(saved.messages.length).toBeGreaterThan(1);
           expect(saved.now).toBe(NOW);
         }
-        const leftWithoutSession = snapshot.matches('left') && path.steps.every((s) => !(s.state as Snap).matches('saving'));
+        const leftWithoutSession = snapshot.matches('left') && path.steps.every((s) => !(s.state).matches('saving'));
         if (leftWithoutSession) expect(messages).toHaveLength(1);
       },
     });

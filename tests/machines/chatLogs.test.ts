@@ -22,7 +22,7 @@ describe('chat logs machine (model-based)', () => {
       ],
       check: ({ env, snapshot, path }) => {
         for (const load of env.pending.get('loadChatLogs') ?? []) expect(load.input).toEqual({ game: 'patchnotes' });
-        const loads = path.steps.filter((s) => (s.state as typeof snapshot).matches({ logs: 'loading' })).length;
+        const loads = path.steps.filter((s) => (s.state).matches({ logs: 'loading' })).length;
         expect(env.pending.get('loadChatLogs')?.length ?? 0).toBe(loads);
         if (snapshot.matches({ logs: 'ready' })) expect(snapshot.context.logs).toEqual([LOG]);
         if (snapshot.matches({ logs: 'failed' })) {

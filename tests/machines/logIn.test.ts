@@ -41,7 +41,7 @@ function expectEditing(env: ReplayEnv, events: string[], values: LogInForm, last
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
   limit: 40,
-  events: [...events, { type: 'xstate.after.navigateDelay.logIn.leaving' } as never],
+  events: [...events, { type: 'xstate.after.navigateDelay.logIn.leaving' }],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {

@@ -39,7 +39,7 @@ const DEFAULTS: Settings = { theme: 'dark', profileVisibility: 'public', notific
 
 type View = StateView<typeof settingsMachine>;
 const isClear = (e: ModelEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
-const wasCleared = (path: View['path']) => path.steps.some((s) => isClear(s.event as ModelEvent));
+const wasCleared = (path: View['path']) => path.steps.some((s) => isClear(s.event));
 
 // What holds wherever the user is: each dialog asks SPEC's question once per click; Clear keeps the four
 // tokens and the session; the theme is applied on each theme toggle and on a clear; Download exports once per click.

@@ -47,7 +47,7 @@ function expectFocus(env: ReplayEnv, events: string[], values: SignUpForm, last:
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
   limit: 200,
-  events: [...events, { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
+  events: [...events, { type: 'xstate.after.navigateDelay.signUp.leaving' }],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {

@@ -24,7 +24,7 @@ function expectedErrors(v: Values): Record<string, string> {
   if (v.username!.trim() === '') errors.username = 'Username is required';
   if ('email' in v) {
     if (v.email === '') errors.email = 'Email is required';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email!)) errors.email = 'Please enter a valid email';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) errors.email = 'Please enter a valid email';
   }
   if (v.password === '') errors.password = 'Password is required';
   else if (v.password!.length < 6) errors.password = 'Password must be at least 6 characters';

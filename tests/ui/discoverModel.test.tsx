@@ -87,11 +87,11 @@ const card = (name: string) => screen.getByRole('heading', { name }).closest('li
 function expectList({ target, events }: View) {
   const { query, community } = target.context;
   const expected = visible[`${query} ${community}`]!;
-  const names = within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent!);
+  const names = within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
   if (typeof expected === 'number') expect(names).toHaveLength(expected);
   else expect([...names].sort()).toEqual(expected);
   // Sorted by similarity, highest first.
-  const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent!.replace('% Match', '')));
+  const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent.replace('% Match', '')));
   expect(badges).toEqual([...badges].sort((a, b) => b - a));
   if (names.includes('PixelPoet')) expect(within(card('PixelPoet')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
   const added = events.some((e) => e.type === 'xstate.done.actor.addFriend');

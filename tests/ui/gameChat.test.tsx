@@ -58,14 +58,20 @@ describe('GameChat screen', () => {
     await user.type(input, ' I love polka {Enter}');
     expect(bubbles()).toEqual([GAMES.killmyvibe.welcome, ' I love polka ']);
     expect(screen.getByText('Kill My Vibe is typing...')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(bubbles()).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(bubbles()).toEqual([GAMES.killmyvibe.welcome, ' I love polka ', BOT_REPLIES.killmyvibe[3]]);
     expect(screen.queryByText('Kill My Vibe is typing...')).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Send (?!message)/ })).toHaveLength(15);
     await user.click(screen.getByRole('button', { name: 'Send 💀' }));
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(bubbles()).toHaveLength(4);
     expect(bubbles()[3]).toBe('💀');
     await user.click(screen.getByRole('button', { name: 'Back' }));

@@ -40,7 +40,7 @@ describe('Leaderboard screen', () => {
     expect(rows).toHaveLength(26);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('ReggaeRay');
     expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2,900', '64%', '9']);
-    const me = rows.find((r) => r.textContent!.includes('Sky (You)'))!;
+    const me = rows.find((r) => r.textContent.includes('Sky (You)'))!;
     expect(within(me).getAllByRole('cell').map((c) => c.textContent)).toEqual(['18', '1,250', '65%', '5']);
     expect(screen.getByRole('list', { name: 'Top 3 by Total Points' })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your Stats Summary' });
@@ -70,7 +70,7 @@ describe('Leaderboard screen', () => {
     expect(screen.getByRole('tab', { name: 'Total Points' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Friends' })).toHaveFocus();
-    const scores = bodyRows().map((r) => Number(within(r).getAllByRole('cell')[1]!.textContent!.replace(/,/g, '')));
+    const scores = bodyRows().map((r) => Number(within(r).getAllByRole('cell')[1]!.textContent.replace(/,/g, '')));
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 

@@ -26,7 +26,7 @@ function section(name: string) {
 
 function chipsIn(region: HTMLElement): string[] {
   const list = within(region).queryByRole('list', { name: /^Your / });
-  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent!) : [];
+  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent) : [];
 }
 
 function suggestionsIn(region: HTMLElement): HTMLElement {

@@ -110,6 +110,7 @@ describe('Settings screen', () => {
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
     const clicks: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only put back on the prototype below
     const originalClick = HTMLAnchorElement.prototype.click;
     HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
       clicks.push(this.download);
