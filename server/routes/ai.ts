@@ -16,7 +16,7 @@ import { AiFailure, type AiProvider } from '../ai/provider';
 import { jsonError } from '../lib/errors';
 import { rateLimit } from '../lib/rateLimit';
 
-// POST /api/ai/*: one route per AI feature (SPEC.md section 7). Bodies are validated against the
+// POST /api/ai/*: one route per AI feature (docs/product.md section 7). Bodies are validated against the
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
 
 /** AI_ROUTES paths are absolute (/api/ai/...); this app is mounted under /api. */

@@ -5,7 +5,7 @@ import { jsonError } from '../lib/errors';
 import { badUpstream, callUpstream, parseOk, unavailable, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
 
-// Spotify top items and Trakt watchlists, under SPEC.md's doubled /api/api prefix. The user's bearer
+// Spotify top items and Trakt watchlists, under docs/product.md's doubled /api/api prefix. The user's bearer
 // token passes through unchanged; a 401 upstream means it expired, so the client can refresh and retry.
 
 const topQuery = z.object({

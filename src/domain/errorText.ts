@@ -1,7 +1,7 @@
 import { AppError, type AppErrorCode } from './errors';
 import { messages } from './messages';
 
-// The one mapping from a typed failure to the SPEC.md text a user sees.
+// The one mapping from a typed failure to the docs/product.md text a user sees.
 const textByCode: Partial<Record<AppErrorCode, string>> = {
   MUSIC_FETCH_FAILED: messages.music.fetchFailed,
   TRACKING_FETCH_FAILED: messages.tracking.fetchFailed,
@@ -18,7 +18,7 @@ const textByCode: Partial<Record<AppErrorCode, string>> = {
   PICTURE_UNREADABLE: messages.profile.pictureUnreadable,
 };
 
-/** The SPEC.md text for a failure; `fallback` when the failure has no text of its own. */
+/** The docs/product.md text for a failure; `fallback` when the failure has no text of its own. */
 export function messageFor(error: unknown, fallback: string): string {
   if (error instanceof AppError) return textByCode[error.code] ?? fallback;
   return fallback;

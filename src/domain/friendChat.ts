@@ -1,6 +1,6 @@
 import type { User } from './user';
 
-// Friend chat's own lines (SPEC.md section 4: "starting with a greeting from the friend"). The greeting is
+// Friend chat's own lines (docs/product.md section 4: "starting with a greeting from the friend"). The greeting is
 // built from the friend's name and interests so it reads as theirs without an AI round trip before the
 // first message, and it is stable per friend so a reopened chat greets the same way.
 

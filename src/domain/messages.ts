@@ -1,4 +1,4 @@
-// Every user-visible error, confirmation and alert text of SPEC.md, in one place.
+// Every user-visible error, confirmation and alert text of docs/product.md, in one place.
 // Components and machines refer to these by name; nothing else spells them out.
 export const messages = {
   validation: {
@@ -50,7 +50,7 @@ export const messages = {
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,
   },
-  // Beyond SPEC.md: what the social screens say when local data cannot be read or written.
+  // Beyond docs/product.md: what the social screens say when local data cannot be read or written.
   social: {
     usersLoadFailed: 'Could not load other users. Please try again.',
     friendsLoadFailed: 'Could not load your friends. Please try again.',
@@ -59,7 +59,7 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
-  // Beyond SPEC.md: the chat logs view when a game's log list cannot be read.
+  // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {
     logsLoadFailed: 'Could not load the chat logs. Please try again.',
   },

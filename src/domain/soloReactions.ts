@@ -1,17 +1,17 @@
-// What the Hot Takes solo chat says on its own (SPEC.md section 4, "Hot Takes solo chat"): the welcome, the
+// What the Hot Takes solo chat says on its own (docs/product.md section 4, "Hot Takes solo chat"): the welcome, the
 // 'Alright, the results are in!' verdict on the first take, the line that introduces the revealed take and
-// the canned reactions to every later message. SPEC.md leaves the exact wording to us.
+// the canned reactions to every later message. docs/product.md leaves the exact wording to us.
 
 /** The solo chat's opening message (id '1', from 'other'). */
 export const SOLO_WELCOME =
   "Welcome to Hot Takes solo! 🔥 No partner, no mercy: what's your hottest take? Drop it below and I'll judge it.";
 
-/** The reply to the first message. SPEC.md fixes only its opening words and that it points to /continue. */
+/** The reply to the first message. docs/product.md fixes only its opening words and that it points to /continue. */
 export const SOLO_RESULTS_REPLY =
   'Alright, the results are in! 🌶️ The judges tasted your take and reached for a glass of water. ' +
   "Want to see how someone else would answer it? Type /continue to reveal another player's hot take.";
 
-/** The command the results reply asks for; SPEC.md reveals on the second message whatever it says. */
+/** The command the results reply asks for; docs/product.md reveals on the second message whatever it says. */
 export const CONTINUE_COMMAND = '/continue';
 
 /** Introduces the revealed take so it is clear whose words follow. */
@@ -19,7 +19,7 @@ export function revealIntro(name: string): string {
   return `The verdict is back! Here's what ${name} had to say about your take:`;
 }
 
-/** Canned reactions to every message after the reveal, picked at random (SPEC.md: after 1-3 s). */
+/** Canned reactions to every message after the reveal, picked at random (docs/product.md: after 1-3 s). */
 export const SOLO_REACTIONS = [
   "Ooh, that's a bold one. The crowd is split right down the middle! 🔥",
   'Hot take detected. Somebody open a window. 🥵',
@@ -31,7 +31,7 @@ export const SOLO_REACTIONS = [
   "Say that again, louder, for the people in the back! 📣",
 ] as const;
 
-/** SPEC.md section 9: the canned reaction arrives 1-3 s after a message. */
+/** docs/product.md section 9: the canned reaction arrives 1-3 s after a message. */
 export const SOLO_REACTION_MIN_MS = 1000;
 export const SOLO_REACTION_JITTER_MS = 2000;
 /** How long the judges 'deliberate' before the results reply: ours, long enough to show the typing line. */

@@ -39,19 +39,19 @@ export interface SaveChatLogInput {
   now: number;
 }
 
-/** SPEC.md section 9: a bot reply comes 1000 ms plus a random 0-2000 ms after it is scheduled. */
+/** docs/product.md section 9: a bot reply comes 1000 ms plus a random 0-2000 ms after it is scheduled. */
 export const BOT_REPLY_BASE_MS = 1000;
 export const BOT_REPLY_JITTER_MS = 2000;
 
 /**
- * Emoji Story and the eight music and game-store games (SPEC.md section 4, "Bot-game chat").
+ * Emoji Story and the eight music and game-store games (docs/product.md section 4, "Bot-game chat").
  *
  * Several sends while a reply is pending: every non-blank user text earns exactly one reply. Replies are
  * queued and come one at a time, each 1-3 s after the previous one (the first 1-3 s after its send), so
  * nothing is lost and the typing line stays truthful. Back saves the session as it stands; replies still
  * owed then are not sent (the user left), unless the save fails and the user returns to the chat.
  *
- * Saving on back can fail when storage is full: the chat stays on screen with the SPEC.md text, and the
+ * Saving on back can fail when storage is full: the chat stays on screen with the docs/product.md text, and the
  * user can try again, leave without saving, or keep chatting.
  */
 export const botGameMachine = setup({

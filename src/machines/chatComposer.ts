@@ -5,7 +5,7 @@ import { appendMessage, isSendable, type ChatMessage } from '../domain/chat';
 
 export type ComposerEvent = { type: 'SEND'; text: string } | { type: 'EMOJI'; emoji: string };
 
-/** SPEC.md section 5: send is ignored for empty or blank text. */
+/** docs/product.md section 5: send is ignored for empty or blank text. */
 export function isSendableEvent(event: { type: string }): boolean {
   return event.type === 'SEND' && isSendable((event as Extract<ComposerEvent, { type: 'SEND' }>).text);
 }

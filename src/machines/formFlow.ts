@@ -2,7 +2,7 @@ import { assign, type EventObject } from 'xstate';
 import { firstInvalidField, hasErrors, type FieldErrors } from '../domain/validation';
 
 /**
- * The rhythm both auth forms follow (SPEC.md section 5), kept in one place so log-in and sign-up cannot
+ * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot
  * drift apart: errors stay hidden while the form is first filled; a failed SUBMIT shows them, focuses the
  * first invalid field and from then on errors follow every keystroke; a valid SUBMIT fades out (`leaving`)
  * and, after `navigateDelay`, reaches `done`, whose entry navigates. Each flow keeps its own machine file and

@@ -10,10 +10,10 @@ import type { User } from '../domain/user';
 import { CHAT_CONTEXT_MESSAGES, generateFriendChatReply } from '../services/ai';
 import { loadUsers } from '../services/users';
 
-// Friend chat (/chat/:friendId; SPEC.md section 4): the friend greets first, then each message gets a reply
-// the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of SPEC.md's
+// Friend chat (/chat/:friendId; docs/product.md section 4): the friend greets first, then each message gets a reply
+// the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of docs/product.md's
 // canned replies. Messages sent while a reply is on its way are answered together by the next reply.
-// Back goes to /friends and nothing is saved (SPEC.md: "Friend chat: goes to /friends").
+// Back goes to /friends and nothing is saved (docs/product.md: "Friend chat: goes to /friends").
 
 export interface FriendChatInput {
   friendId: string;
@@ -163,7 +163,7 @@ export const friendChatMachine = setup({
               },
               { target: 'idle', actions: { type: 'addReply', params: ({ event }) => event.output } },
             ],
-            // generateFriendChatReply never throws; should the actor fail anyway, answer as SPEC.md's AI failure does.
+            // generateFriendChatReply never throws; should the actor fail anyway, answer as docs/product.md's AI failure does.
             onError: [
               {
                 guard: 'replyOwed',

@@ -13,7 +13,7 @@ export type GameIntroEvent =
   | { type: 'SKIP' };
 
 /**
- * Game intro (SPEC.md sections 2 and 9): stages at 500, 1500 and 2500 ms, then the chat route at 4000 ms.
+ * Game intro (docs/product.md sections 2 and 9): stages at 500, 1500 and 2500 ms, then the chat route at 4000 ms.
  * Each delay counts from the previous stage, so they add up to section 9's times. Leaving ends the
  * machine (and the screen's unmount stops it), which cancels every pending timer.
  */

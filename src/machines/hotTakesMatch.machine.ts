@@ -8,10 +8,10 @@ import type { User } from '../domain/user';
 import { generateFirstResponse, generateMatchedChatReply, generatePersonaHotTake } from '../services/ai';
 import { befriend, isFriend, loadGamePrompt, pickPartner, recordWin, saveMatchedLog, type RecordedWin } from '../services/hotTakes';
 
-// The matched Hot Takes chat (SPEC.md section 4): loading → user-response → revealing → conversation, with
+// The matched Hot Takes chat (docs/product.md section 4): loading → user-response → revealing → conversation, with
 // the partner's profile dialog as a parallel region so it can open in any phase without disturbing the game.
 
-/** SPEC.md section 9: later replies arrive 0.8-2 s after the user's message. */
+/** docs/product.md section 9: later replies arrive 0.8-2 s after the user's message. */
 export const MIN_REPLY_DELAY = 800;
 export const MAX_REPLY_DELAY = 2000;
 
@@ -197,7 +197,7 @@ export const hotTakesMatchMachine = setup({
       initial: 'playing',
       states: {
         playing: {
-          // SPEC.md: the log is kept only when there are more than 2 messages; leaving earlier just goes.
+          // docs/product.md: the log is kept only when there are more than 2 messages; leaving earlier just goes.
           on: {
             BACK: [
               { guard: 'hasLog', target: '#hotTakesMatch.game.leaving', actions: 'planExit' },

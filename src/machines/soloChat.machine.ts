@@ -18,7 +18,7 @@ import { generatePersonaHotTake } from '../services/ai';
 import { currentUserId, loadUsers } from '../services/users';
 import { appendChatLog } from '../storage/chatLogs';
 
-// Hot Takes solo chat (/chat with no friend; SPEC.md section 4): the first take gets the judges' verdict and
+// Hot Takes solo chat (/chat with no friend; docs/product.md section 4): the first take gets the judges' verdict and
 // the /continue hint, the second message reveals another player's take written by the AI in their persona,
 // every later message gets a canned reaction 1-3 s later. Back saves the session to hottakes_chat_logs and
 // goes to /games. A session holding only the welcome is not saved: it would push a real session out of the

@@ -7,7 +7,7 @@ import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
 import { resolveSteamId } from '../services/steamId';
 import { steamIdKey } from '../storage/steamId';
 
-// Steam connect (SPEC.md sections 4 and 5): resolve the typed id or URL, require a public player, then
+// Steam connect (docs/product.md sections 4 and 5): resolve the typed id or URL, require a public player, then
 // keep the id under steam_id. The stored id is the truth: a watcher reports it at start and on change.
 
 export interface SteamConnection {

@@ -19,11 +19,11 @@ import { AppError } from '../domain/errors';
 import { messages } from '../domain/messages';
 import { HttpError, postJson } from './http';
 
-// The browser's side of the six AI features (SPEC.md section 7). Prompts and the provider key live on
-// the server; here each call gets SPEC.md's fallback (section 8) so a failed AI never breaks a screen.
+// The browser's side of the six AI features (docs/product.md section 7). Prompts and the provider key live on
+// the server; here each call gets docs/product.md's fallback (section 8) so a failed AI never breaks a screen.
 
 export const SIMILARITY_DEFAULT_SCORE = 50;
-/** SPEC.md section 9: a persona chat reply uses the last 5 messages. */
+/** docs/product.md section 9: a persona chat reply uses the last 5 messages. */
 export const CHAT_CONTEXT_MESSAGES = 5;
 
 // The wire contract caps every field; a long hobby text or a huge chip list is trimmed to fit rather than
@@ -140,7 +140,7 @@ export async function generateHotTakesPrompt(interests: readonly string[]): Prom
   }
 }
 
-/** AI call 3: a persona's hot take. Never throws: a failure or a persona without a personality gets SPEC.md's line. */
+/** AI call 3: a persona's hot take. Never throws: a failure or a persona without a personality gets docs/product.md's line. */
 export async function generatePersonaHotTake(req: PersonaHotTakeRequest): Promise<string> {
   if (!req.personality?.trim()) return messages.ai.partnerHotTakeFallback;
   try {
@@ -230,7 +230,7 @@ export async function requestSimilarityScores(
   );
 }
 
-/** AI call 6 with SPEC.md's fallback: a failure is logged and every candidate gets 50. Never throws. */
+/** AI call 6 with docs/product.md's fallback: a failure is logged and every candidate gets 50. Never throws. */
 export async function scoreSimilarity(user: SimilarityUser, candidates: readonly Persona[]): Promise<Record<string, number>> {
   try {
     return await requestSimilarityScores(user, candidates);

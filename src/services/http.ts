@@ -78,7 +78,7 @@ export function postJson<T>(url: string, body: unknown, schema: z.ZodType<T>, in
   });
 }
 
-/** True when a failure is a 401, which SPEC.md treats as an expired provider token. */
+/** True when a failure is a 401, which docs/product.md treats as an expired provider token. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
 }

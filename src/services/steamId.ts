@@ -1,7 +1,7 @@
 import { AppError } from '../domain/errors';
 import { resolveVanity } from './steam';
 
-// SPEC.md sections 4 and 5: how a typed Steam id or profile URL becomes a SteamID64.
+// docs/product.md sections 4 and 5: how a typed Steam id or profile URL becomes a SteamID64.
 
 const STEAM_ID = /^\d{17}$/;
 // Host with optional scheme and www; the id must end the path segment so 18 digits never match.

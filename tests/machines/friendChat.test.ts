@@ -93,7 +93,7 @@ describe('friend chat machine (model-based)', () => {
         const replies = msgs.filter((m) => m.sender === 'other' && m.id !== '1').map((m) => m.text);
         for (const text of replies) expect([REPLY, ...messages.ai.friendChatFallbacks]).toContain(text);
         if (types.at(-1) === 'xstate.done.actor.reply') expect(replies.at(-1)).toBe(REPLY);
-        // random 0.4 picks the third of SPEC.md's six canned replies.
+        // random 0.4 picks the third of docs/product.md's six canned replies.
         if (types.at(-1) === 'xstate.error.actor.reply') expect(replies.at(-1)).toBe(messages.ai.friendChatFallbacks[2]);
         for (const m of msgs.filter((x) => x.type === 'emoji')) expect(m).toMatchObject({ sender: 'user', text: '😂' });
         expect(msgs.some((m) => m.text.trim() === '')).toBe(false);

@@ -287,7 +287,7 @@ describe('hot takes matched chat machine (live details)', () => {
     expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'RiffLord', text: BRASH });
     expect(calls.find((c) => c.src === 'firstResponse')?.input).toMatchObject({ prompt: PROMPT, partnerTake: TAKE, message: 'My take' });
 
-    // random() = 0.999 → jitter floor(0.999 × 1201) = 1199: a 1999 ms wait, inside SPEC.md's 0.8-2 s.
+    // random() = 0.999 → jitter floor(0.999 × 1201) = 1199: a 1999 ms wait, inside docs/product.md's 0.8-2 s.
     actor.send({ type: 'SEND', text: 'Prove it' });
     await flush();
     clock.increment(1998);

@@ -14,7 +14,7 @@ const events: LogInEvent[] = [
   { type: 'CREATE_ACCOUNT' },
 ];
 
-// SPEC.md section 5, spelled out rather than derived from the code under test.
+// docs/product.md section 5, spelled out rather than derived from the code under test.
 function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
   const errors: Partial<Record<LogInField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';

@@ -34,14 +34,14 @@ const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 const CONFIRM_CLEAR = 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.';
 const CONFIRM_LOGOUT = 'Are you sure you want to log out?';
-// SPEC §3: dark, public, and the three switches on.
+// docs/product.md §3: dark, public, and the three switches on.
 const DEFAULTS: Settings = { theme: 'dark', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true };
 
 type View = StateView<typeof settingsMachine>;
 const isClear = (e: ModelEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
 const wasCleared = (path: View['path']) => path.steps.some((s) => isClear(s.event));
 
-// What holds wherever the user is: each dialog asks SPEC's question once per click; Clear keeps the four
+// What holds wherever the user is: each dialog asks the contract's question once per click; Clear keeps the four
 // tokens and the session; the theme is applied on each theme toggle and on a clear; Download exports once per click.
 function expectAlways({ env, events, path }: View, loggedOut: boolean) {
   expect(env.pending.get('confirmClear')?.map((d) => d.input) ?? []).toEqual(events.filter((e) => e === 'CLEAR_DATA').map(() => ({ message: CONFIRM_CLEAR })));
@@ -56,7 +56,7 @@ function expectAlways({ env, events, path }: View, loggedOut: boolean) {
 }
 
 describe('settings machine (model-based)', () => {
-  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow SPEC.md', async () => {
+  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow docs/product.md', async () => {
     const report = await testModel({
       machine: settingsMachine,
       limit: 100,

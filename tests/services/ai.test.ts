@@ -89,7 +89,7 @@ describe('generateProfileSummary (AI call 1)', () => {
     await expect(generateProfileSummary(bio)).resolves.toBe('No summary generated');
   });
 
-  it.each(failures)('logs and rethrows %s as AI_FAILED, shown as the SPEC.md text', async (_name, failure) => {
+  it.each(failures)('logs and rethrows %s as AI_FAILED, shown as the docs/product.md text', async (_name, failure) => {
     answerWith(failure());
     const error = await generateProfileSummary(bio).catch((e: unknown) => e);
     expect(isAppError(error, 'AI_FAILED')).toBe(true);

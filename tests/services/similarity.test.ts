@@ -7,7 +7,7 @@ import { saveProfile } from '../../src/storage/profile';
 import { keysWithPrefix } from '../../src/storage/store';
 import { profileHash } from '../../src/storage/similarityCache';
 
-// SPEC §3/§9: cache keys start similarity_cache_; an entry lives one hour.
+// docs/product.md §3/§9: cache keys start similarity_cache_; an entry lives one hour.
 const CACHE_PREFIX = 'similarity_cache_';
 const ONE_HOUR_MS = 3_600_000;
 

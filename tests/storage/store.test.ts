@@ -22,7 +22,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
-// SPEC §3's local profile with nothing filled in and no service connected.
+// docs/product.md §3's local profile with nothing filled in and no service connected.
 const EMPTY_PROFILE = {
   username: '',
   profilePicture: '',
@@ -144,7 +144,7 @@ describe('safe store', () => {
 });
 
 describe('key modules and their defaults', () => {
-  it('uses SPEC.md key names and defaults', () => {
+  it('uses docs/product.md key names and defaults', () => {
     expect(profileKey.key).toBe('user_profile');
     expect(profileKey.read()).toEqual(EMPTY_PROFILE);
     expect(settingsKey.key).toBe('user_settings');

@@ -32,7 +32,7 @@ const complete: Profile = {
 // Distinct scores in list order: RiffLord (user-1) 30%, PixelPoet (user-2) 32%, ...
 const scores = Object.fromEntries(SAMPLE_USERS.map((u, i) => [u.username, 30 + i * 2]));
 
-// Who SPEC §5's search (username or interests, any case) and the header community leave on screen.
+// Who docs/product.md §5's search (username or interests, any case) and the header community leave on screen.
 const UW = ['AltAria', 'DragonRider', 'LaneLegend', 'MaestroMax', 'MoshPitMia', 'PixelPoet', 'ReggaeRay', 'SalsaSol', 'SeoulSista', 'ShonenSam', 'TitanSlayer'];
 const visible: Record<string, string[] | number> = {
   ' All Communities': 25,

@@ -89,7 +89,7 @@ describe('GameChat screen', () => {
     expect(localStorage.getItem('emojistory_chat_logs')).toBeNull();
   });
 
-  it('storage full on back: the chat stays with the SPEC text; keep chatting, retry, or leave without saving', async () => {
+  it('storage full on back: the chat stays with the contract text; keep chatting, retry, or leave without saving', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const full = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');

@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('Leaderboard screen', () => {
-  it('ranks everyone by the selected tab; the current user is marked (You) with SPEC defaults', async () => {
+  it('ranks everyone by the selected tab; the current user is marked (You) with contract defaults', async () => {
     seedStats();
     saveProfile({ ...emptyProfile(), username: 'Sky' });
     renderBoard();
@@ -74,7 +74,7 @@ describe('Leaderboard screen', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  it('creates missing stats once within SPEC ranges and keeps them', async () => {
+  it('creates missing stats once within contract ranges and keeps them', async () => {
     renderBoard();
     await screen.findByRole('table');
     const first = JSON.parse(localStorage.getItem('leaderboard_stats_user-7')!);

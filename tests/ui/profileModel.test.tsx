@@ -96,7 +96,7 @@ describe('profile editor along the profile model', () => {
           expect(chipsIn(section('Favorite Shows & Movies'))).toEqual([]);
           // The chip inputs are cleared after each add.
           expect(within(genres).getByRole('textbox', { name: 'Add a music genre' })).toHaveValue('');
-          // SPEC §2/§5: up to 9 suggestions, none already chosen.
+          // docs/product.md §2/§5: up to 9 suggestions, none already chosen.
           const suggestions = within(within(genres).getByRole('list', { name: 'Suggestions' })).getAllByRole('listitem').map((li) => li.textContent);
           expect(suggestions).toHaveLength(9);
           for (const chosen of profile.musicGenres) expect(suggestions).not.toContain(chosen);

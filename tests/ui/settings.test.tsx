@@ -64,7 +64,7 @@ describe('Settings screen', () => {
     expect(screen.getByText('v1.0.0')).toBeInTheDocument();
   });
 
-  it('Clear App Data: confirm with the SPEC text, keep the tokens, reset settings and theme, then alert', async () => {
+  it('Clear App Data: confirm with the contract text, keep the tokens, reset settings and theme, then alert', async () => {
     localStorage.setItem('user_settings', JSON.stringify({ theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: false, showOnlineStatus: false }));
     const confirm = vi.fn(() => false);
     const alert = vi.fn();
@@ -91,7 +91,7 @@ describe('Settings screen', () => {
     expect(screen.getByRole('switch', { name: 'Sound Effects' })).toHaveAttribute('aria-checked', 'true');
   });
 
-  it('Log Out: confirm with the SPEC text, remove the tokens, clear the session and go to /auth', async () => {
+  it('Log Out: confirm with the contract text, remove the tokens, clear the session and go to /auth', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     const user = userEvent.setup();
