@@ -33,6 +33,6 @@ for (const folder of FOLDERS) {
   if (!existsSync(path)) { console.log(`${folder.padEnd(9)}  (not run: npm run mutation ${folder})`); continue; }
   const counts = tally(JSON.parse(readFileSync(path, 'utf8')) as Report);
   for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += counts[key];
-  console.log(`${folder.padEnd(9)} ${percent(counts)}% ${String(counts.detected).padStart(7)} ${String(counts.survived).padStart(8)} ${String(counts.noCoverage).padStart(8)}`);
+  console.log(`${folder.padEnd(9)} ${percent(counts)} ${String(counts.detected).padStart(7)} ${String(counts.survived).padStart(8)} ${String(counts.noCoverage).padStart(8)}`);
 }
-console.log(`${'overall'.padEnd(9)} ${percent(total)}% ${String(total.detected).padStart(7)} ${String(total.survived).padStart(8)} ${String(total.noCoverage).padStart(8)}`);
+console.log(`${'overall'.padEnd(9)} ${percent(total)} ${String(total.detected).padStart(7)} ${String(total.survived).padStart(8)} ${String(total.noCoverage).padStart(8)}`);
