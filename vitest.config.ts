@@ -8,6 +8,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['tests/support/setup.ts'],
+    // A throwaway Postgres cluster (or DATABASE_URL_TEST) for the members database tests.
+    globalSetup: ['tests/support/databaseGlobalSetup.ts'],
     restoreMocks: true,
     // Model-based tests replay hundreds of paths; leave room on a busy two-core machine.
     testTimeout: 30_000,

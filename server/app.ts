@@ -11,17 +11,29 @@ import { steamRoutes } from './routes/steam';
 import { dataProxyRoutes } from './routes/proxy';
 import { aiRoutes } from './routes/ai';
 import { demoProviders } from './fakes/demo';
+import { memberRoutes, type MemberRoutesDeps } from './routes/members';
+import { MEMBER_ROUTES } from '../src/domain/memberContract';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** A member's profile carries a picture of up to 200 KB (about 270 KB as base64) besides its text. */
+export const PROFILE_MAX_BODY_BYTES = 320 * 1024;
+
+function limitBody(maxSize: number) {
+  return bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'BODY_TOO_LARGE', 'Request body is too large.') });
+}
+
+/** What the app runs on besides its configuration: the members database (members routes need it). */
+export interface AppOptions {
+  members?: MemberRoutesDeps;
+}
 
 /** The /api app (and the demo providers when credentials are missing). Static files are added by main.ts. */
-export function createApp(config: ServerConfig): Hono {
+export function createApp(config: ServerConfig, options: AppOptions = {}): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'BODY_TOO_LARGE', 'Request body is too large.') }),
-  );
+  const defaultLimit = limitBody(MAX_BODY_BYTES);
+  const profileLimit = limitBody(PROFILE_MAX_BODY_BYTES);
+  app.use('/api/*', (c, next) => (c.req.path === MEMBER_ROUTES.profile ? profileLimit(c, next) : defaultLimit(c, next)));
 
   const api = new Hono();
   api.route('/', healthRoutes(config));
@@ -30,6 +42,7 @@ export function createApp(config: ServerConfig): Hono {
   api.route('/', steamRoutes(config));
   api.route('/', dataProxyRoutes(config));
   api.route('/', aiRoutes(config));
+  if (options.members) api.route('/', memberRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);
 

@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_ORIGIN: optional,
   DIST_DIR: z.string().default('dist'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: optional,
   SPOTIFY_CLIENT_ID: optional,
   SPOTIFY_CLIENT_SECRET: optional,
   SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
@@ -43,12 +45,19 @@ export interface OAuthProviderConfig {
   demo: boolean;
 }
 
+export interface DatabaseConfig {
+  dataDir: string;
+  url?: string;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
   origin: string;
   distDir: string;
   appVersion: string;
+  /** Members live in PGlite under `dataDir`, or in the Postgres server at `url` when it is set. */
+  database: DatabaseConfig;
   spotify: OAuthProviderConfig & { scopes: readonly string[] };
   trakt: OAuthProviderConfig;
   steam: { apiKey: string; apiUrl: string; demo: boolean };
@@ -96,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     origin,
     distDir: e.DIST_DIR,
+    database: { dataDir: e.DATA_DIR, url: e.DATABASE_URL },
     appVersion: '1.0.0',
     spotify: {
       clientId: spotifyDemo ? 'mycelius-demo-spotify' : (e.SPOTIFY_CLIENT_ID as string),

@@ -12,7 +12,12 @@ export function apiDevServer(): Plugin {
       const { getRequestListener } = await import('@hono/node-server');
       const { createApp } = (await server.ssrLoadModule('/server/app.ts')) as typeof import('./app');
       const { loadConfig } = (await server.ssrLoadModule('/server/config.ts')) as typeof import('./config');
-      const listener = getRequestListener(createApp(loadConfig()).fetch);
+      const { openMigratedDatabase } = (await server.ssrLoadModule('/server/db/open.ts')) as typeof import('./db/open');
+      const config = loadConfig();
+      // The same members database as `npm start` (DATA_DIR or DATABASE_URL), closed with the dev server.
+      const database = await openMigratedDatabase(config.database);
+      server.httpServer?.once('close', () => void database.close());
+      const listener = getRequestListener(createApp(config, { members: { db: database.db } }).fetch);
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';
         if (url.startsWith('/api/') || url.startsWith('/demo/')) void listener(req, res);

@@ -24,6 +24,16 @@ export const LOGIN_WINDOW_MINUTES = 15;
 /** A member's picture is downscaled in the browser to this edge and capped on the server. */
 export const PICTURE_MAX_EDGE_PX = 256;
 export const PICTURE_MAX_BYTES = 200 * 1024;
+/** 400 INVALID_PICTURE: the picture is not a base64 PNG, JPEG, WebP or GIF data URL. */
+export const invalidPictureText = 'That picture could not be used. Please choose a PNG, JPEG, WebP or GIF image.';
+
+/**
+ * The longest username and email the server keeps (an address over 254 characters is not a valid
+ * email, so it gets SPEC's 'Please enter a valid email').
+ */
+export const USERNAME_MAX_LENGTH = 32;
+export const EMAIL_MAX_LENGTH = 254;
+export const usernameTooLongText = `Username must be at most ${USERNAME_MAX_LENGTH} characters`;
 
 /** Server error codes of these routes, each with the one text a person sees for it. */
 export const memberErrorTexts = {

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
@@ -41,6 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 let server: ChildProcess | undefined;
+let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
   // E2E_DIST lets parallel work build and test its own copy; CI uses dist/.
@@ -50,10 +53,14 @@ export async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, which
   // the per-client limit meant for real visitors (60) would refuse. The limiter itself is tested in tests/server.
-  // The demo providers and the local AI engine stand in for every real service: no credential is passed on.
-  const CREDENTIALS = ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY'];
+  // Members of one run live in a fresh embedded database, removed afterwards.
+  dataDir = mkdtempSync(join(tmpdir(), 'mycelius-e2e-data-'));
+  // The demo providers, the local AI engine and that database stand in for every real service: no
+  // credential or database address is passed on.
+  const CREDENTIALS = ['DATABASE_URL', 'SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY'];
   const env: NodeJS.ProcessEnv = {
     ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !CREDENTIALS.includes(key))),
+    DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_ORIGIN: baseURL,
@@ -74,5 +81,10 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  server?.kill('SIGTERM');
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import { PICTURE_MAX_BYTES, memberProfileSchema, type MemberProfile } from '../../src/domain/memberContract';
+import { profileSchema } from '../../src/domain/profile';
+import type { Database } from '../db/schema';
+
+// The member's profile: SPEC's profile fields as JSON plus the client's updatedAt. Writes are
+// last-write-wins: an older write leaves the stored newer profile in place and gets it back.
+
+const PICTURE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]*={0,2})$/;
+
+export type PictureProblem = 'tooLarge' | 'notAnImage';
+
+/** An empty picture (none chosen) is fine; otherwise a base64 PNG, JPEG, WebP or GIF of at most 200 KB. */
+export function pictureProblem(picture: string): PictureProblem | undefined {
+  if (picture === '') return undefined;
+  const match = PICTURE_DATA_URL.exec(picture);
+  if (!match) return 'notAnImage';
+  const base64 = match[2] ?? '';
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  const bytes = (base64.length / 4) * 3 - padding;
+  if (base64.length % 4 !== 0) return 'notAnImage';
+  return bytes > PICTURE_MAX_BYTES ? 'tooLarge' : undefined;
+}
+
+function toProfile(row: { data: unknown; updated_at: string | number | bigint }): MemberProfile {
+  const fields = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+  return memberProfileSchema.parse({ ...profileSchema.parse(fields), updatedAt: Number(row.updated_at) });
+}
+
+export async function readProfile(db: Kysely<Database>, memberId: string): Promise<MemberProfile | null> {
+  const row = await db.selectFrom('profiles').select(['data', 'updated_at']).where('member_id', '=', memberId).executeTakeFirst();
+  return row ? toProfile(row) : null;
+}
+
+/** Stores `profile` unless a newer one is stored; either way returns what is stored afterwards. */
+export async function writeProfile(db: Kysely<Database>, memberId: string, profile: MemberProfile): Promise<MemberProfile> {
+  const { updatedAt, ...fields } = profile;
+  const written = await db
+    .insertInto('profiles')
+    .values({ member_id: memberId, data: JSON.stringify(fields), updated_at: updatedAt })
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') }))
+        .where('profiles.updated_at', '<=', updatedAt),
+    )
+    .returning(['data', 'updated_at'])
+    .executeTakeFirst();
+  if (written) return toProfile(written);
+  const stored = await readProfile(db, memberId);
+  if (!stored) throw new Error('A profile write lost to a newer profile that is not there.');
+  return stored;
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { createApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { APP_ORIGIN, browser } from './support/browser';
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
+
+// The log-in throttle: 5 failures for one name or from one client within 15 minutes, then 429
+// 'Too many attempts. Try again in N minutes.' with Retry-After in seconds. Failures are kept in the
+// database, so both engines are exercised.
+
+const MINUTE = 60 * 1000;
+
+describe.each(DATABASE_KINDS)('log-in throttle on %s', (kind) => {
+  let database: TestDatabase;
+  let app: Hono;
+  let clock = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    await emptyTables(database);
+    clock = Date.parse('2026-03-01T12:00:00Z');
+    app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock } });
+    for (const username of ['Alice', 'Bob']) {
+      const response = await browser(app, { address: '203.0.113.250' }).request('POST', '/api/auth/signup', {
+        username,
+        email: `${username}@example.com`,
+        password: 'secret-1',
+      });
+      expect(response.status).toBe(201);
+    }
+  });
+
+  function logIn(address: string, username: string, password: string) {
+    return browser(app, { address }).request('POST', '/api/auth/login', { username, password });
+  }
+
+  it('refuses the 6th attempt on one name, even with the right password, until 15 minutes have passed', async () => {
+    for (let i = 0; i < 5; i++) expect((await logIn('198.51.100.1', 'alice', 'wrong-pass')).status).toBe(401);
+    const sixth = await logIn('198.51.100.1', 'alice', 'secret-1');
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get('Retry-After')).toBe('900');
+    expect(await sixth.json()).toEqual({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again in 15 minutes.' } });
+
+    clock += 14 * MINUTE + 30 * 1000;
+    const later = await logIn('198.51.100.1', 'alice', 'secret-1');
+    expect(later.status).toBe(429);
+    expect(later.headers.get('Retry-After')).toBe('30');
+    expect(((await later.json()) as { error: { message: string } }).error.message).toBe('Too many attempts. Try again in 1 minute.');
+
+    clock += 30 * 1000;
+    expect((await logIn('198.51.100.1', 'alice', 'secret-1')).status).toBe(200);
+  });
+
+  it('counts failures for one name from many clients', async () => {
+    for (let i = 0; i < 5; i++) expect((await logIn(`198.51.100.${10 + i}`, 'Alice', 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.99', 'alice', 'secret-1')).status).toBe(429);
+    expect((await logIn('198.51.100.99', 'bob', 'secret-1')).status).toBe(200);
+  });
+
+  it('counts failures from one client across names', async () => {
+    for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) expect((await logIn('198.51.100.2', name, 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.2', 'bob', 'secret-1')).status).toBe(429);
+    expect((await logIn('198.51.100.3', 'bob', 'secret-1')).status).toBe(200);
+  });
+
+  it('forgets failures older than 15 minutes', async () => {
+    for (let i = 0; i < 4; i++) await logIn('198.51.100.4', 'alice', 'wrong-pass');
+    clock += 15 * MINUTE;
+    expect((await logIn('198.51.100.4', 'alice', 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.4', 'alice', 'secret-1')).status).toBe(200);
+  });
+
+  it("does not let one client's success clear another client's failures", async () => {
+    for (let i = 0; i < 4; i++) expect((await logIn('198.51.100.66', 'alice', 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.5', 'alice', 'secret-1')).status).toBe(200);
+    expect((await logIn('198.51.100.66', 'bob', 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.66', 'bob', 'secret-1')).status).toBe(429);
+  });
+
+  it('counts the same failures on every app server sharing the database', async () => {
+    const otherServer = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock } });
+    for (let i = 0; i < 5; i++) expect((await logIn('198.51.100.7', 'alice', 'wrong-pass')).status).toBe(401);
+    const elsewhere = await browser(otherServer, { address: '198.51.100.8' }).request('POST', '/api/auth/login', { username: 'alice', password: 'secret-1' });
+    expect(elsewhere.status).toBe(429);
+  });
+
+  it("clears a client's own failures on that name when it logs in", async () => {
+    for (let i = 0; i < 4; i++) await logIn('198.51.100.6', 'alice', 'wrong-pass');
+    expect((await logIn('198.51.100.6', 'alice', 'secret-1')).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await logIn('198.51.100.6', 'alice', 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.6', 'alice', 'secret-1')).status).toBe(200);
+  });
+});

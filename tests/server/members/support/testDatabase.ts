@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { migrateToLatest } from '../../../../server/db/migrate';
+import { openDatabase, type OpenDatabase } from '../../../../server/db/open';
+
+// One fresh, migrated database per test file, on either engine: PGlite in a temp data directory,
+// or a new database on the test Postgres server (dropped afterwards).
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+export interface TestDatabase extends OpenDatabase {
+  /** DATABASE_URL (postgres) or DATA_DIR (pglite) for starting a server process on it. */
+  env: { DATABASE_URL?: string; DATA_DIR?: string };
+  /** Closes and deletes the database. */
+  dispose(): Promise<void>;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty Postgres database on the test server; its URL and a way to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mycelius_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export function createDataDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mycelius-pglite-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    const opened = await openDatabase({ dataDir: '', url: created.url });
+    await migrateToLatest(opened.db);
+    return {
+      ...opened,
+      env: { DATABASE_URL: created.url },
+      async dispose() {
+        await opened.close();
+        await created.drop();
+      },
+    };
+  }
+  const data = createDataDir();
+  const opened = await openDatabase({ dataDir: data.dir });
+  await migrateToLatest(opened.db);
+  return {
+    ...opened,
+    env: { DATA_DIR: data.dir },
+    async dispose() {
+      await opened.close();
+      data.remove();
+    },
+  };
+}
+
+/** Empties every members table between tests (one database serves a whole file). */
+export async function emptyTables(database: OpenDatabase): Promise<void> {
+  await database.db.deleteFrom('profiles').execute();
+  await database.db.deleteFrom('sessions').execute();
+  await database.db.deleteFrom('members').execute();
+  await database.db.deleteFrom('login_failures').execute();
+}
