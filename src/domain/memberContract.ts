@@ -85,7 +85,7 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-/** the contract's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
+/** The contract's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
 export const memberProfileSchema = profileSchema.extend({ updatedAt: z.number().int().nonnegative() });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 
