@@ -10,7 +10,8 @@ import { activeUserId, ensureActiveUserId } from '../../src/storage/session';
 import { clearSimilarityCache, profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/storage/similarityCache';
 import { steamIdKey } from '../../src/storage/steamId';
 import { defineKey, defineKeyFamily, keysWithPrefix, onStorageChange, readRaw, removeRaw, writeRaw } from '../../src/storage/store';
-import { oauthStateKey, pkceVerifierKey } from '../../src/storage/tokens';
+import { accessTokenKey, oauthStateKey, pkceVerifierKey, refreshTokenKey } from '../../src/storage/tokens';
+import { friendsKey, usersKey } from '../../src/storage/users';
 
 beforeEach(() => {
   localStorage.clear();
@@ -157,6 +158,51 @@ describe('raw helpers', () => {
     expect(sessionStorage.getItem('oauth_state_spotify')).toBe('st');
     expect(sessionStorage.getItem('pkce_verifier_trakt')).toBe('ver');
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('defaults and areas', () => {
+  it('every token key reads as empty text when nothing is stored', () => {
+    expect([accessTokenKey('spotify'), refreshTokenKey('trakt'), oauthStateKey('spotify'), pkceVerifierKey('trakt')].map((key) => key.read())).toEqual(['', '', '', '']);
+  });
+
+  it('the users and friends lists read as empty when nothing is stored', () => {
+    expect(usersKey.read()).toEqual([]);
+    expect(friendsKey.read()).toEqual([]);
+  });
+
+  it('raw reads and writes use localStorage unless told otherwise', () => {
+    writeRaw('k', 'v');
+    expect(localStorage.getItem('k')).toBe('v');
+    expect(sessionStorage.getItem('k')).toBeNull();
+    sessionStorage.setItem('s', 'session value');
+    expect(readRaw('s')).toBeNull();
+    expect(readRaw('s', 'session')).toBe('session value');
+  });
+
+  it('a full quota error keeps the browser error as its cause', () => {
+    const full = new DOMException('full', 'QuotaExceededError');
+    vi.stubGlobal('localStorage', storageFailingWith(full));
+    expect(caughtFrom(() => writeRaw('k', 'v'))).toMatchObject({ code: 'STORAGE_FULL', cause: full });
+  });
+
+  it('a JSON key sets aside text that is not JSON even when its schema accepts strings', () => {
+    const name = defineKey('name', z.string(), () => 'default');
+    localStorage.setItem('name', 'plain text');
+    expect(name.read()).toBe('default');
+    expect(localStorage.getItem('name.corrupt')).toBe('plain text');
+  });
+
+  it("other tabs' changes reach each listener once, however many listen", () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = onStorageChange(first);
+    const stopSecond = onStorageChange(second);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user_profile' }));
+    stopFirst();
+    stopSecond();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
   });
 });
 
