@@ -21,7 +21,7 @@ const IO = [['**/services/**', '**/storage/**'], 'Screens reach network and stor
 const SERVER = [['**/server/**'], 'Client code never imports the server; share contracts through src/domain.'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'docs/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'docs/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   // Type-aware: strictTypeChecked with the exceptions below, each for a stated reason.
   ...tseslint.configs.strictTypeChecked,

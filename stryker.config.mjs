@@ -8,7 +8,7 @@ const FOLDERS = {
   services: ['src/services/**/*.ts'],
   storage: ['src/storage/**/*.ts'],
   // The process entry and the Vite dev hook only wire things together; no unit test starts them.
-  server: ['server/**/*.ts', '!server/main.ts', '!server/devPlugin.ts'],
+  server: ['server/**/*.ts', '!server/start.ts', '!server/devPlugin.ts'],
 };
 
 const folder = process.env.MUTATE_FOLDER ?? 'all';

@@ -65,8 +65,8 @@ npx knip
 step "Unit, model-based, storage, service and server tests"
 npx vitest run
 
-step "Build and first-screen budget"
-npx vite build --logLevel warn
+step "Build (as npm start does: app, compressed copies, compiled server) and first-screen budget"
+npm run build --silent
 npx tsx scripts/budget.ts
 
 step "End-to-end tests in Chromium"

@@ -3,7 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import { DEMO_PREFIX } from './config';
 import { jsonError } from './lib/errors';
-import { securityHeaders } from './lib/securityHeaders';
+import { hostAllowList } from './lib/hostAllowList';
+import { silentLogger, type Logger } from './lib/log';
+import { requestLog } from './lib/requestLog';
+import { sameOriginJson } from './lib/sameOrigin';
+import { noStore, securityHeaders } from './lib/securityHeaders';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { oauthRoutes } from './routes/oauth';
@@ -22,15 +26,23 @@ function limitBody(maxSize: number) {
   return bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'BODY_TOO_LARGE', 'Request body is too large.') });
 }
 
-/** What the app runs on besides its configuration: the members database (members routes need it). */
+/** What the app runs on besides its configuration. */
 export interface AppOptions {
+  /** The members database (the members routes are mounted only with it). */
   members?: MemberRoutesDeps;
+  /** Where request lines and server errors go; the entry point passes the configured logger. */
+  log?: Logger;
 }
 
 /** The /api app (and the demo providers when credentials are missing). Static files are added by main.ts. */
 export function createApp(config: ServerConfig, options: AppOptions = {}): Hono {
+  const log = options.log ?? silentLogger;
   const app = new Hono();
-  app.use('*', securityHeaders);
+  app.use('*', requestLog(log));
+  app.use('*', securityHeaders({ hsts: config.origin.startsWith('https:') }));
+  app.use('*', hostAllowList(config.allowedHostnames));
+  app.use('/api/*', noStore);
+  app.use('/api/*', sameOriginJson(config.origin));
   const defaultLimit = limitBody(MAX_BODY_BYTES);
   const profileLimit = limitBody(PROFILE_MAX_BODY_BYTES);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a middleware's Context with `any` input; no `any` value flows here
@@ -42,16 +54,19 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   api.route('/', oauthRoutes(config));
   api.route('/', steamRoutes(config));
   api.route('/', dataProxyRoutes(config));
-  api.route('/', aiRoutes(config));
+  api.route('/', aiRoutes(config, { log }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);
 
   const demo = demoProviders(config);
-  if (demo) app.route(DEMO_PREFIX, demo);
+  if (demo) {
+    app.use(`${DEMO_PREFIX}/*`, noStore);
+    app.route(DEMO_PREFIX, demo);
+  }
 
   app.onError((error, c) => {
-    console.error('Unhandled server error:', error);
+    log.error('unhandled error', { path: c.req.path, method: c.req.method, error });
     return jsonError(c, 500, 'INTERNAL', 'Something went wrong on the server.');
   });
   return app;

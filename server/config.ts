@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Settings come from the environment, validated once at start. A provider without credentials runs
@@ -9,31 +10,79 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/** True for names that only ever reach this machine (IPv6 in URL form, with brackets, or bare). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** An http(s) URL; anything else (javascript:, file:, a bare word) fails at start with the setting named. */
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => (v.trim() === '' ? fallback : v.trim()))
+    .refine((v) => /^https?:$/.test(safeUrl(v)?.protocol ?? ''), 'must be an http:// or https:// URL');
+
+function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5173),
-  HOST: z.string().default('127.0.0.1'),
-  PUBLIC_ORIGIN: optional,
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_ORIGIN: optional.refine((v) => {
+    const url = v === undefined ? undefined : safeUrl(v);
+    return v === undefined || (url !== undefined && /^https?:$/.test(url.protocol) && url.origin === v.replace(/\/+$/, ''));
+  }, 'must be an http:// or https:// origin with no path, such as https://mycelius.example'),
   DIST_DIR: z.string().default('dist'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optional,
   SPOTIFY_CLIENT_ID: optional,
   SPOTIFY_CLIENT_SECRET: optional,
-  SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
-  SPOTIFY_API_URL: z.url().default('https://api.spotify.com/v1'),
+  SPOTIFY_ACCOUNTS_URL: httpUrl('https://accounts.spotify.com'),
+  SPOTIFY_API_URL: httpUrl('https://api.spotify.com/v1'),
   TRAKT_CLIENT_ID: optional,
   TRAKT_CLIENT_SECRET: optional,
-  TRAKT_AUTH_URL: z.url().default('https://auth.trakt.tv'),
-  TRAKT_API_URL: z.url().default('https://api.trakt.tv'),
+  TRAKT_AUTH_URL: httpUrl('https://auth.trakt.tv'),
+  TRAKT_API_URL: httpUrl('https://api.trakt.tv'),
   STEAM_API_KEY: optional,
-  STEAM_API_URL: z.url().default('https://api.steampowered.com'),
+  STEAM_API_URL: httpUrl('https://api.steampowered.com'),
   GEMINI_API_KEY: optional,
-  GEMINI_MODEL: z.string().default('gemini-2.5-flash-lite'),
-  GEMINI_BASE_URL: optional,
-  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  RATE_LIMIT_STEAM_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a model name such as gemini-2.5-flash-lite').default('gemini-2.5-flash-lite'),
+  // The key travels with every call, so only https, or plain http to a fake on this machine.
+  GEMINI_BASE_URL: optional.refine((v) => {
+    const url = v === undefined ? undefined : safeUrl(v);
+    return v === undefined || (url !== undefined && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))));
+  }, 'must be an https:// URL (or http:// on loopback, for a local fake)'),
+  AI_TIMEOUT_MS: count(15_000),
+  UPSTREAM_TIMEOUT_MS: count(10_000),
+  RATE_LIMIT_STEAM_PER_MINUTE: count(60),
+  RATE_LIMIT_AI_PER_MINUTE: count(60),
+  RATE_LIMIT_AUTH_PER_MINUTE: count(20),
+  RATE_LIMIT_DATA_PER_MINUTE: count(60),
+  RATE_LIMIT_DEMO_PER_MINUTE: count(120),
+  AI_DAILY_LIMIT: count(2000),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  MAX_CONNECTIONS: count(512),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
+
+/** A setting that cannot work: the server refuses to start and says which and why. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
 
 export interface OAuthProviderConfig {
   clientId: string;
@@ -63,7 +112,20 @@ export interface ServerConfig {
   steam: { apiKey: string; apiUrl: string; demo: boolean };
   gemini: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
   upstreamTimeoutMs: number;
-  rateLimits: { steamPerMinute: number; aiPerMinute: number };
+  rateLimits: {
+    steamPerMinute: number;
+    aiPerMinute: number;
+    authPerMinute: number;
+    dataPerMinute: number;
+    demoPerMinute: number;
+    aiPerDay: number;
+  };
+  /** How many reverse proxies in front of this server append to X-Forwarded-For (0: trust none). */
+  trustProxyHops: number;
+  /** Host names (no port) this server answers to; anything else is refused (DNS rebinding). */
+  allowedHostnames: readonly string[];
+  maxConnections: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
 export const SPOTIFY_SCOPES = [
@@ -89,9 +151,26 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The host part of the default origin: a wildcard listen address is reached on loopback; IPv6 needs brackets. */
+function originHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  const bare = host.replace(/^\[|\]$/g, '');
+  return isIP(bare) === 6 ? `[${bare}]` : bare;
+}
+
+function allowedHostnames(origin: string, host: string): string[] {
+  const names = new Set([new URL(origin).hostname.toLowerCase()]);
+  if (isLoopbackHost(host) || isLoopbackHost(new URL(origin).hostname)) for (const name of LOOPBACK_HOSTNAMES) names.add(name);
+  return [...names];
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const e = envSchema.parse(env);
-  const origin = trimSlash(e.PUBLIC_ORIGIN ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const origin = trimSlash(e.PUBLIC_ORIGIN ?? `http://${originHost(e.HOST)}:${e.PORT}`);
   const demoBase = `${origin}${DEMO_PREFIX}`;
 
   const spotifyDemo = !(e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET);
@@ -133,6 +212,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     gemini: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL, timeoutMs: e.AI_TIMEOUT_MS },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    rateLimits: { steamPerMinute: e.RATE_LIMIT_STEAM_PER_MINUTE, aiPerMinute: e.RATE_LIMIT_AI_PER_MINUTE },
+    rateLimits: {
+      steamPerMinute: e.RATE_LIMIT_STEAM_PER_MINUTE,
+      aiPerMinute: e.RATE_LIMIT_AI_PER_MINUTE,
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      dataPerMinute: e.RATE_LIMIT_DATA_PER_MINUTE,
+      demoPerMinute: e.RATE_LIMIT_DEMO_PER_MINUTE,
+      aiPerDay: e.AI_DAILY_LIMIT,
+    },
+    trustProxyHops: e.TRUST_PROXY,
+    allowedHostnames: allowedHostnames(origin, e.HOST),
+    maxConnections: e.MAX_CONNECTIONS,
+    logLevel: e.LOG_LEVEL,
   };
 }

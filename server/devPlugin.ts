@@ -13,11 +13,14 @@ export function apiDevServer(): Plugin {
       const { createApp } = (await server.ssrLoadModule('/server/app.ts')) as typeof import('./app');
       const { loadConfig } = (await server.ssrLoadModule('/server/config.ts')) as typeof import('./config');
       const { openMigratedDatabase } = (await server.ssrLoadModule('/server/db/open.ts')) as typeof import('./db/open');
+      const { createLogger } = (await server.ssrLoadModule('/server/lib/log.ts')) as typeof import('./lib/log');
       const config = loadConfig();
+      // Vite prints its own request-free output; the API's request lines only when LOG_LEVEL asks.
+      const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
       // The same members database as `npm start` (DATA_DIR or DATABASE_URL), closed with the dev server.
       const database = await openMigratedDatabase(config.database);
       server.httpServer?.once('close', () => void database.close());
-      const listener = getRequestListener(createApp(config, { members: { db: database.db } }).fetch);
+      const listener = getRequestListener(createApp(config, { log, members: { db: database.db } }).fetch);
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';
         if (url.startsWith('/api/') || url.startsWith('/demo/')) void listener(req, res);

@@ -1,49 +1,51 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp, type AppOptions } from './app';
-import { loadConfig, type ServerConfig } from './config';
-import { openMigratedDatabase } from './db/open';
+import type { ServerConfig } from './config';
+import { silentLogger, type Logger } from './lib/log';
+import { staticSite } from './static';
 
-/** The full server: /api, demo providers, and the built app with an SPA fallback. */
+// Node's defaults let a client hold a connection for minutes while trickling headers or a body.
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The full server: /api, demo providers, and the built app. */
 export function createServerApp(config: ServerConfig, options: AppOptions = {}) {
   const app = createApp(config, options);
   const distDir = resolve(config.distDir);
-  const indexPath = join(distDir, 'index.html');
-  // Without a build the API still runs (server tests start it that way); pages say how to build.
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  if (!indexHtml) console.warn(`No built app in ${distDir}: run \`npm run build\` (the /api routes work without it).`);
-  app.use('/assets/*', serveStatic({ root: distDir }));
-  app.use('*', serveStatic({ root: distDir }));
-  app.get('*', (c) => (indexHtml ? c.html(indexHtml) : c.text('The app is not built yet. Run `npm run build`.', 503)));
+  if (existsSync(join(distDir, 'index.html'))) {
+    app.on(['GET', 'HEAD'], '*', staticSite(distDir));
+  } else {
+    // Without a build the API still runs (the members server tests start it that way); pages say how to build.
+    (options.log ?? silentLogger).warn('no built app: run `npm run build` (the /api routes work without it)', { distDir });
+    app.on(['GET', 'HEAD'], '*', (c) => c.text('The app is not built yet. Run `npm run build`.', 503));
+  }
   return app;
 }
 
-export async function startServer(config: ServerConfig) {
-  const database = await openMigratedDatabase(config.database);
-  const app = createServerApp(config, { members: { db: database.db } });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const demo = [config.spotify.demo && 'Spotify', config.trakt.demo && 'Trakt', config.steam.demo && 'Steam']
-      .filter(Boolean)
-      .join(', ');
-    console.log(`Mycelius is running on ${config.origin} (listening on ${info.address}:${info.port})`);
-    if (demo) console.log(`Demo providers (no credentials configured): ${demo}`);
-    console.log(`AI: ${config.gemini.apiKey ? `Gemini (${config.gemini.model})` : 'local engine (no GEMINI_API_KEY)'}`);
-    const where = database.kind === 'postgres' ? 'a Postgres server (DATABASE_URL)' : `embedded PGlite in ${resolve(config.database.dataDir)}`;
-    console.log(`Members database: ${where}${database.applied.length > 0 ? `; applied ${database.applied.join(', ')}` : ''}`);
-  });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    // Finish in-flight requests, then close the database so PGlite leaves its files clean.
-    server.close(() => void database.close().finally(() => process.exit(0)));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  return server;
+function startupLine(config: ServerConfig, database: string | undefined): string {
+  const demo = [config.spotify.demo && 'Spotify', config.trakt.demo && 'Trakt', config.steam.demo && 'Steam'].filter(Boolean);
+  const ai = config.gemini.apiKey ? `Gemini (${config.gemini.model})` : 'local engine (no GEMINI_API_KEY)';
+  const providers = demo.length > 0 ? `demo providers for ${demo.join(', ')} (no credentials configured)` : 'no demo providers';
+  return `Mycelius is running on ${config.origin}: ${providers}; AI: ${ai}${database ? `; members database: ${database}` : ''}`;
 }
 
-const isEntry = process.argv[1] !== undefined && resolve(process.argv[1]).endsWith(join('server', 'main.ts'));
-if (isEntry) await startServer(loadConfig());
+/** `database` names where members live, for the start-up line. */
+export function startServer(
+  config: ServerConfig,
+  log: Logger = silentLogger,
+  { database, ...options }: Omit<AppOptions, 'log'> & { database?: string } = {},
+): Server {
+  const app = createServerApp(config, { ...options, log });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info(startupLine(config, database), { listening: `${info.address}:${info.port}`, origin: config.origin });
+  }) as Server;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = config.maxConnections;
+  return server;
+}

@@ -1,5 +1,6 @@
 import { ApiError, GoogleGenAI, Type, type Schema } from '@google/genai';
 import type { ServerConfig } from '../config';
+import { readLimitedText } from '../lib/upstream';
 import { sharedItems } from './local/similarity';
 import { scoresFor } from './output';
 import {
@@ -34,10 +35,21 @@ function retryAfterFrom(error: ApiError): number {
   return Math.min(3600, Math.max(1, seconds));
 }
 
+/**
+ * The SDK's network calls, held to the rules of every other outside call: a redirect is never followed
+ * (the key rides in a header, and a followed redirect would hand it to whatever host the Location
+ * names; the SDK then sees the 3xx as a failure), and the answer is cut at 1 MB.
+ */
+export async function guardedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, { ...init, redirect: 'manual' });
+  const text = await readLimitedText(response);
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: string }): AiProvider {
   const ai = new GoogleGenAI({
     apiKey: gemini.apiKey,
-    ...(gemini.baseUrl ? { httpOptions: { baseUrl: gemini.baseUrl } } : {}),
+    httpOptions: { fetch: guardedFetch, ...(gemini.baseUrl ? { baseUrl: gemini.baseUrl } : {}) },
   });
 
   async function generate(

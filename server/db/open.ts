@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { migrateToLatest } from './migrate';
@@ -13,6 +13,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface OpenDatabase {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** The connections `db` runs on (one lent PGlite connection, or a pg pool). */
+  pool: PostgresPool;
   close(): Promise<void>;
 }
 
@@ -24,13 +26,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     // pool replaces it on the next query.
     pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const pool = pglitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'pglite', pool, close: () => db.destroy() };
 }
 
 /** What the server runs on: the configured database, brought up to the newest migration. */
@@ -42,4 +45,31 @@ export async function openMigratedDatabase(config: DatabaseConfig): Promise<Open
     await opened.close();
     throw error;
   }
+}
+
+export interface StartingDatabase {
+  /** Usable at once: its first query waits until the database is open and migrated. */
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Settles when the database is open and migrated (rejects when it cannot be). */
+  ready: Promise<{ applied: string[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database in the background, so the server can listen at once: a fresh
+ * embedded database takes seconds to create (PGlite runs initdb in WebAssembly), and nothing but the
+ * members routes needs it. Their queries simply wait for it.
+ */
+export function openDatabaseInBackground(config: DatabaseConfig): StartingDatabase {
+  const opening = openMigratedDatabase(config);
+  // Kysely asks for its pool on the first query; the migrated database's own pool is handed over then.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => (await opening).pool }) });
+  return {
+    db,
+    kind: config.url ? 'postgres' : 'pglite',
+    ready: opening.then(({ applied }) => ({ applied })),
+    // `db` shares the opened pool, so closing the opened database closes both.
+    close: () => opening.then((opened) => opened.close(), () => undefined),
+  };
 }

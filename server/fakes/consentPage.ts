@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
 
-// Shared by the fake providers: the consent page people see in demo mode, and random token values.
+// Shared by the fake providers: the consent page people see in demo mode, its form, and random token values.
 
 export function randomToken(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString('base64url')}`;
@@ -82,4 +83,17 @@ export function errorPage(provider: string, message: string): string {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(provider)}: error</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(provider)}: this sign-in request cannot continue</h1><p>${escapeHtml(message)}</p></main></body>
 </html>`;
+}
+
+/** The form fields as strings, or undefined when the body cannot be parsed (broken multipart, say). */
+export async function formOf(c: Context): Promise<Record<string, string> | undefined> {
+  let body: Awaited<ReturnType<typeof c.req.parseBody>>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    return undefined;
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
+  return out;
 }

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { consentPage, errorPage, randomToken } from './consentPage';
+import { consentPage, errorPage, formOf, randomToken } from './consentPage';
 import { SPOTIFY_ARTISTS, SPOTIFY_TRACKS } from './demoData';
+import { ExpiringMap, FAKE_LIMITS } from './expiringMap';
 
 // A stand-in for Spotify's accounts service and the two Web API calls the app makes, checking what
 // the real one checks: client credentials, redirect URI, grant type, single-use codes and PKCE.
@@ -14,6 +15,11 @@ export interface FakeOAuthOptions {
   /** Seconds an access token lives (default 3600). */
   accessTokenTtlSeconds?: number;
   now?: () => number;
+}
+
+export interface FakeSpotifyOptions extends FakeOAuthOptions {
+  /** Refuse sign-ins without a PKCE challenge (the demo provider: this app always sends one). */
+  requirePkce?: boolean;
 }
 
 export interface FakeProvider {
@@ -29,7 +35,6 @@ interface PendingCode {
   redirectUri: string;
   scope: string;
   challenge?: string;
-  expiresAt: number;
 }
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -69,12 +74,7 @@ function readClient(c: Context, form: Record<string, string>): { id: string; sec
   return form.client_id ? { id: form.client_id, secret: form.client_secret } : undefined;
 }
 
-async function formOf(c: Context): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
+const MALFORMED = 'The request body could not be read as a form.';
 
 const SCOPE_TEXT: Record<string, string> = {
   'user-top-read': 'See your top artists and tracks',
@@ -84,12 +84,12 @@ const SCOPE_TEXT: Record<string, string> = {
   'user-library-read': 'See your saved music',
 };
 
-export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
+export function createSpotifyFake(options: FakeSpotifyOptions): FakeProvider {
   const now = options.now ?? Date.now;
   const ttlMs = (options.accessTokenTtlSeconds ?? 3600) * 1000;
-  const codes = new Map<string, PendingCode>();
-  const accessTokens = new Map<string, number>();
-  const refreshTokens = new Map<string, string>();
+  const codes = new ExpiringMap<PendingCode>(FAKE_LIMITS.pendingCodes, now);
+  const accessTokens = new ExpiringMap<true>(FAKE_LIMITS.accessTokens, now);
+  const refreshTokens = new ExpiringMap<string>(FAKE_LIMITS.refreshTokens, now);
 
   const app = new Hono();
   app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => oauthError(c, 400, 'invalid_request', 'Body too large') }));
@@ -107,7 +107,11 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
     if (q.code_challenge !== undefined && (q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge))) {
       return c.redirect(withQuery(redirectUri, { error: 'invalid_request', state: q.state }), 302);
     }
+    if (options.requirePkce && q.code_challenge === undefined) {
+      return c.redirect(withQuery(redirectUri, { error: 'invalid_request', error_description: 'code_challenge required', state: q.state }), 302);
+    }
     const scope = q.scope ?? '';
+    if (scope.length > FAKE_LIMITS.scopeChars) return c.redirect(withQuery(redirectUri, { error: 'invalid_scope', state: q.state }), 302);
     const requested = scope.split(' ').filter((s) => s !== '');
     const described = [...new Set(requested.map((s) => SCOPE_TEXT[s] ?? 'Read your listening activity'))];
     const fields: Record<string, string> = { client_id: options.clientId, redirect_uri: redirectUri, scope };
@@ -121,27 +125,27 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
 
   app.post('/authorize', async (c) => {
     const f = await formOf(c);
+    if (!f) return c.html(errorPage('Spotify', MALFORMED), 400);
     if (!trustedRedirect(f.client_id, f.redirect_uri)) return c.html(errorPage('Spotify', 'INVALID_CLIENT: Invalid redirect URI'), 400);
     const redirectUri = f.redirect_uri as string;
     if (f.decision !== 'allow') return c.redirect(withQuery(redirectUri, { error: 'access_denied', state: f.state }), 302);
+    const scope = f.scope ?? '';
+    if (scope.length > FAKE_LIMITS.scopeChars) return c.redirect(withQuery(redirectUri, { error: 'invalid_scope', state: f.state }), 302);
+    if ((f.code_challenge === undefined && options.requirePkce) || (f.code_challenge !== undefined && !/^[A-Za-z0-9_-]{43}$/.test(f.code_challenge))) {
+      return c.redirect(withQuery(redirectUri, { error: 'invalid_request', state: f.state }), 302);
+    }
     const code = randomToken('code');
-    codes.set(code, {
-      clientId: options.clientId,
-      redirectUri,
-      scope: f.scope ?? '',
-      challenge: f.code_challenge,
-      expiresAt: now() + CODE_TTL_MS,
-    });
+    codes.set(code, { clientId: options.clientId, redirectUri, scope, challenge: f.code_challenge }, now() + CODE_TTL_MS);
     return c.redirect(withQuery(redirectUri, { code, state: f.state }), 302);
   });
 
   const issue = (scope: string, withRefresh: boolean) => {
     const access = randomToken('sp_at');
-    accessTokens.set(access, now() + ttlMs);
+    accessTokens.set(access, true, now() + ttlMs);
     const answer: Record<string, string | number> = { access_token: access, token_type: 'Bearer', scope, expires_in: Math.round(ttlMs / 1000) };
     if (withRefresh) {
       const refresh = randomToken('sp_rt');
-      refreshTokens.set(refresh, scope);
+      refreshTokens.set(refresh, scope, now() + FAKE_LIMITS.refreshTtlMs);
       answer.refresh_token = refresh;
     }
     return answer;
@@ -152,6 +156,7 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
       return oauthError(c, 400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
     }
     const f = await formOf(c);
+    if (!f) return oauthError(c, 400, 'invalid_request', MALFORMED);
     const client = readClient(c, f);
     if (!client || client.id !== options.clientId) return oauthError(c, 400, 'invalid_client', 'Invalid client');
     // Without a secret only the PKCE flow is allowed, as with a public client.
@@ -160,9 +165,8 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
     }
 
     if (f.grant_type === 'authorization_code') {
-      const pending = f.code === undefined ? undefined : codes.get(f.code);
-      if (f.code !== undefined) codes.delete(f.code);
-      if (!pending || pending.expiresAt <= now() || pending.clientId !== client.id) return oauthError(c, 400, 'invalid_grant', 'Invalid authorization code');
+      const pending = f.code === undefined ? undefined : codes.take(f.code);
+      if (!pending || pending.clientId !== client.id) return oauthError(c, 400, 'invalid_grant', 'Invalid authorization code');
       if (f.redirect_uri !== pending.redirectUri) return oauthError(c, 400, 'invalid_grant', 'Invalid redirect URI');
       if (pending.challenge !== undefined) {
         if (f.code_verifier === undefined || s256(f.code_verifier) !== pending.challenge) {
@@ -187,9 +191,9 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
   app.get('/v1/me/top/:type{artists|tracks}', (c) => {
     const header = c.req.header('Authorization');
     if (!header?.startsWith('Bearer ')) return apiError(c, 401, 'No token provided');
-    const expiresAt = accessTokens.get(header.slice(7));
-    if (expiresAt === undefined) return apiError(c, 401, 'Invalid access token');
-    if (expiresAt <= now()) return apiError(c, 401, 'The access token expired');
+    const token = header.slice(7);
+    if (!accessTokens.has(token)) return apiError(c, 401, 'Invalid access token');
+    if (accessTokens.get(token) === undefined) return apiError(c, 401, 'The access token expired');
 
     const q = c.req.query();
     const timeRange = q.time_range ?? 'medium_term';
@@ -223,9 +227,7 @@ export function createSpotifyFake(options: FakeOAuthOptions): FakeProvider {
 
   return {
     app,
-    expireAccessTokens: () => {
-      for (const token of accessTokens.keys()) accessTokens.set(token, 0);
-    },
+    expireAccessTokens: () => accessTokens.expireAll(),
     revokeRefreshTokens: () => refreshTokens.clear(),
   };
 }

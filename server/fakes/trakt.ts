@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { consentPage, errorPage, randomToken } from './consentPage';
+import { consentPage, errorPage, formOf, randomToken } from './consentPage';
 import { TRAKT_MOVIES, TRAKT_SHOWS } from './demoData';
+import { ExpiringMap, FAKE_LIMITS } from './expiringMap';
 import { sameSecret, type FakeOAuthOptions, type FakeProvider } from './spotify';
 
 // A stand-in for Trakt's OAuth and the two watchlist calls. Like the real one it wants the client id
@@ -14,7 +15,6 @@ export interface FakeTraktOptions extends FakeOAuthOptions {
 
 interface PendingCode {
   redirectUri: string;
-  expiresAt: number;
 }
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -33,9 +33,9 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
   const now = options.now ?? Date.now;
   const ttlSeconds = options.accessTokenTtlSeconds ?? 24 * 3600;
   const apiVersion = options.apiVersion ?? '2';
-  const codes = new Map<string, PendingCode>();
-  const accessTokens = new Map<string, number>();
-  const refreshTokens = new Set<string>();
+  const codes = new ExpiringMap<PendingCode>(FAKE_LIMITS.pendingCodes, now);
+  const accessTokens = new ExpiringMap<true>(FAKE_LIMITS.accessTokens, now);
+  const refreshTokens = new ExpiringMap<true>(FAKE_LIMITS.refreshTokens, now);
 
   const app = new Hono();
   app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => oauthError(c, 400, 'invalid_request', 'Body too large') }));
@@ -62,20 +62,21 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
   });
 
   app.post('/oauth/authorize', async (c) => {
-    const f = await c.req.parseBody();
+    const f = await formOf(c);
+    if (!f) return c.html(errorPage('Trakt', 'The request body could not be read as a form.'), 400);
     if (!registered(f.client_id, f.redirect_uri)) return c.html(errorPage('Trakt', 'The redirect URI is not registered.'), 400);
-    const state = typeof f.state === 'string' ? f.state : undefined;
+    const state = f.state;
     if (f.decision !== 'allow') return c.redirect(withQuery(f.redirect_uri, { error: 'access_denied', state }), 302);
     const code = randomToken('code');
-    codes.set(code, { redirectUri: f.redirect_uri, expiresAt: now() + CODE_TTL_MS });
+    codes.set(code, { redirectUri: f.redirect_uri }, now() + CODE_TTL_MS);
     return c.redirect(withQuery(f.redirect_uri, { code, state }), 302);
   });
 
   const issue = () => {
     const access = randomToken('tr_at');
     const refresh = randomToken('tr_rt');
-    accessTokens.set(access, now() + ttlSeconds * 1000);
-    refreshTokens.add(refresh);
+    accessTokens.set(access, true, now() + ttlSeconds * 1000);
+    refreshTokens.set(refresh, true, now() + FAKE_LIMITS.refreshTtlMs);
     return {
       access_token: access,
       token_type: 'bearer',
@@ -107,9 +108,8 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
 
     if (str('grant_type') === 'authorization_code') {
       const code = str('code');
-      const pending = code === undefined ? undefined : codes.get(code);
-      if (code !== undefined) codes.delete(code);
-      if (!pending || pending.expiresAt <= now()) return oauthError(c, 400, 'invalid_grant', 'The provided authorization grant is invalid or expired.');
+      const pending = code === undefined ? undefined : codes.take(code);
+      if (!pending) return oauthError(c, 400, 'invalid_grant', 'The provided authorization grant is invalid or expired.');
       if (pending.redirectUri !== redirectUri) return oauthError(c, 400, 'invalid_grant', 'The redirect uri does not match the authorization request.');
       return c.json(issue());
     }
@@ -117,7 +117,7 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
     if (str('grant_type') === 'refresh_token') {
       const refresh = str('refresh_token');
       // Single use: the old refresh token stops working the moment a new one is issued.
-      if (refresh === undefined || !refreshTokens.delete(refresh)) {
+      if (refresh === undefined || refreshTokens.take(refresh) === undefined) {
         return oauthError(c, 400, 'invalid_grant', 'The provided refresh token is invalid or was already used.');
       }
       return c.json(issue());
@@ -133,8 +133,8 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
     if (c.req.header('trakt-api-version') !== apiVersion) return c.json({ error: `trakt-api-version must be ${apiVersion}` }, 400);
     if (c.req.header('trakt-api-key') !== options.clientId) return c.json({ error: 'invalid API key or unapproved app' }, 403);
     const header = c.req.header('Authorization');
-    const expiresAt = header?.startsWith('Bearer ') ? accessTokens.get(header.slice(7)) : undefined;
-    if (expiresAt === undefined || expiresAt <= now()) return c.json({ error: 'invalid_token', error_description: 'The access token is invalid or expired' }, 401);
+    const live = header?.startsWith('Bearer ') ? accessTokens.get(header.slice(7)) : undefined;
+    if (live === undefined) return c.json({ error: 'invalid_token', error_description: 'The access token is invalid or expired' }, 401);
 
     const all: readonly object[] = c.req.param('kind') === 'shows' ? TRAKT_SHOWS : TRAKT_MOVIES;
     const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1);
@@ -148,9 +148,7 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
 
   return {
     app,
-    expireAccessTokens: () => {
-      for (const token of accessTokens.keys()) accessTokens.set(token, 0);
-    },
+    expireAccessTokens: () => accessTokens.expireAll(),
     revokeRefreshTokens: () => refreshTokens.clear(),
   };
 }

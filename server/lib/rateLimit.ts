@@ -1,36 +1,79 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { clientAddress, rateLimitKey } from './clientAddress';
 import { jsonError } from './errors';
 
-/** The address of the client, as the Node adapter saw it. */
-export function clientKey(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+// Token buckets per client: each holds up to `limit` requests and refills at `limit` per `windowMs`,
+// so a burst is allowed and the steady rate is bounded, with no edge where two windows meet. The
+// buckets live in an LRU map of bounded size: a flood of new addresses evicts the least recently seen
+// client (who then starts with a full bucket) instead of growing memory.
+
+export const DEFAULT_MAX_CLIENTS = 10_000;
+
+interface Bucket {
+  tokens: number;
+  at: number;
 }
 
-/**
- * A fixed-window limit per client: at most `limit` requests each `windowMs`. Over it the answer is
- * 429 with Retry-After (whole seconds until the window ends).
- */
-export function rateLimit(options: { limit: number; windowMs: number; now?: () => number; name: string }): MiddlewareHandler {
+export interface TokenBucketOptions {
+  limit: number;
+  windowMs: number;
+  maxKeys?: number;
+  now?: () => number;
+}
+
+/** The limiter itself, without HTTP: `take(key)` is 0 when allowed, else the ms until the next token. */
+export function tokenBuckets(options: TokenBucketOptions) {
   const now = options.now ?? Date.now;
-  const windows = new Map<string, { start: number; count: number }>();
-  return async (c, next) => {
-    const key = clientKey(c);
-    const t = now();
-    let w = windows.get(key);
-    if (!w || t - w.start >= options.windowMs) {
-      w = { start: t, count: 0 };
-      windows.set(key, w);
-      if (windows.size > 10_000) {
-        for (const [k, v] of windows) if (t - v.start >= options.windowMs) windows.delete(k);
+  const maxKeys = options.maxKeys ?? DEFAULT_MAX_CLIENTS;
+  const perMs = options.limit / options.windowMs;
+  const buckets = new Map<string, Bucket>();
+  return {
+    take(key: string): number {
+      const t = now();
+      const previous = buckets.get(key);
+      const bucket = previous ?? { tokens: options.limit, at: t };
+      bucket.tokens = Math.min(options.limit, bucket.tokens + (t - bucket.at) * perMs);
+      bucket.at = t;
+      // Re-inserting moves the key to the young end of the map's order.
+      buckets.delete(key);
+      buckets.set(key, bucket);
+      if (buckets.size > maxKeys) {
+        const oldest = buckets.keys().next().value;
+        if (oldest !== undefined) buckets.delete(oldest);
       }
-    }
-    w.count += 1;
-    if (w.count > options.limit) {
-      const retryAfter = Math.max(1, Math.ceil((w.start + options.windowMs - t) / 1000));
-      c.header('Retry-After', String(retryAfter));
-      return jsonError(c, 429, 'RATE_LIMITED', `Too many ${options.name} requests. Try again in ${retryAfter} s.`);
-    }
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return 0;
+      }
+      return Math.ceil((1 - bucket.tokens) / perMs);
+    },
+    size: () => buckets.size,
+  };
+}
+
+/** The rate-limit key of the request's client (see clientAddress and rateLimitKey), for limiters of other routes. */
+export function clientKey(c: Context, trustProxyHops = 0): string {
+  return rateLimitKey(clientAddress(c, trustProxyHops));
+}
+
+export function retryAfterSeconds(waitMs: number): number {
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+export function tooMany(c: Context, what: string, waitMs: number) {
+  const seconds = retryAfterSeconds(waitMs);
+  c.header('Retry-After', String(seconds));
+  return jsonError(c, 429, 'RATE_LIMITED', `Too many ${what} requests. Try again in ${seconds} s.`);
+}
+
+/** Per-client limit: over it the answer is 429 RATE_LIMITED with Retry-After in whole seconds. */
+export function rateLimit(
+  options: TokenBucketOptions & { name: string; trustProxyHops?: number },
+): MiddlewareHandler {
+  const buckets = tokenBuckets(options);
+  return async (c, next) => {
+    const wait = buckets.take(clientKey(c, options.trustProxyHops));
+    if (wait > 0) return tooMany(c, options.name, wait);
     await next();
   };
 }

@@ -1,38 +1,69 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { jsonError } from './errors';
-import { upstreamFetch } from './upstream';
+import { readLimitedText, UpstreamBodyTooLarge, upstreamFetch } from './upstream';
 
 /** What an outside call came to, so a route can answer without ever passing upstream detail on. */
 export type UpstreamResult =
-  | { kind: 'response'; status: number; body: unknown }
+  | { kind: 'response'; status: number; body: unknown; retryAfterSeconds?: number }
   | { kind: 'timeout' }
-  | { kind: 'unreachable' };
+  | { kind: 'unreachable' }
+  | { kind: 'tooLarge' };
 
-/** Calls an outside service with the bounded wait; never throws (timeouts and network errors become results). */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** Retry-After as whole seconds (it may be seconds or an HTTP date), kept within an hour. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;
+  if (!Number.isFinite(seconds)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(seconds)));
+}
+
+function isAbort(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/** Calls an outside service with the bounded wait and body cap; never throws (failures become results). */
 export async function callUpstream(url: string, init: RequestInit, timeoutMs: number): Promise<UpstreamResult> {
   let response: Response;
   try {
     response = await upstreamFetch(url, init, timeoutMs);
   } catch (error) {
-    const name = (error as { name?: string } | null)?.name;
-    return name === 'TimeoutError' || name === 'AbortError' ? { kind: 'timeout' } : { kind: 'unreachable' };
+    return isAbort(error) ? { kind: 'timeout' } : { kind: 'unreachable' };
+  }
+  let text: string;
+  try {
+    text = await readLimitedText(response);
+  } catch (error) {
+    if (error instanceof UpstreamBodyTooLarge) return { kind: 'tooLarge' };
+    // The wait ran out while the body was still arriving: as much a timeout as no answer at all.
+    return isAbort(error) ? { kind: 'timeout' } : { kind: 'unreachable' };
   }
   let body: unknown;
   try {
-    const text = await response.text();
     body = text === '' ? undefined : JSON.parse(text);
   } catch {
     // Not JSON (an HTML error page, say): the routes treat it as an unusable answer.
   }
-  return { kind: 'response', status: response.status, body };
+  const retryAfterSeconds = response.status === 429 ? (parseRetryAfter(response.headers.get('Retry-After')) ?? DEFAULT_RETRY_AFTER_SECONDS) : undefined;
+  return { kind: 'response', status: response.status, body, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
 }
 
 /** The answer for a call that never produced a usable response. */
 export function unavailable(c: Context, result: Exclude<UpstreamResult, { kind: 'response' }>, service: string) {
-  return result.kind === 'timeout'
-    ? jsonError(c, 504, 'UPSTREAM_TIMEOUT', `${service} did not answer in time. Please try again.`)
-    : jsonError(c, 502, 'UPSTREAM_UNREACHABLE', `${service} could not be reached. Please try again.`);
+  if (result.kind === 'timeout') return jsonError(c, 504, 'UPSTREAM_TIMEOUT', `${service} did not answer in time. Please try again.`);
+  if (result.kind === 'tooLarge') return badUpstream(c, service);
+  return jsonError(c, 502, 'UPSTREAM_UNREACHABLE', `${service} could not be reached. Please try again.`);
+}
+
+/** The provider is limiting this app: pass its 429 on, with its Retry-After, so clients back off. */
+export function upstreamRateLimited(c: Context, result: { retryAfterSeconds?: number }, service: string) {
+  const seconds = result.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+  c.header('Retry-After', String(seconds));
+  return jsonError(c, 429, 'UPSTREAM_RATE_LIMITED', `${service} is busy right now. Try again in ${seconds} s.`);
 }
 
 /** A 2xx body checked against the expected shape; anything else is an upstream failure. */

@@ -14,7 +14,9 @@ import { chooseProvider } from '../ai';
 import { textOrFallback, type TextFeature } from '../ai/output';
 import { AiFailure, type AiProvider } from '../ai/provider';
 import { jsonError } from '../lib/errors';
-import { rateLimit } from '../lib/rateLimit';
+import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
+import { silentLogger, type Logger } from '../lib/log';
+import { rateLimit, retryAfterSeconds } from '../lib/rateLimit';
 
 // POST /api/ai/*: one route per AI feature (docs/product.md section 7). Bodies are validated against the
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
@@ -40,31 +42,50 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   return parsed.data;
 }
 
-function failure(c: Context, route: string, error: unknown): Response {
+function failure(c: Context, log: Logger, route: string, error: unknown): Response {
   if (error instanceof AiFailure) {
-    console.warn(`AI ${route} failed (${error.kind}): ${error.message}`);
+    log.warn('AI call failed', { route, kind: error.kind, detail: error.message });
     if (error.kind === 'rate_limited') {
       c.header('Retry-After', String(error.retryAfterSeconds ?? 30));
       return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
     }
   } else {
-    console.error(`AI ${route} failed unexpectedly:`, error);
+    log.error('AI call failed unexpectedly', { route, error });
   }
   return jsonError(c, 502, 'AI_FAILED', 'The AI service could not answer.');
 }
 
-export function aiRoutes(config: ServerConfig, provider: AiProvider = chooseProvider(config)) {
+/** The whole app's Gemini use for the day is spent: every client waits for midnight UTC. */
+function budgetSpent(c: Context, waitMs: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds(waitMs)));
+  return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
+}
+
+export interface AiRouteOptions {
+  provider?: AiProvider;
+  budget?: DailyBudget;
+  log?: Logger;
+}
+
+export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
+  const provider = options.provider ?? chooseProvider(config);
+  const budget = options.budget ?? dailyBudget(config.rateLimits.aiPerDay);
+  const log = options.log ?? silentLogger;
   const app = new Hono();
-  app.use('/ai/*', rateLimit({ name: 'AI', limit: config.rateLimits.aiPerMinute, windowMs: 60_000 }));
+  app.use('/ai/*', rateLimit({ name: 'AI', limit: config.rateLimits.aiPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops }));
+  // Only Gemini costs money per call; the local engine is bounded by the per-client limit alone.
+  const spend = () => (provider.name === 'gemini' ? budget.take() : 0);
 
   function textRoute<S extends z.ZodType>(path: string, schema: S, feature: TextFeature, run: (req: z.infer<S>) => Promise<string>) {
     app.post(relative(path), async (c) => {
       const req = await readBody(c, schema);
       if (req instanceof Response) return req;
+      const wait = spend();
+      if (wait > 0) return budgetSpent(c, wait);
       try {
         return c.json({ text: textOrFallback(feature, await run(req)) });
       } catch (error) {
-        return failure(c, feature, error);
+        return failure(c, log, feature, error);
       }
     });
   }
@@ -78,10 +99,12 @@ export function aiRoutes(config: ServerConfig, provider: AiProvider = chooseProv
   app.post(relative(AI_ROUTES.similarity), async (c) => {
     const req = await readBody(c, similarityRequestSchema);
     if (req instanceof Response) return req;
+    const wait = spend();
+    if (wait > 0) return budgetSpent(c, wait);
     try {
       return c.json(await provider.similarity(req));
     } catch (error) {
-      return failure(c, 'similarity', error);
+      return failure(c, log, 'similarity', error);
     }
   });
 

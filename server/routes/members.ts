@@ -17,7 +17,6 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import { checkJsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
-import { sameOriginOnly } from '../lib/sameOriginWrites';
 import { checkCredentials, deleteAccount, findMember, loginProblem, signUp } from '../members/accounts';
 import { createLoginThrottle } from '../members/loginThrottle';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
@@ -62,10 +61,10 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const policy = cookiePolicy(config.origin);
   const app = new Hono<MemberEnv>();
 
-  // Only this router's own paths: it is mounted at the /api root beside the other routers.
+  // Only this router's own paths: it is mounted at the /api root beside the other routers. Cross-site
+  // writes are refused for all of /api by the app's same-origin guard (server/lib/sameOrigin.ts).
   const memberPaths = ['/auth/*', '/me', '/me/*'];
   for (const path of memberPaths) {
-    app.use(path, sameOriginOnly(config.origin));
     app.use(path, async (c, next) => {
       await next();
       // Answers about one member must never be kept by a shared cache.

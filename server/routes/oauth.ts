@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { ServerConfig } from '../config';
+import type { OAuthProviderConfig, ServerConfig } from '../config';
 import { jsonError } from '../lib/errors';
-import { badUpstream, callUpstream, parseOk, unavailable, type UpstreamResult } from '../lib/upstreamCall';
+import { refreshBinding } from '../lib/refreshBinding';
+import { rateLimit } from '../lib/rateLimit';
+import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { checkJsonBody } from '../lib/validate';
 
 // Code exchange and refresh for the two OAuth providers. The client secrets are added here and never
@@ -12,8 +14,9 @@ const token = z.string().min(1).max(4096);
 
 const spotifyTokenBody = z.object({
   code: token,
-  // RFC 7636: 43-128 unreserved characters. Optional so a client without PKCE still gets a clear upstream answer.
-  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/).optional(),
+  // RFC 7636: 43-128 unreserved characters. Required: a code stolen on its way back (a redirect
+  // logged, a browser extension) is worthless without the verifier that never left the browser.
+  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'code_verifier must be a PKCE verifier (43-128 characters).'),
   redirect_uri: z.string().max(2048).optional(),
 });
 const refreshBody = z.object({ refresh_token: token });
@@ -33,11 +36,18 @@ const oauthError = z.object({ error: z.string() });
 
 type TokenAnswer = { access_token: string; refresh_token?: string; expires_in?: number };
 
-/** Maps the provider's token answer to ours: the tokens on success, a JSON error without provider detail otherwise. */
-function tokenResponse(c: Context, result: UpstreamResult, schema: typeof spotifyAnswer | typeof traktAnswer, service: string) {
+type Binding = ReturnType<typeof refreshBinding>;
+
+/**
+ * Maps the provider's token answer to ours: the tokens on success, a JSON error without provider
+ * detail otherwise. A new refresh token is bound to this browser (an httpOnly cookie).
+ */
+function tokenResponse(c: Context, result: UpstreamResult, schema: typeof spotifyAnswer | typeof traktAnswer, service: string, binding: Binding) {
   if (result.kind !== 'response') return unavailable(c, result, service);
+  if (result.status === 429) return upstreamRateLimited(c, result, service);
   const ok = parseOk(result, schema);
   if (ok) {
+    if (ok.refresh_token !== undefined) binding.bind(c, ok.refresh_token);
     const answer: TokenAnswer = { access_token: ok.access_token };
     if (ok.refresh_token !== undefined) answer.refresh_token = ok.refresh_token;
     if (ok.expires_in !== undefined) answer.expires_in = ok.expires_in;
@@ -59,11 +69,25 @@ function invalid(c: Context, message: string) {
   return jsonError(c, 400, 'INVALID_REQUEST', message);
 }
 
+function notBound(c: Context, service: string) {
+  return jsonError(c, 403, 'REFRESH_NOT_BOUND', `This ${service} sign-in belongs to another browser. Connect ${service} again.`);
+}
+
+function bindingFor(name: 'spotify' | 'trakt', provider: OAuthProviderConfig, config: ServerConfig) {
+  return refreshBinding({ name, secret: provider.clientSecret, secure: config.origin.startsWith('https:') });
+}
+
 export function oauthRoutes(config: ServerConfig) {
   const app = new Hono();
   const timeout = config.upstreamTimeoutMs;
   const spotify = config.spotify;
   const trakt = config.trakt;
+  // Each exchange spends this server's client credentials with the provider.
+  const limit = rateLimit({ name: 'sign-in', limit: config.rateLimits.authPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops });
+  app.use('/spotify/auth/*', limit);
+  app.use('/trakt/auth/*', limit);
+  const spotifyBinding = bindingFor('spotify', spotify, config);
+  const traktBinding = bindingFor('trakt', trakt, config);
   const spotifyAuth = `Basic ${Buffer.from(`${spotify.clientId}:${spotify.clientSecret}`).toString('base64')}`;
 
   const spotifyToken = (form: Record<string, string>) =>
@@ -99,31 +123,33 @@ export function oauthRoutes(config: ServerConfig) {
       grant_type: 'authorization_code',
       code: input.data.code,
       redirect_uri: spotify.redirectUri,
+      code_verifier: input.data.code_verifier,
     };
-    if (input.data.code_verifier) form.code_verifier = input.data.code_verifier;
-    return tokenResponse(c, await spotifyToken(form), spotifyAnswer, 'Spotify');
+    return tokenResponse(c, await spotifyToken(form), spotifyAnswer, 'Spotify', spotifyBinding);
   });
 
   app.post('/spotify/auth/refresh', async (c) => {
     const input = await checkJsonBody(c, refreshBody);
     if (!input.ok) return invalid(c, input.message);
+    if (!spotifyBinding.holds(c, input.data.refresh_token)) return notBound(c, 'Spotify');
     const result = await spotifyToken({ grant_type: 'refresh_token', refresh_token: input.data.refresh_token });
-    return tokenResponse(c, result, spotifyAnswer, 'Spotify');
+    return tokenResponse(c, result, spotifyAnswer, 'Spotify', spotifyBinding);
   });
 
   app.post('/trakt/auth/token', async (c) => {
     const input = await checkJsonBody(c, traktTokenBody);
     if (!input.ok) return invalid(c, input.message);
     const result = await traktToken({ code: input.data.code, grant_type: 'authorization_code' });
-    return tokenResponse(c, result, traktAnswer, 'Trakt');
+    return tokenResponse(c, result, traktAnswer, 'Trakt', traktBinding);
   });
 
   app.post('/trakt/auth/refresh', async (c) => {
     const input = await checkJsonBody(c, refreshBody);
     if (!input.ok) return invalid(c, input.message);
+    if (!traktBinding.holds(c, input.data.refresh_token)) return notBound(c, 'Trakt');
     // Trakt refresh tokens are single use: the answer's new refresh_token must replace the client's.
     const result = await traktToken({ refresh_token: input.data.refresh_token, grant_type: 'refresh_token' });
-    return tokenResponse(c, result, traktAnswer, 'Trakt');
+    return tokenResponse(c, result, traktAnswer, 'Trakt', traktBinding);
   });
 
   return app;

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import { jsonError } from '../lib/errors';
-import { badUpstream, callUpstream, parseOk, unavailable, type UpstreamResult } from '../lib/upstreamCall';
+import { rateLimit } from '../lib/rateLimit';
+import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
 
 // Spotify top items and Trakt watchlists, under docs/product.md's doubled /api/api prefix. The user's bearer
@@ -36,6 +37,7 @@ function missingToken(c: Context) {
 
 function dataResponse(c: Context, result: UpstreamResult, schema: z.ZodType, service: string) {
   if (result.kind !== 'response') return unavailable(c, result, service);
+  if (result.status === 429) return upstreamRateLimited(c, result, service);
   if (result.status === 401) return jsonError(c, 401, 'TOKEN_EXPIRED', `The ${service} access token has expired or was revoked.`);
   const ok = parseOk(result, schema);
   return ok === undefined ? badUpstream(c, service) : c.json(ok as object);
@@ -44,6 +46,7 @@ function dataResponse(c: Context, result: UpstreamResult, schema: z.ZodType, ser
 export function dataProxyRoutes(config: ServerConfig) {
   const app = new Hono();
   const timeout = config.upstreamTimeoutMs;
+  app.use('/api/*', rateLimit({ name: 'data', limit: config.rateLimits.dataPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops }));
 
   app.get('/api/spotify/me/top/:type{artists|tracks}', async (c) => {
     const query = check(topQuery, { time_range: c.req.query('time_range'), limit: c.req.query('limit') });

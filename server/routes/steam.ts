@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import { jsonError } from '../lib/errors';
 import { rateLimit } from '../lib/rateLimit';
-import { badUpstream, callUpstream, parseOk, unavailable } from '../lib/upstreamCall';
+import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
 
 // The Steam Web API behind the server: the key is added here, input is checked before any call, and
@@ -52,13 +52,21 @@ export function steamRoutes(config: ServerConfig) {
     return callUpstream(`${apiUrl}${path}?${query.toString()}`, { headers: { Accept: 'application/json' } }, config.upstreamTimeoutMs);
   };
 
-  app.use('/steam/*', rateLimit({ name: 'Steam', limit: config.rateLimits.steamPerMinute, windowMs: 60_000 }));
+  app.use('/steam/*', rateLimit({ name: 'Steam', limit: config.rateLimits.steamPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops }));
+
+  /** A failed call's answer (unreachable, timeout, Steam's own 429), or undefined when there is a body to check. */
+  const failed = (c: Context, result: UpstreamResult) => {
+    if (result.kind !== 'response') return unavailable(c, result, SERVICE);
+    if (result.status === 429) return upstreamRateLimited(c, result, SERVICE);
+    return undefined;
+  };
 
   app.get('/steam/resolve/:vanity', async (c) => {
     const name = check(vanity, c.req.param('vanity'));
     if (!name.ok) return invalid(c, name.message);
     const result = await steamCall('/ISteamUser/ResolveVanityURL/v1/', { vanityurl: name.data });
-    if (result.kind !== 'response') return unavailable(c, result, SERVICE);
+    const failure = failed(c, result);
+    if (failure || result.kind !== 'response') return failure;
     const ok = parseOk(result, resolveAnswer);
     if (!ok) return badUpstream(c, SERVICE);
     const id = ok.response.steamid;
@@ -72,7 +80,8 @@ export function steamRoutes(config: ServerConfig) {
     const id = check(steamId, c.req.param('steamId'));
     if (!id.ok) return invalid(c, id.message);
     const result = await steamCall('/ISteamUser/GetPlayerSummaries/v2/', { steamids: id.data });
-    if (result.kind !== 'response') return unavailable(c, result, SERVICE);
+    const failure = failed(c, result);
+    if (failure || result.kind !== 'response') return failure;
     const ok = parseOk(result, summariesAnswer);
     if (!ok) return badUpstream(c, SERVICE);
     return c.json({ response: { players: ok.response.players.filter((p) => p.steamid === id.data) } });
@@ -87,7 +96,8 @@ export function steamRoutes(config: ServerConfig) {
     });
     if (!query.ok) return invalid(c, query.message);
     const result = await steamCall('/IPlayerService/GetOwnedGames/v1/', { steamid: id.data, ...query.data });
-    if (result.kind !== 'response') return unavailable(c, result, SERVICE);
+    const failure = failed(c, result);
+    if (failure || result.kind !== 'response') return failure;
     const ok = parseOk(result, gamesAnswer);
     if (!ok) return badUpstream(c, SERVICE);
     // A private game list comes back as an empty `response`: the same as owning nothing visible.

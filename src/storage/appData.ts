@@ -1,22 +1,28 @@
 import { CURRENT_USER_ID } from '../domain/user';
+import { isOwnedLocalKey } from './ownedKeys';
 import { SERVICE_TOKEN_KEYS } from './tokens';
 import { removeRaw } from './store';
 
 function localKeys(): string[] {
+  const storage = globalThis.localStorage;
   const keys: string[] = [];
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i);
-    if (key !== null) keys.push(key);
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key !== null) keys.push(key);
+    }
+  } catch {
+    // Storage disabled: there is nothing of ours to list.
   }
   return keys;
 }
 
-/** Clear App Data: everything goes except the four service tokens (settings fall back to defaults). */
+/** Clear App Data: every key of ours goes except the four service tokens (settings fall back to defaults). */
 export function clearAppData(): void {
-  for (const key of localKeys()) if (!SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
+  for (const key of localKeys()) if (isOwnedLocalKey(key) && !SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
 }
 
-/** Log Out: the service tokens go and the session ends. */
+/** Log Out: the service tokens go and session storage is cleared (SPEC.md section 9 says so in words). */
 export function logOutStorage(): void {
   for (const key of SERVICE_TOKEN_KEYS) removeRaw(key);
   try {
@@ -30,7 +36,7 @@ export function logOutStorage(): void {
 export function exportUserData(): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const key of localKeys().sort()) {
-    if (SERVICE_TOKEN_KEYS.includes(key)) continue;
+    if (!isOwnedLocalKey(key) || SERVICE_TOKEN_KEYS.includes(key)) continue;
     const raw = localStorage.getItem(key);
     if (raw === null) continue;
     try {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AI_ROUTES, similarityResponseSchema, textResponseSchema } from '../../src/domain/aiContract';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { SAME_ORIGIN_JSON } from './support/servers';
 
 // The AI routes with no Gemini key: the local engine answers every route; bodies are validated and
 // each client is rate limited.
@@ -13,7 +14,7 @@ function appWith(env: Record<string, string> = {}) {
 function post(app: ReturnType<typeof createApp>, path: string, body: unknown) {
   return app.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: SAME_ORIGIN_JSON,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

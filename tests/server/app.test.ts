@@ -77,7 +77,7 @@ describe('server basics', () => {
     const response = await createApp(config).request('/api/health', {
       method: 'POST',
       body: 'x'.repeat(70 * 1024),
-      headers: { 'Content-Length': String(70 * 1024) },
+      headers: { 'Content-Length': String(70 * 1024), 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
     });
     expect(response.status).toBe(413);
     expectSecurityHeaders(response);

@@ -7,7 +7,7 @@ import { createSpotifyFake, s256 } from '../../server/fakes/spotify';
 import { createSteamFake } from '../../server/fakes/steam';
 import { createTraktFake } from '../../server/fakes/trakt';
 import { consent, pkcePair } from './support/oauthFlow';
-import { freePort, listen, testConfig, type Running } from './support/servers';
+import { SAME_ORIGIN_JSON, freePort, listen, testConfig, type Running } from './support/servers';
 
 const REDIRECT = 'http://127.0.0.1:5999/spotify/callback';
 const OTHER = 'http://127.0.0.1:5999/other';
@@ -22,7 +22,7 @@ function form(body: Record<string, string>, auth = BASIC) {
 }
 
 function jsonPost(body: unknown) {
-  return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  return { method: 'POST', headers: SAME_ORIGIN_JSON, body: JSON.stringify(body) };
 }
 
 describe('Spotify fake: accounts', () => {

@@ -12,10 +12,13 @@ import {
   hangingServer,
   listen,
   testConfig,
+  SAME_ORIGIN_JSON,
+  cookiesOf,
   type Running,
 } from './support/servers';
 
 const OTHER_REDIRECT = 'http://127.0.0.1:5999/elsewhere';
+const VERIFIER = 'v'.repeat(43);
 
 let spotify: Running;
 let trakt: Running;
@@ -35,8 +38,9 @@ afterAll(async () => {
   await Promise.all([spotify, trakt, wrongSecretSpotify, wrongSecretTrakt].map((s) => s.close()));
 });
 
-function post(app: ReturnType<typeof createApp>, path: string, body: unknown) {
-  return app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+function post(app: ReturnType<typeof createApp>, path: string, body: unknown, cookie?: string) {
+  const headers = cookie === undefined ? SAME_ORIGIN_JSON : { ...SAME_ORIGIN_JSON, Cookie: cookie };
+  return app.request(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
 async function expectError(response: Response, status: number, code: string) {
@@ -101,19 +105,68 @@ describe('POST /api/spotify/auth/token and /refresh', () => {
   it('refreshes: a new access token, no refresh_token when Spotify keeps the old one', async () => {
     const { code, verifier } = await spotifyCode(spotify.url, CLIENT_IDS.spotify, SPOTIFY_REDIRECT);
     const a = app();
-    const tokens = (await (await post(a, '/api/spotify/auth/token', { code, code_verifier: verifier })).json()) as { access_token: string; refresh_token: string };
-    const response = await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token });
+    const exchanged = await post(a, '/api/spotify/auth/token', { code, code_verifier: verifier });
+    const browser = cookiesOf(exchanged);
+    const tokens = (await exchanged.json()) as { access_token: string; refresh_token: string };
+    const response = await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token }, browser);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body.access_token).toMatch(/^sp_at_/);
     expect(body.access_token).not.toBe(tokens.access_token);
     expect(body).not.toHaveProperty('refresh_token');
     // The kept refresh token still works.
-    expect((await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token })).status).toBe(200);
+    expect((await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token }, browser)).status).toBe(200);
   });
 
-  it('answers an unknown refresh token with INVALID_GRANT', async () => {
-    await expectError(await post(app(), '/api/spotify/auth/refresh', { refresh_token: 'sp_rt_unknown' }), 400, 'INVALID_GRANT');
+  it('answers a refresh token Spotify does not know with INVALID_GRANT', async () => {
+    const { Hono } = await import('hono');
+    // A provider that issues tokens, then has forgotten the refresh token (revoked).
+    const forgetful = new Hono().post('/api/token', async (c) => {
+      const form = await c.req.parseBody();
+      return form.grant_type === 'authorization_code'
+        ? c.json({ access_token: 'sp_at_1', refresh_token: 'sp_rt_revoked', expires_in: 3600 })
+        : c.json({ error: 'invalid_grant', error_description: 'Invalid refresh token' }, 400);
+    });
+    const provider = await listen(forgetful);
+    try {
+      const a = createApp(testConfig({ spotify: provider.url }));
+      const exchanged = await post(a, '/api/spotify/auth/token', { code: 'abc', code_verifier: 'v'.repeat(43) });
+      await expectError(await post(a, '/api/spotify/auth/refresh', { refresh_token: 'sp_rt_revoked' }, cookiesOf(exchanged)), 400, 'INVALID_GRANT');
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('requires the PKCE verifier: a code alone is refused before Spotify is called', async () => {
+    const before = spotify.hits();
+    const { code } = await spotifyCode(spotify.url, CLIENT_IDS.spotify, SPOTIFY_REDIRECT);
+    const afterConsent = spotify.hits();
+    await expectError(await post(app(), '/api/spotify/auth/token', { code }), 400, 'INVALID_REQUEST');
+    expect(spotify.hits()).toBe(afterConsent);
+    expect(afterConsent).toBeGreaterThan(before);
+  });
+
+  it('binds the refresh token to the browser that connected: an httpOnly, SameSite=Strict cookie', async () => {
+    const { code, verifier } = await spotifyCode(spotify.url, CLIENT_IDS.spotify, SPOTIFY_REDIRECT);
+    const a = app();
+    const exchanged = await post(a, '/api/spotify/auth/token', { code, code_verifier: verifier });
+    const setCookie = exchanged.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/^mycelius_spotify_refresh=[A-Za-z0-9_-]+;/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/api/spotify/auth');
+    const tokens = (await exchanged.json()) as { refresh_token: string };
+    const before = spotify.hits();
+
+    // A leaked refresh token, redeemed from another browser (no cookie, or that browser's own cookie).
+    await expectError(await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token }), 403, 'REFRESH_NOT_BOUND');
+    const other = await spotifyCode(spotify.url, CLIENT_IDS.spotify, SPOTIFY_REDIRECT);
+    const otherBrowser = cookiesOf(await post(a, '/api/spotify/auth/token', { code: other.code, code_verifier: other.verifier }));
+    await expectError(await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token }, otherBrowser), 403, 'REFRESH_NOT_BOUND');
+    // Only the other browser's consent and exchange reached Spotify; the refused refreshes did not.
+    expect(spotify.hits()).toBe(before + 2);
+    // The browser that connected still refreshes.
+    expect((await post(a, '/api/spotify/auth/refresh', { refresh_token: tokens.refresh_token }, cookiesOf(exchanged))).status).toBe(200);
   });
 });
 
@@ -124,11 +177,13 @@ describe('POST /api/trakt/auth/token and /refresh', () => {
     const code = await traktCode(trakt.url, CLIENT_IDS.trakt, TRAKT_REDIRECT);
     const response = await post(a, '/api/trakt/auth/token', { code });
     expect(response.status).toBe(200);
-    return (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+    const browser = cookiesOf(response);
+    return { ...((await response.json()) as { access_token: string; refresh_token: string; expires_in: number }), browser };
   }
 
   it('exchanges a code for tokens', async () => {
-    const body = await tokens(app());
+    const { browser, ...body } = await tokens(app());
+    expect(browser).toMatch(/^mycelius_trakt_refresh=/);
     expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token']);
     expect(body.access_token).toMatch(/^tr_at_/);
     expect(body.refresh_token).toMatch(/^tr_rt_/);
@@ -146,14 +201,16 @@ describe('POST /api/trakt/auth/token and /refresh', () => {
   it('refresh returns a NEW refresh token and the old one is then rejected', async () => {
     const a = app();
     const first = await tokens(a);
-    const response = await post(a, '/api/trakt/auth/refresh', { refresh_token: first.refresh_token });
+    const response = await post(a, '/api/trakt/auth/refresh', { refresh_token: first.refresh_token }, first.browser);
     expect(response.status).toBe(200);
+    // The binding moves to the new refresh token.
+    const rebound = cookiesOf(response);
     const second = (await response.json()) as { access_token: string; refresh_token: string };
     expect(second.refresh_token).toMatch(/^tr_rt_/);
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.access_token).not.toBe(first.access_token);
-    await expectError(await post(a, '/api/trakt/auth/refresh', { refresh_token: first.refresh_token }), 400, 'INVALID_GRANT');
-    expect((await post(a, '/api/trakt/auth/refresh', { refresh_token: second.refresh_token })).status).toBe(200);
+    await expectError(await post(a, '/api/trakt/auth/refresh', { refresh_token: second.refresh_token }, first.browser), 403, 'REFRESH_NOT_BOUND');
+    expect((await post(a, '/api/trakt/auth/refresh', { refresh_token: second.refresh_token }, rebound)).status).toBe(200);
   });
 
   it('turns a wrong client secret into a 502 without detail', async () => {
@@ -180,14 +237,14 @@ describe('token routes when the provider misbehaves', () => {
   it('a provider that never answers gives 504 UPSTREAM_TIMEOUT', async () => {
     hanging = await hangingServer();
     const a = createApp(testConfig({ spotify: hanging.url, trakt: hanging.url }, { UPSTREAM_TIMEOUT_MS: '150' }));
-    await expectError(await post(a, '/api/spotify/auth/token', { code: 'abc' }), 504, 'UPSTREAM_TIMEOUT');
-    await expectError(await post(a, '/api/trakt/auth/refresh', { refresh_token: 'abc' }), 504, 'UPSTREAM_TIMEOUT');
+    await expectError(await post(a, '/api/spotify/auth/token', { code: 'abc', code_verifier: VERIFIER }), 504, 'UPSTREAM_TIMEOUT');
+    await expectError(await post(a, '/api/trakt/auth/token', { code: 'abc' }), 504, 'UPSTREAM_TIMEOUT');
   });
 
   it('an unreachable provider gives 502 UPSTREAM_UNREACHABLE', async () => {
     const url = await deadUrl();
     const a = createApp(testConfig({ spotify: url, trakt: url }));
-    await expectError(await post(a, '/api/spotify/auth/refresh', { refresh_token: 'abc' }), 502, 'UPSTREAM_UNREACHABLE');
+    await expectError(await post(a, '/api/spotify/auth/token', { code: 'abc', code_verifier: VERIFIER }), 502, 'UPSTREAM_UNREACHABLE');
     await expectError(await post(a, '/api/trakt/auth/token', { code: 'abc' }), 502, 'UPSTREAM_UNREACHABLE');
   });
 
@@ -198,7 +255,7 @@ describe('token routes when the provider misbehaves', () => {
       .post('/oauth/token', (c) => c.json({ token_type: 'bearer' }));
     hanging = await listen(broken);
     const a = createApp(testConfig({ spotify: hanging.url, trakt: hanging.url }));
-    const body = await expectError(await post(a, '/api/spotify/auth/token', { code: 'abc' }), 502, 'UPSTREAM_ERROR');
+    const body = await expectError(await post(a, '/api/spotify/auth/token', { code: 'abc', code_verifier: VERIFIER }), 502, 'UPSTREAM_ERROR');
     expect(JSON.stringify(body)).not.toContain('upstream-host-17');
     await expectError(await post(a, '/api/trakt/auth/token', { code: 'abc' }), 502, 'UPSTREAM_ERROR');
   });

@@ -6,7 +6,7 @@ import { createSpotifyFake } from '../../server/fakes/spotify';
 import { createTraktFake } from '../../server/fakes/trakt';
 import type { FakeProvider } from '../../server/fakes/spotify';
 import { spotifyCode, traktCode } from './support/oauthFlow';
-import { CLIENT_IDS, SECRETS, SPOTIFY_REDIRECT, TRAKT_REDIRECT, deadUrl, hangingServer, listen, testConfig, type Running } from './support/servers';
+import { CLIENT_IDS, SAME_ORIGIN_JSON, SECRETS, SPOTIFY_REDIRECT, TRAKT_REDIRECT, cookiesOf, deadUrl, hangingServer, listen, testConfig, type Running } from './support/servers';
 
 let spotifyFake: FakeProvider;
 let traktFake: FakeProvider;
@@ -36,7 +36,7 @@ async function spotifyToken(): Promise<string> {
   const { code, verifier } = await spotifyCode(spotify.url, CLIENT_IDS.spotify, SPOTIFY_REDIRECT);
   const response = await app().request('/api/spotify/auth/token', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: SAME_ORIGIN_JSON,
     body: JSON.stringify({ code, code_verifier: verifier }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -46,7 +46,7 @@ async function traktToken(): Promise<string> {
   const code = await traktCode(trakt.url, CLIENT_IDS.trakt, TRAKT_REDIRECT);
   const response = await app().request('/api/trakt/auth/token', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: SAME_ORIGIN_JSON,
     body: JSON.stringify({ code }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -113,11 +113,12 @@ describe('GET /api/api/spotify/me/top/artists|tracks', () => {
 
   it('refreshing after expiry gives a token that works again', async () => {
     const { code, verifier } = await spotifyCode(spotify.url, CLIENT_IDS.spotify, SPOTIFY_REDIRECT);
-    const post = (path: string, body: object) =>
-      app().request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const first = (await (await post('/api/spotify/auth/token', { code, code_verifier: verifier })).json()) as { refresh_token: string };
+    const post = (path: string, body: object, cookie = '') =>
+      app().request(path, { method: 'POST', headers: { ...SAME_ORIGIN_JSON, Cookie: cookie }, body: JSON.stringify(body) });
+    const exchanged = await post('/api/spotify/auth/token', { code, code_verifier: verifier });
+    const first = (await exchanged.json()) as { refresh_token: string };
     spotifyFake.expireAccessTokens();
-    const renewed = (await (await post('/api/spotify/auth/refresh', { refresh_token: first.refresh_token })).json()) as { access_token: string };
+    const renewed = (await (await post('/api/spotify/auth/refresh', { refresh_token: first.refresh_token }, cookiesOf(exchanged))).json()) as { access_token: string };
     expect((await app().request('/api/api/spotify/me/top/artists', bearer(renewed.access_token))).status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createServerApp } from '../../server/main';
-import { SECRETS, testConfig } from './support/servers';
+import { SAME_ORIGIN_JSON, SECRETS, testConfig } from './support/servers';
 
 const run = promisify(execFile);
 const temps: string[] = [];
@@ -38,11 +38,11 @@ describe('security headers on every kind of response', () => {
       ['config', app.request('/api/config'), 200],
       ['unknown api route', app.request('/api/nothing-here'), 404],
       ['unknown demo route', app.request('/demo/nothing-here'), 404],
-      ['validation error', app.request('/api/spotify/auth/token', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }), 400],
+      ['validation error', app.request('/api/spotify/auth/token', { method: 'POST', body: '{}', headers: SAME_ORIGIN_JSON }), 400],
       ['missing bearer', app.request('/api/api/spotify/me/top/artists'), 401],
       [
         'body too large',
-        app.request('/api/trakt/auth/token', { method: 'POST', body: JSON.stringify({ code: 'x'.repeat(70 * 1024) }), headers: { 'Content-Type': 'application/json' } }),
+        app.request('/api/trakt/auth/token', { method: 'POST', body: JSON.stringify({ code: 'x'.repeat(70 * 1024) }), headers: SAME_ORIGIN_JSON }),
         413,
       ],
       ['consent page', app.request('/demo/trakt/oauth/authorize?response_type=code&client_id=mycelius-demo-trakt&redirect_uri=http%3A%2F%2F127.0.0.1%3A5999%2Fcallback'), 200],

@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 
-// Starts the built app exactly as `npm start` serves it (no credentials: every provider is the demo
-// one, AI is the local engine) on a free loopback port, for all end-to-end files.
+// Starts the built app exactly as `npm start` serves it (the compiled server under plain node; no
+// credentials: every provider is the demo one, AI is the local engine) on a free loopback port, for
+// all end-to-end files.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,12 +49,18 @@ let dataDir: string | undefined;
 export async function setup(project: TestProject) {
   // E2E_DIST lets parallel work build and test its own copy; CI uses dist/.
   const distDir = process.env.E2E_DIST ?? 'dist';
-  if (!existsSync(`${distDir}/index.html`)) execSync(`npx vite build --logLevel warn --outDir ${distDir}`, { stdio: 'inherit' });
+  if (!existsSync(`${distDir}/index.html`)) {
+    execSync(`npx vite build --logLevel warn --outDir ${distDir}`, { stdio: 'inherit' });
+    execSync(`npx tsx scripts/compress.ts ${distDir}`, { stdio: 'inherit' });
+  }
+  // Always rebuilt (about a second), so the tests never run a stale server bundle.
+  execSync('npx tsx scripts/buildServer.ts', { stdio: 'inherit' });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, which
-  // the per-client limit meant for real visitors (60) would refuse. The limiter itself is tested in tests/server.
-  // Members of one run live in a fresh embedded database, removed afterwards.
+  // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, and
+  // the connect flows many sign-ins, which the per-client limits meant for real visitors would refuse.
+  // The limiter itself is tested in tests/server. Members of one run live in a fresh embedded database,
+  // removed afterwards.
   dataDir = mkdtempSync(join(tmpdir(), 'mycelius-e2e-data-'));
   // The demo providers, the local AI engine and that database stand in for every real service: no
   // credential or database address is passed on.
@@ -65,9 +72,13 @@ export async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     PUBLIC_ORIGIN: baseURL,
     DIST_DIR: distDir,
-    RATE_LIMIT_AI_PER_MINUTE: process.env.RATE_LIMIT_AI_PER_MINUTE ?? '1000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const limit of ['AI', 'AUTH', 'DATA', 'STEAM', 'DEMO']) {
+    const key = `RATE_LIMIT_${limit}_PER_MINUTE`;
+    env[key] = process.env[key] ?? '10000';
+  }
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout?.on('data', (d) => (output += String(d)));
   server.stderr?.on('data', (d) => (output += String(d)));

@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('durability on %s', (kind) => {
       expect(response.status, `durable${n}`).toBe(200);
     }
     // The server's own log, both runs: the password never appears in it.
-    expect(first.output() + second.output()).toContain('Members database');
+    expect(first.output() + second.output()).toContain('members database: ');
     expect(first.output() + second.output()).not.toContain(PASSWORD);
   });
 });

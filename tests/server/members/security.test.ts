@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Hono } from 'hono';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
+import { createLogger } from '../../../server/lib/log';
 import { APP_ORIGIN, browser, type Browser } from './support/browser';
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
 
@@ -164,7 +165,9 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
     responses.push(await b.request('DELETE', '/api/me', { password: `${password}-wrong` }));
     responses.push(await b.request('DELETE', '/api/me', { password }));
     // A failure inside the server: the database is gone mid-request.
+    // It logs at the most verbose level, so every line it could write is captured.
     const broken = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), {
+      log: createLogger('debug'),
       members: {
         db: new Proxy(database.db, {
           get() {

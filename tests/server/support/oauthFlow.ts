@@ -15,17 +15,24 @@ export interface ConsentReturn {
   location: URL;
 }
 
+/** Anything that answers a Request in-process, such as a Hono app (no HTTP server needed). */
+export interface InProcess {
+  request: (url: string, init: RequestInit) => Response | Promise<Response>;
+}
+
 export async function consent(
   authorizePostUrl: string,
   fields: Record<string, string>,
   decision: 'allow' | 'deny' = 'allow',
+  via?: InProcess,
 ): Promise<ConsentReturn> {
-  const response = await fetch(authorizePostUrl, {
+  const init: RequestInit = {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...fields, decision }).toString(),
     redirect: 'manual',
-  });
+  };
+  const response = via ? await via.request(authorizePostUrl, init) : await fetch(authorizePostUrl, init);
   if (response.status !== 302) throw new Error(`Consent answered ${response.status}: ${await response.text()}`);
   const location = new URL(response.headers.get('Location') ?? '');
   const q = location.searchParams;

@@ -99,3 +99,17 @@ export function testConfig(urls: { spotify?: string; trakt?: string; steam?: str
     ...env,
   });
 }
+
+/**
+ * Headers of a JSON call from the app's own pages: browsers mark those `Sec-Fetch-Site: same-origin`,
+ * which the server requires on every state-changing /api request (with Origin, tested on its own).
+ */
+export const SAME_ORIGIN_JSON = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' } as const;
+
+/** The `name=value` pairs a response sets, as a Cookie header for the next request of the same browser. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .join('; ');
+}

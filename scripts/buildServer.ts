@@ -1,0 +1,20 @@
+import { build } from 'esbuild';
+
+// `npm start` runs the server with plain node: this bundles server/start.ts (and the shared src/domain
+// code it imports) into one ES module. Packages stay external and load from node_modules, so the
+// bundle is small and starts fast. Usage: tsx scripts/buildServer.ts [outDir]
+
+const outdir = process.argv[2] ?? 'dist-server';
+
+await build({
+  entryPoints: ['server/start.ts'],
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+console.log(`Server bundled into ${outdir}/start.js`);

@@ -1,0 +1,81 @@
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { openDatabaseInBackground, type StartingDatabase } from './db/open';
+import { createLogger, type Logger } from './lib/log';
+import { startServer } from './main';
+
+// The process entry (`npm start` runs its bundle, dist-server/start.js, with node). It owns what a
+// supervisor such as systemd relies on: a clear refusal of bad settings, a clean stop on SIGTERM or
+// SIGINT, and a non-zero exit on a crash so the supervisor restarts the service.
+
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+function stopOnSignals(server: Server, database: StartingDatabase, log: Logger): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down: no new connections, finishing requests in flight', { signal });
+    const deadline = setTimeout(() => {
+      log.warn('requests still in flight after the grace period; closing them', { graceMs: SHUTDOWN_GRACE_MS });
+      server.closeAllConnections();
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      // Close the database last, so PGlite leaves its files clean for the next start.
+      void database.close().finally(() => {
+        log.info('stopped');
+        process.exit(0);
+      });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function exitOnCrash(log: Logger): void {
+  process.on('uncaughtException', (error) => {
+    log.error('uncaught exception; exiting so the supervisor restarts the server', { error });
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    log.error('unhandled promise rejection; exiting so the supervisor restarts the server', { error: reason });
+    process.exit(1);
+  });
+}
+
+function main(): void {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  exitOnCrash(log);
+  const database = openDatabaseInBackground(config.database);
+  const where = database.kind === 'postgres' ? 'a Postgres server (DATABASE_URL)' : `embedded PGlite in ${resolve(config.database.dataDir)}`;
+  database.ready.then(
+    ({ applied }) => log.info('members database ready', { applied }),
+    (error: unknown) => {
+      log.error('the members database could not be opened', { error, database: where });
+      process.exit(1);
+    },
+  );
+  const server = startServer(config, log, { members: { db: database.db }, database: where });
+  server.on('error', (error) => {
+    log.error('the server could not listen', { error, host: config.host, port: config.port });
+    process.exit(1);
+  });
+  stopOnSignals(server, database, log);
+}
+
+main();

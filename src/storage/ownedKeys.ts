@@ -1,0 +1,29 @@
+import { GAME_IDS } from '../domain/games';
+import { SERVICE_TOKEN_KEYS } from './tokens';
+
+// The local-storage keys Mycelius owns (SPEC.md section 3), so Clear App Data and Download my data
+// never touch what another app on the same origin keeps there. A new key must be added here to be
+// cleared or exported.
+
+const LOCAL_KEYS: readonly string[] = [
+  'user_profile',
+  'ai_profile_summary',
+  'steam_id',
+  'mycelius_users',
+  'mycelius_friends',
+  'user_settings',
+  'user_leaderboard_stats',
+  ...GAME_IDS.map((game) => `${game}_chat_logs`),
+  ...SERVICE_TOKEN_KEYS,
+];
+const LOCAL_PREFIXES: readonly string[] = ['similarity_cache_', 'leaderboard_stats_'];
+
+/** The store keeps an unreadable value under `<key>.corrupt`; that copy belongs to the same owner. */
+function baseOf(key: string): string {
+  return key.endsWith('.corrupt') ? key.slice(0, -'.corrupt'.length) : key;
+}
+
+export function isOwnedLocalKey(key: string): boolean {
+  const base = baseOf(key);
+  return LOCAL_KEYS.includes(base) || LOCAL_PREFIXES.some((prefix) => base.startsWith(prefix) && base.length > prefix.length);
+}
