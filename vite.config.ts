@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { apiDevServer } from './server/devPlugin.ts';
+import { firstPaint } from './scripts/firstPaint.ts';
 
 // The /api routes run inside the dev server (same port), so `npm run dev` behaves like `npm start`.
 export default defineConfig({
-  plugins: [react(), apiDevServer()],
+  plugins: [react(), apiDevServer(), firstPaint()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {
@@ -13,8 +14,10 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    // Every browser we target supports modulepreload; the polyfill would only cost first-screen bytes.
-    modulePreload: { polyfill: false },
+    // No preload helper in the entry: it and its dependency map cost first-screen bytes on every lazy
+    // import, while each route's page already preloads the chunks its screen needs (scripts/firstPaint.ts).
+    // A lazy screen's shared chunks then load when it is opened, one round trip later.
+    modulePreload: false,
     rollupOptions: {
       output: {
         // What the first screen needs ships as one chunk: one file compresses better than several.

@@ -1,15 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/shell.css';
-import { ErrorBoundary } from './ui/components/ErrorBoundary';
-import { AppRoutes } from './ui/routes';
-import { applyStartupTheme } from './ui/theme';
+import { AppRoot } from './ui/AppRoot';
+import { preloadScreens } from './ui/routes';
+import { applyTheme } from './ui/theme';
 import { ensureActiveUserId } from './storage/session';
+import { startupTheme } from './storage/startupTheme';
 
-applyStartupTheme();
+// Dark is forced at start unless the user chose light in Settings.
+applyTheme(startupTheme());
 ensureActiveUserId();
 
 // The Stately inspector is dev-only and opt-in (`?inspect`); the DEV check keeps it out of production builds.
@@ -17,12 +18,13 @@ if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('insp
   void import('./devInspector').then((m) => m.startInspector());
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+const container = document.getElementById('root') as HTMLElement;
+const app = <AppRoot Router={BrowserRouter} />;
+// /intro arrives with the splash already rendered into its HTML (see scripts/firstPaint.ts): React adopts
+// that markup in place, so nothing is redrawn and its fade runs on uninterrupted.
+// Other pages render once their screen's chunk is here (the page preloads it), so the loading spinner never
+// flashes in between; the main screens' prerendered frame (data-shell) is replaced by that first render.
+// A chunk that fails to load is left to the screen's own error.
+const render = () => createRoot(container).render(app);
+if (container.firstElementChild && container.dataset.shell === undefined) hydrateRoot(container, app);
+else preloadScreens(window.location.pathname).then(render, render);

@@ -1,3 +1,4 @@
+import { SIMILARITY_DEFAULT_SCORE, similarityScoreOrDefault } from '../../src/domain/aiContract';
 import { messages } from '../../src/domain/messages';
 
 // Validation of AI output, the same whichever provider answered (docs/product.md section 5).
@@ -17,13 +18,6 @@ export function textOrFallback(feature: TextFeature, value: string | null | unde
   return trimmed === '' ? EMPTY_TEXT[feature] : trimmed;
 }
 
-export const DEFAULT_SCORE = 50;
-
-/** A score counts only as a whole number 0-100 (a number, not a numeric string); otherwise 50. */
-export function validScore(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100 ? value : DEFAULT_SCORE;
-}
-
 /**
  * Scores for exactly the requested usernames from whatever the model returned: entries that are not
  * {username, score} objects are ignored, the first entry per username wins, missing ones get 50.
@@ -38,6 +32,6 @@ export function scoresFor(usernames: readonly string[], entries: unknown): Recor
     }
   }
   const scores = new Map<string, number>();
-  for (const name of usernames) scores.set(name, given.has(name) ? validScore(given.get(name)) : DEFAULT_SCORE);
+  for (const name of usernames) scores.set(name, given.has(name) ? similarityScoreOrDefault(given.get(name)) : SIMILARITY_DEFAULT_SCORE);
   return Object.fromEntries(scores);
 }

@@ -5,11 +5,11 @@ import { jsonError } from '../lib/errors';
 import { rateLimit } from '../lib/rateLimit';
 import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
+import { STEAM_ID_PATTERN } from '../../src/domain/steamId';
 
 // The Steam Web API behind the server: the key is added here, input is checked before any call, and
 // only the fields the app reads are passed on.
 
-export const STEAM_ID_PATTERN = /^\d{17}$/;
 export const VANITY_PATTERN = /^[A-Za-z0-9_-]{2,32}$/;
 
 const steamId = z.string().regex(STEAM_ID_PATTERN, 'A Steam ID is exactly 17 digits.');

@@ -3,8 +3,34 @@ import { z } from 'zod';
 // The wire contract of the /api/ai routes, shared by the server (validation) and the client (calls).
 // User-written text travels only as data fields here; prompts are built on the server.
 
+/**
+ * Every field's cap, in one place: the server rejects what is longer, and the browser trims what it sends
+ * to fit (src/services/ai.ts), so a long hobby text never turns a whole call into a 400.
+ */
+export const AI_LIMITS = {
+  username: 100,
+  hobbies: 2000,
+  interestItems: 50,
+  personaInterests: 30,
+  item: 200,
+  personality: 1000,
+  prompt: 2000,
+  message: 4000,
+  serviceItems: 10,
+  chatTurns: 50,
+  candidates: 200,
+} as const;
+
+/** SPEC.md section 5: a similarity score counts only as a whole number 0-100; anything else is 50. */
+export const SIMILARITY_DEFAULT_SCORE = 50;
+
+export function similarityScoreOrDefault(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100 ? value : SIMILARITY_DEFAULT_SCORE;
+}
+
+const L = AI_LIMITS;
 const text = (max: number) => z.string().max(max);
-const list = (maxItems: number, maxLen = 200) => z.array(text(maxLen)).max(maxItems);
+const list = (maxItems: number, maxLen: number = L.item) => z.array(text(maxLen)).max(maxItems);
 
 export const AI_ROUTES = {
   bio: '/api/ai/bio',
@@ -16,52 +42,52 @@ export const AI_ROUTES = {
 } as const;
 
 export const bioRequestSchema = z.object({
-  username: text(100),
-  hobbies: text(2000).default(''),
-  musicGenres: list(50),
-  favoriteGames: list(50),
-  favoriteShows: list(50),
-  spotifyData: z.object({ topArtists: list(10), topTracks: list(10) }).optional(),
-  steamData: z.object({ games: z.array(z.object({ name: text(200), hours: z.number().min(0) })).max(10) }).optional(),
-  traktData: z.object({ shows: list(10), movies: list(10) }).optional(),
+  username: text(L.username),
+  hobbies: text(L.hobbies).default(''),
+  musicGenres: list(L.interestItems),
+  favoriteGames: list(L.interestItems),
+  favoriteShows: list(L.interestItems),
+  spotifyData: z.object({ topArtists: list(L.serviceItems), topTracks: list(L.serviceItems) }).optional(),
+  steamData: z.object({ games: z.array(z.object({ name: text(L.item), hours: z.number().min(0) })).max(L.serviceItems) }).optional(),
+  traktData: z.object({ shows: list(L.serviceItems), movies: list(L.serviceItems) }).optional(),
 });
 export type BioRequest = z.infer<typeof bioRequestSchema>;
 
-export const hotTakesPromptRequestSchema = z.object({ interests: list(50) });
+export const hotTakesPromptRequestSchema = z.object({ interests: list(L.interestItems) });
 export type HotTakesPromptRequest = z.infer<typeof hotTakesPromptRequestSchema>;
 
 export const personaSchema = z.object({
-  username: text(100),
-  personality: text(1000),
-  interests: list(30),
+  username: text(L.username),
+  personality: text(L.personality),
+  interests: list(L.personaInterests),
 });
 export type Persona = z.infer<typeof personaSchema>;
 
-export const personaHotTakeRequestSchema = personaSchema.extend({ prompt: text(2000) });
+export const personaHotTakeRequestSchema = personaSchema.extend({ prompt: text(L.prompt) });
 export type PersonaHotTakeRequest = z.infer<typeof personaHotTakeRequestSchema>;
 
-export const chatTurnSchema = z.object({ sender: text(100), text: text(4000) });
+export const chatTurnSchema = z.object({ sender: text(L.username), text: text(L.message) });
 export const chatReplyRequestSchema = personaSchema.extend({
-  messages: z.array(chatTurnSchema).max(50),
-  message: text(4000),
+  messages: z.array(chatTurnSchema).max(L.chatTurns),
+  message: text(L.message),
 });
 export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 
 export const firstResponseRequestSchema = personaSchema.extend({
-  prompt: text(2000),
-  partnerTake: text(2000).default(''),
-  message: text(4000),
+  prompt: text(L.prompt),
+  partnerTake: text(L.prompt).default(''),
+  message: text(L.message),
 });
 export type FirstResponseRequest = z.infer<typeof firstResponseRequestSchema>;
 
 export const similarityRequestSchema = z.object({
   user: z.object({
-    hobbies: text(2000).default(''),
-    musicGenres: list(50),
-    favoriteGames: list(50),
-    favoriteShows: list(50),
+    hobbies: text(L.hobbies).default(''),
+    musicGenres: list(L.interestItems),
+    favoriteGames: list(L.interestItems),
+    favoriteShows: list(L.interestItems),
   }),
-  candidates: z.array(personaSchema).max(200),
+  candidates: z.array(personaSchema).max(L.candidates),
 });
 export type SimilarityRequest = z.infer<typeof similarityRequestSchema>;
 

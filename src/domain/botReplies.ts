@@ -1,4 +1,5 @@
 import { GAME_IDS, type GameId } from './games';
+import { pickIndex } from './random';
 
 /** The nine games answered by a canned bot (docs/product.md section 4, "Bot-game chat"): every game but Hot Takes. */
 export type BotGameId = Exclude<GameId, 'hottakes'>;
@@ -88,6 +89,5 @@ export const BOT_REPLIES: Record<BotGameId, readonly [string, string, string, st
 /** The reply for a random number in [0, 1): the clock and randomness stay outside this module. */
 export function pickBotReply(game: BotGameId, random: number): string {
   const replies = BOT_REPLIES[game];
-  const index = Math.min(replies.length - 1, Math.max(0, Math.floor(random * replies.length)));
-  return replies[index]!;
+  return replies[pickIndex(random, replies.length)]!;
 }

@@ -1,10 +1,10 @@
+import { SIMILARITY_DEFAULT_SCORE } from './aiContract';
 import type { CommunityFilter } from './community';
 import { CURRENT_USER_ID } from './community';
 import type { Profile } from './profile';
 import type { User } from './user';
 
 export const DISCOVER_LIMIT = 50;
-export const DEFAULT_SIMILARITY = 50;
 
 /** docs/product.md section 3 "Discover card", plus the items both people like. */
 export interface DiscoverCard {
@@ -73,7 +73,7 @@ export function toCard(user: User, profile: Profile, scores: Readonly<Record<str
     bio: interestsLine(user.interests),
     mutualFriends: 0,
     communities: user.communities ?? [],
-    similarityScore: scores[user.username] ?? DEFAULT_SIMILARITY,
+    similarityScore: scores[user.username] ?? SIMILARITY_DEFAULT_SCORE,
     shared: sharedItems(profile, user.interests),
   };
 }

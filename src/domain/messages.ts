@@ -66,6 +66,10 @@ export const messages = {
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   },
+  // Beyond SPEC.md: member screens' own texts (the server's reasons live in memberContract.ts).
+  members: {
+    exportFailed: 'Could not download your data. Please try again.',
+  },
   profile: {
     pictureNotImage: 'Please choose an image file (PNG, JPEG, GIF or WebP).',
     pictureUnreadable: 'That image could not be read. Please try another one.',

@@ -1,17 +1,19 @@
-// What the Hot Takes solo chat says on its own (docs/product.md section 4, "Hot Takes solo chat"): the welcome, the
+// What the Hot Takes solo chat says on its own (SPEC.md section 4, "Hot Takes solo chat"): the welcome, the
 // 'Alright, the results are in!' verdict on the first take, the line that introduces the revealed take and
-// the canned reactions to every later message. docs/product.md leaves the exact wording to us.
+// the canned reactions to every later message. SPEC.md leaves the exact wording to us.
+
+import { pickIndex } from './random';
 
 /** The solo chat's opening message (id '1', from 'other'). */
 export const SOLO_WELCOME =
   "Welcome to Hot Takes solo! 🔥 No partner, no mercy: what's your hottest take? Drop it below and I'll judge it.";
 
-/** The reply to the first message. docs/product.md fixes only its opening words and that it points to /continue. */
+/** The reply to the first message. SPEC.md fixes only its opening words and that it points to /continue. */
 export const SOLO_RESULTS_REPLY =
   'Alright, the results are in! 🌶️ The judges tasted your take and reached for a glass of water. ' +
   "Want to see how someone else would answer it? Type /continue to reveal another player's hot take.";
 
-/** The command the results reply asks for; docs/product.md reveals on the second message whatever it says. */
+/** The command the results reply asks for; SPEC.md reveals on the second message whatever it says. */
 export const CONTINUE_COMMAND = '/continue';
 
 /** Introduces the revealed take so it is clear whose words follow. */
@@ -19,7 +21,7 @@ export function revealIntro(name: string): string {
   return `The verdict is back! Here's what ${name} had to say about your take:`;
 }
 
-/** Canned reactions to every message after the reveal, picked at random (docs/product.md: after 1-3 s). */
+/** Canned reactions to every message after the reveal, picked at random (their delay: replyTiming.ts). */
 export const SOLO_REACTIONS = [
   "Ooh, that's a bold one. The crowd is split right down the middle! 🔥",
   'Hot take detected. Somebody open a window. 🥵',
@@ -31,17 +33,8 @@ export const SOLO_REACTIONS = [
   "Say that again, louder, for the people in the back! 📣",
 ] as const;
 
-/** docs/product.md section 9: the canned reaction arrives 1-3 s after a message. */
-export const SOLO_REACTION_MIN_MS = 1000;
-export const SOLO_REACTION_JITTER_MS = 2000;
 /** How long the judges 'deliberate' before the results reply: ours, long enough to show the typing line. */
 export const SOLO_RESULTS_DELAY_MS = 1200;
-
-/** An index in [0, length) from a number in [0, 1), robust to a random source returning 1 or NaN. */
-export function pickIndex(r: number, length: number): number {
-  if (!Number.isFinite(r) || length <= 0) return 0;
-  return Math.min(length - 1, Math.max(0, Math.floor(r * length)));
-}
 
 export function pickReaction(r: number): string {
   return SOLO_REACTIONS[pickIndex(r, SOLO_REACTIONS.length)]!;

@@ -1,4 +1,5 @@
 import type { LeaderboardStats } from './leaderboard';
+import { wholeBetween } from './random';
 
 type StatName = keyof LeaderboardStats;
 
@@ -14,10 +15,7 @@ export const STAT_RANGES: Readonly<Record<StatName, readonly [number, number]>> 
 
 /** `random` returns [0, 1) like Math.random; it is injected so tests can pin it. */
 export function randomStats(random: () => number): LeaderboardStats {
-  const pick = ([min, max]: readonly [number, number]) => {
-    const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
-    return min + Math.floor(r * (max - min + 1));
-  };
+  const pick = ([min, max]: readonly [number, number]) => wholeBetween(random(), min, max);
   return {
     totalPoints: pick(STAT_RANGES.totalPoints),
     gamesPlayed: pick(STAT_RANGES.gamesPlayed),

@@ -23,6 +23,12 @@ export const chatLogsMachine = setup({
   actors: {
     loadChatLogs: fromPromise<ChatLog[], { game: GameId }>(async ({ input }) => chatLogsKey(input.game).read()),
   },
+  actions: {
+    showLogs: assign((_, logs: ChatLog[]) => ({ logs })),
+    // A typed failure (storage) keeps its own text; anything else is an unreadable list.
+    explainFailure: assign((_, error: unknown) => ({ error: messageFor(error, messages.chat.logsLoadFailed) })),
+    forgetFailure: assign({ error: null }),
+  },
 }).createMachine({
   id: 'chatLogs',
   context: ({ input }) => ({ game: input.game, logs: [], error: null }),
@@ -40,18 +46,12 @@ export const chatLogsMachine = setup({
             id: 'loadChatLogs',
             src: 'loadChatLogs',
             input: ({ context }) => ({ game: context.game }),
-            onDone: { target: 'ready', actions: assign({ logs: ({ event }) => event.output }) },
-            onError: {
-              target: 'failed',
-              actions: assign({ error: ({ event }) => messageFor(event.error, messages.chat.logsLoadFailed) }),
-            },
+            onDone: { target: 'ready', actions: { type: 'showLogs', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'explainFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
         },
         ready: {},
-        failed: {
-          exit: assign({ error: null }),
-          on: { RETRY: 'loading' },
-        },
+        failed: { exit: 'forgetFailure', on: { RETRY: 'loading' } },
       },
     },
   },

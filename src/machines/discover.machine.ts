@@ -59,12 +59,12 @@ export const discoverMachine = setup({
     addFriend: fromPromise<{ added: boolean }, { friendId: string }>(async ({ input }) => ({ added: addFriendLink(input.friendId) })),
   },
   guards: {
-    profileComplete: ({ event }) => isProfileComplete((event as unknown as { output: DiscoverData }).output.profile),
+    profileComplete: (_, params: { profile: Profile }) => isProfileComplete(params.profile),
     canAdd: ({ context, event }) => {
       if (event.type !== 'ADD_FRIEND') return false;
       return context.users.some((u) => u.id === event.userId) && !context.friendIds.includes(event.userId);
     },
-    wasAdded: ({ event }) => (event as unknown as { output: { added: boolean } }).output.added,
+    wasAdded: (_, params: { added: boolean }) => params.added,
   },
   actions: {
     goToProfile: () => {
@@ -104,7 +104,7 @@ export const discoverMachine = setup({
         src: 'loadDiscover',
         onDone: [
           {
-            guard: 'profileComplete',
+            guard: { type: 'profileComplete', params: ({ event }) => ({ profile: event.output.profile }) },
             target: 'scoring',
             actions: assign(({ event }) => ({ profile: event.output.profile, users: event.output.users, friendIds: event.output.friendIds })),
           },
@@ -148,7 +148,7 @@ export const discoverMachine = setup({
             input: ({ context }) => ({ friendId: context.addingId! }),
             onDone: [
               {
-                guard: 'wasAdded',
+                guard: { type: 'wasAdded', params: ({ event }) => ({ added: event.output.added }) },
                 target: 'announcing',
                 actions: assign(({ context }) => ({
                   friendIds: [...context.friendIds, context.addingId!],

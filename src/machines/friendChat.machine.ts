@@ -1,35 +1,30 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
 import type { ChatReplyRequest } from '../domain/aiContract';
-import { appendMessage, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
-import { friendGreeting } from '../domain/friendChat';
+import { friendChatFallback, friendGreeting } from '../domain/friendChat';
 import { messages as texts } from '../domain/messages';
-import { pickIndex } from '../domain/soloReactions';
 import type { User } from '../domain/user';
 import { CHAT_CONTEXT_MESSAGES, generateFriendChatReply } from '../services/ai';
 import { loadUsers } from '../services/users';
+import { chatPipelineImplementations, pipelineContext, undelayedTalkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
-// Friend chat (/chat/:friendId; docs/product.md section 4): the friend greets first, then each message gets a reply
-// the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of docs/product.md's
-// canned replies. Messages sent while a reply is on its way are answered together by the next reply.
-// Back goes to /friends and nothing is saved (docs/product.md: "Friend chat: goes to /friends").
+// Friend chat (/chat/:friendId; SPEC.md section 4): the friend greets first, then each message gets a reply
+// the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of SPEC.md's
+// canned replies. It runs the shared chat pipeline (chatPipeline.ts) without a delay: a reply shows as soon
+// as it is written, and messages sent meanwhile are answered together by the next reply. Back goes to
+// /friends and nothing is saved (SPEC.md: "Friend chat: goes to /friends").
 
-export interface FriendChatInput {
+export interface FriendChatInput extends ChatSources {
   friendId: string;
-  now?: () => number;
-  random?: () => number;
 }
 
-export interface FriendChatContext {
+export interface FriendChatContext extends ChatPipelineContext {
   friendId: string;
   friend: User | null;
-  messages: ChatMessage[];
-  /** A message arrived while the friend was typing: reply again once the current reply lands. */
-  replyOwed: boolean;
+  /** Why the friend could not be loaded. */
   error: string | null;
-  now: () => number;
-  random: () => number;
 }
 
 export interface FriendReplyInput {
@@ -42,10 +37,7 @@ export interface FriendReplyInput {
 
 type ChatTurn = ChatReplyRequest['messages'][number];
 
-type FriendChatEvent =
-  | ComposerEvent
-  | { type: 'RETRY' }
-  | { type: 'BACK' };
+type FriendChatEvent = ComposerEvent | { type: 'RETRY' } | { type: 'BACK' };
 
 /** The friend's own messages carry 'other'; the AI is told their name so it knows which lines were its own. */
 function toTurn(message: ChatMessage, friend: User): ChatTurn {
@@ -65,13 +57,21 @@ export function replyInput(context: FriendChatContext): FriendReplyInput {
   };
 }
 
+const pipeline = chatPipelineImplementations<FriendChatContext, FriendChatEvent>({
+  delay: null,
+  answers: 'together',
+  replySender: () => 'other',
+  // generateFriendChatReply never throws; should the actor fail anyway, answer as SPEC.md's AI failure does.
+  fallbackReply: ({ random }) => friendChatFallback(random()),
+});
+
 export const friendChatMachine = setup({
   types: {} as { context: FriendChatContext; events: FriendChatEvent; input: FriendChatInput },
   actors: {
     loadFriend: fromPromise<User | null, { friendId: string }>(
       async ({ input }) => loadUsers().find((u) => u.id === input.friendId) ?? null,
     ),
-    reply: fromPromise<string, FriendReplyInput>(({ input }) =>
+    writeReply: fromPromise<string, FriendReplyInput>(({ input }) =>
       generateFriendChatReply(
         {
           username: input.friend.username,
@@ -84,23 +84,17 @@ export const friendChatMachine = setup({
       ),
     ),
   },
+  delays: pipeline.delays,
   guards: {
-    sendable: ({ event }) => isSendableEvent(event),
+    ...pipeline.guards,
     found: (_, output: User | null) => output !== null,
-    replyOwed: ({ context }) => context.replyOwed,
   },
   actions: {
+    ...pipeline.actions,
     greet: assign(({ context }, friend: User | null) => ({
       friend,
       messages: friend ? [welcomeMessage(friendGreeting(friend), context.now())] : [],
     })),
-    addUserMessage: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
-    addEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
-    addReply: assign(({ context }, text: string) => ({
-      messages: appendMessage(context.messages, { text, sender: 'other' }, context.now()),
-      replyOwed: false,
-    })),
-    oweReply: assign({ replyOwed: true }),
     goToFriends: () => {
       // Provided by the screen: navigate('/friends').
     },
@@ -110,11 +104,8 @@ export const friendChatMachine = setup({
   context: ({ input }) => ({
     friendId: input.friendId,
     friend: null,
-    messages: [],
-    replyOwed: false,
     error: null,
-    now: input.now ?? (() => Date.now()),
-    random: input.random ?? (() => Math.random()),
+    ...pipelineContext(input, () => []),
   }),
   initial: 'loading',
   on: { BACK: '.left' },
@@ -142,46 +133,11 @@ export const friendChatMachine = setup({
     notFound: {},
     failed: { on: { RETRY: 'loading' } },
     chat: {
+      id: 'talk',
       initial: 'idle',
-      on: { EMOJI: { actions: 'addEmoji' } },
-      states: {
-        idle: {
-          on: { SEND: { guard: 'sendable', target: 'replying', actions: 'addUserMessage' } },
-        },
-        replying: {
-          on: { SEND: { guard: 'sendable', actions: ['addUserMessage', 'oweReply'] } },
-          invoke: {
-            id: 'reply',
-            src: 'reply',
-            input: ({ context }) => replyInput(context),
-            onDone: [
-              {
-                guard: 'replyOwed',
-                target: 'replying',
-                reenter: true,
-                actions: { type: 'addReply', params: ({ event }) => event.output },
-              },
-              { target: 'idle', actions: { type: 'addReply', params: ({ event }) => event.output } },
-            ],
-            // generateFriendChatReply never throws; should the actor fail anyway, answer as docs/product.md's AI failure does.
-            onError: [
-              {
-                guard: 'replyOwed',
-                target: 'replying',
-                reenter: true,
-                actions: { type: 'addReply', params: ({ context }) => cannedReply(context.random()) },
-              },
-              { target: 'idle', actions: { type: 'addReply', params: ({ context }) => cannedReply(context.random()) } },
-            ],
-          },
-        },
-      },
+      on: { EMOJI: { actions: 'appendUserInput' } },
+      states: undelayedTalkStates(({ context }: { context: FriendChatContext }) => replyInput(context)),
     },
     left: { type: 'final', entry: 'goToFriends' },
   },
 });
-
-function cannedReply(r: number): string {
-  const replies = texts.ai.friendChatFallbacks;
-  return replies[pickIndex(r, replies.length)]!;
-}

@@ -1,43 +1,31 @@
-import { and, assign, fromPromise, setup } from 'xstate';
-import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
-import { appendMessage, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
+import { isWinningGame } from '../domain/gameAward';
 import { GAMES } from '../domain/games';
 import { messages } from '../domain/messages';
+import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../domain/replyTiming';
 import type { User } from '../domain/user';
 import { generateFirstResponse, generateMatchedChatReply, generatePersonaHotTake } from '../services/ai';
 import { befriend, isFriend, loadGamePrompt, pickPartner, recordWin, saveMatchedLog, type RecordedWin } from '../services/hotTakes';
+import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
-// The matched Hot Takes chat (docs/product.md section 4): loading → user-response → revealing → conversation, with
-// the partner's profile dialog as a parallel region so it can open in any phase without disturbing the game.
+// The matched Hot Takes chat (SPEC.md section 4): loading → user-response → revealing → conversation, on the
+// shared chat pipeline (chatPipeline.ts). The partner's profile dialog and leaving are parallel regions so
+// they can run in any phase without disturbing the game.
 
-/** docs/product.md section 9: later replies arrive 0.8-2 s after the user's message. */
-export const MIN_REPLY_DELAY = 800;
-export const MAX_REPLY_DELAY = 2000;
+/** The random source also picks the partner. */
+export type HotTakesMatchInput = ChatSources;
 
-export interface HotTakesMatchInput {
-  now?: () => number;
-  /** A number in [0, 1) like Math.random: picks the partner and the reply jitter. */
-  random?: () => number;
-}
-
-export interface HotTakesMatchContext {
-  now: () => number;
-  random: () => number;
-  messages: ChatMessage[];
+export interface HotTakesMatchContext extends ChatPipelineContext {
   partner: User | null;
   prompt: string | null;
   partnerTake: string | null;
-  /** A generated reply waiting for its delay to pass. */
-  pendingReply: string | null;
-  /** 0-1200 ms on top of MIN_REPLY_DELAY, drawn when a later reply is scheduled. */
-  replyJitter: number;
-  /** The user wrote again while a reply was on its way: answer once more after it arrives. */
-  queued: boolean;
   /** What leaving still has to store; each step clears its flag, so a retry after a failure never repeats one. */
   toSave: { log: boolean; win: boolean };
   award: number | null;
-  /** Load or save failure text shown in the banner. */
+  /** Load failure text shown in the banner. */
   error: string | null;
   friendError: string | null;
   friendNotice: string | null;
@@ -66,32 +54,19 @@ function lastUserText(list: readonly ChatMessage[]): string {
   return list.findLast((m) => m.sender === 'user' && m.type === 'text')?.text ?? '';
 }
 
-function sampleJitter(random: () => number): number {
-  const r = random();
-  const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1 - Number.EPSILON) : 0;
-  return Math.floor(unit * (MAX_REPLY_DELAY - MIN_REPLY_DELAY + 1));
+function partnerName(context: HotTakesMatchContext): string {
+  return context.partner?.username ?? 'other';
 }
 
-const CONVERSATION = '#hotTakesMatch.game.playing.conversation';
+const pipeline = chatPipelineImplementations<HotTakesMatchContext, HotTakesMatchEvent>({
+  delay: REPLY_DELAYS.matchedChat,
+  answers: 'together',
+  replySender: partnerName,
+  fallbackReply: () => messages.ai.matchedChatFallback,
+});
 
-/**
- * How an awaited reply is delivered, the same for the brash first reply and every later one: it shows once its
- * delay has passed AND it is ready ('waiting' until the delay, then 'late' until the AI answers). Then a message
- * sent meanwhile is answered next, or the chat goes idle.
- */
-function deliverWhenReady(delay: 'firstReplyDelay' | 'replyDelay') {
-  const deliver = [
-    { guard: and(['replyReady', 'queued']), target: `${CONVERSATION}.replying`, reenter: true, actions: ['deliverReply', 'scheduleReply'] },
-    { guard: 'replyReady', target: `${CONVERSATION}.idle`, actions: 'deliverReply' },
-  ] as const;
-  return {
-    initial: 'waiting',
-    states: {
-      waiting: { after: { [delay]: [...deliver, { target: 'late' }] } },
-      late: { always: [...deliver] },
-    },
-  } as const;
-}
+const GAME = '#hotTakesMatch.open.game';
+const inConversation = stateIn('#talk');
 
 export const hotTakesMatchMachine = setup({
   types: {} as { context: HotTakesMatchContext; events: HotTakesMatchEvent; input: HotTakesMatchInput | undefined },
@@ -104,7 +79,7 @@ export const hotTakesMatchMachine = setup({
     firstResponse: fromPromise<string, PersonaInput & { partnerTake: string; message: string }>(({ input }) =>
       generateFirstResponse({ ...persona(input.partner), prompt: input.prompt, partnerTake: input.partnerTake, message: input.message }),
     ),
-    chatReply: fromPromise<string, { partner: User; messages: ChatMessage[]; message: string }>(({ input }) =>
+    writeReply: fromPromise<string, { partner: User; messages: ChatMessage[]; message: string }>(({ input }) =>
       generateMatchedChatReply({
         ...persona(input.partner),
         messages: input.messages.map((m) => ({ sender: m.sender, text: m.text })),
@@ -119,16 +94,14 @@ export const hotTakesMatchMachine = setup({
     addFriend: fromPromise<void, { userId: string }>(async ({ input }) => befriend(input.userId)),
   },
   delays: {
+    ...pipeline.delays,
     revealIntroDelay: 500,
     revealTakeDelay: 1000,
-    firstReplyDelay: 1500,
-    replyDelay: ({ context }) => MIN_REPLY_DELAY + context.replyJitter,
+    firstReplyDelay: MATCHED_FIRST_REPLY_MS,
   },
   guards: {
-    sendable: ({ event }) => isSendableEvent(event),
-    replyReady: ({ context }) => context.pendingReply !== null,
-    queued: ({ context }) => context.queued,
-    hasLog: ({ context }) => context.messages.length > 2,
+    ...pipeline.guards,
+    logWorthSaving: ({ context }) => shouldSaveLog('matched', context.messages),
     logPending: ({ context }) => context.toSave.log,
     winPending: ({ context }) => context.toSave.win,
     partnerKnown: ({ context }) => context.partner !== null,
@@ -136,11 +109,10 @@ export const hotTakesMatchMachine = setup({
     truthy: (_, params: { value: unknown }) => Boolean(params.value),
   },
   actions: {
+    ...pipeline.actions,
     goToGames: () => {
       // Provided by the screen: navigate('/games').
     },
-    appendUserText: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
-    appendEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     appendRevealLine: assign({
       messages: ({ context }) =>
         appendMessage(
@@ -153,57 +125,40 @@ export const hotTakesMatchMachine = setup({
       messages: ({ context }) =>
         appendMessage(
           context.messages,
-          { text: context.partnerTake ?? messages.ai.partnerHotTakeFallback, sender: context.partner?.username ?? 'other' },
+          { text: context.partnerTake ?? messages.ai.partnerHotTakeFallback, sender: partnerName(context) },
           context.now(),
         ),
     }),
-    deliverReply: assign({
-      messages: ({ context }) =>
-        appendMessage(context.messages, { text: context.pendingReply ?? '', sender: context.partner?.username ?? 'other' }, context.now()),
-      pendingReply: null,
+    recordAward: assign({
+      toSave: ({ context }) => ({ ...context.toSave, win: false }),
+      award: (_, win: RecordedWin) => win.award,
     }),
-    scheduleReply: assign({ replyJitter: ({ context }) => sampleJitter(context.random), queued: false, pendingReply: null }),
-    queueReply: assign({ queued: true }),
     markLogSaved: assign({ toSave: ({ context }) => ({ ...context.toSave, log: false }) }),
-    planExit: assign({ toSave: ({ context }) => ({ log: context.messages.length > 2, win: false }) }),
+    planExit: assign({ toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: false }) }),
+    // SPEC.md: leaving the conversation with more than 4 messages is a win.
     planWinningExit: assign({
-      toSave: ({ context }) => ({ log: context.messages.length > 2, win: context.messages.length > 4 }),
+      toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: isWinningGame(context.messages.length) }),
     }),
   },
 }).createMachine({
   id: 'hotTakesMatch',
-  type: 'parallel',
-  context: ({ input }) => {
-    const now = input?.now ?? (() => Date.now());
-    return {
-      now,
-      random: input?.random ?? (() => Math.random()),
-      messages: [welcomeMessage(GAMES.hottakes.welcome, now())],
-      partner: null,
-      prompt: null,
-      partnerTake: null,
-      pendingReply: null,
-      replyJitter: 0,
-      queued: false,
-      toSave: { log: false, win: false },
-      award: null,
-      error: null,
-      friendError: null,
-      friendNotice: null,
-    };
-  },
+  context: ({ input }) => ({
+    ...pipelineContext(input, (now) => [welcomeMessage(GAMES.hottakes.welcome, now)]),
+    partner: null,
+    prompt: null,
+    partnerTake: null,
+    toSave: { log: false, win: false },
+    award: null,
+    error: null,
+    friendError: null,
+    friendNotice: null,
+  }),
+  initial: 'open',
   states: {
-    game: {
-      initial: 'playing',
+    open: {
+      type: 'parallel',
       states: {
-        playing: {
-          // docs/product.md: the log is kept only when there are more than 2 messages; leaving earlier just goes.
-          on: {
-            BACK: [
-              { guard: 'hasLog', target: '#hotTakesMatch.game.leaving', actions: 'planExit' },
-              { target: '#hotTakesMatch.game.left' },
-            ],
-          },
+        game: {
           initial: 'loading',
           states: {
             loading: {
@@ -217,18 +172,22 @@ export const hotTakesMatchMachine = setup({
                     src: 'pickPartner',
                     input: ({ context }) => ({ random: context.random }),
                     onDone: [
-                      { guard: { type: 'truthy', params: ({ event }) => ({ value: event.output }) }, target: 'prompting', actions: assign({ partner: ({ event }) => event.output }) },
-                      { target: '#hotTakesMatch.game.playing.noPartner' },
+                      {
+                        guard: { type: 'truthy', params: ({ event }) => ({ value: event.output }) },
+                        target: 'prompting',
+                        actions: assign({ partner: ({ event }) => event.output }),
+                      },
+                      { target: `${GAME}.noPartner` },
                     ],
-                    onError: { target: '#hotTakesMatch.game.playing.failed' },
+                    onError: { target: `${GAME}.failed` },
                   },
                 },
                 prompting: {
                   invoke: {
                     id: 'gamePrompt',
                     src: 'gamePrompt',
-                    onDone: { target: '#hotTakesMatch.game.playing.userResponse', actions: assign({ prompt: ({ event }) => event.output }) },
-                    onError: { target: '#hotTakesMatch.game.playing.failed' },
+                    onDone: { target: `${GAME}.userResponse`, actions: assign({ prompt: ({ event }) => event.output }) },
+                    onError: { target: `${GAME}.failed` },
                   },
                 },
               },
@@ -255,9 +214,9 @@ export const hotTakesMatchMachine = setup({
                 },
                 ready: {
                   on: {
-                    SEND: { guard: 'sendable', target: '#hotTakesMatch.game.playing.revealing', actions: 'appendUserText' },
+                    SEND: { guard: 'sendable', target: `${GAME}.revealing`, actions: 'appendUserInput' },
                     // An emoji is a reaction, not a take: it is added without starting the reveal (as in the bot games).
-                    EMOJI: { actions: 'appendEmoji' },
+                    EMOJI: { actions: 'appendUserInput' },
                   },
                 },
               },
@@ -266,154 +225,109 @@ export const hotTakesMatchMachine = setup({
               initial: 'intro',
               states: {
                 intro: { after: { revealIntroDelay: { target: 'take', actions: 'appendRevealLine' } } },
-                take: {
-                  after: {
-                    revealTakeDelay: { target: '#hotTakesMatch.game.playing.conversation', actions: 'appendPartnerTake' },
-                  },
-                },
+                take: { after: { revealTakeDelay: { target: '#talk', actions: 'appendPartnerTake' } } },
               },
             },
             conversation: {
-              on: {
-                // Conversation always holds more than 2 messages, so there is always a log to save.
-                BACK: { target: '#hotTakesMatch.game.leaving', actions: 'planWinningExit' },
-                // While a reply is on its way, a new message is shown at once and answered after that reply.
-                SEND: { guard: 'sendable', actions: ['appendUserText', 'queueReply'] },
-                EMOJI: { actions: 'appendEmoji' },
-              },
+              id: 'talk',
+              on: { EMOJI: { actions: 'appendUserInput' } },
               initial: 'firstReply',
               states: {
-                firstReply: {
-                  // Generation starts with the wait, so the brash reply lands 1.5 s after the reveal (or when ready).
-                  invoke: {
-                    id: 'firstResponse',
-                    src: 'firstResponse',
-                    input: ({ context }) => ({
-                      partner: context.partner!,
-                      prompt: context.prompt!,
-                      partnerTake: context.partnerTake ?? '',
-                      message: lastUserText(context.messages),
-                    }),
-                    onDone: { actions: assign({ pendingReply: ({ event }) => event.output }) },
-                    onError: { actions: assign({ pendingReply: messages.ai.matchedChatFallback }) },
-                  },
-                  ...deliverWhenReady('firstReplyDelay'),
-                },
-                idle: {
-                  on: { SEND: { guard: 'sendable', target: 'replying', actions: ['appendUserText', 'scheduleReply'] } },
-                },
-                replying: {
-                  invoke: {
-                    id: 'chatReply',
-                    src: 'chatReply',
-                    input: ({ context }) => ({
-                      partner: context.partner!,
-                      messages: context.messages.slice(0, -1),
-                      message: lastUserText(context.messages),
-                    }),
-                    onDone: { actions: assign({ pendingReply: ({ event }) => event.output }) },
-                    onError: { actions: assign({ pendingReply: messages.ai.matchedChatFallback }) },
-                  },
-                  ...deliverWhenReady('replyDelay'),
-                },
+                // Generation starts with the wait, so the brash reply lands 1.5 s after the reveal (or when ready).
+                firstReply: replyingState('firstResponse', 'firstReplyDelay', ({ context }: { context: HotTakesMatchContext }) => ({
+                  partner: context.partner!,
+                  prompt: context.prompt!,
+                  partnerTake: context.partnerTake ?? '',
+                  message: lastUserText(context.messages),
+                })),
+                ...talkStates(({ context }: { context: HotTakesMatchContext }) => ({
+                  partner: context.partner!,
+                  messages: context.messages.slice(0, -1),
+                  message: lastUserText(context.messages),
+                })),
               },
             },
           },
         },
-        leaving: {
-          entry: assign({ error: null }),
-          initial: 'savingLog',
-          states: {
-            savingLog: {
-              invoke: {
-                id: 'saveLog',
-                src: 'saveLog',
-                input: ({ context }) => ({ messages: context.messages, partner: context.partner?.username, now: context.now() }),
-                onDone: [
-                  { guard: 'winPending', target: 'recordingWin', actions: 'markLogSaved' },
-                  { target: '#hotTakesMatch.game.left', actions: 'markLogSaved' },
-                ],
-                onError: {
-                  target: '#hotTakesMatch.game.saveFailed',
-                  actions: assign({ error: ({ event }) => messageFor(event.error, messages.storage.full) }),
-                },
-              },
-            },
+        leave: leaveStates({
+          saveInput: ({ context }: { context: HotTakesMatchContext }) => ({
+            messages: context.messages,
+            partner: context.partner?.username,
+            now: context.now(),
+          }),
+          back: [
+            // The conversation always holds more than 2 messages, so there is always a log to save.
+            { guard: inConversation, target: 'saving', actions: 'planWinningExit' },
+            { guard: 'logWorthSaving', target: 'saving', actions: 'planExit' },
+            { target: LEFT },
+          ],
+          onSaved: [
+            { guard: 'winPending', target: 'recordingWin', actions: 'markLogSaved' },
+            { target: LEFT, actions: 'markLogSaved' },
+          ],
+          // The game is over once leaving started: BACK tries the remaining saves again, LEAVE gives up on them.
+          failedOn: {
+            BACK: [{ guard: 'logPending', target: 'saving' }, { target: 'recordingWin' }],
+            LEAVE: LEFT,
+          },
+          steps: {
             recordingWin: {
+              tags: ['saving'],
               invoke: {
                 id: 'recordWin',
                 src: 'recordWin',
-                input: ({ context }) => ({ messageCount: context.messages.length }),
-                onDone: {
-                  target: '#hotTakesMatch.game.left',
-                  actions: assign({
-                    toSave: ({ context }) => ({ ...context.toSave, win: false }),
-                    award: ({ event }) => event.output.award,
-                  }),
-                },
-                onError: {
-                  target: '#hotTakesMatch.game.saveFailed',
-                  actions: assign({ error: ({ event }) => messageFor(event.error, messages.storage.full) }),
-                },
+                input: ({ context }: { context: HotTakesMatchContext }) => ({ messageCount: context.messages.length }),
+                onDone: { target: LEFT, actions: { type: 'recordAward', params: ({ event }: { event: { output: RecordedWin } }) => event.output } },
+                onError: saveFailed,
               },
             },
           },
-        },
-        // Nothing is lost: the chat stays on screen, BACK tries the remaining saves again, LEAVE gives up on them.
-        saveFailed: {
-          on: {
-            BACK: [
-              { guard: 'logPending', target: 'leaving.savingLog' },
-              { target: 'leaving.recordingWin' },
-            ],
-            LEAVE: 'left',
-          },
-        },
-        left: { type: 'final', entry: 'goToGames' },
-      },
-    },
-    profile: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: { OPEN_PROFILE: { guard: 'partnerKnown', target: 'checking', actions: assign({ friendError: null, friendNotice: null }) } },
-        },
-        checking: {
-          on: { CLOSE_PROFILE: 'closed' },
-          invoke: {
-            id: 'checkFriend',
-            src: 'checkFriend',
-            input: ({ context }) => ({ userId: context.partner!.id }),
-            onDone: [{ guard: { type: 'truthy', params: ({ event }) => ({ value: event.output }) }, target: 'open.friend' }, { target: 'open.notFriend' }],
-            onError: { target: 'open.notFriend' },
-          },
-        },
-        open: {
-          on: { CLOSE_PROFILE: 'closed' },
-          initial: 'notFriend',
+        }),
+        profile: {
+          initial: 'closed',
           states: {
-            notFriend: {
-              on: { ADD_FRIEND: { target: 'adding', actions: assign({ friendError: null }) } },
+            closed: {
+              on: { OPEN_PROFILE: { guard: 'partnerKnown', target: 'checking', actions: assign({ friendError: null, friendNotice: null }) } },
             },
-            adding: {
+            checking: {
+              on: { CLOSE_PROFILE: 'closed' },
               invoke: {
-                id: 'addFriend',
-                src: 'addFriend',
+                id: 'checkFriend',
+                src: 'checkFriend',
                 input: ({ context }) => ({ userId: context.partner!.id }),
-                onDone: {
-                  target: 'friend',
-                  actions: assign({ friendNotice: ({ context }) => messages.friends.added(context.partner!.username) }),
-                },
-                onError: {
-                  target: 'notFriend',
-                  actions: assign({ friendError: ({ event }) => messageFor(event.error, messages.social.addFriendFailed) }),
-                },
+                onDone: [{ guard: { type: 'truthy', params: ({ event }) => ({ value: event.output }) }, target: 'open.friend' }, { target: 'open.notFriend' }],
+                onError: { target: 'open.notFriend' },
               },
             },
-            friend: {},
+            open: {
+              on: { CLOSE_PROFILE: 'closed' },
+              initial: 'notFriend',
+              states: {
+                notFriend: {
+                  on: { ADD_FRIEND: { target: 'adding', actions: assign({ friendError: null }) } },
+                },
+                adding: {
+                  invoke: {
+                    id: 'addFriend',
+                    src: 'addFriend',
+                    input: ({ context }) => ({ userId: context.partner!.id }),
+                    onDone: {
+                      target: 'friend',
+                      actions: assign({ friendNotice: ({ context }) => messages.friends.added(context.partner!.username) }),
+                    },
+                    onError: {
+                      target: 'notFriend',
+                      actions: assign({ friendError: ({ event }) => messageFor(event.error, messages.social.addFriendFailed) }),
+                    },
+                  },
+                },
+                friend: {},
+              },
+            },
           },
         },
       },
     },
+    left: { id: 'left', type: 'final', entry: 'goToGames' },
   },
 });

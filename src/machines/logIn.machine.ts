@@ -3,18 +3,20 @@ import { emptyLogInForm, logInFields, validateLogIn, type LogInField } from '../
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
 
 /**
- * Log-in form ('Log In', docs/product.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
- * a failed submit and then follow every keystroke; a valid submit fades out and navigates to /connections
- * after 500 ms. 'Create one' leaves for /auth while the form is still being edited. Nothing is sent to a server.
+ * Log-in form ('Log In', SPEC.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
+ * a failed submit and then follow every keystroke; a valid submit is checked by the server,
+ * then fades out and navigates to /connections after 500 ms. 'Create one' leaves for /auth while the form is
+ * still being edited; 'Continue as guest' skips the server.
  */
 export type LogInContext = FormContext<LogInField>;
 
 export type LogInEvent = FormEvent<LogInField> | { type: 'CREATE_ACCOUNT' };
 
-const flow = formFlowImplementations<LogInField, LogInEvent>(validateLogIn);
+const flow = formFlowImplementations<LogInField, LogInEvent>(logInFields, validateLogIn);
 
 export const logInMachine = setup({
   types: {} as { context: LogInContext; events: LogInEvent },
+  actors: flow.actors,
   actions: {
     ...flow.actions,
     goToSignUp: () => {
@@ -25,7 +27,7 @@ export const logInMachine = setup({
   delays: flow.delays,
 }).createMachine({
   id: 'logIn',
-  context: { values: emptyLogInForm, errors: {} },
+  context: { values: emptyLogInForm, errors: {}, serverError: null },
   initial: 'editing',
   states: formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: { actions: 'goToSignUp' } }),
 });

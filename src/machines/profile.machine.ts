@@ -20,8 +20,7 @@ export type ProfileEditorEvent =
   | { type: 'PICTURE_REMOVED' }
   | { type: 'CHIP_ADDED'; list: ChipListKey; value: string }
   | { type: 'CHIP_REMOVED'; list: ChipListKey; value: string }
-  | { type: 'STORED_PROFILE_CHANGED'; profile: Profile }
-  | { type: 'SAVE_FAILED'; message: string };
+  | { type: 'STORED_PROFILE_CHANGED'; profile: Profile };
 
 /**
  * Writes the fields this editor owns. The connected-services flags belong to the Connect Services
@@ -39,6 +38,7 @@ export const profileMachine = setup({
   },
   actors: {
     readPicture: fromPromise<string, { file: File }>(({ input }) => readPicture(input.file)),
+    saveProfile: fromPromise<void, Profile>(async ({ input }) => saveEditedProfile(input)),
     // Hears saves made elsewhere (Connect Services cards, another tab) so they are not overwritten.
     watchProfile: fromCallback(({ sendBack }) => {
       sendBack({ type: 'STORED_PROFILE_CHANGED', profile: loadProfile() });
@@ -50,14 +50,6 @@ export const profileMachine = setup({
     hasChip: ({ context, event }) => event.type === 'CHIP_REMOVED' && hasChip(context.profile[event.list], event.value),
   },
   actions: {
-    persist: ({ context, self }) => {
-      try {
-        saveEditedProfile(context.profile);
-      } catch (error) {
-        console.error('Saving the profile failed', error);
-        self.send({ type: 'SAVE_FAILED', message: messageFor(error, messages.storage.full) });
-      }
-    },
     logWatchFailure: ({ event }) => {
       console.error('Listening for profile changes failed', (event as { error?: unknown }).error);
     },
@@ -79,17 +71,18 @@ export const profileMachine = setup({
         event.type === 'CHIP_REMOVED' ? { ...context.profile, [event.list]: removeChip(context.profile[event.list], event.value) } : context.profile,
       saveError: null,
     }),
-    setPicture: assign({
-      profile: ({ context, event }) => ({ ...context.profile, profilePicture: (event as unknown as { output: string }).output }),
+    setPicture: assign(({ context }, picture: string) => ({
+      profile: { ...context.profile, profilePicture: picture },
       saveError: null,
       pictureError: null,
-    }),
+    })),
     removePicture: assign({ profile: ({ context }) => ({ ...context.profile, profilePicture: '' }), saveError: null, pictureError: null }),
     clearPictureError: assign({ pictureError: null }),
     setPictureError: assign({
       pictureError: ({ event }) => messageFor((event as { error?: unknown }).error, messages.profile.pictureUnreadable),
     }),
-    setSaveError: assign({ saveError: ({ event }) => (event.type === 'SAVE_FAILED' ? event.message : null) }),
+    logSaveFailure: (_, error: unknown) => console.error('Saving the profile failed', error),
+    setSaveError: assign((_, error: unknown) => ({ saveError: messageFor(error, messages.storage.full) })),
     takeStoredProfile: assign({
       // While a save has failed the edits exist only here: keep them and take only what others own.
       profile: ({ context, event }) => {
@@ -103,33 +96,58 @@ export const profileMachine = setup({
   // The watcher sends the stored profile as soon as it starts.
   context: () => ({ profile: emptyProfile(), saveError: null, pictureError: null }),
   invoke: { id: 'watchProfile', src: 'watchProfile', onError: { actions: 'logWatchFailure' } },
-  on: {
-    USERNAME_CHANGED: { actions: ['setUsername', 'persist'] },
-    HOBBIES_CHANGED: { actions: ['setHobbies', 'persist'] },
-    CHIP_ADDED: { guard: 'addsChip', actions: ['addChip', 'persist'] },
-    CHIP_REMOVED: { guard: 'hasChip', actions: ['removeChip', 'persist'] },
-    STORED_PROFILE_CHANGED: { actions: 'takeStoredProfile' },
-    SAVE_FAILED: { actions: 'setSaveError' },
-  },
-  initial: 'idle',
+  on: { STORED_PROFILE_CHANGED: { actions: 'takeStoredProfile' } },
+  type: 'parallel',
   states: {
-    idle: {
-      on: {
-        PICTURE_SELECTED: { target: 'readingPicture', actions: 'clearPictureError' },
-        PICTURE_REMOVED: { actions: ['removePicture', 'persist'] },
+    picture: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { PICTURE_SELECTED: { target: 'readingPicture', actions: 'clearPictureError' } },
+        },
+        readingPicture: {
+          invoke: {
+            id: 'readPicture',
+            src: 'readPicture',
+            input: ({ event }) => ({ file: (event as { file: File }).file }),
+            // The read picture is taken, and saved like any other change.
+            onDone: { target: ['idle', '#profileEditor.save.saving'], actions: { type: 'setPicture', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: 'setPictureError' },
+          },
+          on: {
+            // A newer choice replaces the one still being read.
+            PICTURE_SELECTED: { target: 'readingPicture', reenter: true },
+          },
+        },
       },
     },
-    readingPicture: {
-      invoke: {
-        id: 'readPicture',
-        src: 'readPicture',
-        input: ({ event }) => ({ file: (event as { file: File }).file }),
-        onDone: { target: 'idle', actions: ['setPicture', 'persist'] },
-        onError: { target: 'idle', actions: 'setPictureError' },
-      },
+    // Every change is saved at once; a change during a save starts a fresh one with the latest profile.
+    save: {
+      initial: 'saved',
       on: {
-        // A newer choice replaces the one still being read.
-        PICTURE_SELECTED: { target: 'readingPicture', reenter: true },
+        USERNAME_CHANGED: { target: '.saving', reenter: true, actions: 'setUsername' },
+        HOBBIES_CHANGED: { target: '.saving', reenter: true, actions: 'setHobbies' },
+        CHIP_ADDED: { guard: 'addsChip', target: '.saving', reenter: true, actions: 'addChip' },
+        CHIP_REMOVED: { guard: 'hasChip', target: '.saving', reenter: true, actions: 'removeChip' },
+        PICTURE_REMOVED: { target: '.saving', reenter: true, actions: 'removePicture' },
+      },
+      states: {
+        saved: {},
+        saving: {
+          invoke: {
+            id: 'saveProfile',
+            src: 'saveProfile',
+            input: ({ context }) => context.profile,
+            onDone: 'saved',
+            onError: {
+              target: 'saved',
+              actions: [
+                { type: 'logSaveFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+                { type: 'setSaveError', params: ({ event }: { event: { error: unknown } }) => event.error },
+              ],
+            },
+          },
+        },
       },
     },
   },

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
-import { clearAppData, logOutStorage } from '../storage/appData';
+import { saveJsonFile } from '../services/fileDownload';
+import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
 
 export type SettingName = keyof Settings;
@@ -25,33 +26,36 @@ export interface SettingsContext {
 
 type SettingsEvent =
   | { type: 'TOGGLE'; setting: SettingName }
-  | { type: 'SAVE_FAILED'; message: string }
   | { type: 'CLEAR_DATA' }
   | { type: 'LOG_OUT' }
   | { type: 'DOWNLOAD' };
 
-/** Settings: five toggles saved on every change, Clear App Data and Log Out behind confirmations, data export. */
+/**
+ * Settings: five toggles saved on every change, Clear App Data and Log Out behind confirmations, data export
+ * (for a member it includes the server's copy, so it is fetched before the file is offered).
+ */
 export const settingsMachine = setup({
   types: {} as { context: SettingsContext; events: SettingsEvent },
   actors: {
     loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
     // Provided by the screen: window.confirm(message).
     confirm: fromPromise<boolean, { message: string }>(async () => false),
+    // The device's data; for a member the screen provides one that adds the server's copy.
+    exportData: fromPromise<unknown>(async () => exportUserData()),
+    saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
-    confirmed: ({ event }) => (event as unknown as { output: unknown }).output === true,
+    /** The confirm dialog's answer was OK. */
+    confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
   actions: {
-    persistSettings: ({ context, self }) => {
-      try {
-        settingsKey.write(context.settings);
-      } catch (error) {
-        self.send({ type: 'SAVE_FAILED', message: messageFor(error, messages.social.settingsSaveFailed) });
-      }
-    },
+    toggle: assign(({ context }, params: { setting: SettingName }) => ({ settings: toggled(context.settings, params.setting), error: null })),
     clearData: () => clearAppData(),
     logOut: () => logOutStorage(),
+    endSession: () => {
+      // Provided by the screen: ends a member's server session (POST /api/auth/logout); guests have none.
+    },
     applyTheme: () => {
       // Provided by the screen: applyTheme(context.settings.theme) from src/ui/theme.ts.
     },
@@ -61,9 +65,7 @@ export const settingsMachine = setup({
     goToAuth: () => {
       // Provided by the screen: navigate('/auth').
     },
-    downloadData: () => {
-      // Provided by the screen: saves exportUserData() as a JSON file.
-    },
+    saveExport: (_, params: { data: unknown }) => saveJsonFile('mycelius-my-data.json', params.data),
   },
 }).createMachine({
   id: 'settings',
@@ -80,24 +82,44 @@ export const settingsMachine = setup({
       },
     },
     ready: {
+      initial: 'saved',
+      states: {
+        saved: {},
+        // Each toggle saves the whole settings object; a toggle during a save starts a fresh one with the latest.
+        saving: {
+          invoke: {
+            id: 'saveSettings',
+            src: 'saveSettings',
+            input: ({ context }) => context.settings,
+            onDone: 'saved',
+            onError: {
+              target: 'saved',
+              actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.settingsSaveFailed) }),
+            },
+          },
+        },
+      },
       on: {
         TOGGLE: [
           {
             guard: 'isTheme',
-            actions: [
-              assign({ settings: ({ context, event }) => toggled(context.settings, event.setting), error: null }),
-              'persistSettings',
-              'applyTheme',
-            ],
+            target: '.saving',
+            reenter: true,
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
           },
-          {
-            actions: [assign({ settings: ({ context, event }) => toggled(context.settings, event.setting), error: null }), 'persistSettings'],
-          },
+          { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
         ],
-        SAVE_FAILED: { actions: assign({ error: ({ event }) => event.message }) },
         CLEAR_DATA: 'confirmingClear',
         LOG_OUT: 'confirmingLogOut',
-        DOWNLOAD: { actions: 'downloadData' },
+        DOWNLOAD: { target: 'exporting', actions: assign({ error: null }) },
+      },
+    },
+    exporting: {
+      invoke: {
+        id: 'exportData',
+        src: 'exportData',
+        onDone: { target: 'ready', actions: { type: 'saveExport', params: ({ event }) => ({ data: event.output }) } },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageFor(event.error, messages.members.exportFailed) }) },
       },
     },
     confirmingClear: {
@@ -107,7 +129,7 @@ export const settingsMachine = setup({
         input: { message: messages.settings.confirmClear },
         onDone: [
           {
-            guard: 'confirmed',
+            guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) },
             target: 'ready',
             actions: [
               'clearData',
@@ -126,13 +148,13 @@ export const settingsMachine = setup({
         id: 'confirmLogOut',
         src: 'confirm',
         input: { message: messages.settings.confirmLogout },
-        onDone: [{ guard: 'confirmed', target: 'loggedOut' }, { target: 'ready' }],
+        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) }, target: 'loggedOut' }, { target: 'ready' }],
         onError: { target: 'ready' },
       },
     },
     loggedOut: {
       type: 'final',
-      entry: ['logOut', 'goToAuth'],
+      entry: ['logOut', 'endSession', 'goToAuth'],
     },
   },
 });

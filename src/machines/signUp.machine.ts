@@ -6,22 +6,24 @@ import { formFlowImplementations, formFlowStates, type FormContext, type FormEve
  * Sign-up form ('Create Account', docs/product.md sections 2 and 5), following the shared form rhythm (formFlow.ts):
  * errors stay hidden while the user first fills the form; a failed submit shows them and from then on they
  * follow every keystroke. A valid submit fades the screen out (`leaving`) and navigates to /connections
- * after 500 ms. Nothing is sent to a server.
+ * after 500 ms. A valid form is first sent to the server, which creates a member account;
+ * 'Continue as guest' skips the server and keeps the app device-only.
  */
 export type SignUpContext = FormContext<SignUpField>;
 
 export type SignUpEvent = FormEvent<SignUpField>;
 
-const flow = formFlowImplementations<SignUpField, SignUpEvent>(validateSignUp);
+const flow = formFlowImplementations<SignUpField, SignUpEvent>(signUpFields, validateSignUp);
 
 export const signUpMachine = setup({
   types: {} as { context: SignUpContext; events: SignUpEvent },
+  actors: flow.actors,
   actions: flow.actions,
   guards: flow.guards,
   delays: flow.delays,
 }).createMachine({
   id: 'signUp',
-  context: { values: emptySignUpForm, errors: {} },
+  context: { values: emptySignUpForm, errors: {}, serverError: null },
   initial: 'editing',
   states: formFlowStates(signUpFields, validateSignUp),
 });

@@ -1,35 +1,25 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { isSendableEvent, withUserInput, type ComposerEvent } from './chatComposer';
-import { appendMessage, buildChatLog, welcomeMessage, type ChatMessage } from '../domain/chat';
-import { messageFor } from '../domain/errorText';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { appendMessage, buildChatLog, shouldSaveLog, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { GAMES } from '../domain/games';
 import { messages as texts } from '../domain/messages';
-import {
-  pickIndex,
-  pickReaction,
-  revealIntro,
-  SOLO_REACTION_JITTER_MS,
-  SOLO_REACTION_MIN_MS,
-  SOLO_RESULTS_DELAY_MS,
-  SOLO_RESULTS_REPLY,
-  SOLO_WELCOME,
-} from '../domain/soloReactions';
+import { pickIndex } from '../domain/random';
+import { REPLY_DELAYS } from '../domain/replyTiming';
+import { CONTINUE_COMMAND, pickReaction, revealIntro, SOLO_RESULTS_DELAY_MS, SOLO_RESULTS_REPLY, SOLO_WELCOME } from '../domain/soloReactions';
 import { generatePersonaHotTake } from '../services/ai';
 import { currentUserId, loadUsers } from '../services/users';
 import { appendChatLog } from '../storage/chatLogs';
+import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from './chatPipeline';
+import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from './chatPipeline';
 
 // Hot Takes solo chat (/chat with no friend; docs/product.md section 4): the first take gets the judges' verdict and
 // the /continue hint, the second message reveals another player's take written by the AI in their persona,
-// every later message gets a canned reaction 1-3 s later. Back saves the session to hottakes_chat_logs and
-// goes to /games. A session holding only the welcome is not saved: it would push a real session out of the
-// ten kept logs with a 'session with 0 messages' entry.
+// every later message gets a canned reaction 1-3 s later (the shared chat pipeline, chatPipeline.ts). Back
+// saves the session to hottakes_chat_logs and goes to /games. A session holding only the welcome is not
+// saved: it would push a real session out of the ten kept logs with a 'session with 0 messages' entry.
 
 export const SOLO_LOG_TITLE = GAMES.hottakes.name;
 
-export interface SoloChatInput {
-  now?: () => number;
-  random?: () => number;
-}
+export type SoloChatInput = ChatSources;
 
 export interface RevealedTake {
   /** The sample user whose persona wrote the take. */
@@ -37,24 +27,12 @@ export interface RevealedTake {
   text: string;
 }
 
-export interface SoloChatContext {
-  messages: ChatMessage[];
+export interface SoloChatContext extends ChatPipelineContext {
   /** The user's first message: the prompt the revealed take answers. */
   firstTake: string;
-  /** Reactions owed for messages sent while one was already on its way. */
-  pendingReactions: number;
-  /** 0-2000 ms, sampled when a reaction is scheduled (the reaction delay is 1000 ms plus this). */
-  replyJitter: number;
-  saveError: string | null;
-  now: () => number;
-  random: () => number;
 }
 
-type SoloChatEvent =
-  | ComposerEvent
-  | { type: 'BACK' }
-  | { type: 'DISMISS' }
-  | { type: 'LEAVE' };
+type SoloChatEvent = ComposerEvent | LeaveEvent;
 
 /** Picks a sample user with a personality and has the AI write their take on the user's first message. */
 async function revealTake({ input }: { input: { prompt: string; pick: number } }): Promise<RevealedTake> {
@@ -71,27 +49,33 @@ async function revealTake({ input }: { input: { prompt: string; pick: number } }
   return { from: persona.username, text };
 }
 
+const pipeline = chatPipelineImplementations<SoloChatContext, SoloChatEvent>({
+  delay: REPLY_DELAYS.soloReaction,
+  answers: 'each',
+  replySender: () => 'other',
+  fallbackReply: ({ random }) => pickReaction(random()),
+});
+
 export const soloChatMachine = setup({
   types: {} as { context: SoloChatContext; events: SoloChatEvent; input: SoloChatInput | undefined },
   actors: {
     revealTake: fromPromise(revealTake),
+    writeReply: fromPromise<string, { pick: number }>(async ({ input }) => pickReaction(input.pick)),
     saveLog: fromPromise<void, { messages: ChatMessage[]; now: number }>(async ({ input }) => {
       appendChatLog('hottakes', buildChatLog(SOLO_LOG_TITLE, input.messages, input.now));
     }),
   },
   delays: {
+    ...pipeline.delays,
     resultsDelay: SOLO_RESULTS_DELAY_MS,
-    reactionDelay: ({ context }) => SOLO_REACTION_MIN_MS + context.replyJitter,
   },
   guards: {
-    sendable: ({ event }) => isSendableEvent(event),
-    hasUserMessages: ({ context }) => context.messages.some((m) => m.sender === 'user'),
-    owesReaction: ({ context }) => context.pendingReactions > 0,
+    ...pipeline.guards,
+    logWorthSaving: ({ context }) => shouldSaveLog('solo', context.messages),
   },
   actions: {
-    addUserMessage: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
+    ...pipeline.actions,
     rememberTake: assign({ firstTake: ({ event, context }) => (event.type === 'SEND' ? event.text : context.firstTake) }),
-    addEmoji: assign({ messages: ({ context, event }) => withUserInput(context.messages, event, context.now()) }),
     addResults: assign({
       messages: ({ context }) => appendMessage(context.messages, { text: SOLO_RESULTS_REPLY, sender: 'other' }, context.now()),
     }),
@@ -106,51 +90,34 @@ export const soloChatMachine = setup({
       messages: ({ context }) =>
         appendMessage(context.messages, { text: texts.ai.partnerHotTakeFallback, sender: 'other' }, context.now()),
     }),
-    scheduleReaction: assign({ replyJitter: ({ context }) => Math.floor(context.random() * SOLO_REACTION_JITTER_MS) }),
-    oweReaction: assign({ pendingReactions: ({ context }) => context.pendingReactions + 1 }),
-    addReaction: assign({
-      messages: ({ context }) =>
-        appendMessage(context.messages, { text: pickReaction(context.random()), sender: 'other' }, context.now()),
-      pendingReactions: ({ context }) => Math.max(0, context.pendingReactions - 1),
-    }),
-    clearSaveError: assign({ saveError: null }),
     goToGames: () => {
       // Provided by the screen: navigate('/games').
     },
   },
 }).createMachine({
   id: 'soloChat',
-  context: ({ input }) => {
-    const now = input?.now ?? (() => Date.now());
-    return {
-      messages: [welcomeMessage(SOLO_WELCOME, now())],
-      firstTake: '',
-      pendingReactions: 0,
-      replyJitter: 0,
-      saveError: null,
-      now,
-      random: input?.random ?? (() => Math.random()),
-    };
-  },
-  initial: 'chat',
+  context: ({ input }) => ({ firstTake: '', ...pipelineContext(input, (now) => [welcomeMessage(SOLO_WELCOME, now)]) }),
+  initial: 'open',
   states: {
-    chat: {
+    open: {
       type: 'parallel',
       states: {
         flow: {
           initial: 'awaitingTake',
-          on: { EMOJI: { actions: 'addEmoji' } },
+          on: { EMOJI: { actions: 'appendUserInput' } },
           states: {
             awaitingTake: {
-              on: { SEND: { guard: 'sendable', target: 'judging', actions: ['addUserMessage', 'rememberTake', 'clearSaveError'] } },
+              on: { SEND: { guard: 'sendable', target: 'judging', actions: ['appendUserInput', 'rememberTake'] } },
             },
             judging: {
+              tags: ['replying'],
               after: { resultsDelay: { target: 'awaitingContinue', actions: 'addResults' } },
             },
             awaitingContinue: {
-              on: { SEND: { guard: 'sendable', target: 'revealing', actions: ['addUserMessage', 'clearSaveError'] } },
+              on: { SEND: { guard: 'sendable', target: 'revealing', actions: 'appendUserInput' } },
             },
             revealing: {
+              tags: ['replying'],
               invoke: {
                 id: 'revealTake',
                 src: 'revealTake',
@@ -160,56 +127,38 @@ export const soloChatMachine = setup({
               },
             },
             chatting: {
+              id: 'talk',
               initial: 'idle',
-              states: {
-                idle: {
-                  on: {
-                    SEND: { guard: 'sendable', target: 'reacting', actions: ['addUserMessage', 'scheduleReaction', 'clearSaveError'] },
-                  },
-                },
-                reacting: {
-                  on: { SEND: { guard: 'sendable', actions: ['addUserMessage', 'oweReaction', 'clearSaveError'] } },
-                  after: {
-                    reactionDelay: [
-                      { guard: 'owesReaction', target: 'reacting', reenter: true, actions: ['addReaction', 'scheduleReaction'] },
-                      { target: 'idle', actions: 'addReaction' },
-                    ],
-                  },
-                },
-              },
+              states: talkStates(({ context }: { context: SoloChatContext }) => ({ pick: context.random() })),
             },
           },
         },
-        // Leaving runs beside the conversation, so a failed save leaves the chat exactly where it was.
-        exit: {
-          initial: 'staying',
-          states: {
-            staying: {
-              on: {
-                BACK: [{ guard: 'hasUserMessages', target: 'saving' }, { target: '#soloChat.left' }],
-                // After a failed save: keep chatting with the notice gone, or leave knowing the session is not kept.
-                DISMISS: { actions: 'clearSaveError' },
-                LEAVE: '#soloChat.left',
-              },
-            },
-            saving: {
-              entry: 'clearSaveError',
-              invoke: {
-                id: 'saveLog',
-                src: 'saveLog',
-                input: ({ context }) => ({ messages: context.messages, now: context.now() }),
-                onDone: '#soloChat.left',
-                // Nothing is lost: the messages stay and the reason is shown; back can be tried again.
-                onError: {
-                  target: 'staying',
-                  actions: assign({ saveError: ({ event }) => messageFor(event.error, texts.storage.full) }),
-                },
-              },
-            },
-          },
-        },
+        leave: leaveStates({ saveInput: ({ context }: { context: SoloChatContext }) => ({ messages: context.messages, now: context.now() }) }),
       },
     },
-    left: { type: 'final', entry: 'goToGames' },
+    left: { id: 'left', type: 'final', entry: 'goToGames' },
   },
 });
+
+type SoloSnapshot = SnapshotFrom<typeof soloChatMachine>;
+
+/** What the screen shows under the counter: the one thing to do next, so the /continue step is never a mystery. */
+export function selectSoloStep(snapshot: SoloSnapshot): string {
+  if (snapshot.matches({ open: { flow: 'chatting' } })) return 'Keep the debate going.';
+  if (snapshot.matches({ open: { flow: 'awaitingContinue' } }) || snapshot.matches({ open: { flow: 'revealing' } })) {
+    return `Type ${CONTINUE_COMMAND} to reveal another player's take.`;
+  }
+  return 'Share your hottest take to get a verdict.';
+}
+
+/** The input waits while the judges deliberate, the take is revealed, or the session is being saved or failed to save. */
+export function selectSoloInput(snapshot: SoloSnapshot): { enabled: boolean; hint: string } {
+  if (snapshot.hasTag('saving')) return { enabled: false, hint: 'Saving your session...' };
+  if (snapshot.hasTag('saveFailed')) return { enabled: false, hint: 'Your session was not saved yet.' };
+  if (snapshot.matches({ open: { flow: 'judging' } })) return { enabled: false, hint: 'The judges are weighing your take...' };
+  if (snapshot.matches({ open: { flow: 'revealing' } })) return { enabled: false, hint: "Revealing another player's take..." };
+  return { enabled: true, hint: '' };
+}
+
+/** SPEC.md's message counter: the user's messages, texts and emojis alike. */
+export const selectSentCount = (snapshot: SoloSnapshot) => snapshot.context.messages.filter((m) => m.sender === 'user').length;

@@ -1,4 +1,5 @@
 import {
+  AI_LIMITS,
   AI_ROUTES,
   bioRequestSchema,
   chatReplyRequestSchema,
@@ -7,6 +8,8 @@ import {
   personaHotTakeRequestSchema,
   similarityRequestSchema,
   similarityResponseSchema,
+  similarityScoreOrDefault,
+  SIMILARITY_DEFAULT_SCORE,
   textResponseSchema,
   type BioRequest,
   type ChatReplyRequest,
@@ -16,30 +19,18 @@ import {
   type SimilarityRequest,
 } from '../domain/aiContract';
 import { AppError } from '../domain/errors';
+import { friendChatFallback } from '../domain/friendChat';
 import { messages } from '../domain/messages';
 import { HttpError, postJson } from './http';
 
-// The browser's side of the six AI features (docs/product.md section 7). Prompts and the provider key live on
-// the server; here each call gets docs/product.md's fallback (section 8) so a failed AI never breaks a screen.
+// The browser's side of the six AI features (SPEC.md section 7). Prompts and the provider key live on
+// the server; here each call gets SPEC.md's fallback (section 8) so a failed AI never breaks a screen.
 
-export const SIMILARITY_DEFAULT_SCORE = 50;
-/** docs/product.md section 9: a persona chat reply uses the last 5 messages. */
+/** SPEC.md section 9: a persona chat reply uses the last 5 messages. */
 export const CHAT_CONTEXT_MESSAGES = 5;
 
-// The wire contract caps every field; a long hobby text or a huge chip list is trimmed to fit rather than
-// turning the whole call into a 400. These mirror the limits in aiContract.ts (a test keeps them in step).
-const LIMITS = {
-  username: 100,
-  hobbies: 2000,
-  interestItems: 50,
-  personaInterests: 30,
-  item: 200,
-  personality: 1000,
-  prompt: 2000,
-  message: 4000,
-  serviceItems: 10,
-  candidates: 200,
-} as const;
+// Every field is trimmed to the wire contract's caps rather than letting a long text fail the whole call.
+const LIMITS = AI_LIMITS;
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -140,7 +131,7 @@ export async function generateHotTakesPrompt(interests: readonly string[]): Prom
   }
 }
 
-/** AI call 3: a persona's hot take. Never throws: a failure or a persona without a personality gets docs/product.md's line. */
+/** AI call 3: a persona's hot take. Never throws: a failure or a persona without a personality gets SPEC.md's line. */
 export async function generatePersonaHotTake(req: PersonaHotTakeRequest): Promise<string> {
   if (!req.personality?.trim()) return messages.ai.partnerHotTakeFallback;
   try {
@@ -162,10 +153,7 @@ export async function generateFriendChatReply(req: ChatReplyRequest, pickFallbac
     return (await postText(AI_ROUTES.chatReply, body)) || messages.ai.noConversationResponse;
   } catch (error) {
     logFailure('friend chat reply', error);
-    const replies = messages.ai.friendChatFallbacks;
-    const r = pickFallback();
-    const index = Number.isFinite(r) ? Math.min(replies.length - 1, Math.max(0, Math.floor(r * replies.length))) : 0;
-    return replies[index]!;
+    return friendChatFallback(pickFallback());
   }
 }
 
@@ -198,10 +186,6 @@ export async function generateMatchedChatReply(req: ChatReplyRequest): Promise<s
 
 export type SimilarityUser = SimilarityRequest['user'];
 
-function validScore(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100 ? value : SIMILARITY_DEFAULT_SCORE;
-}
-
 /**
  * AI call 6 without the fallback: one request for every candidate. Each candidate gets a score; one that is
  * missing or not a whole number 0-100 gets 50. Throws when the call fails, so callers can decide not to cache.
@@ -225,12 +209,12 @@ export async function requestSimilarityScores(
   return Object.fromEntries(
     candidates.map((c) => [
       c.username,
-      Object.hasOwn(response.scores, c.username) ? validScore(response.scores[c.username]) : SIMILARITY_DEFAULT_SCORE,
+      Object.hasOwn(response.scores, c.username) ? similarityScoreOrDefault(response.scores[c.username]) : SIMILARITY_DEFAULT_SCORE,
     ]),
   );
 }
 
-/** AI call 6 with docs/product.md's fallback: a failure is logged and every candidate gets 50. Never throws. */
+/** AI call 6 with SPEC.md's fallback: a failure is logged and every candidate gets 50. Never throws. */
 export async function scoreSimilarity(user: SimilarityUser, candidates: readonly Persona[]): Promise<Record<string, number>> {
   try {
     return await requestSimilarityScores(user, candidates);

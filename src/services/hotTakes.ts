@@ -1,6 +1,7 @@
 import { buildChatLog, type ChatLog, type ChatMessage } from '../domain/chat';
 import { applyWin, gameAward } from '../domain/gameAward';
 import { GAMES } from '../domain/games';
+import { pickIndex } from '../domain/random';
 import type { LeaderboardStats } from '../domain/leaderboard';
 import type { User } from '../domain/user';
 import { appendChatLog } from '../storage/chatLogs';
@@ -16,9 +17,7 @@ export function pickPartner(random: () => number): User | null {
   const me = currentUserId();
   const others = loadUsers().filter((u) => u.id !== me);
   if (others.length === 0) return null;
-  const r = random();
-  const index = Number.isFinite(r) ? Math.min(others.length - 1, Math.max(0, Math.floor(r * others.length))) : 0;
-  return others[index]!;
+  return others[pickIndex(random(), others.length)]!;
 }
 
 /** The interests the game prompt is built from: everything the user listed on their profile. */

@@ -1,8 +1,10 @@
 import { AppError } from '../domain/errors';
+import { PICTURE_MAX_EDGE_PX } from '../domain/memberContract';
 
 // A profile picture is stored as a data URL in localStorage, so a phone photo must be scaled down
 // first or it would fill the quota (a few MB) on its own.
-export const PICTURE_MAX_SIDE = 256;
+// The same edge the server expects of a member's picture (memberContract.ts), so what is stored here syncs as is.
+export const PICTURE_MAX_SIDE = PICTURE_MAX_EDGE_PX;
 const QUALITY = 0.85;
 
 function encode(canvas: HTMLCanvasElement): string {

@@ -1,9 +1,9 @@
 import { AppError } from '../domain/errors';
+import { isSteamId } from '../domain/steamId';
 import { resolveVanity } from './steam';
 
 // docs/product.md sections 4 and 5: how a typed Steam id or profile URL becomes a SteamID64.
 
-const STEAM_ID = /^\d{17}$/;
 // Host with optional scheme and www; the id must end the path segment so 18 digits never match.
 const PROFILE_URL = /^(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/profiles\/(\d{17})(?:[/?#].*)?$/i;
 const VANITY_URL = /^(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/id\/([A-Za-z0-9_-]+)(?:[/?#].*)?$/i;
@@ -13,7 +13,7 @@ export type ParsedSteamInput = { kind: 'id'; steamId: string } | { kind: 'vanity
 /** What the text names, without any network call. */
 export function parseSteamInput(input: string): ParsedSteamInput {
   const text = input.trim();
-  if (STEAM_ID.test(text)) return { kind: 'id', steamId: text };
+  if (isSteamId(text)) return { kind: 'id', steamId: text };
   const profile = PROFILE_URL.exec(text);
   if (profile) return { kind: 'id', steamId: profile[1]! };
   const vanity = VANITY_URL.exec(text);

@@ -3,6 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { appUrl, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
+// Sign-up now creates a member account on the server and log-in checks it (issue 12), so every valid
+// sign-up uses a name of its own and every log-in uses an account made first. 'Continue as guest' keeps the
+// device-only app. Members' own flows are in members.e2e.ts.
+
+/** Creates a member account straight through the API (no browser, so no Origin header to check). */
+async function createAccount(username: string, password: string) {
+  const response = await fetch(appUrl('/api/auth/signup'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
+  });
+  expect(response.status).toBe(201);
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await startBrowser();
@@ -40,6 +54,8 @@ async function fillForm(page: Page, values: Record<string, string>) {
 }
 
 const signUpGood = { Username: 'mira', Email: 'mira@example.com', Password: 'secret1', 'Confirm Password': 'secret1' };
+/** A valid sign-up with a name no other test uses: each valid one creates an account. */
+const freshSignUp = (name: string) => ({ ...signUpGood, Username: name, Email: `${name}@example.com` });
 
 const signUpCases: [keyof typeof signUpGood, string, string][] = [
   ['Username', '', 'Username is required'],
@@ -86,14 +102,33 @@ describe('sign-up (/auth)', () => {
     await context.close();
   });
 
-  it('a valid submit fades out and reaches /connections', async () => {
+  it('a valid submit creates the account, fades out and reaches /connections as a member', async () => {
     const { page, context, errors } = await openPage(browser, '/auth');
     await settled(page, 'Create Account');
-    await fillForm(page, signUpGood);
+    await fillForm(page, freshSignUp('mirafade'));
     await page.getByRole('button', { name: 'Sign Up' }).click();
     // The fade-out runs while the address is still /auth; the move comes after the 500 ms delay.
     await page.waitForFunction(() => document.querySelector('.screen.fade-out') !== null && location.pathname === '/auth');
     await page.waitForURL('**/connections');
+    const me = await page.request.get('/api/me');
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { user: { username: string } }).user.username).toBe('mirafade');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("'Continue as guest' reaches /connections after the fade without asking the server for an account", async () => {
+    const { page, context, errors } = await openPage(browser, '/auth');
+    const accountCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/')) accountCalls.push(request.url());
+    });
+    await settled(page, 'Create Account');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await page.waitForFunction(() => document.querySelector('.screen.fade-out') !== null && location.pathname === '/auth');
+    await page.waitForURL('**/connections');
+    expect(accountCalls).toEqual([]);
+    expect((await page.request.get('/api/me')).status()).toBe(401);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -109,7 +144,7 @@ describe('sign-up (/auth)', () => {
   it('works by keyboard alone: Tab through the fields, Enter submits', async () => {
     const { page, context } = await openPage(browser, '/auth');
     await settled(page, 'Create Account');
-    for (const [label, value] of Object.entries(signUpGood)) {
+    for (const [label, value] of Object.entries(freshSignUp('mirakeys'))) {
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent);
       expect(focused).toBe(label);
@@ -140,13 +175,19 @@ describe('log-in (/login)', () => {
     await context.close();
   });
 
-  it('shows the placeholder and a masked password; a valid submit reaches /connections', async () => {
+  it('shows the placeholder and a masked password; an unknown account is refused, a real one reaches /connections', async () => {
+    await createAccount('lumen', 'secret1');
     const { page, context } = await openPage(browser, '/login');
     await settled(page, 'Log In');
     await expect(page.getByText('Welcome back to the Mycelius network').isVisible()).resolves.toBe(true);
     expect(await page.getByLabel('Username').getAttribute('placeholder')).toBe('Enter your username');
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
-    await fillForm(page, { Username: 'mira', Password: 'secret1' });
+    // Any name and password used to get in (issue 12); now the server says no and the form stays.
+    await fillForm(page, { Username: 'someone_else', Password: 'wrongpass' });
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await fillForm(page, { Username: 'lumen', Password: 'secret1' });
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/connections');
     await context.close();
@@ -162,10 +203,11 @@ describe('log-in (/login)', () => {
   });
 
   it('works by keyboard alone: Tab through the fields, Enter submits', async () => {
+    await createAccount('lumenkeys', 'secret1');
     const { page, context } = await openPage(browser, '/login');
     await settled(page, 'Log In');
     await page.keyboard.press('Tab');
-    await page.keyboard.type('mira');
+    await page.keyboard.type('lumenkeys');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
     await page.keyboard.type('secret1');

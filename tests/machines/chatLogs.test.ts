@@ -1,18 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { buildChatLog, welcomeMessage } from '../../src/domain/chat';
 import { AppError } from '../../src/domain/errors';
-import { messages as texts } from '../../src/domain/messages';
 import { chatLogsMachine } from '../../src/machines/chatLogs.machine';
-import { runModel } from '../support/modelTest';
+import { testModel, type StateView } from '../support/modelTest';
 
 const NOW = 1_767_225_600_000;
 const LOG = buildChatLog('Patch Notes', [welcomeMessage('Welcome!', NOW)], NOW);
+const LOGS_LOAD_FAILED = 'Could not load the chat logs. Please try again.';
+const STORAGE_FULL =
+  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
+type View = StateView<typeof chatLogsMachine>;
+
+/** The game's own list is read afresh each time the logs open (and on each retry), never otherwise. */
+function loadsOnEachOpening({ env, path }: View) {
+  for (const load of env.pending.get('loadChatLogs') ?? []) expect(load.input).toEqual({ game: 'patchnotes' });
+  const loads = path.steps.filter((s) => (s.state as View['snapshot']).matches({ logs: 'loading' })).length;
+  expect(env.pending.get('loadChatLogs')?.length ?? 0).toBe(loads);
+}
 
 describe('chat logs machine (model-based)', () => {
-  it('toggles chat ↔ logs, loading the game\'s list each time; failures show a text and can be retried', async () => {
-    const count = await runModel({
+  it("toggles chat ↔ logs, loading the game's list each time; failures show a text and can be retried", async () => {
+    const report = await testModel({
       machine: chatLogsMachine,
       input: { game: 'patchnotes' },
+      limit: 20,
       events: [
         { type: 'TOGGLE' },
         { type: 'RETRY' },
@@ -20,20 +31,28 @@ describe('chat logs machine (model-based)', () => {
         { type: 'xstate.error.actor.loadChatLogs', error: new Error('unreadable') },
         { type: 'xstate.error.actor.loadChatLogs', error: new AppError('STORAGE_FULL') },
       ],
-      check: ({ env, snapshot, path }) => {
-        for (const load of env.pending.get('loadChatLogs') ?? []) expect(load.input).toEqual({ game: 'patchnotes' });
-        const loads = path.steps.filter((s) => (s.state).matches({ logs: 'loading' })).length;
-        expect(env.pending.get('loadChatLogs')?.length ?? 0).toBe(loads);
-        if (snapshot.matches({ logs: 'ready' })) expect(snapshot.context.logs).toEqual([LOG]);
-        if (snapshot.matches({ logs: 'failed' })) {
-          const last = path.steps.at(-1)!.event as { error?: unknown };
-          const expected = last.error instanceof AppError ? texts.storage.full : texts.chat.logsLoadFailed;
-          expect(snapshot.context.error).toBe(expected);
-        } else {
-          expect(snapshot.context.error).toBeNull();
-        }
+      states: {
+        chat: (v) => {
+          loadsOnEachOpening(v);
+          expect(v.context.error).toBeNull();
+        },
+        'logs.loading': (v) => {
+          loadsOnEachOpening(v);
+          expect(v.context.error).toBeNull();
+        },
+        'logs.ready': (v) => {
+          loadsOnEachOpening(v);
+          expect(v.context.logs).toEqual([LOG]);
+          expect(v.context.error).toBeNull();
+        },
+        // An unreadable list gets the chat-logs text; a typed error keeps its own text.
+        'logs.failed': (v) => {
+          loadsOnEachOpening(v);
+          const error = (v.last as { error?: unknown }).error;
+          expect(v.context.error).toBe(error instanceof AppError ? STORAGE_FULL : LOGS_LOAD_FAILED);
+        },
       },
     });
-    expect(count).toBeGreaterThanOrEqual(8);
+    expect(report).toMatchObject({ states: 6, guards: 0 });
   });
 });

@@ -47,7 +47,8 @@ function events(snapshot: Snapshot): { type: string; [k: string]: unknown }[] {
   if (profile.profilePicture) list.push({ type: 'PICTURE_REMOVED' });
   else list.push({ type: 'PICTURE_SELECTED', file: new File(['png'], 'me.png', { type: 'image/png' }) });
   if (!profile.connectedServices.spotify) list.push({ type: 'STORED_PROFILE_CHANGED', profile: ELSEWHERE });
-  if (saveError === null) list.push({ type: 'SAVE_FAILED', message: STORAGE_FULL });
+  list.push({ type: 'xstate.done.actor.saveProfile' });
+  if (saveError === null) list.push({ type: 'xstate.error.actor.saveProfile', error: new AppError('STORAGE_FULL') });
   return list;
 }
 
@@ -106,7 +107,7 @@ function expectedAfter(steps: { event: EventObject }[]): Expected {
       case 'STORED_PROFILE_CHANGED':
         x.profile = x.saveError === null ? ELSEWHERE : { ...x.profile, connectedServices: ELSEWHERE.connectedServices };
         break;
-      case 'SAVE_FAILED':
+      case 'xstate.error.actor.saveProfile':
         x.saveError = STORAGE_FULL;
         break;
     }
@@ -114,17 +115,13 @@ function expectedAfter(steps: { event: EventObject }[]): Expected {
   return x;
 }
 
-/** What the editor shows and what storage holds after the path, in either state. */
+/** What the editor shows and what it asked the saveProfile service to store after the path, in any state. */
 function expectEdited({ env, context, path, last }: StateView<typeof profileMachine>) {
   const x = expectedAfter(path.steps);
   expect(context).toEqual({ profile: x.profile, saveError: x.saveError, pictureError: x.pictureError });
-  expect(env.timeline.filter((e) => e.type === 'save').map((e) => e.payload)).toEqual(x.saves);
-  // Storage holds the last save, and the editor never writes its own copy of the connected-services flags.
-  expect(loadProfile()).toEqual({ ...(x.saves.at(-1) ?? EMPTY), connectedServices: NOTHING_CONNECTED });
+  expect(env.pending.get('saveProfile')?.map((d) => d.input) ?? []).toEqual(x.saves);
   if (last?.type === 'xstate.error.actor.watchProfile') expect(env.timeline.at(-1)).toEqual({ type: 'watchFailed', payload: undefined, at: 0 });
 }
-
-const realPersist = profileMachine.implementations.actions.persist as (args: unknown) => void;
 
 /** A localStorage stand-in that can be made to refuse writes the way a full browser storage does. */
 class FullableStorage {
@@ -158,29 +155,32 @@ describe('profile editing machine (model-based)', () => {
   it('saves every change at once, keeps edits when a save fails and takes changes made elsewhere', async () => {
     const report = await testModel({
       machine: profileMachine,
-      limit: 300,
+      limit: 1000,
       events: events as never,
       setup: () => localStorage.clear(),
       provide: (env) => ({
         actions: {
-          persist: (args: { context: { profile: Profile } }) => {
-            env.record('save', args.context.profile);
-            realPersist(args);
-          },
           logWatchFailure: () => env.record('watchFailed'),
+          logSaveFailure: () => undefined,
         },
       }),
       states: {
-        idle: expectEdited,
+        'picture.idle': expectEdited,
+        'save.saved': expectEdited,
+        // A save is in flight (expectEdited checks what every save was given).
+        'save.saving': (view) => {
+          expectEdited(view);
+          expect(view.env.pending.get('saveProfile')?.length).toBeGreaterThan(0);
+        },
         // The newest chosen file is being read.
-        readingPicture: (view) => {
+        'picture.readingPicture': (view) => {
           expectEdited(view);
           const chosen = view.path.steps.filter((s) => s.event.type === 'PICTURE_SELECTED').at(-1)!.event as ModelEvent;
           expect(view.env.pending.get('readPicture')?.at(-1)?.input).toEqual({ file: chosen.file });
         },
       },
     });
-    expect(report).toMatchObject({ states: 3, transitions: 12, guards: 2 });
+    expect(report).toMatchObject({ states: 7, guards: 2 });
   }, 120_000);
 });
 
@@ -214,7 +214,7 @@ describe('profile editing machine against real storage', () => {
     actor.stop();
   });
 
-  it('keeps an edit that could not be saved because storage is full, shows why, and saves it with the next change', () => {
+  it('keeps an edit that could not be saved because storage is full, shows why, and saves it with the next change', async () => {
     const storage = new FullableStorage();
     vi.stubGlobal('localStorage', storage);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -222,11 +222,12 @@ describe('profile editing machine against real storage', () => {
     storage.full = true;
     actor.send({ type: 'USERNAME_CHANGED', value: 'Ada' });
     expect(actor.getSnapshot().context.profile.username).toBe('Ada');
-    expect(actor.getSnapshot().context.saveError).toBe(STORAGE_FULL);
+    await vi.waitFor(() => expect(actor.getSnapshot().context.saveError).toBe(STORAGE_FULL));
     expect(loadProfile().username).toBe('');
 
     storage.full = false;
     actor.send({ type: 'HOBBIES_CHANGED', value: 'Chess' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ save: 'saved' })).toBe(true));
     expect(actor.getSnapshot().context.saveError).toBeNull();
     expect(loadProfile()).toMatchObject({ username: 'Ada', hobbies: 'Chess' });
     actor.stop();
@@ -238,8 +239,8 @@ describe('profile editing machine against real storage', () => {
       profileMachine.provide({ actors: { readPicture: fromPromise(async () => PICTURE) } }),
     ).start();
     actor.send({ type: 'PICTURE_SELECTED', file: new File(['x'], 'me.png', { type: 'image/png' }) });
-    expect(actor.getSnapshot().value).toBe('readingPicture');
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('idle'));
+    expect(actor.getSnapshot().matches({ picture: 'readingPicture' })).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ picture: 'idle', save: 'saved' })).toBe(true));
     expect(loadProfile().profilePicture).toBe(PICTURE);
     actor.stop();
   });

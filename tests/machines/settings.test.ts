@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { settingsMachine, toggled } from '../../src/machines/settings.machine';
-import type { Settings } from '../../src/domain/settings';
-import { testModel, type ModelEvent, type StateView } from '../support/modelTest';
+import { messages } from '../../src/domain/messages';
+import { defaultSettings, type Settings } from '../../src/domain/settings';
+import { runModel } from '../support/modelTest';
 
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
 const lightish: Settings = { theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: true, showOnlineStatus: false };
@@ -12,13 +13,13 @@ function stored(): Settings | null {
   return raw === null ? null : (JSON.parse(raw) as Settings);
 }
 
-// A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
+// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
 const events = [
   { type: 'xstate.done.actor.loadSettings', output: lightish },
   { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
   { type: 'TOGGLE', setting: 'theme' },
   { type: 'TOGGLE', setting: 'notifications' },
-  { type: 'SAVE_FAILED', message: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.' },
+  { type: 'SAVE_FAILED', message: messages.storage.full },
   { type: 'CLEAR_DATA' },
   { type: 'xstate.done.actor.confirmClear', output: true },
   { type: 'xstate.done.actor.confirmClear', output: false },
@@ -28,38 +29,14 @@ const events = [
   { type: 'xstate.done.actor.confirmLogOut', output: false },
   { type: 'xstate.error.actor.confirmLogOut', error: new Error('no dialog') },
   { type: 'DOWNLOAD' },
+  { type: 'xstate.done.actor.exportData', output: { data: { user_profile: { username: 'me' } } } },
+  { type: 'xstate.error.actor.exportData', error: new Error('offline') },
 ];
 
-const STORAGE_FULL =
-  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
-const CONFIRM_CLEAR = 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.';
-const CONFIRM_LOGOUT = 'Are you sure you want to log out?';
-// docs/product.md §3: dark, public, and the three switches on.
-const DEFAULTS: Settings = { theme: 'dark', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true };
-
-type View = StateView<typeof settingsMachine>;
-const isClear = (e: ModelEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
-const wasCleared = (path: View['path']) => path.steps.some((s) => isClear(s.event));
-
-// What holds wherever the user is: each dialog asks the contract's question once per click; Clear keeps the four
-// tokens and the session; the theme is applied on each theme toggle and on a clear; Download exports once per click.
-function expectAlways({ env, events, path }: View, loggedOut: boolean) {
-  expect(env.pending.get('confirmClear')?.map((d) => d.input) ?? []).toEqual(events.filter((e) => e === 'CLEAR_DATA').map(() => ({ message: CONFIRM_CLEAR })));
-  expect(env.pending.get('confirmLogOut')?.map((d) => d.input) ?? []).toEqual(events.filter((e) => e === 'LOG_OUT').map(() => ({ message: CONFIRM_LOGOUT })));
-  for (const key of TOKENS) expect(localStorage.getItem(key)).toBe(loggedOut ? null : `${key}-value`);
-  expect(sessionStorage.getItem('activeUserId')).toBe(loggedOut ? null : 'user-current');
-  expect(env.timeline.filter((e) => e.type === 'download')).toHaveLength(events.filter((e) => e === 'DOWNLOAD').length);
-  const themeToggles = path.steps.filter((s) => s.event.type === 'TOGGLE' && (s.event as { setting?: string }).setting === 'theme').length;
-  expect(env.timeline.filter((e) => e.type === 'theme')).toHaveLength(themeToggles + (wasCleared(path) ? 1 : 0));
-  expect(env.timeline.filter((e) => e.type === 'alert')).toEqual(wasCleared(path) ? [{ type: 'alert', payload: 'App data cleared successfully!', at: 0 }] : []);
-  if (!wasCleared(path) && !loggedOut) expect(localStorage.getItem('user_profile')).not.toBeNull();
-}
-
 describe('settings machine (model-based)', () => {
-  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow docs/product.md', async () => {
-    const report = await testModel({
+  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow SPEC.md', async () => {
+    const count = await runModel({
       machine: settingsMachine,
-      limit: 100,
       events,
       setup: () => {
         localStorage.clear();
@@ -74,46 +51,53 @@ describe('settings machine (model-based)', () => {
           applyTheme: ({ context }: { context: { settings: Settings } }) => env.record('theme', context.settings.theme),
           notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
           goToAuth: () => env.record('navigate', '/auth'),
-          downloadData: () => env.record('download'),
+          endSession: () => env.record('endSession'),
+          saveExport: (_: unknown, params: { data: unknown }) => env.record('download', params.data),
         },
       }),
-      states: {
-        loading: (view) => {
-          expectAlways(view, false);
-          expect(view.context).toEqual({ settings: DEFAULTS, error: null });
-        },
-        ready: (view) => {
-          expectAlways(view, false);
-          const { context, path, last } = view;
-          // Every toggle is written at once; a clear brings the defaults back and removes the stored copy.
-          if (last?.type === 'TOGGLE') expect(stored()).toEqual(context.settings);
-          if (last?.type === 'xstate.done.actor.confirmClear' && last.output === true) {
-            expect(context.settings).toEqual(DEFAULTS);
-            expect(stored()).toBeNull();
-            expect(localStorage.getItem('user_profile')).toBeNull();
-            expect(view.env.timeline.at(-2)).toEqual({ type: 'theme', payload: 'dark', at: 0 });
-          }
-          if (!path.steps.some((s) => s.event.type === 'TOGGLE') && !wasCleared(path)) expect(stored()).toEqual(lightish);
-          // A failed save is explained until the next toggle or clear.
-          const lastChange = path.steps.map((s) => s.event as ModelEvent).findLast((e) => ['SAVE_FAILED', 'TOGGLE'].includes(e.type) || isClear(e));
-          expect(context.error).toBe(lastChange?.type === 'SAVE_FAILED' ? STORAGE_FULL : null);
-          expect(view.env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
-        },
-        confirmingClear: (view) => expectAlways(view, false),
-        confirmingLogOut: (view) => expectAlways(view, false),
-        // Log Out removes the tokens, ends the session and goes to /auth.
-        loggedOut: (view) => {
-          expectAlways(view, true);
-          expect(view.env.timeline.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', payload: '/auth', at: 0 }]);
-          expect(view.snapshot.status).toBe('done');
-        },
+      check: ({ env, snapshot, path }) => {
+        const events = path.steps.map((s) => s.event);
+        const types = events.map((e) => e.type);
+        const confirms = [...(env.pending.get('confirmClear') ?? []), ...(env.pending.get('confirmLogOut') ?? [])];
+        for (const d of env.pending.get('confirmClear') ?? []) expect(d.input).toEqual({ message: messages.settings.confirmClear });
+        for (const d of env.pending.get('confirmLogOut') ?? []) expect(d.input).toEqual({ message: messages.settings.confirmLogout });
+        expect(confirms.length).toBe(types.filter((t) => t === 'CLEAR_DATA' || t === 'LOG_OUT').length);
+
+        const cleared = events.some((e) => e.type === 'xstate.done.actor.confirmClear' && (e as { output?: unknown }).output === true);
+        const loggedOut = snapshot.matches('loggedOut');
+        // Every toggle is written at once; after a clear, settings are back to defaults.
+        if (types.at(-1) === 'TOGGLE') expect(stored()).toEqual(snapshot.context.settings);
+        if (types.at(-1) === 'xstate.done.actor.confirmClear' && cleared) {
+          expect(snapshot.context.settings).toEqual(defaultSettings());
+          expect(stored()).toBeNull();
+          expect(localStorage.getItem('user_profile')).toBeNull();
+          expect(env.effects.filter((e) => e.type === 'alert')).toEqual([{ type: 'alert', payload: messages.settings.cleared }]);
+          expect(env.effects.at(-2)).toEqual({ type: 'theme', payload: 'dark' });
+        }
+        if (!cleared) expect(env.effects.some((e) => e.type === 'alert')).toBe(false);
+        // Clear keeps the tokens; Log Out removes them, ends the session and goes to /auth.
+        for (const key of TOKENS) expect(localStorage.getItem(key)).toBe(loggedOut ? null : `${key}-value`);
+        expect(sessionStorage.getItem('activeUserId')).toBe(loggedOut ? null : 'user-current');
+        expect(env.effects.filter((e) => e.type === 'navigate')).toEqual(loggedOut ? [{ type: 'navigate', payload: '/auth' }] : []);
+        if (!cleared && !loggedOut) expect(localStorage.getItem('user_profile')).not.toBeNull();
+        // The file is offered once the export arrives, with exactly that data; a failed export says so.
+        expect(env.effects.filter((e) => e.type === 'download')).toEqual(
+          types.filter((t) => t === 'xstate.done.actor.exportData').map(() => ({ type: 'download', payload: { data: { user_profile: { username: 'me' } } } })),
+        );
+        if (types.at(-1) === 'xstate.error.actor.exportData') expect(snapshot.context.error).toBe('Could not download your data. Please try again.');
+        if (snapshot.matches('exporting')) expect(env.pending.get('exportData')?.length).toBe(types.filter((t) => t === 'DOWNLOAD').length);
+        // Log Out also ends the member's server session (a guest's session machine ignores it).
+        expect(env.effects.filter((e) => e.type === 'endSession').length).toBe(loggedOut ? 1 : 0);
+        const themeToggles = types.filter((t, i) => t === 'TOGGLE' && (events[i] as { setting?: string }).setting === 'theme').length;
+        expect(env.effects.filter((e) => e.type === 'theme').length).toBe(themeToggles + (cleared ? 1 : 0));
+        if (types.at(-1) === 'SAVE_FAILED') expect(snapshot.context.error).toBe(messages.storage.full);
       },
     });
-    expect(report).toMatchObject({ states: 6, transitions: 11, guards: 3 });
+    expect(count).toBeGreaterThan(10);
   }, 30_000);
 
   it('flips each setting between its two values', () => {
-    const d = DEFAULTS;
+    const d = defaultSettings();
     expect(toggled(d, 'theme').theme).toBe('light');
     expect(toggled(toggled(d, 'theme'), 'theme').theme).toBe('dark');
     expect(toggled(d, 'profileVisibility').profileVisibility).toBe('private');

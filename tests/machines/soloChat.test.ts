@@ -2,17 +2,14 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
-import { messages } from '../../src/domain/messages';
-import {
-  SOLO_REACTIONS,
-  SOLO_RESULTS_DELAY_MS,
-  SOLO_RESULTS_REPLY,
-  SOLO_WELCOME,
-  revealIntro,
-} from '../../src/domain/soloReactions';
 import { soloChatMachine } from '../../src/machines/soloChat.machine';
-import { chatLogsKey } from '../../src/storage/chatLogs';
-import { runModel } from '../support/modelTest';
+import { testModel, type StateView } from '../support/modelTest';
+
+// Oracles from SPEC.md section 4 ("Hot Takes solo chat") and section 9, written out: the first message gets a
+// reply beginning 'Alright, the results are in!' that points to /continue, the second reveals a generated
+// take, later messages get a canned reaction 1-3 s later; back saves a session holding more than the welcome
+// to hottakes_chat_logs and goes to /games. The results reply comes 1200 ms after the take (our pacing,
+// documented beside SOLO_RESULTS_DELAY_MS: long enough to show the typing line).
 
 const generatePersonaHotTake = vi.hoisted(() => vi.fn());
 vi.mock('../../src/services/ai', async (importOriginal) => ({
@@ -21,106 +18,160 @@ vi.mock('../../src/services/ai', async (importOriginal) => ({
 }));
 
 const NOW = 1_700_000_000_000;
-const now = () => NOW;
-// 0.5 → a 1000 ms jitter: every reaction lands 2000 ms after it is scheduled.
-const random = () => 0.5;
 const TAKE = 'Pineapple belongs on pizza';
+const REACTION = 'The crowd goes wild.';
+// A writer that fails falls back to a canned reaction; random 0.5 picks the fifth of the eight.
+const FALLBACK_REACTION = 'Bold. Wrong, maybe, but bold. Defend it! 👀';
 const REVEALED = { from: 'RiffLord', text: 'Pineapple on pizza is a crime against crust.' };
+const PARTNER_FALLBACK = "I'm honestly not sure what to think about that!";
+const STORAGE_FULL =
+  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
+const RESULTS_OPENING = 'Alright, the results are in!';
+// random 0.5: a reaction 1000 + 0.5 × 2001 → 2000 ms after its message (SPEC: 1-3 s).
+const input = { now: () => NOW, random: () => 0.5 };
 
-const events = [
-  { type: 'SEND', text: TAKE },
-  { type: 'SEND', text: '   ' },
-  { type: 'EMOJI', emoji: '🔥' },
-  { type: 'BACK' },
-  { type: 'DISMISS' },
-  { type: 'LEAVE' },
-  { type: 'xstate.after.resultsDelay.soloChat.chat.flow.judging' },
-  { type: 'xstate.done.actor.revealTake', output: REVEALED },
-  { type: 'xstate.error.actor.revealTake', error: new Error('unexpected') },
-  { type: 'xstate.after.reactionDelay.soloChat.chat.flow.chatting.reacting' },
-  { type: 'xstate.done.actor.saveLog' },
-  { type: 'xstate.error.actor.saveLog', error: new AppError('STORAGE_FULL') },
-];
+type Snap = SnapshotFrom<typeof soloChatMachine>;
+type View = StateView<typeof soloChatMachine>;
 
-type Snapshot = SnapshotFrom<typeof soloChatMachine>;
-
-// Messages grow without bound; the model tells states apart only by what changes behaviour.
-function serializeState(s: Snapshot): string {
+function serializeState(s: Snap): string {
   return JSON.stringify({
     value: s.value,
-    hasUser: s.context.messages.some((m) => m.sender === 'user'),
-    owes: Math.min(s.context.pendingReactions, 1),
-    saveError: s.context.saveError !== null,
+    messages: Math.min(s.context.messages.length, 9),
+    owed: Math.min(s.context.repliesOwed, 1),
+    pending: s.context.pendingReply,
+    saveError: s.context.saveError,
   });
 }
 
+const texts = (v: View) => v.context.messages.filter((m) => m.sender === 'user' && m.type === 'text');
+const results = (v: View) => v.context.messages.filter((m) => m.text.startsWith(RESULTS_OPENING));
+const revealAt = (v: View) => v.context.messages.findIndex((m) => m.sender === REVEALED.from || m.text === PARTNER_FALLBACK);
+const navigations = (v: View) => v.env.timeline.filter((e) => e.type === 'navigate');
+
+function always(v: View) {
+  expect(v.context.messages[0]).toMatchObject({ id: '1', sender: 'other' });
+  expect(texts(v).map((m) => m.text).slice(0, 1)).toEqual(texts(v).length ? [TAKE] : []);
+  for (const save of v.env.pending.get('saveLog') ?? []) {
+    expect(save.input).toMatchObject({ now: NOW });
+    expect((save.input as { messages: unknown[] }).messages.length).toBeGreaterThan(1);
+  }
+}
+
+const noResultsYet = (v: View) => expect(results(v)).toEqual([]);
+const verdictGiven = (v: View) => {
+  expect(results(v)).toHaveLength(1);
+  expect(results(v)[0]!.text).toContain('/continue');
+  // It answers the first take, before anything the user typed after it.
+  const at = v.context.messages.indexOf(results(v)[0]!);
+  expect(at).toBeGreaterThan(v.context.messages.indexOf(texts(v)[0]!));
+  const second = texts(v)[1];
+  if (second) expect(at).toBeLessThan(v.context.messages.indexOf(second));
+};
+// After the reveal, each message gets one canned reaction from 'other'.
+function reactions(v: View) {
+  const after = v.context.messages.slice(revealAt(v) + 1);
+  const got = after.filter((m) => m.sender === 'other');
+  for (const m of got) expect([REACTION, FALLBACK_REACTION]).toContain(m.text);
+  return { sent: after.filter((m) => m.sender === 'user' && m.type === 'text').length, got };
+}
+
+const flow: Record<string, (v: View) => void> = {
+  awaitingTake: (v) => {
+    expect(texts(v)).toEqual([]);
+    expect(v.snapshot.hasTag('replying')).toBe(false);
+  },
+  judging: (v) => {
+    expect(texts(v)).toHaveLength(1);
+    noResultsYet(v);
+    expect(v.snapshot.hasTag('replying')).toBe(true);
+  },
+  awaitingContinue: (v) => {
+    expect(texts(v)).toHaveLength(1);
+    verdictGiven(v);
+  },
+  revealing: (v) => {
+    verdictGiven(v);
+    expect(texts(v)).toHaveLength(2);
+    expect(v.env.pending.get('revealTake')?.[0]?.input).toEqual({ prompt: TAKE, pick: 0.5 });
+    expect(revealAt(v)).toBe(-1);
+  },
+  'chatting.idle': (v) => {
+    verdictGiven(v);
+    expect(revealAt(v)).toBeGreaterThan(0);
+    const { sent, got } = reactions(v);
+    expect(got).toHaveLength(sent);
+    expect(v.snapshot.hasTag('replying')).toBe(false);
+  },
+};
+const chattingReplying = (v: View) => {
+  verdictGiven(v);
+  const { sent, got } = reactions(v);
+  expect(got.length + v.context.repliesOwed + 1).toBe(sent);
+  expect(v.snapshot.hasTag('replying')).toBe(true);
+};
+flow['chatting.replying.waiting'] = chattingReplying;
+flow['chatting.replying.due'] = chattingReplying;
+
+const leave: Record<string, (v: View) => void> = {
+  staying: (v) => {
+    expect(v.context.saveError).toBeNull();
+    expect(navigations(v)).toEqual([]);
+  },
+  saving: (v) => expect(v.snapshot.hasTag('saving')).toBe(true),
+  failed: (v) => {
+    expect(v.context.saveError).toBe(STORAGE_FULL);
+    expect(navigations(v)).toEqual([]);
+  },
+};
+
+const states: Record<string, (v: View) => void> = {
+  left: (v) => {
+    always(v);
+    expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: expect.any(Number) }]);
+    if (v.context.messages.length === 1) expect(v.env.pending.get('saveLog')).toBeUndefined();
+    else expect(v.events.includes('xstate.done.actor.saveLog') || v.last?.type === 'LEAVE').toBe(true);
+  },
+};
+for (const [f, checkFlow] of Object.entries(flow)) {
+  for (const [l, checkLeave] of Object.entries(leave)) {
+    states[`open.(flow.${f} + leave.${l})`] = (v) => {
+      always(v);
+      checkFlow(v);
+      checkLeave(v);
+    };
+  }
+}
+
 describe('solo Hot Takes chat machine (model-based)', () => {
-  it('reaches every state and transition: verdict, /continue reveal, reactions, save on back', async () => {
-    const count = await runModel({
+  it('every state, transition and guard outcome: verdict at 1200 ms, /continue reveal, reactions at 2000 ms, save on back', async () => {
+    const report = await testModel({
       machine: soloChatMachine,
-      input: { now, random },
-      events,
+      input,
+      limit: 2000,
       serializeState,
-      // The capped model merges snapshots whose message lists differ; the checks below assert the messages.
       compareContext: false,
+      delays: { resultsDelay: 1200, replyDelay: 2000 },
+      events: [
+        { type: 'SEND', text: TAKE },
+        { type: 'SEND', text: '   ' },
+        { type: 'EMOJI', emoji: '🔥' },
+        { type: 'BACK' },
+        { type: 'DISMISS' },
+        { type: 'LEAVE' },
+        { type: 'xstate.after.resultsDelay.soloChat.open.flow.judging' },
+        { type: 'xstate.done.actor.revealTake', output: REVEALED },
+        { type: 'xstate.error.actor.revealTake', error: new Error('no persona') },
+        { type: 'xstate.after.replyDelay.soloChat.open.flow.chatting.replying.waiting' },
+        { type: 'xstate.done.actor.writeReply', output: REACTION },
+        { type: 'xstate.error.actor.writeReply', error: new Error('no reaction') },
+        { type: 'xstate.done.actor.saveLog' },
+        { type: 'xstate.error.actor.saveLog', error: new AppError('STORAGE_FULL') },
+      ],
       provide: (env) => ({ actions: { goToGames: () => env.record('navigate', '/games') } }),
-      check: ({ env, snapshot, path }) => {
-        const types = path.steps.map((s) => s.event.type);
-        const msgs = snapshot.context.messages;
-        expect(msgs[0]).toMatchObject({ id: '1', sender: 'other', text: SOLO_WELCOME });
-        const userCount = msgs.filter((m) => m.sender === 'user').length;
-
-        // The verdict follows the first take; the reveal follows the second message.
-        if (types.includes('xstate.after.resultsDelay.soloChat.chat.flow.judging')) {
-          const verdict = msgs.find((m) => m.text === SOLO_RESULTS_REPLY);
-          expect(verdict?.sender).toBe('other');
-          expect(verdict?.text.startsWith('Alright, the results are in!')).toBe(true);
-          expect(verdict?.text).toContain('/continue');
-        }
-        for (const d of env.pending.get('revealTake') ?? []) expect(d.input).toEqual({ prompt: TAKE, pick: 0.5 });
-        if (types.includes('xstate.done.actor.revealTake')) {
-          expect(msgs).toEqual(
-            expect.arrayContaining([
-              expect.objectContaining({ sender: 'other', text: revealIntro('RiffLord') }),
-              expect.objectContaining({ sender: 'RiffLord', text: REVEALED.text }),
-            ]),
-          );
-        }
-        if (types.includes('xstate.error.actor.revealTake')) {
-          expect(msgs.some((m) => m.text === messages.ai.partnerHotTakeFallback)).toBe(true);
-        }
-        for (const m of msgs.filter((x) => x.sender === 'other' && x.id !== '1')) {
-          const known = [SOLO_RESULTS_REPLY, revealIntro('RiffLord'), messages.ai.partnerHotTakeFallback, ...SOLO_REACTIONS];
-          expect(known).toContain(m.text);
-        }
-        for (const m of msgs.filter((x) => x.type === 'emoji')) expect(m).toMatchObject({ sender: 'user', text: '🔥' });
-
-        // Leaving: a session with user messages is saved before /games; a bare welcome is not saved at all.
-        const saves = env.pending.get('saveLog') ?? [];
-        if (snapshot.status === 'done') {
-          expect(env.effects).toEqual([{ type: 'navigate', payload: '/games' }]);
-          // Leave-without-saving starts no save: every save on such a path is one that failed before.
-          if (types.at(-1) === 'LEAVE') expect(saves.length).toBe(types.filter((t) => t === 'xstate.error.actor.saveLog').length);
-          else expect(saves.length > 0).toBe(userCount > 0);
-          // What is saved is the session as it stood when back was pressed.
-          const saved = saves.at(-1)?.input as { messages: typeof msgs; now: number } | undefined;
-          if (saved) expect(saved).toEqual({ messages: msgs.slice(0, saved.messages.length), now: NOW });
-        } else {
-          expect(env.effects).toEqual([]);
-        }
-        if (types.at(-1) === 'xstate.error.actor.saveLog') {
-          expect(snapshot.context.saveError).toBe(messages.storage.full);
-          expect(snapshot.matches('chat')).toBe(true);
-          // The conversation stays in the step it was in while the save was tried.
-          const before = path.steps.at(-2)!.state.value as { chat: { flow: unknown } };
-          expect(snapshot.value).toEqual({ chat: { flow: before.chat.flow, exit: 'staying' } });
-        }
-        if (types.at(-1) === 'DISMISS') expect(snapshot.context.saveError).toBeNull();
-        if (snapshot.matches({ chat: { flow: { chatting: 'reacting' } } })) expect(snapshot.context.replyJitter).toBe(1000);
-      },
+      states,
     });
-    expect(count).toBeGreaterThan(20);
-  });
+    expect(report.guards).toBe(5);
+  }, 120_000);
 });
 
 describe('solo Hot Takes chat with its real actors', () => {
@@ -143,40 +194,61 @@ describe('solo Hot Takes chat with its real actors', () => {
       clock,
       input: { now: () => (t += 1), random: () => 0 },
     }).start();
+    const last = () => actor.getSnapshot().context.messages.at(-1);
 
     actor.send({ type: 'SEND', text: TAKE });
-    expect(actor.getSnapshot().matches({ chat: { flow: 'judging' } })).toBe(true);
-    clock.increment(SOLO_RESULTS_DELAY_MS);
-    expect(actor.getSnapshot().context.messages.at(-1)?.text).toBe(SOLO_RESULTS_REPLY);
+    clock.increment(1199);
+    expect(last()?.text).toBe(TAKE);
+    clock.increment(1);
+    expect(last()?.text.startsWith(RESULTS_OPENING)).toBe(true);
 
     actor.send({ type: 'SEND', text: '/continue' });
     await settle();
-    const afterReveal = actor.getSnapshot().context.messages;
     // random 0 picks the first seeded sample user; the take answers the user's first message.
     expect(generatePersonaHotTake).toHaveBeenCalledWith(expect.objectContaining({ username: 'RiffLord', prompt: TAKE }));
-    expect(afterReveal.at(-1)).toMatchObject({ sender: 'RiffLord', text: 'Hot take: pizza toppings are a personality test.' });
+    expect(last()).toMatchObject({ sender: 'RiffLord', text: 'Hot take: pizza toppings are a personality test.' });
 
+    // random 0: the canned reaction lands 1000 ms after the message, not a millisecond before (SPEC: 1-3 s).
     actor.send({ type: 'SEND', text: 'Fight me' });
+    await settle();
     clock.increment(999);
-    expect(actor.getSnapshot().context.messages.at(-1)?.text).toBe('Fight me');
+    await settle();
+    expect(last()?.text).toBe('Fight me');
     clock.increment(1);
-    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'other', text: SOLO_REACTIONS[0] });
+    await settle();
+    expect(last()).toMatchObject({ sender: 'other', text: "Ooh, that's a bold one. The crowd is split right down the middle! 🔥" });
 
     actor.send({ type: 'EMOJI', emoji: '💯' });
     actor.send({ type: 'BACK' });
     await settle();
     expect(navigate).toHaveBeenCalledTimes(1);
-    const [log] = chatLogsKey('hottakes').read();
+    const [log] = JSON.parse(localStorage.getItem('hottakes_chat_logs') ?? '[]') as { summary: string; messages: { text: string }[]; partner?: string }[];
     // Welcome, take, verdict, /continue, intro, revealed take, 'Fight me', reaction, emoji: 8 beyond the welcome.
     expect(log?.summary).toBe('Hot Takes session with 8 messages');
     expect(log?.messages.map((m) => m.text)).toContain('/continue');
     expect(log?.partner).toBeUndefined();
   });
 
-  it('keeps every message and shows the storage-full text when the log cannot be written', async () => {
+  it('the latest reaction comes 3000 ms after its message when the random source is at its top', async () => {
+    generatePersonaHotTake.mockResolvedValue('A take.');
     const clock = new SimulatedClock();
+    const actor = createActor(soloChatMachine, { clock, input: { now: () => NOW, random: () => 0.99999 } }).start();
+    actor.send({ type: 'SEND', text: TAKE });
+    clock.increment(1200);
+    actor.send({ type: 'SEND', text: '/continue' });
+    await settle();
+    actor.send({ type: 'SEND', text: 'Fight me' });
+    await settle();
+    clock.increment(2999);
+    await settle();
+    expect(actor.getSnapshot().context.messages.at(-1)?.text).toBe('Fight me');
+    clock.increment(1);
+    await settle();
+    expect(actor.getSnapshot().context.messages.at(-1)?.sender).toBe('other');
+  });
+
+  it('keeps every message and shows the storage-full text when the log cannot be written', async () => {
     const navigate = vi.fn();
-    // A storage whose quota is used up: reads work, every write fails as a full browser storage does.
     const full: Storage = {
       getItem: () => null,
       setItem: () => {
@@ -187,10 +259,7 @@ describe('solo Hot Takes chat with its real actors', () => {
       length: 0,
       clear: () => undefined,
     };
-    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), {
-      clock,
-      input: { now, random },
-    }).start();
+    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), { input }).start();
     actor.send({ type: 'SEND', text: TAKE });
     vi.stubGlobal('localStorage', full);
     try {
@@ -201,14 +270,13 @@ describe('solo Hot Takes chat with its real actors', () => {
     }
     const snapshot = actor.getSnapshot();
     expect(navigate).not.toHaveBeenCalled();
-    expect(snapshot.context.saveError).toBe(messages.storage.full);
-    expect(snapshot.matches({ chat: { flow: 'judging', exit: 'staying' } })).toBe(true);
-    expect(snapshot.context.messages.map((m) => m.text)).toEqual([SOLO_WELCOME, TAKE]);
+    expect(snapshot.context.saveError).toBe(STORAGE_FULL);
+    expect(snapshot.context.messages.map((m) => m.text).slice(1)).toEqual([TAKE]);
   });
 
   it('leaves a bare welcome unsaved', async () => {
     const navigate = vi.fn();
-    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), { input: { now, random } }).start();
+    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), { input }).start();
     actor.send({ type: 'SEND', text: '   ' });
     actor.send({ type: 'BACK' });
     await settle();

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SignUp from '../../src/ui/screens/SignUp';
 import LogIn from '../../src/ui/screens/LogIn';
+import { WithSession } from '../support/session';
 
 function Where() {
   const location = useLocation();
@@ -17,11 +18,13 @@ function renderAt(path: string) {
   render(
     <StrictMode>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/auth" element={<SignUp />} />
-          <Route path="/login" element={<LogIn />} />
-          <Route path="/connections" element={<h1>Connections</h1>} />
-        </Routes>
+        <WithSession>
+          <Routes>
+            <Route path="/auth" element={<SignUp />} />
+            <Route path="/login" element={<LogIn />} />
+            <Route path="/connections" element={<h1>Connections</h1>} />
+          </Routes>
+        </WithSession>
         <Where />
       </MemoryRouter>
     </StrictMode>,

@@ -131,4 +131,18 @@ describe('Discover screen', () => {
       expect.objectContaining({ user_id: 'user-current', friend_id: 'user-1' }),
     ]);
   });
+
+  it('colours each badge by how strong the match is: 75% and up strong, 50-74% fair, below 50% weak', async () => {
+    saveProfile(complete);
+    const edges: Record<string, number> = { RiffLord: 75, PixelPoet: 74, JazzCat: 50, [SAMPLE_USERS[3]!.username]: 49 };
+    const others = Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 10]));
+    similarity.getSimilarityScores.mockImplementation(async () => ({ ...others, ...edges }));
+    renderDiscover();
+    await screen.findByText('75% Match');
+    const badge = (score: number) => screen.getByText(`${score}% Match`);
+    expect(badge(75)).toHaveClass('match-high');
+    expect(badge(74)).toHaveClass('match-mid');
+    expect(badge(50)).toHaveClass('match-mid');
+    expect(badge(49)).toHaveClass('match-low');
+  });
 });

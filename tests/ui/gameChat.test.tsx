@@ -6,9 +6,11 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
-import { messages as texts } from '../../src/domain/messages';
 import { chatLogsKey } from '../../src/storage/chatLogs';
 import GameChat from '../../src/ui/screens/GameChat';
+
+const STORAGE_FULL =
+  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 
 vi.mock('../../src/ui/screens/HotTakesMatchChat', () => ({ default: () => <p>Matched Hot Takes chat</p> }));
 
@@ -97,7 +99,7 @@ describe('GameChat screen', () => {
     renderAt('/games/fightclub/chat');
     await user.click(await screen.findByRole('button', { name: 'Send 🔥' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(texts.storage.full);
+    expect(await screen.findByRole('alert')).toHaveTextContent(STORAGE_FULL);
     expect(bubbles()).toEqual([GAMES.fightclub.welcome, '🔥']);
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
 
@@ -108,7 +110,7 @@ describe('GameChat screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(texts.storage.full);
+    expect(await screen.findByRole('alert')).toHaveTextContent(STORAGE_FULL);
     full.mockRestore();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Games hub')).toBeInTheDocument();

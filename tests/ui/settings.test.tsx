@@ -4,16 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Settings from '../../src/ui/screens/Settings';
+import { WithSession } from '../support/session';
 
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
 
 function renderSettings() {
   return render(
     <MemoryRouter initialEntries={['/settings']}>
-      <Routes>
-        <Route path="/settings" element={<Settings />} />
-        <Route path="/auth" element={<h1>Create Account</h1>} />
-      </Routes>
+      <WithSession>
+        <Routes>
+          <Route path="/settings" element={<Settings />} />
+          <Route path="/auth" element={<h1>Create Account</h1>} />
+        </Routes>
+      </WithSession>
     </MemoryRouter>,
   );
 }

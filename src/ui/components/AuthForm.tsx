@@ -17,7 +17,7 @@ export interface AuthFieldSpec<F extends string> {
 /** What the form needs from a log-in or sign-up actor (both follow machines/formFlow.ts). */
 export interface AuthFormActor<F extends string> extends Pick<AnyActorRef, 'subscribe'> {
   send: (event: FormEvent<F>) => void;
-  getSnapshot: () => { context: FormContext<F>; matches: (state: 'editing') => boolean };
+  getSnapshot: () => { context: FormContext<F>; matches: (state: 'submitting' | 'leaving' | 'done') => boolean };
 }
 
 type FieldInputs<F extends string> = RefObject<Partial<Record<F, HTMLInputElement | null>>>;
@@ -42,6 +42,8 @@ interface AuthFormProps<F extends string> {
   /** From useFieldFocus: filled with each field's input so focusField can focus the first invalid one. */
   inputs: FieldInputs<F>;
   submitLabel: string;
+  /** The submit button's text while the server is asked. */
+  busyLabel: string;
   /** The line under the form that switches to the other auth screen. */
   children: ReactNode;
 }
@@ -55,12 +57,17 @@ export function AuthForm<F extends string>({
   actor,
   inputs,
   submitLabel,
+  busyLabel,
   children,
 }: AuthFormProps<F>) {
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
-  // Once the form is valid the screen fades out and stops accepting input.
-  const leaving = useSelector(actor, (s) => !s.matches('editing'));
+  const serverError = useSelector(actor, (s) => s.context.serverError);
+  const busy = useSelector(actor, (s) => s.matches('submitting'));
+  // Once accepted the screen fades out and stops accepting input.
+  const leaving = useSelector(actor, (s) => s.matches('leaving') || s.matches('done'));
+  const formErrorId = `${idPrefix}-form-error`;
+  const formError = serverError && !serverError.field ? serverError.message : null;
 
   return (
     <Screen leaving={leaving} className="auth-screen">
@@ -74,6 +81,8 @@ export function AuthForm<F extends string>({
           className="auth-form"
           noValidate
           aria-label={heading}
+          aria-describedby={formError ? formErrorId : undefined}
+          aria-busy={busy || undefined}
           onSubmit={(event) => {
             event.preventDefault();
             actor.send({ type: 'SUBMIT' });
@@ -81,7 +90,8 @@ export function AuthForm<F extends string>({
         >
           {fields.map(({ field, label, type, autoComplete, placeholder }) => {
             const id = `${idPrefix}-${field}`;
-            const error = errors[field];
+            // The server's reason for this field shows where a client message would, once the value is valid.
+            const error = errors[field] ?? (serverError?.field === field ? serverError.message : undefined);
             return (
               <div className="field" key={field}>
                 <label htmlFor={id}>{label}</label>
@@ -98,7 +108,7 @@ export function AuthForm<F extends string>({
                   autoCapitalize={type === 'text' ? 'none' : undefined}
                   spellCheck={type === 'text' ? false : undefined}
                   value={values[field]}
-                  readOnly={leaving}
+                  readOnly={leaving || busy}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
                   onChange={(event) => actor.send({ type: 'CHANGE', field, value: event.target.value })}
@@ -111,11 +121,31 @@ export function AuthForm<F extends string>({
               </div>
             );
           })}
-          <button type="submit" className="btn btn-primary btn-block" disabled={leaving}>
-            {submitLabel}
+          {formError && (
+            <p id={formErrorId} className="alert form-error" role="alert">
+              {formError}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={leaving || busy} aria-busy={busy || undefined}>
+            {busy ? busyLabel : submitLabel}
           </button>
         </form>
         <p className="auth-switch">{children}</p>
+        <div className="auth-guest">
+          <span className="auth-or" aria-hidden="true">or</span>
+          <button
+            type="button"
+            className="btn btn-outline btn-block"
+            aria-describedby={`${idPrefix}-guest-hint`}
+            disabled={leaving || busy}
+            onClick={() => actor.send({ type: 'CONTINUE_AS_GUEST' })}
+          >
+            Continue as guest
+          </button>
+          <p id={`${idPrefix}-guest-hint`} className="auth-guest-hint">
+            No account: your profile, friends and chats stay on this device only.
+          </p>
+        </div>
       </main>
     </Screen>
   );

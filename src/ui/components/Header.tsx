@@ -1,13 +1,13 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { COMMUNITY_FILTERS, type CommunityFilter } from '../../domain/community';
-import { profileKey } from '../../storage/profile';
+import { profileBadgeMachine } from '../../machines/profileBadge.machine';
 import { CommunityContext } from '../CommunityContext';
-import { useStoredValue } from '../hooks/useStoredValue';
 import { UserIcon } from './Icons';
 
 /** Community filter, product title and the round profile button (refreshes when the profile changes). */
 export function Header() {
-  const profile = useStoredValue(profileKey);
+  const picture = useSelector(useActorRef(profileBadgeMachine), (s) => s.context.picture);
   const community = CommunityContext.useSelector((s) => s.context.community);
   const communityActor = CommunityContext.useActorRef();
   return (
@@ -25,7 +25,7 @@ export function Header() {
       </select>
       <p className="product-title">Mycelius</p>
       <Link to="/profile" className="profile-button" aria-label="Your profile">
-        {profile.profilePicture ? <img src={profile.profilePicture} alt="" /> : <UserIcon width={22} height={22} />}
+        {picture ? <img src={picture} alt="" /> : <UserIcon width={22} height={22} />}
       </Link>
     </header>
   );

@@ -30,7 +30,7 @@ export function ProfileInfoCard({ editor }: { editor: ProfileEditorRef }) {
   const hobbies = useSelector(editor, (s) => s.context.profile.hobbies);
   const picture = useSelector(editor, (s) => s.context.profile.profilePicture);
   const pictureError = useSelector(editor, (s) => s.context.pictureError);
-  const readingPicture = useSelector(editor, (s) => s.matches('readingPicture'));
+  const readingPicture = useSelector(editor, (s) => s.matches({ picture: 'readingPicture' }));
   return (
     <section className="card profile-info" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Profile Info</h2>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BotGameId } from '../../domain/botReplies';
 import { GAMES, quickEmojisFor } from '../../domain/games';
 import { botGameMachine } from '../../machines/botGame.machine';
+import { selectReplying, selectSaveError, selectSaving } from '../../machines/chatPipeline';
 import { inspectOptions } from '../inspect';
 import ChatView from './ChatView';
 import { SaveFailedBanner } from './SaveFailedBanner';
@@ -15,9 +16,9 @@ export default function BotGameChat({ game }: { game: BotGameId }) {
     ...inspectOptions(),
   });
   const messages = useSelector(actor, (s) => s.context.messages);
-  const replying = useSelector(actor, (s) => s.matches({ chatting: 'replying' }));
-  const saving = useSelector(actor, (s) => s.matches('saving'));
-  const error = useSelector(actor, (s) => (s.matches('saveFailed') ? s.context.error : null));
+  const replying = useSelector(actor, selectReplying);
+  const saving = useSelector(actor, selectSaving);
+  const error = useSelector(actor, selectSaveError);
   const info = GAMES[game];
 
   return (
@@ -31,16 +32,7 @@ export default function BotGameChat({ game }: { game: BotGameId }) {
       inputDisabled={saving || error !== null}
       inputHint={saving ? 'Saving your session...' : 'Your session was not saved yet.'}
       typingName={replying ? info.name : null}
-      banner={
-        error ? (
-          <SaveFailedBanner
-            error={error}
-            onRetry={() => actor.send({ type: 'RETRY' })}
-            onLeave={() => actor.send({ type: 'LEAVE' })}
-            onDismiss={() => actor.send({ type: 'DISMISS' })}
-          />
-        ) : null
-      }
+      banner={error ? <SaveFailedBanner error={error} send={actor.send} /> : null}
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}
       onBack={() => actor.send({ type: 'BACK' })}

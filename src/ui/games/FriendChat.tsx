@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FRIEND_NOT_FOUND, friendTagline } from '../../domain/friendChat';
 import { quickEmojisFor } from '../../domain/games';
+import { selectReplying } from '../../machines/chatPipeline';
 import { friendChatMachine } from '../../machines/friendChat.machine';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
@@ -28,7 +29,7 @@ export default function FriendChat({ friendId }: { friendId: string }) {
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   const friend = useSelector(actor, (s) => s.context.friend);
   const messages = useSelector(actor, (s) => s.context.messages);
-  const replying = useSelector(actor, (s) => s.matches({ chat: 'replying' }));
+  const replying = useSelector(actor, selectReplying);
 
   if (loading) {
     return (

@@ -4,7 +4,9 @@ import type { User } from '../../domain/user';
 import { useModalDialog } from '../hooks/useModalDialog';
 import '../styles/hotTakes.css';
 
-export type FriendStatus = 'checking' | 'notFriend' | 'adding' | 'friend';
+import type { FriendStatus } from '../../machines/hotTakesMatch.view';
+
+export type { FriendStatus };
 
 interface PartnerProfileDialogProps {
   partner: User;

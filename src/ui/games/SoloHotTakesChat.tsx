@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { GAMES, quickEmojisFor } from '../../domain/games';
-import { CONTINUE_COMMAND } from '../../domain/soloReactions';
-import { soloChatMachine } from '../../machines/soloChat.machine';
+import { selectReplying, selectSaveError } from '../../machines/chatPipeline';
+import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../machines/soloChat.machine';
 import { inspectOptions } from '../inspect';
 import ChatView from './ChatView';
 import { SaveFailedBanner } from './SaveFailedBanner';
@@ -10,7 +10,7 @@ import '../styles/chatScreens.css';
 
 const INFO = GAMES.hottakes;
 
-/** The counter docs/product.md asks for, with the one thing to do next so the /continue step is never a mystery. */
+/** The counter SPEC.md asks for, with the one thing to do next. */
 function SoloProgress({ sent, step }: { sent: number; step: string }) {
   return (
     <div className="solo-progress">
@@ -31,21 +31,11 @@ export default function SoloHotTakesChat() {
     ...inspectOptions(),
   });
   const messages = useSelector(actor, (s) => s.context.messages);
-  const judging = useSelector(actor, (s) => s.matches({ chat: { flow: 'judging' } }));
-  const revealing = useSelector(actor, (s) => s.matches({ chat: { flow: 'revealing' } }));
-  const awaitingContinue = useSelector(actor, (s) => s.matches({ chat: { flow: 'awaitingContinue' } }));
-  const chatting = useSelector(actor, (s) => s.matches({ chat: { flow: 'chatting' } }));
-  const reacting = useSelector(actor, (s) => s.matches({ chat: { flow: { chatting: 'reacting' } } }));
-  const saving = useSelector(actor, (s) => s.matches({ chat: { exit: 'saving' } }));
-  const saveError = useSelector(actor, (s) => s.context.saveError);
-  const sent = messages.filter((m) => m.sender === 'user').length;
-
-  const step = chatting
-    ? 'Keep the debate going.'
-    : awaitingContinue || revealing
-      ? `Type ${CONTINUE_COMMAND} to reveal another player's take.`
-      : 'Share your hottest take to get a verdict.';
-  const hint = saving ? 'Saving your session...' : judging ? 'The judges are weighing your take...' : "Revealing another player's take...";
+  const replying = useSelector(actor, selectReplying);
+  const step = useSelector(actor, selectSoloStep);
+  const sent = useSelector(actor, selectSentCount);
+  const input = useSelector(actor, selectSoloInput, (a, b) => a.enabled === b.enabled && a.hint === b.hint);
+  const saveError = useSelector(actor, selectSaveError);
 
   return (
     <ChatView
@@ -55,20 +45,13 @@ export default function SoloHotTakesChat() {
       messages={messages}
       emojis={quickEmojisFor('hottakes')}
       placeholder={INFO.placeholder}
-      inputDisabled={judging || revealing || saving}
-      inputHint={hint}
-      typingName={judging || revealing || reacting ? INFO.name : null}
+      inputDisabled={!input.enabled}
+      inputHint={input.hint}
+      typingName={replying ? INFO.name : null}
       banner={
         <>
           <SoloProgress sent={sent} step={step} />
-          {saveError ? (
-            <SaveFailedBanner
-              error={saveError}
-              onRetry={() => actor.send({ type: 'BACK' })}
-              onDismiss={() => actor.send({ type: 'DISMISS' })}
-              onLeave={() => actor.send({ type: 'LEAVE' })}
-            />
-          ) : null}
+          {saveError ? <SaveFailedBanner error={saveError} send={actor.send} /> : null}
         </>
       }
       onSend={(text) => actor.send({ type: 'SEND', text })}

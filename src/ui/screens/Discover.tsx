@@ -1,20 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { discoverCards, sharedLine, type DiscoverCard } from '../../domain/discover';
+import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { discoverMachine } from '../../machines/discover.machine';
+import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
 import { CommunityContext } from '../CommunityContext';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/social.css';
-
-type Phase = 'loading' | 'incomplete' | 'ready' | 'failed';
-
-function matchLevel(score: number): string {
-  if (score >= 75) return 'match-high';
-  if (score >= 50) return 'match-mid';
-  return 'match-low';
-}
 
 function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCard; isFriend: boolean; isAdding: boolean; busy: boolean; onAdd: () => void }) {
   const nameId = useId();
@@ -61,26 +54,13 @@ export default function Discover() {
     actor.send({ type: 'COMMUNITY', community });
   }, [actor, community]);
 
-  const phase = useSelector(actor, (s): Phase => {
-    if (s.matches('incomplete')) return 'incomplete';
-    if (s.matches('ready')) return 'ready';
-    if (s.matches('failed')) return 'failed';
-    return 'loading';
-  });
-  const adding = useSelector(actor, (s) => s.matches({ ready: 'adding' }));
+  const phase = useSelector(actor, selectPhase);
+  const adding = useSelector(actor, selectAdding);
   const addingId = useSelector(actor, (s) => s.context.addingId);
-  const users = useSelector(actor, (s) => s.context.users);
-  const profile = useSelector(actor, (s) => s.context.profile);
-  const scores = useSelector(actor, (s) => s.context.scores);
+  const cards = useSelector(actor, selectCards, sameCards);
   const friendIds = useSelector(actor, (s) => s.context.friendIds);
   const query = useSelector(actor, (s) => s.context.query);
-  const filter = useSelector(actor, (s) => s.context.community);
   const error = useSelector(actor, (s) => s.context.error);
-
-  const cards = useMemo(
-    () => (profile && phase === 'ready' ? discoverCards({ users, profile, scores, query, community: filter }) : []),
-    [users, profile, scores, query, filter, phase],
-  );
 
   return (
     <Screen className="discover">

@@ -4,15 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import { avatarInitials } from '../../domain/discover';
 import { GAMES, quickEmojisFor } from '../../domain/games';
 import type { User } from '../../domain/user';
+import { selectReplying, selectSaveError } from '../../machines/chatPipeline';
 import { hotTakesMatchMachine } from '../../machines/hotTakesMatch.machine';
+import { inputEnabled, inputHint, loadingText, selectFriendStatus, selectPhase, statusLine } from '../../machines/hotTakesMatch.view';
 import ChatView from '../games/ChatView';
-import { PartnerProfileDialog, type FriendStatus } from '../games/PartnerProfileDialog';
+import { PartnerProfileDialog } from '../games/PartnerProfileDialog';
 import { inspectOptions } from '../inspect';
 import '../styles/hotTakes.css';
 
 const INFO = GAMES.hottakes;
-
-type Phase = 'matching' | 'prompting' | 'failed' | 'waitingForTake' | 'ready' | 'revealing' | 'conversation' | 'leaving' | 'saveFailed';
 
 interface PromptCardProps {
   partner: User;
@@ -66,24 +66,7 @@ function FailureCard({ error, actionLabel, onAction, onLeave }: { error: string;
   );
 }
 
-function statusLine(phase: Phase, name: string): string {
-  if (phase === 'waitingForTake') return `${name} is writing their hot take. Yours is up next...`;
-  if (phase === 'ready') return `${name}'s take is locked in. Drop yours below!`;
-  if (phase === 'revealing') return `Here comes ${name}'s take!`;
-  return 'Debate on! Defend your take.';
-}
-
-function inputHint(phase: Phase, name: string): string {
-  if (phase === 'matching' || phase === 'prompting') return 'You can type once the game has loaded.';
-  if (phase === 'failed') return 'The game could not start. Try again above.';
-  if (phase === 'waitingForTake') return `Waiting for ${name}'s hot take...`;
-  if (phase === 'revealing') return `Revealing ${name}'s take...`;
-  if (phase === 'leaving') return 'Saving your game...';
-  if (phase === 'saveFailed') return 'The game is over. Try saving again above.';
-  return '';
-}
-
-/** /games/hottakes/chat: the matched Hot Takes game (docs/product.md section 4) through the shared ChatView. */
+/** /games/hottakes/chat: the matched Hot Takes game (SPEC.md section 4) through the shared ChatView. */
 export default function HotTakesMatchChat() {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.
@@ -91,49 +74,31 @@ export default function HotTakesMatchChat() {
     input: {},
     ...inspectOptions(),
   });
-  const phase = useSelector(actor, (s): Phase => {
-    if (s.matches({ game: { playing: { loading: 'matching' } } })) return 'matching';
-    if (s.matches({ game: { playing: { loading: 'prompting' } } })) return 'prompting';
-    if (s.matches({ game: { playing: 'noPartner' } }) || s.matches({ game: { playing: 'failed' } })) return 'failed';
-    if (s.matches({ game: { playing: { userResponse: 'waitingForTake' } } })) return 'waitingForTake';
-    if (s.matches({ game: { playing: { userResponse: 'ready' } } })) return 'ready';
-    if (s.matches({ game: { playing: 'revealing' } })) return 'revealing';
-    if (s.matches({ game: { playing: 'conversation' } })) return 'conversation';
-    if (s.matches({ game: 'saveFailed' })) return 'saveFailed';
-    return 'leaving';
-  });
-  const replying = useSelector(
-    actor,
-    (s) => s.matches({ game: { playing: { conversation: 'firstReply' } } }) || s.matches({ game: { playing: { conversation: 'replying' } } }),
-  );
+  const phase = useSelector(actor, selectPhase);
+  const replying = useSelector(actor, selectReplying);
   const messages = useSelector(actor, (s) => s.context.messages);
   const partner = useSelector(actor, (s) => s.context.partner);
   const prompt = useSelector(actor, (s) => s.context.prompt);
   const error = useSelector(actor, (s) => s.context.error);
-  const friendStatus = useSelector(actor, (s): FriendStatus | null => {
-    if (s.matches({ profile: 'closed' })) return null;
-    if (s.matches({ profile: 'checking' })) return 'checking';
-    if (s.matches({ profile: { open: 'friend' } })) return 'friend';
-    if (s.matches({ profile: { open: 'adding' } })) return 'adding';
-    return 'notFriend';
-  });
+  const saveError = useSelector(actor, selectSaveError);
+  const friendStatus = useSelector(actor, selectFriendStatus);
   const friendNotice = useSelector(actor, (s) => s.context.friendNotice);
   const friendError = useSelector(actor, (s) => s.context.friendError);
 
   const openProfile = () => actor.send({ type: 'OPEN_PROFILE' });
   const name = partner?.username ?? '';
-  const playing = phase === 'ready' || phase === 'conversation';
+  const loading = loadingText(phase);
 
   let banner = null;
-  if (phase === 'matching' || phase === 'prompting') {
-    banner = <LoadingCard text={phase === 'matching' ? 'Finding you a debate partner...' : 'Cooking up a debate topic...'} />;
+  if (loading) {
+    banner = <LoadingCard text={loading} />;
   } else if (phase === 'failed' && error) {
     banner = <FailureCard error={error} actionLabel="Try again" onAction={() => actor.send({ type: 'RETRY' })} />;
   } else if (partner && prompt) {
     banner = (
       <>
-        {phase === 'saveFailed' && error ? (
-          <FailureCard error={error} actionLabel="Try saving again" onAction={() => actor.send({ type: 'BACK' })} onLeave={() => actor.send({ type: 'LEAVE' })} />
+        {saveError ? (
+          <FailureCard error={saveError} actionLabel="Try saving again" onAction={() => actor.send({ type: 'BACK' })} onLeave={() => actor.send({ type: 'LEAVE' })} />
         ) : null}
         <PromptCard partner={partner} prompt={prompt} status={statusLine(phase, name)} compact={phase === 'conversation'} onOpenProfile={openProfile} />
       </>
@@ -148,7 +113,7 @@ export default function HotTakesMatchChat() {
       messages={messages}
       emojis={quickEmojisFor('hottakes')}
       placeholder={INFO.placeholder}
-      inputDisabled={!playing}
+      inputDisabled={!inputEnabled(phase)}
       inputHint={inputHint(phase, name)}
       typingName={replying ? name : null}
       partner={partner ? { name, onOpenProfile: openProfile } : undefined}

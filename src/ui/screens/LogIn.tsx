@@ -1,22 +1,29 @@
 import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
 import { logInMachine } from '../../machines/logIn.machine';
 import type { LogInField } from '../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from '../components/AuthForm';
 import { inspectOptions } from '../inspect';
+import { logInThrough } from '../../services/members/sessionRequests';
+import { SessionContext } from '../session/SessionContext';
 
 const fields: AuthFieldSpec<LogInField>[] = [
   { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Enter your username' },
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password', placeholder: 'Enter your password' },
 ];
 
-const texts = { heading: 'Log In', subtitle: 'Welcome back to the Mycelius network', submitLabel: 'Log In' };
+const texts = { heading: 'Log In', subtitle: 'Welcome back to the Mycelius network', submitLabel: 'Log In', busyLabel: 'Logging in…' };
 
 export default function LogIn() {
   const navigate = useNavigate();
   const { inputs, focusField } = useFieldFocus<LogInField>();
+  const session = SessionContext.useActorRef();
   const actor = useActorRef(
     logInMachine.provide({
+      actors: {
+        submitCredentials: fromPromise(({ input }) => logInThrough(session, { username: input.username.trim(), password: input.password })),
+      },
       actions: { goToConnections: () => navigate('/connections'), goToSignUp: () => navigate('/auth'), focusField },
     }),
     inspectOptions(),

@@ -4,9 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Settings as SettingsValue } from '../../domain/settings';
 import { settingsMachine, type SettingName } from '../../machines/settings.machine';
-import { exportUserData } from '../../storage/appData';
+import { accountDeletionMachine } from '../../machines/accountDeletion.machine';
+import { exportForSession } from '../../services/members/exportData';
+import { deleteAccountThrough } from '../../services/members/sessionRequests';
+import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
+import { SessionContext } from '../session/SessionContext';
 import { Screen } from '../components/ScreenShell';
-import { saveJsonFile } from '../../services/fileDownload';
 import { inspectOptions } from '../inspect';
 import { applyTheme } from '../theme';
 import '../styles/social.css';
@@ -54,18 +57,31 @@ function ToggleRow({ spec, checked, disabled, onToggle }: { spec: ToggleSpec; ch
 
 export default function Settings() {
   const navigate = useNavigate();
+  const session = SessionContext.useActorRef();
+  const member = SessionContext.useSelector((s) => (s.matches('member') ? s.context.member : null));
   const actor = useActorRef(
     settingsMachine.provide({
-      actors: { confirm: fromPromise(async ({ input }) => window.confirm(input.message)) },
+      actors: {
+        confirm: fromPromise(async ({ input }) => window.confirm(input.message)),
+        exportData: fromPromise(() => exportForSession(session)),
+      },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
         notify: (_, params) => window.alert(params.message),
         goToAuth: () => navigate('/auth'),
-        downloadData: () => saveJsonFile('mycelius-my-data.json', exportUserData()),
+        endSession: () => session.send({ type: 'LOG_OUT' }),
       },
     }),
     inspectOptions(),
   );
+  const deletion = useActorRef(
+    accountDeletionMachine.provide({
+      actors: { deleteAccount: fromPromise(({ input }) => deleteAccountThrough(session, input.password)) },
+      actions: { goToAuth: () => navigate('/auth') },
+    }),
+    inspectOptions(),
+  );
+  const deleteDialogOpen = useSelector(deletion, (s) => s.matches('open') || s.matches('deleting'));
   const ready = useSelector(actor, (s) => s.matches('ready'));
   const settings = useSelector(actor, (s) => s.context.settings);
   const error = useSelector(actor, (s) => s.context.error);
@@ -97,7 +113,7 @@ export default function Settings() {
         <div className="settings-action">
           <div>
             <p className="setting-title">Download my data</p>
-            <p className="setting-value" id="download-desc">A JSON file of your profile, friends, settings, stats and chat logs. Service tokens are left out.</p>
+            <p className="setting-value" id="download-desc">A JSON file of your profile, friends, settings, stats and chat logs{member ? ', with the server\'s copy of your account' : ''}. Service tokens are left out.</p>
           </div>
           <button type="button" className="btn btn-outline btn-small" aria-describedby="download-desc" disabled={!ready} onClick={() => actor.send({ type: 'DOWNLOAD' })}>
             Download my data
@@ -116,6 +132,15 @@ export default function Settings() {
 
       <section className="card settings-section" aria-labelledby="settings-account">
         <h2 id="settings-account">Account</h2>
+        <p className="settings-account-status">
+          {member ? (
+            <>
+              Signed in as <strong>{member.username}</strong>
+            </>
+          ) : (
+            'Guest: your data stays on this device only.'
+          )}
+        </p>
         <div className="settings-action">
           <div>
             <p className="setting-title">Log Out</p>
@@ -125,7 +150,19 @@ export default function Settings() {
             Log Out
           </button>
         </div>
+        {member && (
+          <div className="settings-action">
+            <div>
+              <p className="setting-title">Delete account</p>
+              <p className="setting-value" id="delete-desc">Removes your account and everything the server keeps about you. Asks for your password.</p>
+            </div>
+            <button type="button" className="btn btn-danger btn-small" aria-describedby="delete-desc" aria-haspopup="dialog" onClick={() => deletion.send({ type: 'OPEN' })}>
+              Delete account
+            </button>
+          </div>
+        )}
       </section>
+      {deleteDialogOpen && <DeleteAccountDialog actor={deletion} />}
 
       <footer className="settings-footer">v1.0.0</footer>
     </Screen>

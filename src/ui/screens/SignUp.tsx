@@ -1,9 +1,12 @@
 import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { Link, useNavigate } from 'react-router-dom';
 import { signUpMachine } from '../../machines/signUp.machine';
 import type { SignUpField } from '../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from '../components/AuthForm';
 import { inspectOptions } from '../inspect';
+import { signUpThrough } from '../../services/members/sessionRequests';
+import { SessionContext } from '../session/SessionContext';
 
 const fields: AuthFieldSpec<SignUpField>[] = [
   { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Choose a username' },
@@ -12,12 +15,23 @@ const fields: AuthFieldSpec<SignUpField>[] = [
   { field: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password', placeholder: 'Repeat your password' },
 ];
 
-const texts = { heading: 'Create Account', subtitle: 'Join the Mycelius network', submitLabel: 'Sign Up' };
+const texts = { heading: 'Create Account', subtitle: 'Join the Mycelius network', submitLabel: 'Sign Up', busyLabel: 'Creating account…' };
 
 export default function SignUp() {
   const navigate = useNavigate();
   const { inputs, focusField } = useFieldFocus<SignUpField>();
-  const actor = useActorRef(signUpMachine.provide({ actions: { goToConnections: () => navigate('/connections'), focusField } }), inspectOptions());
+  const session = SessionContext.useActorRef();
+  const actor = useActorRef(
+    signUpMachine.provide({
+      actors: {
+        submitCredentials: fromPromise(({ input }) =>
+          signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
+        ),
+      },
+      actions: { goToConnections: () => navigate('/connections'), focusField },
+    }),
+    inspectOptions(),
+  );
 
   return (
     <AuthForm {...texts} idPrefix="signup" fields={fields} actor={actor} inputs={inputs}>

@@ -1,0 +1,122 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { APP_LAYOUT, ROUTE_SCREENS, SPLASH_NEXT } from '../src/ui/routeScreens.ts';
+
+// After the client build, writes a page per fixed route (dist/<route>/index.html, which the static file
+// server answers for /<route>) so a first visit paints sooner:
+// - /intro carries the splash already rendered, so it shows before any script has run (React hydrates it);
+// - every other fixed route preloads the lazy chunks and styles its screen always needs, and the main
+//   screens also carry their header and navigation (marked data-shell: the app replaces it when it renders).
+// dist/index.html stays the empty shell for every other path.
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const SPLASH_PATH = '/intro';
+const ROOT_TAG = '<div id="root"></div>';
+
+/** Every chunk a module loads with it: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+type Hint =
+  | { rel: 'modulepreload'; afterFirstPaint: boolean }
+  | { rel: 'prefetch' };
+
+/**
+ * Link tags for the scripts and styles of `modules` that the entry does not already load. Scripts a page
+ * does not need for its first paint (its frame is prerendered) are fetched at low priority, after what is.
+ */
+function preloadTags(manifest: Manifest, modules: readonly string[], hint: Hint): string {
+  const { rel } = hint;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('No entry chunk in the Vite manifest');
+  const loaded = staticClosure(manifest, entry);
+  const needed = new Set<string>();
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`${module} is not a chunk of this build: is src/ui/routeScreens.ts up to date?`);
+    staticClosure(manifest, module, needed);
+  }
+  const chunks = [...needed].filter((k) => !loaded.has(k)).map((k) => manifest[k]!);
+  const priority = hint.rel === 'modulepreload' && hint.afterFirstPaint ? ' fetchpriority="low"' : '';
+  const scripts = chunks.map((c) => `<link rel="${rel}"${priority} crossorigin href="/${c.file}">`);
+  // A screen's styles as a plain stylesheet: the lazy import would otherwise only ask for them once its script ran.
+  const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))].map((file) =>
+    rel === 'modulepreload' ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="prefetch" as="style" crossorigin href="/${file}">`,
+  );
+  return [...scripts, ...styles].map((tag) => `    ${tag}\n`).join('');
+}
+
+function withHeadTags(html: string, tags: string): string {
+  if (!html.includes('\n  </head>')) throw new Error('index.html has no </head> line');
+  return html.replace('\n  </head>', `\n${tags}  </head>`);
+}
+
+function withRootMarkup(html: string, markup: string, attributes = ''): string {
+  if (!html.includes(ROOT_TAG)) throw new Error(`index.html has no empty ${ROOT_TAG}`);
+  return html.replace(ROOT_TAG, `<div id="root"${attributes}>${markup}</div>`);
+}
+
+function writeRoutePage(outDir: string, path: string, html: string): void {
+  const dir = join(outDir, ...path.split('/').filter(Boolean));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), html);
+}
+
+type Prerender = typeof import('../src/prerender');
+
+/** Builds src/prerender.tsx for Node with the project's own config (same asset names) and hands it to `render`. */
+async function withPrerender<T>(config: ResolvedConfig, render: (prerender: Prerender) => Promise<T>): Promise<T> {
+  // Inside the project so the built module resolves react and friends from its node_modules.
+  const outDir = resolve(config.root, 'node_modules/.cache/first-paint');
+  await build({
+    configFile: config.configFile,
+    mode: config.mode,
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+  });
+  try {
+    return await render((await import(`${pathToFileURL(join(outDir, 'prerender.js')).href}?t=${Date.now()}`)) as Prerender);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export function firstPaint(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'mycelius:first-paint',
+    // The client build only: the prerender's own (SSR) build uses this config too.
+    apply: (userConfig, { command }) => command === 'build' && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      const pages = await withPrerender(config, async ({ renderPath, renderAppShell }) => {
+        const nextScreen = preloadTags(manifest, ROUTE_SCREENS[SPLASH_NEXT]!, { rel: 'prefetch' });
+        const splash = withRootMarkup(withHeadTags(shell, nextScreen), renderPath(SPLASH_PATH));
+        const routes = Object.entries(ROUTE_SCREENS).map(async ([path, modules]) => {
+          const framed = modules.includes(APP_LAYOUT);
+          const html = withHeadTags(shell, preloadTags(manifest, modules, { rel: 'modulepreload', afterFirstPaint: framed }));
+          return [path, framed ? withRootMarkup(html, await renderAppShell(path), ' data-shell') : html] as const;
+        });
+        return [[SPLASH_PATH, splash] as const, ...(await Promise.all(routes))];
+      });
+      for (const [path, html] of pages) writeRoutePage(outDir, path, html);
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { LoginRequest, Member, SignupRequest } from '../domain/memberContract';
+import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
+import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
+import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
+import { profileSyncMachine } from './profileSync.machine';
+
+/**
+ * The app's session (DESIGN.md "Members"): without one the app is a guest and behaves exactly as SPEC.md
+ * says; with one it is a member whose profile syncs with the server. One actor for the whole app.
+ * A request that fails keeps its failure in context for the screen that asked (see sessionRequests.ts).
+ * A 401 from any member call (SESSION_EXPIRED, or the sync ending) returns to guest with a notice.
+ */
+export interface SessionContext {
+  member: Member | null;
+  failure: MemberFailure | null;
+}
+
+export type SessionEvent =
+  | { type: 'SIGN_UP'; request: SignupRequest }
+  | { type: 'LOG_IN'; request: LoginRequest }
+  | { type: 'LOG_OUT' }
+  | { type: 'DELETE_ACCOUNT'; password: string }
+  | { type: 'SESSION_EXPIRED' }
+  | { type: 'DISMISS_NOTICE' }
+  | { type: 'ONLINE' };
+
+type CheckOutput = Member | null | UnreachableMember;
+
+function outputOf<T>(event: unknown): T {
+  return (event as { output: T }).output;
+}
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent },
+  actors: {
+    checkSession: fromPromise<CheckOutput>(() => currentMember()),
+    // Offline on a member's device: their edits are marked pending so the sync sends them once back.
+    keepEditsPending: fromCallback<SessionEvent, { memberId: string }>(({ input }) => watchLocalEdits(input.memberId, () => Date.now(), () => undefined)),
+    waitForNetwork: fromCallback<SessionEvent>(({ sendBack }) => {
+      const online = () => sendBack({ type: 'ONLINE' });
+      window.addEventListener('online', online);
+      return () => window.removeEventListener('online', online);
+    }),
+    signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
+    logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
+    logOut: fromPromise<void>(() => logOut()),
+    deleteAccount: fromPromise<void, { password: string }>(({ input }) => deleteAccount(input.password)),
+    profileSync: profileSyncMachine,
+  },
+  guards: {
+    hasMember: ({ event }) => {
+      const output = outputOf<CheckOutput>(event);
+      return output !== null && 'id' in output;
+    },
+    unreachableMember: ({ event }) => {
+      const output = outputOf<CheckOutput>(event);
+      return output !== null && 'offlineMemberId' in output;
+    },
+    sessionEnded: ({ event }) => isSessionEnded((event as { error?: unknown }).error),
+  },
+  actions: {
+    takeMember: assign({ member: ({ event }) => outputOf<Member>(event), failure: null }),
+    clearFailure: assign({ failure: null }),
+    recordFailure: assign({ failure: ({ event }) => memberFailure((event as { error?: unknown }).error) }),
+    endMember: assign({ member: null }),
+    // The device copy of the profile stays (as after SPEC's Log Out); only whose copy it was is forgotten.
+    forgetDevice: () => forgetMemberSync(),
+    logSyncFailure: ({ event }) => console.error('Profile sync stopped', (event as { error?: unknown }).error),
+    logWatchFailure: ({ event }) => console.error('Waiting for the network failed', (event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'session',
+  context: { member: null, failure: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        onDone: [
+          { guard: 'hasMember', target: 'member', actions: 'takeMember' },
+          { guard: 'unreachableMember', target: 'guest.offline' },
+          { target: 'guest' },
+        ],
+        // Unreachable server on a device no member used: the app works as a guest; the next load checks again.
+        onError: { target: 'guest' },
+      },
+    },
+    guest: {
+      initial: 'browsing',
+      on: {
+        SIGN_UP: 'signingUp',
+        LOG_IN: 'loggingIn',
+      },
+      states: {
+        browsing: {},
+        sessionEnded: { on: { DISMISS_NOTICE: 'browsing' } },
+        // A member's device started without the server: it works as a guest, keeps the member's edits
+        // pending, and checks again as soon as the browser is back online.
+        offline: {
+          invoke: [
+            {
+              id: 'keepEditsPending',
+              src: 'keepEditsPending',
+              input: ({ event }) => ({ memberId: outputOf<UnreachableMember>(event).offlineMemberId }),
+              onError: { actions: 'logWatchFailure' },
+            },
+            { id: 'waitForNetwork', src: 'waitForNetwork', onError: { actions: 'logWatchFailure' } },
+          ],
+          on: { ONLINE: '#session.checking' },
+        },
+      },
+    },
+    signingUp: {
+      entry: 'clearFailure',
+      invoke: {
+        id: 'signUp',
+        src: 'signUp',
+        input: ({ event }) => (event as Extract<SessionEvent, { type: 'SIGN_UP' }>).request,
+        onDone: { target: 'member', actions: 'takeMember' },
+        onError: { target: 'guest', actions: 'recordFailure' },
+      },
+    },
+    loggingIn: {
+      entry: 'clearFailure',
+      invoke: {
+        id: 'logIn',
+        src: 'logIn',
+        input: ({ event }) => (event as Extract<SessionEvent, { type: 'LOG_IN' }>).request,
+        onDone: { target: 'member', actions: 'takeMember' },
+        onError: { target: 'guest', actions: 'recordFailure' },
+      },
+    },
+    member: {
+      initial: 'active',
+      invoke: {
+        id: 'profileSync',
+        src: 'profileSync',
+        input: ({ context }) => ({ memberId: context.member?.id ?? '' }),
+        onDone: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
+        onError: { actions: 'logSyncFailure' },
+      },
+      on: {
+        LOG_OUT: 'loggingOut',
+        SESSION_EXPIRED: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
+      },
+      states: {
+        active: {
+          on: { DELETE_ACCOUNT: 'deletingAccount' },
+        },
+        deletingAccount: {
+          entry: 'clearFailure',
+          invoke: {
+            id: 'deleteAccount',
+            src: 'deleteAccount',
+            input: ({ event }) => ({ password: (event as Extract<SessionEvent, { type: 'DELETE_ACCOUNT' }>).password }),
+            onDone: { target: '#session.guest', actions: ['endMember', 'forgetDevice'] },
+            onError: [
+              { guard: 'sessionEnded', target: '#session.guest.sessionEnded', actions: ['recordFailure', 'endMember', 'forgetDevice'] },
+              { target: 'active', actions: 'recordFailure' },
+            ],
+          },
+        },
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logOut',
+        src: 'logOut',
+        // The device forgets the session either way; a server session left behind expires on its own.
+        onDone: { target: 'guest', actions: ['endMember', 'forgetDevice'] },
+        onError: { target: 'guest', actions: ['endMember', 'forgetDevice'] },
+      },
+    },
+  },
+});

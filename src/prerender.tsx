@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoot } from './ui/AppRoot';
+
+/**
+ * Build time only (scripts/firstPaint.ts): the markup the app renders at `path` before any script has run,
+ * through the same tree main.tsx hydrates. Only screens that need no storage or timers may be prerendered.
+ */
+export function renderPath(path: string): string {
+  const AtPath = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+  return renderToString(<AppRoot Router={AtPath} />);
+}
+
+/**
+ * The main screens' frame (header and bottom navigation) at `path`, with an empty main area, as a first
+ * visit with no stored data shows it. Painted before the scripts arrive, then replaced by the real app.
+ */
+export async function renderAppShell(path: string): Promise<string> {
+  // Imported as routes.tsx does, so the layout stays its own chunk in this build too.
+  const { default: AppLayout } = await import('./ui/components/AppLayout');
+  return renderToString(
+    <StaticRouter location={path}>
+      <AppLayout />
+    </StaticRouter>,
+  );
+}

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Starts the built app exactly as `npm start` serves it (the compiled server under plain node; no credentials: every provider is the demo one,
+// AI is the local engine) on a free loopback port, with its own empty database directory (DATA_DIR) so
+// no two runs, and no two servers of one run, ever share members.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`Server did not answer ${url}/api/health within ${timeoutMs} ms`);
+}
+
+export interface AppServer {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+export async function startAppServer(distDir: string): Promise<AppServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-e2e-data-'));
+  // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, and
+  // the connect flows many sign-ins, which the per-client limits meant for real visitors would refuse.
+  // The limiters themselves are tested in tests/server (the members' log-in throttle is not one of these).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: baseURL,
+    DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  for (const limit of ['AI', 'AUTH', 'DATA', 'STEAM', 'DEMO']) {
+    const key = `RATE_LIMIT_${limit}_PER_MINUTE`;
+    env[key] = process.env[key] ?? '10000';
+  }
+  for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY', 'DATABASE_URL']) {
+    delete env[key];
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  try {
+    // Generous: on a busy two-core machine a cold node start can be slow.
+    await waitForHealth(baseURL, child, 90_000);
+  } catch (error) {
+    console.error(output);
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
