@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { scoresFor, textOrFallback, validScore } from '../../server/ai/output';
+import { similarityScoreOrDefault } from '../../src/domain/aiContract';
+import { scoresFor, textOrFallback } from '../../server/ai/output';
 import { rateLimit } from '../../server/lib/rateLimit';
 
 // The per-client rate limit (a bucket of `limit` refilled over the window, 429 with Retry-After) and the AI output rules of
@@ -58,10 +59,10 @@ describe('AI output', () => {
   });
 
   it('a score counts only as a whole number from 0 to 100', () => {
-    expect(validScore(0)).toBe(0);
-    expect(validScore(100)).toBe(100);
-    expect(validScore(73)).toBe(73);
-    for (const bad of [-1, 101, 50.5, '80', null, undefined, Number.NaN]) expect(validScore(bad)).toBe(50);
+    expect(similarityScoreOrDefault(0)).toBe(0);
+    expect(similarityScoreOrDefault(100)).toBe(100);
+    expect(similarityScoreOrDefault(73)).toBe(73);
+    for (const bad of [-1, 101, 50.5, '80', null, undefined, Number.NaN]) expect(similarityScoreOrDefault(bad)).toBe(50);
   });
 
   it('scores exactly the asked usernames: first entry per name wins, junk ignored, missing is 50', () => {
