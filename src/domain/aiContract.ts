@@ -21,7 +21,7 @@ export const AI_LIMITS = {
   candidates: 200,
 } as const;
 
-/** SPEC.md section 5: a similarity score counts only as a whole number 0-100; anything else is 50. */
+/** docs/product.md section 5: a similarity score counts only as a whole number 0-100; anything else is 50. */
 export const SIMILARITY_DEFAULT_SCORE = 50;
 
 export function similarityScoreOrDefault(value: unknown): number {

@@ -43,7 +43,7 @@ export const FRIEND_NOT_FOUND = {
   text: "We couldn't find that friend. They may have been removed, or the link is out of date.",
 } as const;
 
-/** SPEC.md section 8: a failed friend reply is one of six canned replies, picked at random. */
+/** docs/product.md section 8: a failed friend reply is one of six canned replies, picked at random. */
 export function friendChatFallback(r: number): string {
   const replies = messages.ai.friendChatFallbacks;
   return replies[pickIndex(r, replies.length)]!;

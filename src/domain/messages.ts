@@ -66,7 +66,7 @@ export const messages = {
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   },
-  // Beyond SPEC.md: member screens' own texts (the server's reasons live in memberContract.ts).
+  // Beyond docs/product.md: member screens' own texts (the server's reasons live in memberContract.ts).
   members: {
     exportFailed: 'Could not download your data. Please try again.',
   },

@@ -160,5 +160,5 @@ export function selectSoloInput(snapshot: SoloSnapshot): { enabled: boolean; hin
   return { enabled: true, hint: '' };
 }
 
-/** SPEC.md's message counter: the user's messages, texts and emojis alike. */
+/** docs/product.md's message counter: the user's messages, texts and emojis alike. */
 export const selectSentCount = (snapshot: SoloSnapshot) => snapshot.context.messages.filter((m) => m.sender === 'user').length;
