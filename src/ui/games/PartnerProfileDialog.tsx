@@ -6,7 +6,6 @@ import '../styles/hotTakes.css';
 
 import type { FriendStatus } from '../../machines/hotTakesMatch.view';
 
-export type { FriendStatus };
 
 interface PartnerProfileDialogProps {
   partner: User;
