@@ -50,6 +50,7 @@ function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
 
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
   events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
   provide: (env) => ({
     actions: {
@@ -64,6 +65,7 @@ const model: ModelOptions<typeof signUpMachine> = {
     const { values, errors, serverError } = snapshot.context;
     const eventTypes = path.steps.map((s) => s.event.type);
     const sent = env.pending.get('submitCredentials') ?? [];
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
     const lastEvent = path.steps.at(-1)?.event as { type: string; error?: MemberApiError } | undefined;
 
     if (snapshot.matches('done')) {
