@@ -16,7 +16,7 @@ const REPLACEMENTS: [RegExp, string][] = [
   [/, \.\.\/shared\/reference\/[\w.-]+\.md/g, ''],
   [/\bSPEC\.md\b/g, 'docs/product.md'],
   [/\bSPEC §/g, 'docs/product.md §'],
-  [/(\/\*\* |\/\/ )SPEC's\b/g, "$1The contract's"],
+  [/^(\s*(?:\/\*\*|\/\/) )SPEC's\b/gm, "$1The contract's"],
   [/\bSPEC's\b/g, "the contract's"],
   [/\bSPEC (text|defaults|ranges)\b/g, 'contract $1'],
 ];

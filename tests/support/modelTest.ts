@@ -17,7 +17,7 @@ import { expect } from 'vitest';
 //
 //   const report = await testModel({
 //     machine, events, limit: 200,                  // the search stops with a clear error past `limit` snapshots
-//     delays: { redirectGrace: 10_000 },            // The contract's numbers, written as literals
+//     delays: { redirectGrace: 10_000 },            // the contract's numbers, written as literals
 //     states: {                                     // one entry per reachable state value, e.g. 'ready.announcing'
 //                                                   // (or per parallel region: 'bio.idle', 'credit.gemini')
 //       redirected: ({ env }) => expect(env.timeline).toContainEqual({ type: 'redirect', payload: URL, at: 0 }),
