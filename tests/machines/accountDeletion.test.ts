@@ -3,9 +3,9 @@ import { accountDeletionMachine } from '../../src/machines/accountDeletion.machi
 import { MemberApiError } from '../../src/services/members/errors';
 import { runModel } from '../support/modelTest';
 
-// Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with SPEC's
+// Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with the contract's
 // 'Password is required', shows the server's refusal in the contract's words, and leaves for /auth once the
-// account is gone. Expected texts are literals from SPEC.md and memberContract.ts.
+// account is gone. Expected texts are literals from docs/product.md and memberContract.ts.
 
 const events = [
   { type: 'OPEN' },

@@ -31,7 +31,7 @@ const refusalTexts: Record<string, string> = {
   OFFLINE: 'You appear to be offline. Please check your connection and try again.',
 };
 
-// SPEC.md section 5, spelled out rather than derived from the code under test.
+// docs/product.md section 5, spelled out rather than derived from the code under test.
 function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
   const errors: Partial<Record<LogInField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';
@@ -42,6 +42,7 @@ function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
 
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
   events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.logIn.leaving' } as never],
   provide: (env) => ({
     actions: {
@@ -58,6 +59,7 @@ const model: ModelOptions<typeof logInMachine> = {
     const switches = eventTypes.filter((t) => t === 'CREATE_ACCOUNT').length;
     const { values, errors, serverError } = snapshot.context;
     const sent = env.pending.get('submitCredentials') ?? [];
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
     const lastEvent = path.steps.at(-1)?.event as { type: string; error?: MemberApiError } | undefined;
     const asGuest = eventTypes.includes('CONTINUE_AS_GUEST');
 

@@ -34,7 +34,7 @@ const events = [
 ];
 
 describe('settings machine (model-based)', () => {
-  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow SPEC.md', async () => {
+  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow docs/product.md', async () => {
     const count = await runModel({
       machine: settingsMachine,
       events,

@@ -36,7 +36,7 @@ const refusals: Record<string, { field?: SignUpField; message: string }> = {
   OFFLINE: { message: 'You appear to be offline. Please check your connection and try again.' },
 };
 
-// The texts each value must produce, spelled out from SPEC.md section 5 (not derived from the code under test).
+// The texts each value must produce, spelled out from docs/product.md section 5 (not derived from the code under test).
 function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
   const errors: Partial<Record<SignUpField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';
@@ -50,6 +50,7 @@ function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
 
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
   events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
   provide: (env) => ({
     actions: {
@@ -64,6 +65,7 @@ const model: ModelOptions<typeof signUpMachine> = {
     const { values, errors, serverError } = snapshot.context;
     const eventTypes = path.steps.map((s) => s.event.type);
     const sent = env.pending.get('submitCredentials') ?? [];
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
     const lastEvent = path.steps.at(-1)?.event as { type: string; error?: MemberApiError } | undefined;
 
     if (snapshot.matches('done')) {

@@ -12,19 +12,19 @@ import { testScreenModel, type ModelEvent } from '../support/modelTest';
 
 // The sign-up and log-in screens driven along their machines' model paths with real user events: every
 // mix of typed values, before and after a submit, is typed into the rendered form and the form is
-// checked for SPEC §5's texts under the right fields, focus, the fade and the route.
+// checked for docs/product.md §5's texts under the right fields, focus, the fade and the route.
 
 const LABELS: Record<string, string> = { username: 'Username', email: 'Email', password: 'Password', confirmPassword: 'Confirm Password' };
 
 type Values = Record<string, string>;
 
-// SPEC §5, spelled out.
+// docs/product.md §5, spelled out.
 function expectedErrors(v: Values): Record<string, string> {
   const errors: Record<string, string> = {};
   if (v.username!.trim() === '') errors.username = 'Username is required';
   if ('email' in v) {
     if (v.email === '') errors.email = 'Email is required';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email!)) errors.email = 'Please enter a valid email';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) errors.email = 'Please enter a valid email';
   }
   if (v.password === '') errors.password = 'Password is required';
   else if (v.password!.length < 6) errors.password = 'Password must be at least 6 characters';
@@ -77,7 +77,7 @@ function formActs(submitLabel: string, route: string) {
       if (event.value) await user.type(input, event.value as string);
     },
     SUBMIT: async (user: User) => user.click(screen.getByRole('button', { name: submitLabel })),
-    // SPEC §2: after a valid submit the screen goes to /connections after 500 ms, not before.
+    // docs/product.md §2: after a valid submit the screen goes to /connections after 500 ms, not before.
     [`xstate.after.navigateDelay.${route === '/auth' ? 'signUp' : 'logIn'}.leaving`]: async () => {
       await advance(499);
       expect(pathname()).toBe(route);
