@@ -1,20 +1,105 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
 
+// Layers: ui -> machines -> services/storage -> domain. A layer imports only the layers after it;
+// server shares src/domain (the wire contracts) and nothing else from src. Type-only imports are
+// allowed across layers (they vanish at build time and carry no behaviour).
+const layer = (folder, ...forbidden) => ({
+  files: [`${folder}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: forbidden.map(([group, why]) => ({ group, message: why, allowTypeImports: true })),
+    }],
+  },
+});
+const UI = [['**/ui/**'], 'Only src/main.tsx and src/ui import screens and components.'];
+const MACHINES = [['**/machines/**'], 'Flows are driven from screens; lower layers do not start machines.'];
+const IO = [['**/services/**', '**/storage/**'], 'Screens reach network and storage through a machine (or a selector beside it).'];
+const SERVER = [['**/server/**'], 'Client code never imports the server; share contracts through src/domain.'];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'docs/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'docs/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware: strictTypeChecked with the exceptions below, each for a stated reason.
+  ...tseslint.configs.strictTypeChecked,
   {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Style only: `() => send(event)` and `onClick={() => setX(y)}` are the idiom of every screen
+      // and machine action here; the rule would rewrite ~170 of them without finding a bug.
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      // noUncheckedIndexedAccess is on, so `list[0]!` is how code states "in range by construction";
+      // banning it would add fallback branches that can never run (and survive mutation testing).
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Numbers and booleans print as expected in texts and messages.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // Boundary code guards values whose declared type is non-null but may not be at run time
+      // (parsed JSON cast to a shape, `globalThis.location` under Node, caught errors); the rule
+      // would have those guards removed.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      // xstate's fromPromise and the test fakes standing in for async services are `async` to match
+      // the signature they replace, with nothing to await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read JSON answers (`await response.json()` is `any`) and then assert their shape; the
+    // assertion is the type check there, so the `any`-flow rules would only add casts.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  reactHooks.configs.flat.recommended,
+  { files: ['src/ui/**/*.tsx'], ...jsxA11y.configs.recommended },
+  layer('src/domain', UI, MACHINES, [['**/services/**', '**/storage/**'], 'Domain is pure data and rules: no network or storage.'], SERVER),
+  layer('src/storage', UI, MACHINES, [['**/services/**'], 'Storage sits below services.'], SERVER),
+  layer('src/services', UI, MACHINES, SERVER),
+  layer('src/machines', UI, SERVER),
+  layer('src/ui', IO, SERVER),
+  layer('server', [['**/src/ui/**', '**/src/machines/**', '**/src/services/**', '**/src/storage/**'], 'The server shares only src/domain with the client.']),
+  {
+    // xstate's setup({ types: {} as {...} }) is how machine types are declared; the rule reads the
+    // assertion as unnecessary and its autofix deletes the types.
+    files: ['src/machines/**'],
+    rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
+  },
+  {
+    // KNOWN FINDINGS, not yet fixed (issue 10 item 6 follow-up): what type-aware lint and jsx-a11y
+    // report in the screens and machines merged last (17 promise-returning handlers, 10 `void` in
+    // unions, 4 deprecated React event types, 5 a11y findings, 3 others). Remove a line once its
+    // findings are fixed; `npx eslint src/ui src/machines` lists them.
+    files: ['src/ui/**', 'src/machines/**'],
+    rules: {
+      '@typescript-eslint/no-misused-promises': 'off',
+      '@typescript-eslint/no-invalid-void-type': 'off',
+      '@typescript-eslint/no-deprecated': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unnecessary-type-parameters': 'off',
+      'react-hooks/set-state-in-effect': 'off',
+      'jsx-a11y-x/no-noninteractive-tabindex': 'off',
+      'jsx-a11y-x/no-redundant-roles': 'off',
+      'jsx-a11y-x/img-redundant-alt': 'off',
+    },
+  },
+  {
+    // KNOWN FINDINGS as above: screens that still call services directly instead of through a machine.
+    files: ['src/ui/components/AiSummaryPanel.tsx', 'src/ui/screens/LogIn.tsx', 'src/ui/screens/SignUp.tsx', 'src/ui/screens/Settings.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

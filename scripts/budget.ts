@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// The first screen (/intro) may load at most 100 KB of gzipped JavaScript (DESIGN.md budgets).
+// The first screen (/intro) may load at most 100 KB of gzipped JavaScript (docs/testing.md, budgets).
 // What it loads is the entry chunk and everything it imports statically; lazy screens are excluded.
 // Run after `vite build` (npm test does); reads dist/.vite/manifest.json.
 

@@ -39,7 +39,7 @@ function render(node: DirectedGraphNode, depth: number, lines: string[], edges: 
     if (stateNode.type === 'final') lines.push(`${indent}${id} --> [*]`);
   }
   for (const edge of node.edges) {
-    const text = label(edge.transition.eventType);
+    const text = label(String(edge.transition.eventType));
     edges.push(`  ${mermaidId(edge.source.id)} --> ${mermaidId(edge.target.id)} : ${text.replace(/:/g, ' ')}`);
   }
 }
@@ -53,7 +53,7 @@ export function machineDiagram(machine: AnyStateMachine): string {
   else if (graph.children.length === 0) lines.push(`  [*] --> ${mermaidId(root.id)}`);
   for (const child of graph.children) render(child, 1, lines, edges);
   for (const edge of graph.edges) {
-    edges.push(`  ${mermaidId(edge.source.id)} --> ${mermaidId(edge.target.id)} : ${label(edge.transition.eventType).replace(/:/g, ' ')}`);
+    edges.push(`  ${mermaidId(edge.source.id)} --> ${mermaidId(edge.target.id)} : ${label(String(edge.transition.eventType)).replace(/:/g, ' ')}`);
   }
   // Transitions without a target (internal actions) are left out: they do not change state.
   return ['```mermaid', 'stateDiagram-v2', ...lines, ...[...new Set(edges)], '```'].join('\n');

@@ -59,6 +59,9 @@ npx eslint . --max-warnings=0
 step "Type check"
 npx tsc --noEmit -p tsconfig.json
 
+step "Unused files, exports and dependencies (knip)"
+npx knip
+
 step "Unit, model-based, storage, service and server tests"
 npx vitest run
 

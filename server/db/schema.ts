@@ -23,7 +23,7 @@ export interface SessionsTable {
 
 export interface ProfilesTable {
   member_id: string;
-  /** SPEC's profile fields as JSON text (validated by zod whenever it is read). */
+  /** The contract's profile fields as JSON text (validated by zod whenever it is read). */
   data: ColumnType<unknown, string, string>;
   /** The client's `updatedAt` (ms since the epoch): the newer write wins. pg returns int8 as a string. */
   updated_at: ColumnType<string | number | bigint, number, number>;

@@ -80,7 +80,7 @@ export function createFakeGemini(options: { apiKey: string }) {
     }
     let body: GenerateContentBody;
     try {
-      body = (await c.req.json()) as GenerateContentBody;
+      body = await c.req.json<GenerateContentBody>();
     } catch {
       return c.json(errorBody(400, 'Invalid JSON payload received.'), 400);
     }
@@ -119,4 +119,3 @@ export function createFakeGemini(options: { apiKey: string }) {
     },
   };
 }
-export type FakeGemini = ReturnType<typeof createFakeGemini>;

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { STEAM_PLAYERS, steamPlayerSummary, type DemoSteamPlayer } from './demoData';
 
 // A stand-in for the three Steam Web API calls the app makes, with Steam's shapes and its 403 on a bad key.
@@ -8,8 +8,9 @@ export interface FakeSteamOptions {
   players?: readonly DemoSteamPlayer[];
 }
 
-function forbidden(c: Context) {
-  return c.html('<html><head><title>Forbidden</title></head><body><h1>Forbidden</h1><p>Access is denied. Check the key parameter.</p></body></html>', 403);
+function forbidden(): Response {
+  const page = '<html><head><title>Forbidden</title></head><body><h1>Forbidden</h1><p>Access is denied. Check the key parameter.</p></body></html>';
+  return new Response(page, { status: 403, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
 }
 
 // Steam answers with and without a trailing slash; spelled out because a parent app's strictness wins when mounted.
@@ -20,7 +21,7 @@ export function createSteamFake(options: FakeSteamOptions): { app: Hono } {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
-    if (c.req.query('key') !== options.apiKey) return forbidden(c);
+    if (c.req.query('key') !== options.apiKey) return forbidden();
     await next();
   });
 

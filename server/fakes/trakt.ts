@@ -96,7 +96,7 @@ export function createTraktFake(options: FakeTraktOptions): FakeProvider {
     } catch {
       return oauthError(c, 400, 'invalid_request', 'The body must be a JSON object');
     }
-    const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+    const str = (k: string) => (typeof body[k] === 'string' ? (body[k]) : undefined);
     const secret = str('client_secret');
     if (str('client_id') !== options.clientId || secret === undefined || !sameSecret(secret, options.clientSecret)) {
       return oauthError(c, 401, 'invalid_client', 'Client authentication failed');

@@ -39,7 +39,7 @@ export function toMember(row: Pick<Selectable<MembersTable>, 'id' | 'username' |
   return { id: row.id, username: row.username, email: row.email, createdAt: new Date(row.created_at).toISOString() };
 }
 
-/** The first broken rule in the form's on-screen order, with SPEC's text. */
+/** The first broken rule in the form's on-screen order, with the contract's text. */
 export function signupProblem(request: SignupRequest): FieldProblem | undefined {
   const username = validateUsername(request.username);
   if (username) return { field: 'username', message: username };

@@ -3,7 +3,7 @@ import { PICTURE_MAX_BYTES, memberProfileSchema, type MemberProfile } from '../.
 import { profileSchema } from '../../src/domain/profile';
 import type { Database } from '../db/schema';
 
-// The member's profile: SPEC's profile fields as JSON plus the client's updatedAt. Writes are
+// The member's profile: the contract's profile fields as JSON plus the client's updatedAt. Writes are
 // last-write-wins: an older write leaves the stored newer profile in place and gets it back.
 
 const PICTURE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]*={0,2})$/;

@@ -22,7 +22,6 @@ export function publicConfig(config: ServerConfig) {
     version: config.appVersion,
   } as const;
 }
-export type PublicConfig = ReturnType<typeof publicConfig>;
 
 export function configRoutes(config: ServerConfig) {
   const body = publicConfig(config);

@@ -6,7 +6,7 @@ import { rateLimit } from '../lib/rateLimit';
 import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
 
-// Spotify top items and Trakt watchlists, under SPEC.md's doubled /api/api prefix. The user's bearer
+// Spotify top items and Trakt watchlists, under docs/product.md's doubled /api/api prefix. The user's bearer
 // token passes through unchanged; a 401 upstream means it expired, so the client can refresh and retry.
 
 const topQuery = z.object({
@@ -35,7 +35,7 @@ function missingToken(c: Context) {
   return jsonError(c, 401, 'MISSING_TOKEN', 'Sign in to this service first: no access token was sent.');
 }
 
-function dataResponse<T extends z.ZodType>(c: Context, result: UpstreamResult, schema: T, service: string) {
+function dataResponse(c: Context, result: UpstreamResult, schema: z.ZodType, service: string) {
   if (result.kind !== 'response') return unavailable(c, result, service);
   if (result.status === 429) return upstreamRateLimited(c, result, service);
   if (result.status === 401) return jsonError(c, 401, 'TOKEN_EXPIRED', `The ${service} access token has expired or was revoked.`);

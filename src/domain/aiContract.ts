@@ -21,7 +21,7 @@ export const AI_LIMITS = {
   candidates: 200,
 } as const;
 
-/** SPEC.md section 5: a similarity score counts only as a whole number 0-100; anything else is 50. */
+/** docs/product.md section 5: a similarity score counts only as a whole number 0-100; anything else is 50. */
 export const SIMILARITY_DEFAULT_SCORE = 50;
 
 export function similarityScoreOrDefault(value: unknown): number {
@@ -92,7 +92,6 @@ export const similarityRequestSchema = z.object({
 export type SimilarityRequest = z.infer<typeof similarityRequestSchema>;
 
 export const textResponseSchema = z.object({ text: z.string() });
-export type TextResponse = z.infer<typeof textResponseSchema>;
 
 /** scores: username → whole number 0-100; shared: username → the items behind the score (may be empty). */
 export const similarityResponseSchema = z.object({

@@ -1,4 +1,3 @@
-import type { Profile } from './profile';
 import { MUSIC_GENRES, POPULAR_GAMES, POPULAR_SHOWS } from './catalog';
 
 /** The profile's three chip lists. */
@@ -32,8 +31,4 @@ export function hasChip(list: readonly string[], item: string): boolean {
 /** The list without `item`; the same list when it is not there. */
 export function removeChip(list: readonly string[], item: string): readonly string[] {
   return hasChip(list, item) ? list.filter((existing) => existing !== item) : list;
-}
-
-export function chipList(profile: Profile, key: ChipListKey): string[] {
-  return profile[key];
 }

@@ -6,7 +6,7 @@ import type { User } from './user';
 
 export const DISCOVER_LIMIT = 50;
 
-/** SPEC.md section 3 "Discover card", plus the items both people like. */
+/** docs/product.md section 3 "Discover card", plus the items both people like. */
 export interface DiscoverCard {
   id: string;
   name: string;
@@ -88,7 +88,7 @@ export interface DiscoverQuery {
   limit?: number;
 }
 
-/** Filtered by community and search, then the closest matches first, at most 50 (SPEC.md section 9). */
+/** Filtered by community and search, then the closest matches first, at most 50 (docs/product.md section 9). */
 export function discoverCards({ users, profile, scores, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_LIMIT }: DiscoverQuery): DiscoverCard[] {
   return users
     .filter((user) => user.id !== selfId)

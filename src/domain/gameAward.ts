@@ -1,6 +1,6 @@
 import type { LeaderboardStats } from './leaderboard';
 
-// The win of a Hot Takes matched game (SPEC.md sections 4 and 9): the award and the stats update.
+// The win of a Hot Takes matched game (docs/product.md sections 4 and 9): the award and the stats update.
 
 export const BASE_AWARD = 100;
 export const AWARD_PER_EXTRA_MESSAGE = 10;
@@ -17,7 +17,7 @@ export function gameAward(messageCount: number): number {
   return BASE_AWARD + AWARD_PER_EXTRA_MESSAGE * extra;
 }
 
-/** SPEC.md: a matched chat left in conversation with more than 4 messages is a win. */
+/** docs/product.md: a matched chat left in conversation with more than 4 messages is a win. */
 export function isWinningGame(messageCount: number): boolean {
   return messageCount > FREE_MESSAGES;
 }
@@ -38,7 +38,7 @@ export function winRateAfterWin(winRate: number, gamesPlayed: number): number {
   return clamp(Math.round(((wins + 1) / (played + 1)) * 100), 0, 100);
 }
 
-/** SPEC.md "Per finished game stat update": gamesPlayed +1, points and hotTakesScore + award, winRate, streak +1. */
+/** docs/product.md "Per finished game stat update": gamesPlayed +1, points and hotTakesScore + award, winRate, streak +1. */
 export function applyWin(stats: LeaderboardStats, award: number): LeaderboardStats {
   return {
     ...stats,

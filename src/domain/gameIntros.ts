@@ -1,9 +1,9 @@
 import { GAMES, isGameId, type GameGroup } from './games';
 
-// The intro splash in front of every chat (SPEC.md section 2, "Game intro screens"): texts and where it
+// The intro splash in front of every chat (docs/product.md section 2, "Game intro screens"): texts and where it
 // leads, the timings of section 9, and the floating decorations.
 
-/** Stage changes and the automatic navigation, in ms after the intro opens (SPEC.md section 9). */
+/** Stage changes and the automatic navigation, in ms after the intro opens (docs/product.md section 9). */
 export const INTRO_STAGE_MS = [500, 1500, 2500] as const;
 export const INTRO_NAVIGATE_MS = 4000;
 
@@ -44,7 +44,7 @@ export function introForGame(game: string | undefined): IntroInfo | undefined {
   };
 }
 
-/** /gameanim: the Hot Takes intro that opens the solo chat at /chat (its texts are not in SPEC.md). */
+/** /gameanim: the Hot Takes intro that opens the solo chat at /chat (its texts are not in docs/product.md). */
 export const GAME_ANIM_INTRO: IntroInfo = {
   key: 'gameanim',
   title: 'HOT TAKES',

@@ -35,7 +35,7 @@ export const invalidPictureText = 'That picture could not be used. Please choose
 
 /**
  * The longest username and email the server keeps (an address over 254 characters is not a valid
- * email, so it gets SPEC's 'Please enter a valid email').
+ * email, so it gets the contract's 'Please enter a valid email').
  */
 export const USERNAME_MAX_LENGTH = 32;
 export const EMAIL_MAX_LENGTH = 254;
@@ -91,7 +91,7 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-/** SPEC's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
+/** The contract's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
 export const memberProfileSchema = profileSchema.extend({ updatedAt: z.number().int().nonnegative() });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 

@@ -1,4 +1,4 @@
-// Every user-visible error, confirmation and alert text of SPEC.md, in one place.
+// Every user-visible error, confirmation and alert text of docs/product.md, in one place.
 // Components and machines refer to these by name; nothing else spells them out.
 export const messages = {
   validation: {
@@ -11,7 +11,6 @@ export const messages = {
   },
   steam: {
     inputEmpty: 'Please enter a Steam ID or profile URL',
-    invalidIdOrUrl: 'Invalid Steam ID or URL',
     profileNotFoundOrPrivate: 'Steam profile not found or is PRIVATE',
     connectFailed: 'Failed to connect to Steam',
     invalidInput: 'Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.',
@@ -51,7 +50,7 @@ export const messages = {
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,
   },
-  // Beyond SPEC.md: what the social screens say when local data cannot be read or written.
+  // Beyond docs/product.md: what the social screens say when local data cannot be read or written.
   social: {
     usersLoadFailed: 'Could not load other users. Please try again.',
     friendsLoadFailed: 'Could not load your friends. Please try again.',
@@ -60,14 +59,14 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
-  // Beyond SPEC.md: the chat logs view when a game's log list cannot be read.
+  // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {
     logsLoadFailed: 'Could not load the chat logs. Please try again.',
   },
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   },
-  // Beyond SPEC.md: member screens' own texts (the server's reasons live in memberContract.ts).
+  // Beyond docs/product.md: member screens' own texts (the server's reasons live in memberContract.ts).
   members: {
     exportFailed: 'Could not download your data. Please try again.',
   },

@@ -32,7 +32,7 @@ export function emptyProfile(): Profile {
   };
 }
 
-/** SPEC.md section 5: username and hobbies non-empty, and at least one interest list non-empty. */
+/** docs/product.md section 5: username and hobbies non-empty, and at least one interest list non-empty. */
 export function isProfileComplete(profile: Profile): boolean {
   return (
     profile.username.trim() !== '' &&

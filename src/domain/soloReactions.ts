@@ -1,6 +1,6 @@
-// What the Hot Takes solo chat says on its own (SPEC.md section 4, "Hot Takes solo chat"): the welcome, the
+// What the Hot Takes solo chat says on its own (docs/product.md section 4, "Hot Takes solo chat"): the welcome, the
 // 'Alright, the results are in!' verdict on the first take, the line that introduces the revealed take and
-// the canned reactions to every later message. SPEC.md leaves the exact wording to us.
+// the canned reactions to every later message. docs/product.md leaves the exact wording to us.
 
 import { pickIndex } from './random';
 
@@ -8,12 +8,12 @@ import { pickIndex } from './random';
 export const SOLO_WELCOME =
   "Welcome to Hot Takes solo! 🔥 No partner, no mercy: what's your hottest take? Drop it below and I'll judge it.";
 
-/** The reply to the first message. SPEC.md fixes only its opening words and that it points to /continue. */
+/** The reply to the first message. docs/product.md fixes only its opening words and that it points to /continue. */
 export const SOLO_RESULTS_REPLY =
   'Alright, the results are in! 🌶️ The judges tasted your take and reached for a glass of water. ' +
   "Want to see how someone else would answer it? Type /continue to reveal another player's hot take.";
 
-/** The command the results reply asks for; SPEC.md reveals on the second message whatever it says. */
+/** The command the results reply asks for; docs/product.md reveals on the second message whatever it says. */
 export const CONTINUE_COMMAND = '/continue';
 
 /** Introduces the revealed take so it is clear whose words follow. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export { COMMUNITIES, COMMUNITY_FILTERS, CURRENT_USER_ID } from './community';
-export type { Community, CommunityFilter } from './community';
+export { CURRENT_USER_ID } from './community';
 
 export const userSchema = z.object({
   id: z.string(),

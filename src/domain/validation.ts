@@ -1,6 +1,6 @@
 import { messages } from './messages';
 
-// Client-side rules of the sign-up and log-in forms (SPEC.md section 5). Pure: values in, texts out.
+// Client-side rules of the sign-up and log-in forms (docs/product.md section 5). Pure: values in, texts out.
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -9,7 +9,7 @@ export type AiProvider = 'gemini' | 'local';
 export interface BioGenerationContext {
   /** The bio shown in the panel: the stored one, then each freshly generated one. */
   summary: string;
-  /** SPEC.md's text for the last failure, cleared when a new generation starts. */
+  /** docs/product.md's text for the last failure, cleared when a new generation starts. */
   error: string | null;
 }
 

@@ -31,7 +31,7 @@ const pipeline = chatPipelineImplementations<BotGameContext, BotGameEvent>({
 });
 
 /**
- * Emoji Story and the eight music and game-store games (SPEC.md section 4, "Bot-game chat"), on the shared
+ * Emoji Story and the eight music and game-store games (docs/product.md section 4, "Bot-game chat"), on the shared
  * chat pipeline (chatPipeline.ts): every non-blank text earns one canned reply 1-3 s later, replies to
  * several quick sends come one after another, an emoji gets none. Back saves the session when it holds more
  * than the welcome and goes to /games.

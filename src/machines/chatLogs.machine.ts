@@ -14,7 +14,7 @@ export interface ChatLogsContext {
 export type ChatLogsEvent = { type: 'TOGGLE' } | { type: 'RETRY' };
 
 /**
- * The chat ↔ logs toggle of every chat screen (SPEC.md section 4: "The logs button toggles the chat and log
+ * The chat ↔ logs toggle of every chat screen (docs/product.md section 4: "The logs button toggles the chat and log
  * views"). The `{game}_chat_logs` list is read afresh each time the logs open, so a session saved in
  * another tab shows up without a reload.
  */

@@ -11,7 +11,7 @@ import { replyDelayMs, type DelayRange } from '../domain/replyTiming';
  * - send: ChatView's SEND (non-blank text, kept untrimmed) or EMOJI becomes the user's message;
  * - queue: a message sent while a reply is on its way is owed a reply (`repliesOwed`);
  * - deliver: the chat's `writeReply` actor writes the reply (a canned line or an AI call) while the delay
- *   drawn from the chat's SPEC.md range runs; the reply shows once both are done, then the next owed
+ *   drawn from the chat's docs/product.md range runs; the reply shows once both are done, then the next owed
  *   reply starts, or the chat goes idle;
  * - leave: BACK saves the session through the chat's `saveLog` actor and leaves; a failed save keeps the
  *   chat on screen with the reason, and BACK tries again, DISMISS hides the notice, LEAVE gives up.
@@ -46,7 +46,7 @@ export const LEFT = '#left';
 const LEAVE = '#leave';
 
 export interface ChatPipelineOptions<TContext extends ChatPipelineContext> {
-  /** SPEC.md's delay range for a reply; null for replies shown as soon as they are written. */
+  /** docs/product.md's delay range for a reply; null for replies shown as soon as they are written. */
   delay: DelayRange | null;
   /**
    * 'each': every message gets its own reply (bot games, solo reactions); 'together': the messages sent
@@ -113,7 +113,7 @@ export function chatPipelineImplementations<TContext extends ChatPipelineContext
       ),
     },
     guards: {
-      /** SPEC.md section 5: send is ignored for empty or blank text. */
+      /** docs/product.md section 5: send is ignored for empty or blank text. */
       sendable: ({ event }: { event: EventObject }) => {
         const input = composed(event);
         return input?.type === 'text' && isSendable(input.text);

@@ -3,7 +3,7 @@ import { firstInvalidField, hasErrors, type FieldErrors } from '../domain/valida
 import { memberFailure } from '../services/members/errors';
 
 /**
- * The rhythm both auth forms follow (SPEC.md section 5), kept in one place so log-in and sign-up cannot
+ * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot
  * drift apart: errors stay hidden while the form is first filled; a failed SUBMIT shows them, focuses the
  * first invalid field and from then on errors follow every keystroke. A valid SUBMIT is sent to the server
  * (`submitting`, through the screen's `submitCredentials`); once accepted the form fades out (`leaving`)

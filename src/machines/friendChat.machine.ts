@@ -10,11 +10,11 @@ import { loadUsers } from '../services/users';
 import { chatPipelineImplementations, pipelineContext, undelayedTalkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
-// Friend chat (/chat/:friendId; SPEC.md section 4): the friend greets first, then each message gets a reply
-// the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of SPEC.md's
+// Friend chat (/chat/:friendId; docs/product.md section 4): the friend greets first, then each message gets a reply
+// the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of docs/product.md's
 // canned replies. It runs the shared chat pipeline (chatPipeline.ts) without a delay: a reply shows as soon
 // as it is written, and messages sent meanwhile are answered together by the next reply. Back goes to
-// /friends and nothing is saved (SPEC.md: "Friend chat: goes to /friends").
+// /friends and nothing is saved (docs/product.md: "Friend chat: goes to /friends").
 
 export interface FriendChatInput extends ChatSources {
   friendId: string;
@@ -61,7 +61,7 @@ const pipeline = chatPipelineImplementations<FriendChatContext, FriendChatEvent>
   delay: null,
   answers: 'together',
   replySender: () => 'other',
-  // generateFriendChatReply never throws; should the actor fail anyway, answer as SPEC.md's AI failure does.
+  // generateFriendChatReply never throws; should the actor fail anyway, answer as docs/product.md's AI failure does.
   fallbackReply: ({ random }) => friendChatFallback(random()),
 });
 

@@ -2,7 +2,7 @@ import { setup, type SnapshotFrom } from 'xstate';
 import { INTRO_NAVIGATE_MS, INTRO_STAGE_MS, scatterDecorations, type Decoration } from '../domain/gameIntros';
 
 export interface GameIntroInput {
-  /** Source of the decorations' random places; the screen passes Math.random, tests a fixed sequence. */
+  /** Source of the decorations' random places: Math.random when omitted (the screen passes nothing), a fixed sequence in tests. */
   random?: () => number;
 }
 
@@ -13,7 +13,7 @@ export type GameIntroEvent =
   | { type: 'SKIP' };
 
 /**
- * Game intro (SPEC.md sections 2 and 9): stages at 500, 1500 and 2500 ms, then the chat route at 4000 ms.
+ * Game intro (docs/product.md sections 2 and 9): stages at 500, 1500 and 2500 ms, then the chat route at 4000 ms.
  * Each delay counts from the previous stage, so they add up to section 9's times. Leaving ends the
  * machine (and the screen's unmount stops it), which cancels every pending timer.
  */

@@ -11,7 +11,7 @@ import { befriend, isFriend, loadGamePrompt, pickPartner, recordWin, saveMatched
 import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
-// The matched Hot Takes chat (SPEC.md section 4): loading → user-response → revealing → conversation, on the
+// The matched Hot Takes chat (docs/product.md section 4): loading → user-response → revealing → conversation, on the
 // shared chat pipeline (chatPipeline.ts). The partner's profile dialog and leaving are parallel regions so
 // they can run in any phase without disturbing the game.
 
@@ -135,7 +135,7 @@ export const hotTakesMatchMachine = setup({
     }),
     markLogSaved: assign({ toSave: ({ context }) => ({ ...context.toSave, log: false }) }),
     planExit: assign({ toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: false }) }),
-    // SPEC.md: leaving the conversation with more than 4 messages is a win.
+    // docs/product.md: leaving the conversation with more than 4 messages is a win.
     planWinningExit: assign({
       toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: isWinningGame(context.messages.length) }),
     }),

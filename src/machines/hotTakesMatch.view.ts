@@ -32,7 +32,7 @@ export function selectPhase(s: MatchSnapshot): MatchPhase {
   return 'conversation';
 }
 
-/** SPEC.md section 4: input is disabled during loading and revealing (and here while the take is written or the game saved). */
+/** docs/product.md section 4: input is disabled during loading and revealing (and here while the take is written or the game saved). */
 export function inputEnabled(phase: MatchPhase): boolean {
   return phase === 'ready' || phase === 'conversation';
 }

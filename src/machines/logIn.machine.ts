@@ -3,7 +3,7 @@ import { emptyLogInForm, logInFields, validateLogIn, type LogInField } from '../
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
 
 /**
- * Log-in form ('Log In', SPEC.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
+ * Log-in form ('Log In', docs/product.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
  * a failed submit and then follow every keystroke; a valid submit is checked by the server,
  * then fades out and navigates to /connections after 500 ms. 'Create one' leaves for /auth while the form is
  * still being edited; 'Continue as guest' skips the server.

@@ -2,7 +2,7 @@ import { fromPromise, setup } from 'xstate';
 import { completeSignIn, finishSignIn, type CallbackParams, type Tokens } from '../services/oauth';
 import type { OAuthProvider } from '../storage/tokens';
 
-// OAuth callback (SPEC.md section 4): check the redirect, exchange its code once, then go to /profile on
+// OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go to /profile on
 // success or to / on any failure (logged, no message shown).
 
 interface CallbackInput {

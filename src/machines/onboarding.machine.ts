@@ -2,7 +2,7 @@ import { setup } from 'xstate';
 import { readStoredSummary, startBackgroundBioGeneration } from '../services/bio';
 
 /**
- * Finishing the profile-building screen (SPEC.md sections 2 and 4): 'Start Exploring' and 'Skip for now'
+ * Finishing the profile-building screen (docs/product.md sections 2 and 4): 'Start Exploring' and 'Skip for now'
  * both fade the screen out and go to /dashboard after 500 ms. With no stored bio, one is generated in the
  * background; navigation never waits for it.
  */

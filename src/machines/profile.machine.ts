@@ -30,7 +30,7 @@ export function saveEditedProfile(profile: Profile): void {
   saveProfile({ ...profile, connectedServices: loadProfile().connectedServices });
 }
 
-/** Profile editing (SPEC.md sections 2 and 4): every change is saved at once. */
+/** Profile editing (docs/product.md sections 2 and 4): every change is saved at once. */
 export const profileMachine = setup({
   types: {} as {
     context: ProfileEditorContext;

@@ -3,7 +3,7 @@ import { isSessionEnded, MemberApiError } from '../services/members/errors';
 import { pushProfile, reconcileProfile, watchLocalEdits, type PushOutcome, type SyncOutcome } from '../services/members/profileSync';
 
 /**
- * A member's profile sync (DESIGN.md "Members", local-first). Screens keep writing `user_profile` at once;
+ * A member's profile sync (docs/testing.md "Members", local-first). Screens keep writing `user_profile` at once;
  * this machine hears those writes, waits until the member pauses (`syncDelay`) and sends the profile.
  * Offline or failed sends wait for the browser's `online` event (or `retryDelay`) and then start over by
  * comparing with the server, so the newer `updatedAt` wins. A profile the server refuses (4xx) waits for the

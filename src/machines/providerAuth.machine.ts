@@ -3,7 +3,7 @@ import { setServiceConnected } from '../services/connectedServices';
 import { logoutProvider, prepareLogin, refreshAccessToken } from '../services/oauth';
 import { accessTokenKey, type OAuthProvider } from '../storage/tokens';
 
-// Provider auth (SPEC.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
+// Provider auth (docs/product.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
 // The stored access token is the truth: a watcher reports it at start and on every change (another tab,
 // or a data call that had to log the provider out), so the card always shows the real state.
 

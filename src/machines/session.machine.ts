@@ -6,7 +6,7 @@ import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSy
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
- * The app's session (DESIGN.md "Members"): without one the app is a guest and behaves exactly as SPEC.md
+ * The app's session (docs/testing.md "Members"): without one the app is a guest and behaves exactly as docs/product.md
  * says; with one it is a member whose profile syncs with the server. One actor for the whole app.
  * A request that fails keeps its failure in context for the screen that asked (see sessionRequests.ts).
  * A 401 from any member call (SESSION_EXPIRED, or the sync ending) returns to guest with a notice.
@@ -64,7 +64,7 @@ export const sessionMachine = setup({
     clearFailure: assign({ failure: null }),
     recordFailure: assign({ failure: ({ event }) => memberFailure((event as { error?: unknown }).error) }),
     endMember: assign({ member: null }),
-    // The device copy of the profile stays (as after SPEC's Log Out); only whose copy it was is forgotten.
+    // The device copy of the profile stays (as after the contract's Log Out); only whose copy it was is forgotten.
     forgetDevice: () => forgetMemberSync(),
     logSyncFailure: ({ event }) => console.error('Profile sync stopped', (event as { error?: unknown }).error),
     logWatchFailure: ({ event }) => console.error('Waiting for the network failed', (event as { error?: unknown }).error),

@@ -7,7 +7,6 @@ import { clearAppData, exportUserData, logOutStorage } from '../storage/appData'
 import { settingsKey } from '../storage/settings';
 
 export type SettingName = keyof Settings;
-export const SETTING_NAMES: readonly SettingName[] = ['theme', 'profileVisibility', 'showOnlineStatus', 'notifications', 'soundEffects'];
 
 export function toggled(settings: Settings, name: SettingName): Settings {
   switch (name) {

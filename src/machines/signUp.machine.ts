@@ -3,7 +3,7 @@ import { emptySignUpForm, signUpFields, validateSignUp, type SignUpField } from 
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
 
 /**
- * Sign-up form ('Create Account', SPEC.md sections 2 and 5), following the shared form rhythm (formFlow.ts):
+ * Sign-up form ('Create Account', docs/product.md sections 2 and 5), following the shared form rhythm (formFlow.ts):
  * errors stay hidden while the user first fills the form; a failed submit shows them and from then on they
  * follow every keystroke. A valid submit fades the screen out (`leaving`) and navigates to /connections
  * after 500 ms. A valid form is first sent to the server, which creates a member account;

@@ -11,7 +11,7 @@ import { appendChatLog } from '../storage/chatLogs';
 import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from './chatPipeline';
 
-// Hot Takes solo chat (/chat with no friend; SPEC.md section 4): the first take gets the judges' verdict and
+// Hot Takes solo chat (/chat with no friend; docs/product.md section 4): the first take gets the judges' verdict and
 // the /continue hint, the second message reveals another player's take written by the AI in their persona,
 // every later message gets a canned reaction 1-3 s later (the shared chat pipeline, chatPipeline.ts). Back
 // saves the session to hottakes_chat_logs and goes to /games. A session holding only the welcome is not
@@ -160,5 +160,5 @@ export function selectSoloInput(snapshot: SoloSnapshot): { enabled: boolean; hin
   return { enabled: true, hint: '' };
 }
 
-/** SPEC.md's message counter: the user's messages, texts and emojis alike. */
+/** docs/product.md's message counter: the user's messages, texts and emojis alike. */
 export const selectSentCount = (snapshot: SoloSnapshot) => snapshot.context.messages.filter((m) => m.sender === 'user').length;

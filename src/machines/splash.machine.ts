@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 
-/** Splash: shows the tagline, then replaces history with /auth after 3500 ms (SPEC.md section 2). */
+/** Splash: shows the tagline, then replaces history with /auth after 3500 ms (docs/product.md section 2). */
 export const splashMachine = setup({
   types: {} as { events: { type: 'never' } },
   actions: {

@@ -7,7 +7,7 @@ import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
 import { resolveSteamId } from '../services/steamId';
 import { steamIdKey } from '../storage/steamId';
 
-// Steam connect (SPEC.md sections 4 and 5): resolve the typed id or URL, require a public player, then
+// Steam connect (docs/product.md sections 4 and 5): resolve the typed id or URL, require a public player, then
 // keep the id under steam_id. The stored id is the truth: a watcher reports it at start and on change.
 
 export interface SteamConnection {
@@ -18,7 +18,6 @@ export interface SteamConnection {
 /** Resolves the text and checks the player; failures are AppErrors whose text the card shows. */
 export async function connectSteam(text: string): Promise<SteamConnection> {
   const steamId = await resolveSteamId(text);
-  if (!steamId) throw new AppError('STEAM_NO_ID');
   let player;
   try {
     player = await getPlayerSummary(steamId);

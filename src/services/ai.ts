@@ -23,10 +23,10 @@ import { friendChatFallback } from '../domain/friendChat';
 import { messages } from '../domain/messages';
 import { HttpError, postJson } from './http';
 
-// The browser's side of the six AI features (SPEC.md section 7). Prompts and the provider key live on
-// the server; here each call gets SPEC.md's fallback (section 8) so a failed AI never breaks a screen.
+// The browser's side of the six AI features (docs/product.md section 7). Prompts and the provider key live on
+// the server; here each call gets docs/product.md's fallback (section 8) so a failed AI never breaks a screen.
 
-/** SPEC.md section 9: a persona chat reply uses the last 5 messages. */
+/** docs/product.md section 9: a persona chat reply uses the last 5 messages. */
 export const CHAT_CONTEXT_MESSAGES = 5;
 
 // Every field is trimmed to the wire contract's caps rather than letting a long text fail the whole call.
@@ -131,7 +131,7 @@ export async function generateHotTakesPrompt(interests: readonly string[]): Prom
   }
 }
 
-/** AI call 3: a persona's hot take. Never throws: a failure or a persona without a personality gets SPEC.md's line. */
+/** AI call 3: a persona's hot take. Never throws: a failure or a persona without a personality gets docs/product.md's line. */
 export async function generatePersonaHotTake(req: PersonaHotTakeRequest): Promise<string> {
   if (!req.personality?.trim()) return messages.ai.partnerHotTakeFallback;
   try {
@@ -214,7 +214,7 @@ export async function requestSimilarityScores(
   );
 }
 
-/** AI call 6 with SPEC.md's fallback: a failure is logged and every candidate gets 50. Never throws. */
+/** AI call 6 with docs/product.md's fallback: a failure is logged and every candidate gets 50. Never throws. */
 export async function scoreSimilarity(user: SimilarityUser, candidates: readonly Persona[]): Promise<Record<string, number>> {
   try {
     return await requestSimilarityScores(user, candidates);

@@ -3,7 +3,7 @@ import { loadProfile } from '../storage/profile';
 import { generateProfileSummary } from './ai';
 import { assembleBioInput } from './bioInput';
 
-// The AI bio (SPEC.md section 4 "Bio generation"): written from the stored profile and connected services,
+// The AI bio (docs/product.md section 4 "Bio generation"): written from the stored profile and connected services,
 // stored under ai_profile_summary. One generation at a time: a second request while one runs joins it.
 
 let running: Promise<string> | null = null;

@@ -4,12 +4,12 @@ import { steamIdKey } from '../storage/steamId';
 import { accessTokenKey } from '../storage/tokens';
 import * as providerData from './providerData';
 
-// SPEC.md sections 7 and 9: what the bio is written from.
+// docs/product.md sections 7 and 9: what the bio is written from.
 export const BIO_TOP_ARTISTS = 5;
 export const BIO_TOP_TRACKS = 3;
 export const BIO_TOP_GAMES = 5;
 export const BIO_TRACKING_TITLES = 5;
-/** SPEC.md section 7: for the bio the music service is asked for short_term, limit 5. */
+/** docs/product.md section 7: for the bio the music service is asked for short_term, limit 5. */
 const MUSIC_QUERY = { timeRange: 'short_term', limit: 5 } as const;
 
 export type BioSources = Pick<typeof providerData, 'getTopArtists' | 'getTopTracks' | 'getWatchlist' | 'getOwnedGames'>;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { AppError } from '../domain/errors';
 
 /** A non-2xx answer from our own /api. `code` is the server's error code when it sent one. */
 export class HttpError extends Error {
@@ -43,11 +42,18 @@ async function errorFrom(response: Response): Promise<HttpError> {
   return new HttpError(response.status, code, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }
 
+/** The caller's headers (any HeadersInit form) plus the defaults it did not set itself. */
+function withDefaultHeaders(given: HeadersInit | undefined, defaults: Record<string, string>): Headers {
+  const headers = new Headers(given);
+  for (const [name, value] of Object.entries(defaults)) if (!headers.has(name)) headers.set(name, value);
+  return headers;
+}
+
 /** Fetches JSON and validates it. Throws NetworkError, HttpError or ResponseShapeError. */
 export async function requestJson<T>(url: string, schema: z.ZodType<T>, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...(init.headers ?? {}) } });
+    response = await fetch(url, { ...init, headers: withDefaultHeaders(init.headers, { Accept: 'application/json' }) });
   } catch (error) {
     throw new NetworkError(error);
   }
@@ -67,14 +73,12 @@ export function postJson<T>(url: string, body: unknown, schema: z.ZodType<T>, in
   return requestJson(url, schema, {
     ...init,
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+    headers: withDefaultHeaders(init.headers, { 'Content-Type': 'application/json' }),
     body: JSON.stringify(body),
   });
 }
 
-/** True when a failure is a 401, which SPEC.md treats as an expired provider token. */
+/** True when a failure is a 401, which docs/product.md treats as an expired provider token. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
 }
-
-export { AppError };

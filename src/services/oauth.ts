@@ -22,7 +22,7 @@ function base64Url(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
-    for (let c = 0; c < chars; c += 1) out += BASE64URL[(n >> (18 - 6 * c)) & 63];
+    for (let c = 0; c < chars; c += 1) out += BASE64URL.charAt((n >> (18 - 6 * c)) & 63);
   }
   return out;
 }
@@ -165,8 +165,4 @@ export function logoutProvider(provider: OAuthProvider): void {
   accessTokenKey(provider).remove();
   refreshTokenKey(provider).remove();
   setServiceConnected(provider, false);
-}
-
-export function hasAccessToken(provider: OAuthProvider): boolean {
-  return accessTokenKey(provider).read() !== '';
 }

@@ -16,7 +16,7 @@ function pick(scores: Record<string, number>, candidates: readonly SimilarityCan
 /**
  * Similarity of the profile to every candidate (username → 0-100). A cached answer for this exact profile
  * younger than an hour is used as is; otherwise ONE request scores all candidates and the answer is cached
- * under the profile's hash (SPEC.md sections 3 and 9). A failed request gives every candidate 50 and is not
+ * under the profile's hash (docs/product.md sections 3 and 9). A failed request gives every candidate 50 and is not
  * cached, so the next load asks again.
  */
 export async function getSimilarityScores(

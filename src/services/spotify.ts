@@ -3,7 +3,7 @@ import { AppError } from '../domain/errors';
 import { BACKEND_URL } from './config';
 import { isUnauthorized, requestJson } from './http';
 
-// The music service's data calls, through the server's proxy (SPEC.md's doubled /api/api prefix).
+// The music service's data calls, through the server's proxy (docs/product.md's doubled /api/api prefix).
 
 export type TimeRange = 'short_term' | 'medium_term' | 'long_term';
 export interface TopItemsOptions {

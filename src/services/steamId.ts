@@ -2,7 +2,7 @@ import { AppError } from '../domain/errors';
 import { isSteamId } from '../domain/steamId';
 import { resolveVanity } from './steam';
 
-// SPEC.md sections 4 and 5: how a typed Steam id or profile URL becomes a SteamID64.
+// docs/product.md sections 4 and 5: how a typed Steam id or profile URL becomes a SteamID64.
 
 // Host with optional scheme and www; the id must end the path segment so 18 digits never match.
 const PROFILE_URL = /^(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/profiles\/(\d{17})(?:[/?#].*)?$/i;

@@ -3,7 +3,7 @@ import { AppError } from '../domain/errors';
 import { BACKEND_URL } from './config';
 import { isUnauthorized, requestJson } from './http';
 
-// The tracking service's watchlists, through the server's proxy (SPEC.md's doubled /api/api prefix).
+// The tracking service's watchlists, through the server's proxy (docs/product.md's doubled /api/api prefix).
 
 const showsSchema = z.array(z.object({ show: z.object({ title: z.string() }) }));
 const moviesSchema = z.array(z.object({ movie: z.object({ title: z.string() }) }));

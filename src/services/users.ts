@@ -7,7 +7,7 @@ import { friendsKey, usersKey } from '../storage/users';
 
 export const SAMPLE_USER_COUNT = 25;
 
-/** SPEC.md section 9: reseed when fewer than 25 are stored or any lacks personality or communities. */
+/** docs/product.md section 9: reseed when fewer than 25 are stored or any lacks personality or communities. */
 export function needsReseed(stored: readonly User[]): boolean {
   return (
     stored.length < SAMPLE_USER_COUNT ||
@@ -19,7 +19,7 @@ function seedCopy(): SampleUser[] {
   return SAMPLE_USERS.map((u) => ({ ...u, interests: [...u.interests], communities: [...u.communities] }));
 }
 
-/** The stored users, reseeded first when SPEC.md's rule says so. */
+/** The stored users, reseeded first when docs/product.md's rule says so. */
 export function loadUsers(): User[] {
   const stored = usersKey.read();
   if (!needsReseed(stored)) return stored;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineKey } from './store';
 
-// A member's device copy of the profile stays under SPEC's `user_profile`; this key says whose copy it
+// A member's device copy of the profile stays under the contract's `user_profile`; this key says whose copy it
 // is, when it was last changed (the `updatedAt` that wins against the server's) and whether that change
 // still has to reach the server. Guests never have it.
 export const memberSyncSchema = z.object({

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../domain/errors';
 
 // One safe store over localStorage / sessionStorage. Reads validate and never throw; a value that
-// does not parse or validate yields the default and is kept under `<key>.corrupt` so nothing is lost.
+// does not parse or validate yields the default and is moved to `<key>.corrupt` so nothing is lost.
 // Writes report a full quota as AppError('STORAGE_FULL'). Listeners hear same-tab writes and, through
 // the `storage` event, other tabs' writes.
 
@@ -92,11 +92,18 @@ export function keysWithPrefix(prefix: string, area: Area = 'local'): string[] {
   return keys;
 }
 
-function keepCorrupt(key: string, raw: string, area: Area): void {
+/**
+ * Moves a bad value aside: copied to `<key>.corrupt`, then removed from `key`, so later reads give
+ * the default without warning again. If the copy fails (storage full) the value stays under `key`,
+ * which still keeps it. Listeners are not told: what a read returns was already the default.
+ */
+function setCorruptAside(key: string, raw: string, area: Area): void {
+  const storage = areaStorage(area);
   try {
-    areaStorage(area)?.setItem(`${key}.corrupt`, raw);
+    storage?.setItem(`${key}.corrupt`, raw);
+    storage?.removeItem(key);
   } catch {
-    // Storage is full: the bad value stays where it is, which also keeps it.
+    // The copy failed; leaving the bad value where it is keeps it.
   }
   console.warn(`Stored value under "${key}" was invalid; using the default and keeping it as "${key}.corrupt".`);
 }
@@ -119,13 +126,13 @@ export function defineKey<T>(
         try {
           parsed = JSON.parse(raw);
         } catch {
-          keepCorrupt(key, raw, area);
+          setCorruptAside(key, raw, area);
           return fallback();
         }
       }
       const result = schema.safeParse(parsed);
       if (!result.success) {
-        keepCorrupt(key, raw, area);
+        setCorruptAside(key, raw, area);
         return fallback();
       }
       return result.data;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MUSIC_GENRES, POPULAR_GAMES, POPULAR_SHOWS, suggestionsFor } from '../../src/domain/catalog';
 
-// SPEC §3: the 20 suggested music genres, in order.
+// docs/product.md §3: the 20 suggested music genres, in order.
 const GENRES = ['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical', 'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop'];
 
 describe('suggested chip catalog', () => {

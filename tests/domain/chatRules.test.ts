@@ -3,7 +3,7 @@ import { shouldSaveLog } from '../../src/domain/chat';
 import { pickIndex, wholeBetween } from '../../src/domain/random';
 import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS, replyDelayMs } from '../../src/domain/replyTiming';
 
-// SPEC.md sections 4 and 9, written out: bot reply 1000 ms + 0-2000 ms, solo reaction 1-3 s, matched later
+// docs/product.md sections 4 and 9, written out: bot reply 1000 ms + 0-2000 ms, solo reaction 1-3 s, matched later
 // replies 0.8-2 s and the first 1.5 s after the reveal; bot games keep a log past 1 message, matched chats past 2.
 
 describe('reply delays', () => {

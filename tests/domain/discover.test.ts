@@ -23,7 +23,7 @@ const users = [
 const scores = { RiffLord: 91, PixelPoet: 12, JazzCat: 55 };
 
 describe('discover cards', () => {
-  it('builds SPEC.md cards: initials, bio = interests line, mutualFriends 0, score, shared items', () => {
+  it('builds docs/product.md cards: initials, bio = interests line, mutualFriends 0, score, shared items', () => {
     const [first] = discoverCards({ users, profile, scores, query: '', community: 'All Communities' });
     expect(first).toEqual({
       id: 'user-1',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyWin, gameAward, isWinningGame, winRateAfterWin } from '../../src/domain/gameAward';
 
-// SPEC §3: the current user's default stats.
+// docs/product.md §3: the current user's default stats.
 const CURRENT_USER_DEFAULTS = { totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 };
 
 describe('gameAward: 100 + 10 per message beyond 4', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 
-// SPEC §3: communities are drawn from Seattle, UW and Microsoft.
+// docs/product.md §3: communities are drawn from Seattle, UW and Microsoft.
 const COMMUNITIES = ['Seattle', 'UW', 'Microsoft'] as const;
 
 describe('sample users', () => {

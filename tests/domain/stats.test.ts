@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomStats, rankEntries, STAT_RANGES, type LeaderboardEntry } from '../../src/domain/stats';
 
-// SPEC §3: the random ranges, inclusive.
+// docs/product.md §3: the random ranges, inclusive.
 const RANGES = {
   totalPoints: [500, 3499],
   gamesPlayed: [5, 54],
@@ -14,7 +14,7 @@ const RANGES = {
 import { defaultCurrentUserStats } from '../../src/domain/leaderboard';
 
 describe('random leaderboard stats', () => {
-  it('stay within SPEC.md ranges as whole numbers for any random source', () => {
+  it('stay within docs/product.md ranges as whole numbers for any random source', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: 6, maxLength: 6 }), (rolls) => {
         let i = 0;
@@ -34,7 +34,7 @@ describe('random leaderboard stats', () => {
     expect(randomStats(() => 0.999999999)).toEqual({ totalPoints: 3499, gamesPlayed: 54, hotTakesScore: 1699, friendsCount: 20, winRate: 79, streak: 14 });
   });
 
-  it('ranges and current-user defaults are the SPEC.md ones', () => {
+  it('ranges and current-user defaults are the docs/product.md ones', () => {
     expect(STAT_RANGES).toEqual(RANGES);
     expect(defaultCurrentUserStats()).toEqual({ totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 });
   });

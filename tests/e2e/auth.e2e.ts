@@ -77,7 +77,7 @@ const logInCases: [string, string, string][] = [
 ];
 
 describe('sign-up (/auth)', () => {
-  it('shows every SPEC.md message in red under its own field, and only there', async () => {
+  it('shows every docs/product.md message in red under its own field, and only there', async () => {
     const { page, context, errors } = await openPage(browser, '/auth');
     for (const [label, value, message] of signUpCases) {
       await page.goto(appUrl('/auth'));
@@ -158,7 +158,7 @@ describe('sign-up (/auth)', () => {
 });
 
 describe('log-in (/login)', () => {
-  it('shows every SPEC.md message in red under its own field, and only there', async () => {
+  it('shows every docs/product.md message in red under its own field, and only there', async () => {
     const { page, context, errors } = await openPage(browser, '/login');
     for (const [label, value, message] of logInCases) {
       await page.goto(appUrl('/login'));

@@ -30,7 +30,7 @@ const SCREEN_ROUTES = [
 ];
 
 describe('routes', () => {
-  it('renders every SPEC.md route with a heading and no script error', async () => {
+  it('renders every docs/product.md route with a heading and no script error', async () => {
     const { page, context, errors } = await openPage(browser, '/intro');
     for (const route of SCREEN_ROUTES) {
       await page.goto(page.url().replace(/\/\/([^/]+)\/.*$/, `//$1${route}`));

@@ -3,9 +3,9 @@ import { accountDeletionMachine } from '../../src/machines/accountDeletion.machi
 import { MemberApiError } from '../../src/services/members/errors';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
-// Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with SPEC's
+// Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with the contract's
 // 'Password is required', shows the server's refusal in the contract's words, and leaves for /auth once the
-// account is gone. Expected texts are literals from SPEC.md and memberContract.ts.
+// account is gone. Expected texts are literals from docs/product.md and memberContract.ts.
 
 const events = [
   { type: 'OPEN' },
@@ -25,7 +25,7 @@ const told: Record<string, string> = {
 
 type Step = { type: string; value?: string; error?: MemberApiError };
 
-/** What the dialog should hold after the path: the typed password and the message shown, from SPEC's rules. */
+/** What the dialog should hold after the path: the typed password and the message shown, from the contract's rules. */
 function expectedAfter(path: ModelPath<typeof accountDeletionMachine>) {
   let password = '';
   let error: string | null = null;

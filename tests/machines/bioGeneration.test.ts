@@ -61,7 +61,7 @@ function variant(stored: string): ModelOptions<typeof bioGenerationMachine> {
         resting(view);
         expect(view.context.error).toBeNull();
       },
-      // A storage failure says so; any other failure shows SPEC's red text.
+      // A storage failure says so; any other failure shows the contract's red text.
       'bio.error': (view) => {
         resting(view);
         const failure = view.path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'xstate.error.actor.generateSummary');

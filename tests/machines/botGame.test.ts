@@ -6,7 +6,7 @@ import { GAMES } from '../../src/domain/games';
 import { botGameMachine } from '../../src/machines/botGame.machine';
 import { testModel, type StateView } from '../support/modelTest';
 
-// Oracles are SPEC.md's words, written out: a bot reply 1000 ms + random 0-2000 ms after the send, an emoji
+// Oracles are docs/product.md's words, written out: a bot reply 1000 ms + random 0-2000 ms after the send, an emoji
 // gets no reply, back saves the session only when it holds more than one message, then goes to /games.
 
 const NOW = 1_767_225_600_000;
@@ -137,7 +137,7 @@ async function flush() {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
 }
 
-describe('bot game timing (SPEC.md: 1000 ms plus random 0-2000 ms)', () => {
+describe('bot game timing (docs/product.md: 1000 ms plus random 0-2000 ms)', () => {
   it.each([
     [0, 1000],
     [0.5, 2000],

@@ -14,7 +14,7 @@ type View = StateView<typeof chatLogsMachine>;
 /** The game's own list is read afresh each time the logs open (and on each retry), never otherwise. */
 function loadsOnEachOpening({ env, path }: View) {
   for (const load of env.pending.get('loadChatLogs') ?? []) expect(load.input).toEqual({ game: 'patchnotes' });
-  const loads = path.steps.filter((s) => (s.state as View['snapshot']).matches({ logs: 'loading' })).length;
+  const loads = path.steps.filter((s) => (s.state).matches({ logs: 'loading' })).length;
   expect(env.pending.get('loadChatLogs')?.length ?? 0).toBe(loads);
 }
 

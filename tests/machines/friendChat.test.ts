@@ -27,7 +27,7 @@ const REPLY = 'Elden Ring, obviously. Again.';
 
 const GREETING = "Oh hey! RiffLord here. 😄 Perfect timing, I was just thinking about Metal. What's new with you?";
 const USERS_LOAD_FAILED = 'Could not load other users. Please try again.';
-// SPEC.md section 8: a failed friend reply is one of six canned replies; random 0.4 picks the third.
+// docs/product.md section 8: a failed friend reply is one of six canned replies; random 0.4 picks the third.
 const FALLBACK = 'Tell me more about that!';
 
 const events = [

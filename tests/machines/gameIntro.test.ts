@@ -21,7 +21,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-// SPEC §2/§9: stages at 500, 1500 and 2500 ms; the chat route at 4000 ms; timers cancelled on leaving.
+// docs/product.md §2/§9: stages at 500, 1500 and 2500 ms; the chat route at 4000 ms; timers cancelled on leaving.
 const stageAt = (stage: number, ms: number) => ({ env, snapshot, events }: StateView<typeof gameIntroMachine>) => {
   expect(introStage(snapshot)).toBe(stage);
   expect(env.clock.now()).toBe(ms);
@@ -111,7 +111,7 @@ describe('intro decorations', () => {
   it('spreads the 20 emojis and 12 icons over the two bands, one grid cell each, at random spots', () => {
     for (const seed of [1, 2, 3, 42, 2024]) {
       const decorations = createActor(gameIntroMachine, { input: { random: seeded(seed) } }).getSnapshot().context.decorations;
-      // SPEC §2: 20 floating emojis and 12 floating icons, each a different one.
+      // docs/product.md §2: 20 floating emojis and 12 floating icons, each a different one.
       const emojis = decorations.filter((d) => d.kind === 'emoji').map((d) => d.symbol);
       const icons = decorations.filter((d) => d.kind === 'icon').map((d) => d.symbol);
       expect(emojis).toHaveLength(20);

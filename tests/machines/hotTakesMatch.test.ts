@@ -21,7 +21,7 @@ const TAKE = 'Vinyl is a lifestyle, not a format.';
 const BRASH = 'Excuse me?! That is outrageous.';
 const REPLY = 'Fine, you have a point. Barely.';
 const SYSTEM_LINE = "Great! Here's what RiffLord said about this:";
-// SPEC.md section 8's texts, and section 9's timings: later replies 0.8-2 s after the message (random 0.5 →
+// docs/product.md section 8's texts, and section 9's timings: later replies 0.8-2 s after the message (random 0.5 →
 // 800 + 0.5 × 1201 → 1400 ms), the first 1.5 s after the reveal, which comes 0.5 s + 1 s after the take.
 const LATER_REPLY_MS = 1400;
 const PARTNER_FALLBACK = "I'm honestly not sure what to think about that!";
@@ -350,7 +350,7 @@ describe('hot takes matched chat machine (live details)', () => {
     expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'RiffLord', text: BRASH });
     expect(calls.find((c) => c.src === 'firstResponse')?.input).toMatchObject({ prompt: PROMPT, partnerTake: TAKE, message: 'My take' });
 
-    // random() = 0.999 → 800 + floor(0.999 × 1201) = 1999 ms, inside SPEC.md's 0.8-2 s.
+    // random() = 0.999 → 800 + floor(0.999 × 1201) = 1999 ms, inside docs/product.md's 0.8-2 s.
     actor.send({ type: 'SEND', text: 'Prove it' });
     await flush();
     clock.increment(1998);

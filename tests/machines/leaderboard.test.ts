@@ -18,7 +18,7 @@ const events = [
   { type: 'RETRY' },
 ];
 
-// SPEC §2: the tabs are Total Points (the first), Games Played, Hot Takes and Friends; anything else is ignored.
+// docs/product.md §2: the tabs are Total Points (the first), Games Played, Hot Takes and Friends; anything else is ignored.
 function expectTab({ context, path }: StateView<typeof leaderboardMachine>) {
   const picked = path.steps.flatMap((s) => (s.event.type === 'SELECT_TAB' ? [(s.event as unknown as { tab: string }).tab] : []));
   expect(context.tab).toBe(picked.filter((t) => t !== 'nope').at(-1) ?? 'points');

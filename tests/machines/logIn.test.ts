@@ -31,7 +31,7 @@ const refusalTexts: Record<string, string> = {
   OFFLINE: 'You appear to be offline. Please check your connection and try again.',
 };
 
-// SPEC.md section 5, spelled out rather than derived from the code under test.
+// docs/product.md section 5, spelled out rather than derived from the code under test.
 function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
   const errors: Partial<Record<LogInField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';
@@ -64,7 +64,7 @@ function stillOnScreen(env: ReplayEnv, events: string[]) {
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
   limit: 100,
-  events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.logIn.leaving' } as never],
+  events: [...events, ...serverAnswers, { type: 'xstate.after.navigateDelay.logIn.leaving' }],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {

@@ -5,7 +5,7 @@ import { testModel } from '../support/modelTest';
 const params = { code: 'one-time-code', state: 'saved-state', error: null };
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
 
-// SPEC §4 OAuth callback: exchange the code once; a truthy result goes to /profile, a falsy result or an
+// docs/product.md §4 OAuth callback: exchange the code once; a truthy result goes to /profile, a falsy result or an
 // exception to / (logged, no message shown). Both routes replace history.
 describe('OAuth callback machine (model-based)', () => {
   for (const provider of ['spotify', 'trakt'] as const) {

@@ -9,7 +9,7 @@ const events = [{ type: 'FINISH' }, { type: 'xstate.after.navigationDelay.onboar
 
 afterEach(() => localStorage.clear());
 
-// SPEC §2/§4: 'Start Exploring' and 'Skip for now' fade out and go to /dashboard after 500 ms; with no bio
+// docs/product.md §2/§4: 'Start Exploring' and 'Skip for now' fade out and go to /dashboard after 500 ms; with no bio
 // stored, one is started in the background at the click, and navigation does not wait for it.
 function variant(bioStored: boolean): ModelOptions<typeof onboardingMachine> {
   const bioStarts = (env: ReplayEnv) => expect(env.timeline.filter((e) => e.type === 'startBio')).toEqual(bioStored ? [] : [{ type: 'startBio', payload: undefined, at: 0 }]);

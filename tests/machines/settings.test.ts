@@ -5,7 +5,7 @@ import { AppError } from '../../src/domain/errors';
 import type { Settings } from '../../src/domain/settings';
 import { testModel, type ModelPath, type ReplayEnv, type StateView } from '../support/modelTest';
 
-// SPEC.md's settings texts and defaults, written out rather than imported from the code under test.
+// docs/product.md's settings texts and defaults, written out rather than imported from the code under test.
 const TEXT = {
   confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
   cleared: 'App data cleared successfully!',
@@ -50,7 +50,7 @@ type PathEvent = { type: string; setting?: keyof Settings; output?: unknown; err
 const pathEvents = (path: ModelPath<typeof settingsMachine>) => path.steps.map((s) => s.event as PathEvent).filter((e) => e.type !== 'xstate.init');
 const isConfirmedClear = (e: PathEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
 
-/** The settings and the error the screen should show after the path, worked out from SPEC.md's rules. */
+/** The settings and the error the screen should show after the path, worked out from docs/product.md's rules. */
 function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Settings; error: string | null } {
   let settings = DEFAULTS;
   let error: string | null = null;
@@ -88,7 +88,7 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
   const all = pathEvents(path);
   const types = all.map((e) => e.type);
   expect({ settings: context.settings, error: context.error }).toEqual(expectedAfter(path));
-  // Each Clear or Log Out asks once, with SPEC's question.
+  // Each Clear or Log Out asks once, with the contract's question.
   expect((env.pending.get('confirmClear') ?? []).map((d) => d.input)).toEqual(
     types.filter((t) => t === 'CLEAR_DATA').map(() => ({ message: TEXT.confirmClear })),
   );
@@ -102,7 +102,7 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
   const themeToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'theme').length;
   expect(effects(env, 'theme')).toHaveLength(themeToggles + clears);
   // Clear removes the device's data but keeps the service tokens; Log Out removes only the tokens and the
-  // session storage, ends the session and goes to /auth (SPEC.md section 9).
+  // session storage, ends the session and goes to /auth (docs/product.md section 9).
   expect(stored()).toEqual(clears > 0 ? null : lightish);
   expect(localStorage.getItem('user_profile') === null).toBe(clears > 0);
   for (const key of TOKENS) expect(localStorage.getItem(key)).toBe(loggedOut ? null : `${key}-value`);
@@ -114,7 +114,7 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
 }
 
 describe('settings machine (model-based)', () => {
-  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow SPEC.md', async () => {
+  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow docs/product.md', async () => {
     const report = await testModel({
       machine: settingsMachine,
       events,

@@ -36,7 +36,7 @@ const refusals: Record<string, { field?: SignUpField; message: string }> = {
   OFFLINE: { message: 'You appear to be offline. Please check your connection and try again.' },
 };
 
-// The texts each value must produce, spelled out from SPEC.md section 5 (not derived from the code under test).
+// The texts each value must produce, spelled out from docs/product.md section 5 (not derived from the code under test).
 function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
   const errors: Partial<Record<SignUpField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';
@@ -74,7 +74,7 @@ function stillOnScreen(env: ReplayEnv) {
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
   limit: 400,
-  events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
+  events: [...events, ...serverAnswers, { type: 'xstate.after.navigateDelay.signUp.leaving' }],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {

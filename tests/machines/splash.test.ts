@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splashMachine } from '../../src/machines/splash.machine';
 import { testModel } from '../support/modelTest';
 
-// SPEC §2 Splash: after 3500 ms it replaces history with /auth.
+// docs/product.md §2 Splash: after 3500 ms it replaces history with /auth.
 describe('splash machine (model-based)', () => {
   it('waits 3500 ms, then replaces history with /auth', async () => {
     const report = await testModel({

@@ -99,7 +99,7 @@ describe('Gemini prompts keep user text inside the data block', () => {
 });
 
 describe('Gemini prompt content', () => {
-  it('states each length limit of SPEC.md', async () => {
+  it('states each length limit of docs/product.md', async () => {
     const limits: [keyof typeof AI_ROUTES, RegExp][] = [
       ['bio', /2-3 sentences/],
       ['hotTakesPrompt', /at most 3 words[\s\S]*at most 4 sentences/],
@@ -196,7 +196,7 @@ describe('Gemini similarity', () => {
 });
 
 describe('Gemini failures', () => {
-  it('turns empty text into the SPEC.md texts', async () => {
+  it('turns empty text into the docs/product.md texts', async () => {
     const expected = {
       bio: messages.ai.noSummary,
       hotTakesPrompt: messages.ai.noGameResponse,

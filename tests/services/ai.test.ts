@@ -37,7 +37,7 @@ function answerWith(...responses: (Response | Error)[]): void {
 }
 
 function sentBody(call = 0): unknown {
-  return JSON.parse(String(fetchMock.mock.calls[call]![1]!.body));
+  return JSON.parse(fetchMock.mock.calls[call]![1]!.body as string);
 }
 
 // Every way an AI call can fail: server error, rate limit, network down, a 200 with the wrong shape or no JSON.
@@ -66,7 +66,7 @@ const chat: ChatReplyRequest = {
 };
 
 beforeEach(() => {
-  fetchMock = vi.fn() as FetchMock;
+  fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -89,7 +89,7 @@ describe('generateProfileSummary (AI call 1)', () => {
     await expect(generateProfileSummary(bio)).resolves.toBe('No summary generated');
   });
 
-  it.each(failures)('logs and rethrows %s as AI_FAILED, shown as the SPEC.md text', async (_name, failure) => {
+  it.each(failures)('logs and rethrows %s as AI_FAILED, shown as the docs/product.md text', async (_name, failure) => {
     answerWith(failure());
     const error = await generateProfileSummary(bio).catch((e: unknown) => e);
     expect(isAppError(error, 'AI_FAILED')).toBe(true);

@@ -64,7 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('assembleBioInput (SPEC.md sections 7 and 9)', () => {
+describe('assembleBioInput (docs/product.md sections 7 and 9)', () => {
   it('uses only the profile when no service is connected, and fetches nothing', async () => {
     const sources = fakeSources();
     const input = await assembleBioInput(profile, { spotify: false, trakt: false, steamId: '' }, sources);
@@ -150,7 +150,7 @@ describe('bio generation and storage', () => {
     const fetchMock = stubBioRoute(ok('Mika climbs and headbangs.'));
     await expect(generateAndStoreSummary()).resolves.toBe('Mika climbs and headbangs.');
     expect(localStorage.getItem('ai_profile_summary')).toBe('Mika climbs and headbangs.');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toMatchObject({ username: 'mika', musicGenres: ['Metal', 'Jazz'] });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ username: 'mika', musicGenres: ['Metal', 'Jazz'] });
   });
 
   it('writes the bio without a connected service whose real fetch fails (logged only)', async () => {
@@ -162,8 +162,8 @@ describe('bio generation and storage', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(generateAndStoreSummary()).resolves.toBe('Bio without music.');
     const bioCall = fetchMock.mock.calls.find(([url]) => url === '/api/ai/bio')!;
-    expect(JSON.parse(String(bioCall[1]!.body))).not.toHaveProperty('spotifyData');
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/spotify/me/top/'))).toBe(true);
+    expect(JSON.parse(bioCall[1]!.body as string)).not.toHaveProperty('spotifyData');
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('/spotify/me/top/'))).toBe(true);
     expect(errorLog).toHaveBeenCalled();
   });
 

@@ -21,7 +21,7 @@ export function mockFetch(routes: Record<string, Handler | Reply | Reply[]>) {
   const calls: RecordedCall[] = [];
   const counters = new Map<string, number>();
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://127.0.0.1');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://127.0.0.1');
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key.toLowerCase()] = value));
     const call: RecordedCall = {

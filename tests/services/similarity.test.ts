@@ -7,7 +7,7 @@ import { saveProfile } from '../../src/storage/profile';
 import { keysWithPrefix } from '../../src/storage/store';
 import { profileHash } from '../../src/storage/similarityCache';
 
-// SPEC §3/§9: cache keys start similarity_cache_; an entry lives one hour.
+// docs/product.md §3/§9: cache keys start similarity_cache_; an entry lives one hour.
 const CACHE_PREFIX = 'similarity_cache_';
 const ONE_HOUR_MS = 3_600_000;
 
@@ -30,7 +30,7 @@ beforeEach(() => {
   localStorage.clear();
   fetchMock = vi.fn(async () =>
     new Response(JSON.stringify({ scores: { ana: 91, ben: 40, cy: 7 } }), { headers: { 'Content-Type': 'application/json' } }),
-  ) as FetchMock;
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -146,11 +146,11 @@ describe('profileHash', () => {
   it('differs when any one field differs', () => {
     const fields = ['username', 'profilePicture', 'hobbies', 'musicGenres', 'favoriteGames', 'favoriteShows', 'connectedServices'] as const;
     fc.assert(
-      fc.property(anyProfile, fc.constantFrom(...fields), anyText, fc.constantFrom('spotify', 'trakt', 'steam') as fc.Arbitrary<'spotify' | 'trakt' | 'steam'>, (p, field, extra, service) => {
+      fc.property(anyProfile, fc.constantFrom(...fields), anyText, fc.constantFrom<'spotify' | 'trakt' | 'steam'>('spotify', 'trakt', 'steam'), (p, field, extra, service) => {
         const changed: Profile = structuredClone(p);
         if (field === 'connectedServices') changed.connectedServices[service] = !changed.connectedServices[service];
-        else if (typeof changed[field] === 'string') (changed[field] as string) = `${changed[field] as string}${extra || 'x'}`;
-        else (changed[field] as string[]) = [...(changed[field] as string[]), extra];
+        else if (field === 'username' || field === 'profilePicture' || field === 'hobbies') changed[field] = `${changed[field]}${extra || 'x'}`;
+        else changed[field] = [...changed[field], extra];
         expect(profileHash(changed)).not.toBe(profileHash(p));
       }),
       { numRuns: 500 },

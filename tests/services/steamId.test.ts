@@ -18,7 +18,7 @@ async function failureText(input: string): Promise<string> {
   throw new Error('expected a failure');
 }
 
-describe('Steam id resolution (SPEC.md sections 4 and 5)', () => {
+describe('Steam id resolution (docs/product.md sections 4 and 5)', () => {
   it('uses any trimmed 17-digit input directly, without a call', async () => {
     const { fetchMock } = mockFetch({});
     await fc.assert(
@@ -57,7 +57,7 @@ describe('Steam id resolution (SPEC.md sections 4 and 5)', () => {
     expect(await failureText(input)).toBe('Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.');
   });
 
-  it('maps each resolve failure to its SPEC.md text', async () => {
+  it('maps each resolve failure to its docs/product.md text', async () => {
     mockFetch({ 'GET /api/steam/resolve/gone': json({ response: { success: 42, message: 'No match' } }) });
     expect(await failureText('https://steamcommunity.com/id/gone')).toBe('Steam profile not found. Check the custom URL.');
 

@@ -4,7 +4,7 @@ import { startupTheme } from '../../src/storage/startupTheme';
 
 afterEach(() => localStorage.clear());
 
-// SPEC.md: the default theme is dark; only a stored light choice in user_settings starts light.
+// docs/product.md: the default theme is dark; only a stored light choice in user_settings starts light.
 describe('startup theme', () => {
   it.each([
     ['nothing stored', null, 'dark'],

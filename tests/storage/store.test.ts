@@ -22,7 +22,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
-// SPEC §3's local profile with nothing filled in and no service connected.
+// docs/product.md §3's local profile with nothing filled in and no service connected.
 const EMPTY_PROFILE = {
   username: '',
   profilePicture: '',
@@ -46,16 +46,55 @@ describe('safe store', () => {
     expect(counter.read()).toEqual({ n: 3 });
   });
 
-  it('keeps unparsable JSON under <key>.corrupt and gives the default', () => {
+  it('moves unparsable JSON to <key>.corrupt and gives the default', () => {
     localStorage.setItem('counter', '{not json');
     expect(counter.read()).toEqual({ n: 0 });
     expect(localStorage.getItem('counter.corrupt')).toBe('{not json');
+    expect(localStorage.getItem('counter')).toBeNull();
   });
 
-  it('keeps valid JSON of the wrong shape under <key>.corrupt and gives the default', () => {
+  it('moves valid JSON of the wrong shape to <key>.corrupt and gives the default', () => {
     localStorage.setItem('counter', '{"n":"three"}');
     expect(counter.read()).toEqual({ n: 0 });
     expect(localStorage.getItem('counter.corrupt')).toBe('{"n":"three"}');
+    expect(localStorage.getItem('counter')).toBeNull();
+  });
+
+  it('sets a bad value aside once: later reads give the default without warning again', () => {
+    localStorage.setItem('counter', '[1,2]');
+    counter.read();
+    expect(counter.read()).toEqual({ n: 0 });
+    expect(console.warn).toHaveBeenCalledTimes(1);
+    expect(console.warn).toHaveBeenCalledWith('Stored value under "counter" was invalid; using the default and keeping it as "counter.corrupt".');
+  });
+
+  it('leaves a bad value in place when storage is too full to copy it aside', () => {
+    const items = new Map([['counter', '{not json']]);
+    const full = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem: (key: string) => void items.delete(key),
+      key: () => null,
+      length: 1,
+      clear: () => undefined,
+    } satisfies Storage;
+    vi.stubGlobal('localStorage', full);
+    try {
+      expect(counter.read()).toEqual({ n: 0 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(items.get('counter')).toBe('{not json');
+  });
+
+  it('a text key keeps any string as is', () => {
+    const note = defineKey('note', z.string(), () => '', { codec: 'text' });
+    localStorage.setItem('note', '{not json');
+    expect(note.read()).toBe('{not json');
+    note.write('plain');
+    expect(localStorage.getItem('note')).toBe('plain');
   });
 
   it('reports a full quota as a typed STORAGE_FULL error', () => {
@@ -105,7 +144,7 @@ describe('safe store', () => {
 });
 
 describe('key modules and their defaults', () => {
-  it('uses SPEC.md key names and defaults', () => {
+  it('uses docs/product.md key names and defaults', () => {
     expect(profileKey.key).toBe('user_profile');
     expect(profileKey.read()).toEqual(EMPTY_PROFILE);
     expect(settingsKey.key).toBe('user_settings');

@@ -175,7 +175,8 @@ const defaultSerialize = (snapshot: { value: unknown; context: unknown }) =>
 function guardName(guard: unknown): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') return guard.name || 'inline guard';
-  return String((guard as { type?: unknown }).type ?? 'inline guard');
+  const type = (guard as { type?: unknown }).type;
+  return typeof type === 'string' ? type : 'inline guard';
 }
 
 interface TransitionLike {
@@ -199,7 +200,7 @@ function allGuards(machine: AnyStateMachine): string[] {
 
 /** Records which guards `event` evaluated in `snapshot`, and to what, the way xstate selects transitions. */
 function recordGuards(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, outcomes: Set<string>) {
-  const taken = new Set<unknown>(machine.getTransitionData(snapshot as never, event as never));
+  const taken = new Set<unknown>(machine.getTransitionData(snapshot as never, event));
   const atomic = snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
   for (const leaf of atomic) {
     let node: AnyStateNode | undefined = leaf;
@@ -228,7 +229,7 @@ const models = new WeakMap<object, Model<AnyStateMachine>>();
 /** Breadth-first search of the machine's snapshots; throws past `limit` distinct snapshots. */
 function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): Model<TMachine> {
   const cached = models.get(options);
-  if (cached) return cached as unknown as Model<TMachine>;
+  if (cached) return cached;
   const machine = options.machine as AnyStateMachine;
   const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
   const limit = options.limit ?? DEFAULT_LIMIT;
@@ -270,16 +271,16 @@ function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMac
   const seen = new Set<string>();
   const add = (steps: Step[]) => {
     const target = steps.at(-1)!.state;
-    const identity = describePath(steps, target as { value: unknown }, true);
+    const identity = describePath(steps, target, true);
     if (seen.has(identity)) return;
     seen.add(identity);
-    paths.push({ description: describePath(steps, target as { value: unknown }), steps, target });
+    paths.push({ description: describePath(steps, target), steps, target });
   };
   for (const steps of shortest.values()) add(steps);
   const toSnapshots = [...paths];
   for (const { from, step } of edges) add([...shortest.get(from)!, step]);
   const model = { paths, toSnapshots, snapshots: shortest.size, guardOutcomes };
-  models.set(options, model as unknown as Model<AnyStateMachine>);
+  models.set(options, model);
   return model;
 }
 
@@ -422,7 +423,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
         env,
         path,
         events: events.map((e) => e.type),
-        last: events.at(-1) as ModelEvent | undefined,
+        last: events.at(-1),
       };
       for (const part of expectationKeys(options.states, key)) await options.states[part]!(view);
     }

@@ -14,7 +14,7 @@ import { fakeMember, WithSession } from '../support/session';
 
 // The sign-up and log-in screens driven along their machines' model paths with real user events: every
 // mix of typed values, before and after a submit, is typed into the rendered form and the form is
-// checked for SPEC §5's texts under the right fields, focus, the fade and the route. A valid submit goes to
+// checked for docs/product.md §5's texts under the right fields, focus, the fade and the route. A valid submit goes to
 // the server through the session (a fake server whose answer each path gives): accepted, or refused with
 // the members contract's text under the field it concerns or for the whole form.
 
@@ -57,13 +57,13 @@ function answered(request: object) {
 }
 const fakeServer = { signUp: answered, logIn: answered };
 
-// SPEC §5, spelled out.
+// docs/product.md §5, spelled out.
 function expectedErrors(v: Values): Record<string, string> {
   const errors: Record<string, string> = {};
   if (v.username!.trim() === '') errors.username = 'Username is required';
   if ('email' in v) {
     if (v.email === '') errors.email = 'Email is required';
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email!)) errors.email = 'Please enter a valid email';
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)) errors.email = 'Please enter a valid email';
   }
   if (v.password === '') errors.password = 'Password is required';
   else if (v.password!.length < 6) errors.password = 'Password must be at least 6 characters';
@@ -131,7 +131,7 @@ function formActs(submitLabel: string, route: string) {
     SUBMIT: async (user: User) => user.click(screen.getByRole('button', { name: submitLabel })),
     'xstate.done.actor.submitCredentials': () => answer((call) => call.resolve(fakeMember)),
     'xstate.error.actor.submitCredentials': (_: User, event: ModelEvent) => answer((call) => call.reject(event.error)),
-    // SPEC §2: after a valid submit the screen goes to /connections after 500 ms, not before.
+    // docs/product.md §2: after a valid submit the screen goes to /connections after 500 ms, not before.
     [`xstate.after.navigateDelay.${route === '/auth' ? 'signUp' : 'logIn'}.leaving`]: async () => {
       await advance(499);
       expect(pathname()).toBe(route);
@@ -184,7 +184,7 @@ function formStates(fields: string[], route: string, texts: FormTexts) {
     submitting: ({ target }: { target: { context: { values: Values } } }) => {
       const { values } = target.context;
       const request: Values = { username: values.username!.trim(), password: values.password! };
-      if ('email' in values) request.email = values.email!.trim();
+      if ('email' in values) request.email = values.email.trim();
       expect(calls.at(-1)?.request).toEqual(request);
       expect(screen.getByRole('button', { name: texts.busy })).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Continue as guest' })).toBeDisabled();

@@ -36,7 +36,7 @@ const bubbles = () =>
 const senders = () =>
   within(screen.getByRole('log')).queryAllByRole('listitem').map((li) => li.querySelector('.message-sender')?.textContent);
 
-// The chat's own words (ours where SPEC.md leaves them open), written out rather than imported from the code.
+// The chat's own words (ours where docs/product.md leaves them open), written out rather than imported from the code.
 const SOLO_WELCOME = "Welcome to Hot Takes solo! 🔥 No partner, no mercy: what's your hottest take? Drop it below and I'll judge it.";
 const RESULTS = /^Alright, the results are in!.*\/continue/;
 const FIRST_REACTION = "Ooh, that's a bold one. The crowd is split right down the middle! 🔥";

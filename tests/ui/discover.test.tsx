@@ -38,7 +38,7 @@ function renderDiscover() {
 }
 
 function cardNames(): string[] {
-  return within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent!);
+  return within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 }
 
 beforeEach(() => {

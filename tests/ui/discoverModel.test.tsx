@@ -32,7 +32,7 @@ const complete: Profile = {
 // Distinct scores in list order: RiffLord (user-1) 30%, PixelPoet (user-2) 32%, ...
 const scores = Object.fromEntries(SAMPLE_USERS.map((u, i) => [u.username, 30 + i * 2]));
 
-// Who SPEC §5's search (username or interests, any case) and the header community leave on screen.
+// Who docs/product.md §5's search (username or interests, any case) and the header community leave on screen.
 const UW = ['AltAria', 'DragonRider', 'LaneLegend', 'MaestroMax', 'MoshPitMia', 'PixelPoet', 'ReggaeRay', 'SalsaSol', 'SeoulSista', 'ShonenSam', 'TitanSlayer'];
 const visible: Record<string, string[] | number> = {
   ' All Communities': 25,
@@ -87,11 +87,11 @@ const card = (name: string) => screen.getByRole('heading', { name }).closest('li
 function expectList({ target, events }: View) {
   const { query, community } = target.context;
   const expected = visible[`${query} ${community}`]!;
-  const names = within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent!);
+  const names = within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
   if (typeof expected === 'number') expect(names).toHaveLength(expected);
   else expect([...names].sort()).toEqual(expected);
   // Sorted by similarity, highest first.
-  const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent!.replace('% Match', '')));
+  const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent.replace('% Match', '')));
   expect(badges).toEqual([...badges].sort((a, b) => b - a));
   if (names.includes('PixelPoet')) expect(within(card('PixelPoet')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
   const added = events.some((e) => e.type === 'xstate.done.actor.addFriend');

@@ -60,14 +60,20 @@ describe('GameChat screen', () => {
     await user.type(input, ' I love polka {Enter}');
     expect(bubbles()).toEqual([GAMES.killmyvibe.welcome, ' I love polka ']);
     expect(screen.getByText('Kill My Vibe is typing...')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(bubbles()).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(bubbles()).toEqual([GAMES.killmyvibe.welcome, ' I love polka ', BOT_REPLIES.killmyvibe[3]]);
     expect(screen.queryByText('Kill My Vibe is typing...')).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Send (?!message)/ })).toHaveLength(15);
     await user.click(screen.getByRole('button', { name: 'Send 💀' }));
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(bubbles()).toHaveLength(4);
     expect(bubbles()[3]).toBe('💀');
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -85,7 +91,7 @@ describe('GameChat screen', () => {
     expect(localStorage.getItem('emojistory_chat_logs')).toBeNull();
   });
 
-  it('storage full on back: the chat stays with the SPEC text; keep chatting, retry, or leave without saving', async () => {
+  it('storage full on back: the chat stays with the contract text; keep chatting, retry, or leave without saving', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const full = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');

@@ -48,7 +48,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// Each game's intro texts (SPEC §2's table, with the subtitles this app gives the other intros).
+// Each game's intro texts (docs/product.md §2's table, with the subtitles this app gives the other intros).
 const INTROS: [game: string, title: string, subtitle: string, loading: string][] = [
   ['hottakes', 'HOT TAKES', 'DEBATE ZONE', 'Loading debate arena...'],
   ['emojistory', 'EMOJI STORY', 'STORY TIME', 'Loading story mode...'],

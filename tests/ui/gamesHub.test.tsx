@@ -47,7 +47,7 @@ const TILES: Record<string, [name: string, tagline: string]> = {
 };
 
 describe('Games hub', () => {
-  it("lists SPEC.md's four groups in order, each playable game linking to its intro", () => {
+  it("lists docs/product.md's four groups in order, each playable game linking to its intro", () => {
     renderHub();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'General',

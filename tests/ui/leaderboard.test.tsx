@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('Leaderboard screen', () => {
-  it('ranks everyone by the selected tab; the current user is marked (You) with SPEC defaults', async () => {
+  it('ranks everyone by the selected tab; the current user is marked (You) with contract defaults', async () => {
     seedStats();
     saveProfile({ ...emptyProfile(), username: 'Sky' });
     renderBoard();
@@ -40,7 +40,7 @@ describe('Leaderboard screen', () => {
     expect(rows).toHaveLength(26);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('ReggaeRay');
     expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2,900', '64%', '9']);
-    const me = rows.find((r) => r.textContent!.includes('Sky (You)'))!;
+    const me = rows.find((r) => r.textContent.includes('Sky (You)'))!;
     expect(within(me).getAllByRole('cell').map((c) => c.textContent)).toEqual(['18', '1,250', '65%', '5']);
     expect(screen.getByRole('list', { name: 'Top 3 by Total Points' })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Your Stats Summary' });
@@ -70,11 +70,11 @@ describe('Leaderboard screen', () => {
     expect(screen.getByRole('tab', { name: 'Total Points' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Friends' })).toHaveFocus();
-    const scores = bodyRows().map((r) => Number(within(r).getAllByRole('cell')[1]!.textContent!.replace(/,/g, '')));
+    const scores = bodyRows().map((r) => Number(within(r).getAllByRole('cell')[1]!.textContent.replace(/,/g, '')));
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  it('creates missing stats once within SPEC ranges and keeps them', async () => {
+  it('creates missing stats once within contract ranges and keeps them', async () => {
     renderBoard();
     await screen.findByRole('table');
     const first = JSON.parse(localStorage.getItem('leaderboard_stats_user-7')!);

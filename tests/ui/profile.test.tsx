@@ -6,7 +6,7 @@ import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from
 import { loadProfile, saveProfile } from '../../src/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 
-// SPEC §3: the 20 suggested music genres, in order.
+// docs/product.md §3: the 20 suggested music genres, in order.
 const GENRES = ['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical', 'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop'];
 
 function Editor() {
@@ -26,7 +26,7 @@ function section(name: string) {
 
 function chipsIn(region: HTMLElement): string[] {
   const list = within(region).queryByRole('list', { name: /^Your / });
-  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent!) : [];
+  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent) : [];
 }
 
 function suggestionsIn(region: HTMLElement): HTMLElement {

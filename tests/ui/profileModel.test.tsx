@@ -54,7 +54,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 function chipsIn(region: HTMLElement): string[] {
   const list = within(region).queryByRole('list', { name: /^Your / });
-  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent!) : [];
+  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent) : [];
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -64,7 +64,7 @@ afterEach(() => localStorage.clear());
 describe('profile editor along the profile model', () => {
   it('shows and stores every edit, ignores blank and duplicate chips and follows a profile saved elsewhere', async () => {
     const driven = await testScreenModel({
-      model: { machine: profileMachine, limit: 100, events: events as never },
+      model: { machine: profileMachine, limit: 100, events: events },
       // Every transition, so the ignored chips (which change nothing) are typed too.
       paths: 'transitions',
       mount: () => {
@@ -99,7 +99,7 @@ describe('profile editor along the profile model', () => {
           expect(chipsIn(section('Favorite Shows & Movies'))).toEqual([]);
           // The chip inputs are cleared after each add.
           expect(within(genres).getByRole('textbox', { name: 'Add a music genre' })).toHaveValue('');
-          // SPEC §2/§5: up to 9 suggestions, none already chosen.
+          // docs/product.md §2/§5: up to 9 suggestions, none already chosen.
           const suggestions = within(within(genres).getByRole('list', { name: 'Suggestions' })).getAllByRole('listitem').map((li) => li.textContent);
           expect(suggestions).toHaveLength(9);
           for (const chosen of profile.musicGenres) expect(suggestions).not.toContain(chosen);

@@ -67,7 +67,7 @@ describe('Settings screen', () => {
     expect(screen.getByText('v1.0.0')).toBeInTheDocument();
   });
 
-  it('Clear App Data: confirm with the SPEC text, keep the tokens, reset settings and theme, then alert', async () => {
+  it('Clear App Data: confirm with the contract text, keep the tokens, reset settings and theme, then alert', async () => {
     localStorage.setItem('user_settings', JSON.stringify({ theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: false, showOnlineStatus: false }));
     const confirm = vi.fn(() => false);
     const alert = vi.fn();
@@ -94,7 +94,7 @@ describe('Settings screen', () => {
     expect(screen.getByRole('switch', { name: 'Sound Effects' })).toHaveAttribute('aria-checked', 'true');
   });
 
-  it('Log Out: confirm with the SPEC text, remove the tokens, clear the session and go to /auth', async () => {
+  it('Log Out: confirm with the contract text, remove the tokens, clear the session and go to /auth', async () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     const user = userEvent.setup();
@@ -113,6 +113,7 @@ describe('Settings screen', () => {
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
     const clicks: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only put back on the prototype below
     const originalClick = HTMLAnchorElement.prototype.click;
     HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
       clicks.push(this.download);

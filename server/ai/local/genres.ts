@@ -43,7 +43,3 @@ const EMPTY: ReadonlySet<string> = new Set();
 export function relatedGenres(key: string): ReadonlySet<string> {
   return related.get(key) ?? EMPTY;
 }
-
-export function isGenre(key: string): boolean {
-  return related.has(key);
-}

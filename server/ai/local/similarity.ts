@@ -49,11 +49,6 @@ interface InterestInfo {
   stemHits: number[];
 }
 
-export interface ScoredCandidate {
-  score: number;
-  shared: string[];
-}
-
 const RELATED_CREDIT = 0.5;
 const WORD_BONUS = 0.04;
 const MAX_WORD_BONUS = 0.2;
@@ -104,11 +99,6 @@ function interestInfo(user: PreparedUser, interest: string): InterestInfo {
   const info: InterestInfo = { key, shown, exact, nearKeys, nearLabel: exact ? undefined : nearLabel, stemHits };
   if (user.interests.size < 100_000) user.interests.set(interest, info);
   return info;
-}
-
-export function scoreCandidate(user: PreparedUser, candidate: CandidateTaste): ScoredCandidate {
-  const score = scoreInto(user, candidate);
-  return { score, shared: ownShared(user) };
 }
 
 function ownShared(user: PreparedUser): string[] {

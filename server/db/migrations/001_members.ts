@@ -18,6 +18,7 @@ export const membersMigration: Migration = {
       .createIndex('members_username_lower_key')
       .on('members')
       .unique()
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- a migration is history: it keeps the call it shipped with
       .expression(sql`lower(username)`)
       .execute();
     await db.schema.createIndex('members_email_key').on('members').unique().column('email').execute();

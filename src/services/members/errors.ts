@@ -11,7 +11,7 @@ export class MemberApiError extends Error {
   readonly status: number;
   readonly field?: MemberField;
   readonly retryAfterSeconds?: number;
-  /** The server's own text, used only for its field checks (INVALID_INPUT), which repeat SPEC's texts. */
+  /** The server's own text, used only for its field checks (INVALID_INPUT), which repeat the contract's texts. */
   readonly serverMessage?: string;
   constructor(
     code: string,

@@ -153,9 +153,9 @@ export function ConnectServices({ redirect = (url: string) => window.location.as
       <h2 id="connect-services-heading">Connect Services</h2>
       <p className="muted connect-services-intro">Link your accounts so your matches and AI bio reflect what you listen to, watch and play.</p>
       <ul className="service-grid">
-        {spotify ? <ProviderCard provider="spotify" actor={spotify as ProviderRef} demo={demo.spotify} /> : null}
-        {trakt ? <ProviderCard provider="trakt" actor={trakt as ProviderRef} demo={demo.trakt} /> : null}
-        {steam ? <SteamCard actor={steam as SteamRef} demo={demo.steam} /> : null}
+        {spotify ? <ProviderCard provider="spotify" actor={spotify} demo={demo.spotify} /> : null}
+        {trakt ? <ProviderCard provider="trakt" actor={trakt} demo={demo.trakt} /> : null}
+        {steam ? <SteamCard actor={steam} demo={demo.steam} /> : null}
       </ul>
     </section>
   );

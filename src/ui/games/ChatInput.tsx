@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent, type Keyboard
 import { isSendable } from '../../domain/chat';
 import { AttachIcon, MicIcon, SendIcon } from './ChatIcons';
 
-/** SPEC.md section 9: the input grows with its text between 44 and 120 px. */
+/** docs/product.md section 9: the input grows with its text between 44 and 120 px. */
 export const INPUT_MIN_HEIGHT = 44;
 export const INPUT_MAX_HEIGHT = 120;
 
@@ -33,7 +33,7 @@ export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProp
 
   const send = () => {
     if (!canSend) return;
-    onSend(draft); // exactly as typed: SPEC.md section 5 keeps the text untrimmed
+    onSend(draft); // exactly as typed: docs/product.md section 5 keeps the text untrimmed
     setDraft('');
     field.current?.focus(); // a click on Send would otherwise strand focus on a now-disabled button
   };

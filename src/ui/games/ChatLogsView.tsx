@@ -41,7 +41,7 @@ function LogEntry({ log, gameName }: { log: ChatLog; gameName: string }) {
   );
 }
 
-/** The saved sessions of one game, newest first (SPEC.md section 2, "Chat logs view"). */
+/** The saved sessions of one game, newest first (docs/product.md section 2, "Chat logs view"). */
 export function ChatLogsView({ gameName, loading, error, logs, onRetry }: ChatLogsViewProps) {
   return (
     <section className="chat-logs" aria-labelledby="chat-logs-title" tabIndex={0}>

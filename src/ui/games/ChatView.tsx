@@ -14,7 +14,7 @@ import { MessageList } from './MessageList';
 import '../styles/chat.css';
 
 /**
- * The one chat screen (SPEC.md section 2, "Chat screens"), full screen outside the app shell. It owns only
+ * The one chat screen (docs/product.md section 2, "Chat screens"), full screen outside the app shell. It owns only
  * presentation: the draft, auto-grow, auto-scroll and the chat/logs toggle; each chat's machine owns the rest.
  */
 export default function ChatView({

@@ -6,7 +6,6 @@ import '../styles/hotTakes.css';
 
 import type { FriendStatus } from '../../machines/hotTakesMatch.view';
 
-export type { FriendStatus };
 
 interface PartnerProfileDialogProps {
   partner: User;
@@ -25,7 +24,7 @@ function friendButtonLabel(status: FriendStatus): string {
 }
 
 /**
- * The matched partner's profile (SPEC.md section 2): a modal on the native <dialog>, so the browser keeps
+ * The matched partner's profile (docs/product.md section 2): a modal on the native <dialog>, so the browser keeps
  * focus inside and the chat behind inert. Focus starts on the friend button and returns to the avatar on close.
  */
 export function PartnerProfileDialog({ partner, status, notice, error, onAddFriend, onClose }: PartnerProfileDialogProps) {

@@ -10,7 +10,7 @@ import '../styles/chatScreens.css';
 
 const INFO = GAMES.hottakes;
 
-/** The counter SPEC.md asks for, with the one thing to do next. */
+/** The counter docs/product.md asks for, with the one thing to do next. */
 function SoloProgress({ sent, step }: { sent: number; step: string }) {
   return (
     <div className="solo-progress">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../domain/chat';
 import type { GameId } from '../../domain/games';
 
-// The contract of the one chat screen every chat renders (SPEC.md section 2, "Chat screens"): the bot
+// The contract of the one chat screen every chat renders (docs/product.md section 2, "Chat screens"): the bot
 // games, Emoji Story, the Hot Takes matched and solo chats and friend chat. Each chat's screen runs its own
 // machine and passes what it shows through these props; ChatView owns only presentation, the draft text,
 // auto-scroll and the chat/logs toggle (a chatLogs machine inside it).

@@ -2,7 +2,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import FriendChat from '../games/FriendChat';
 import SoloHotTakesChat from '../games/SoloHotTakesChat';
 
-/** The friend to chat with: the path's /chat/:friendId first, else navigation state { friendId } (SPEC.md section 2). */
+/** The friend to chat with: the path's /chat/:friendId first, else navigation state { friendId } (docs/product.md section 2). */
 function useFriendId(): string | undefined {
   const { friendId } = useParams();
   const state: unknown = useLocation().state;

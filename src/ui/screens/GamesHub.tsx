@@ -5,14 +5,14 @@ import { Screen } from '../components/ScreenShell';
 import { IntroIcon } from '../games/IntroIcons';
 import '../styles/hub.css';
 
-// SPEC.md section 2, "Games hub": the groups and their games in this order.
+// docs/product.md section 2, "Games hub": the groups and their games in this order.
 const GROUPS: { key: string; title: string; blurb: string; ids: GameId[] }[] = [
   { key: 'general', title: 'General', blurb: 'Quick chat games for anyone', ids: ['hottakes', 'emojistory'] },
   { key: 'music', title: 'Spotify', blurb: 'Music games', ids: ['guiltypleasure', 'killmyvibe', 'hottakesfm', 'twotruthsvibe'] },
   { key: 'gamestore', title: 'Steam', blurb: 'Games about your games', ids: ['firstbestforever', 'patchnotes', 'fightclub', 'inventorydrop'] },
 ];
 
-// The tracking-service games are listed but not playable yet (SPEC.md: "These four do nothing yet").
+// The tracking-service games are listed but not playable yet (docs/product.md: "These four do nothing yet").
 const TRACKING_GAMES = [
   { name: 'Rate It Together', emoji: '⭐', blurb: 'Rate a show together and compare scores' },
   { name: 'Ship It', emoji: '💞', blurb: 'Pair up characters from your watchlist' },

@@ -66,7 +66,7 @@ function FailureCard({ error, actionLabel, onAction, onLeave }: { error: string;
   );
 }
 
-/** /games/hottakes/chat: the matched Hot Takes game (SPEC.md section 4) through the shared ChatView. */
+/** /games/hottakes/chat: the matched Hot Takes game (docs/product.md section 4) through the shared ChatView. */
 export default function HotTakesMatchChat() {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.

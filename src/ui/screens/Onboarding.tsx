@@ -7,7 +7,7 @@ import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import logo from '../logo.svg';
 
-/** /connections: the profile-building screen that sign-up and log-in lead to (SPEC.md section 2). */
+/** /connections: the profile-building screen that sign-up and log-in lead to (docs/product.md section 2). */
 export default function Onboarding() {
   const navigate = useNavigate();
   const editor = useProfileEditor();

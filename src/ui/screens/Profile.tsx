@@ -4,7 +4,7 @@ import { ConnectServices } from '../components/ConnectServices';
 import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../components/ProfileFields';
 import { Screen } from '../components/ScreenShell';
 
-/** /profile: the editing version of the profile (SPEC.md section 2); every change is saved at once. */
+/** /profile: the editing version of the profile (docs/product.md section 2); every change is saved at once. */
 export default function Profile() {
   const navigate = useNavigate();
   const editor = useProfileEditor();

@@ -47,8 +47,11 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, and
   // the connect flows many sign-ins, which the per-client limits meant for real visitors would refuse.
   // The limiters themselves are tested in tests/server (the members' log-in throttle is not one of these).
+  // The demo providers, the local AI engine and the fresh database stand in for every real service: no
+  // credential or database address is passed on.
+  const CREDENTIALS = ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY', 'DATABASE_URL'];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !CREDENTIALS.includes(key))),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_ORIGIN: baseURL,
@@ -59,9 +62,6 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   for (const limit of ['AI', 'AUTH', 'DATA', 'STEAM', 'DEMO']) {
     const key = `RATE_LIMIT_${limit}_PER_MINUTE`;
     env[key] = process.env[key] ?? '10000';
-  }
-  for (const key of ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'TRAKT_CLIENT_ID', 'TRAKT_CLIENT_SECRET', 'STEAM_API_KEY', 'GEMINI_API_KEY', 'DATABASE_URL']) {
-    delete env[key];
   }
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     [{ username: 'amy', email: `${'a'.repeat(250)}@example.com`, password: 'secret-1' }, 'email', 'Please enter a valid email'],
     [{ username: 'amy', email: 'a@example.com', password: '' }, 'password', 'Password is required'],
     [{ username: 'amy', email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
-  ])('refuses sign-up %j under its field with the SPEC text', async (form, field, message) => {
+  ])('refuses sign-up %j under its field with the contract text', async (form, field, message) => {
     const response = await browser(app).request('POST', '/api/auth/signup', form);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'INVALID_INPUT', message, field } });

@@ -34,7 +34,7 @@ export function listen(app: FetchApp, port = 0): Promise<Running> {
         port,
         hostname: '127.0.0.1',
       },
-      (info) => resolve({ url: `http://127.0.0.1:${info.port}`, hits: () => hits, close: () => closeServer(server as Server) }),
+      (info) => resolve({ url: `http://127.0.0.1:${info.port}`, hits: () => hits, close: () => closeServer(server) }),
     ) as Server;
   });
 }

@@ -31,8 +31,9 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-build-needed', ...env };
-  for (const key of ['DATABASE_URL', 'DATA_DIR'] as const) if (!(key in env)) delete childEnv[key];
+  // The database settings come only from `env`, never from the environment the tests run in.
+  const { DATABASE_URL: _databaseUrl, DATA_DIR: _dataDir, ...inherited } = process.env;
+  const childEnv: NodeJS.ProcessEnv = { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-build-needed', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));

@@ -1,0 +1,42 @@
+// Mutation testing (`npm run mutation`, see docs/testing.md). Not part of `npm test`: a full run
+// takes long on two cores. scripts/mutation.sh runs one folder at a time (MUTATE_FOLDER), each with
+// its own incremental file and report under reports/mutation/<folder>/, so a re-run only tests the
+// mutants whose code or covering tests changed.
+const FOLDERS = {
+  machines: ['src/machines/**/*.ts'],
+  domain: ['src/domain/**/*.ts'],
+  services: ['src/services/**/*.ts'],
+  storage: ['src/storage/**/*.ts'],
+  // The process entry and the Vite dev hook only wire things together; no unit test starts them.
+  server: ['server/**/*.ts', '!server/start.ts', '!server/devPlugin.ts'],
+};
+
+const folder = process.env.MUTATE_FOLDER ?? 'all';
+if (folder !== 'all' && !(folder in FOLDERS)) {
+  throw new Error(`MUTATE_FOLDER must be one of ${Object.keys(FOLDERS).join(', ')}; got "${folder}"`);
+}
+const mutate = folder === 'all' ? Object.values(FOLDERS).flat() : FOLDERS[folder];
+const out = `reports/mutation/${folder}`;
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  mutate,
+  ignorePatterns: ['dist', 'reports', 'coverage', 'tests/e2e', 'docs', 'public', '.stryker-tmp'],
+  incremental: true,
+  incrementalFile: `${out}/incremental.json`,
+  // Static mutants (module-level constants: texts, catalogs, tables) need every test re-run in a
+  // fresh module graph each, which costs more than all other mutants together on two cores.
+  // MUTATION_STATIC=1 includes them; docs/testing.md says which figures include them.
+  ignoreStatic: process.env.MUTATION_STATIC !== '1',
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+  timeoutMS: 20000,
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: `${out}/mutation.json` },
+  htmlReporter: { fileName: `${out}/mutation.html` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
+  thresholds: { high: 80, low: 75, break: null },
+  tempDirName: `.stryker-tmp/${folder}`,
+  cleanTempDir: true,
+};
