@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountDeletionMachine } from '../../src/machines/accountDeletion.machine';
 import { MemberApiError } from '../../src/services/members/errors';
-import { runModel } from '../support/modelTest';
+import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with the contract's
 // 'Password is required', shows the server's refusal in the contract's words, and leaves for /auth once the
@@ -23,48 +23,62 @@ const told: Record<string, string> = {
   OFFLINE: 'You appear to be offline. Please check your connection and try again.',
 };
 
+type Step = { type: string; value?: string; error?: MemberApiError };
+
+/** What the dialog should hold after the path: the typed password and the message shown, from the contract's rules. */
+function expectedAfter(path: ModelPath<typeof accountDeletionMachine>) {
+  let password = '';
+  let error: string | null = null;
+  let open = false;
+  let sends = 0;
+  for (const { event } of path.steps) {
+    const e = event as Step;
+    if (e.type === 'OPEN' && !open) [password, error, open] = ['', null, true];
+    else if (e.type === 'CANCEL') open = false;
+    else if (e.type === 'CHANGE') [password, error] = [e.value!, null];
+    else if (e.type === 'SUBMIT' && open) {
+      if (password === '') error = 'Password is required';
+      else [open, sends] = [false, sends + 1];
+    } else if (e.type === 'xstate.error.actor.deleteAccount') [error, open] = [told[e.error!.code]!, true];
+  }
+  return { context: { password, error }, sends };
+}
+
+/** No request beyond one per submit of a typed password; /auth only once the account is gone. */
+function observed({ context, env, path }: StateView<typeof accountDeletionMachine>, { deleted = false } = {}) {
+  const expected = expectedAfter(path);
+  expect(context).toEqual(expected.context);
+  expect(env.pending.get('deleteAccount') ?? []).toHaveLength(expected.sends);
+  expect(env.effects.filter((e) => e.type === 'navigate').map((e) => e.payload)).toEqual(deleted ? ['/auth'] : []);
+}
+
 describe('account deletion dialog machine (model-based)', () => {
   it('asks for the password, shows refusals in the contract words and leaves for /auth only once deleted', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: accountDeletionMachine,
       events,
       limit: 500,
       provide: (env) => ({ actions: { goToAuth: () => env.record('navigate', '/auth') } }),
-      check: ({ env, snapshot, path }) => {
-        const steps = path.steps.map((s) => s.event as { type: string; value?: string; error?: MemberApiError });
-        const last = steps.at(-1);
-        const { password, error } = snapshot.context;
-        const navigations = env.effects.filter((e) => e.type === 'navigate');
-        expect(navigations).toEqual(snapshot.matches('deleted') ? [{ type: 'navigate', payload: '/auth' }] : []);
-        if (snapshot.matches('deleted')) expect(last?.type).toBe('xstate.done.actor.deleteAccount');
-
+      states: {
+        closed: (view) => observed(view),
+        // Open: empty when just opened; a blank submit says 'Password is required'; a refusal shows in the
+        // contract's words and keeps what was typed; typing clears the message.
+        open: (view) => {
+          if (view.last?.type === 'OPEN') expect(view.context).toEqual({ password: '', error: null });
+          if (view.last?.type === 'xstate.error.actor.deleteAccount') expect(view.context.password).toBe('secret1');
+          observed(view);
+        },
         // Only a typed password is sent, exactly as typed.
-        const sent = env.pending.get('deleteAccount') ?? [];
-        if (snapshot.matches('deleting')) {
-          expect(password).toBe('secret1');
-          expect(sent.at(-1)?.input).toEqual({ password: 'secret1' });
-        }
-        if (last?.type === 'SUBMIT' && path.steps.at(-2)?.state.matches('open') && password === '') {
-          expect(snapshot.value).toBe('open');
-          expect(error).toBe('Password is required');
-        }
-        if (last?.type === 'xstate.error.actor.deleteAccount') {
-          expect(snapshot.value).toBe('open');
-          expect(error).toBe(told[last.error!.code]);
-          expect(password).toBe('secret1');
-        }
-        // Opening starts empty; typing clears an old message.
-        if (last?.type === 'OPEN' && snapshot.matches('open') && path.steps.at(-2)?.state.matches('closed')) {
-          expect(snapshot.context).toEqual({ password: '', error: null });
-        }
-        if (last?.type === 'CHANGE' && snapshot.matches('open')) expect(error).toBeNull();
-        // One request per submit of an open dialog with a typed password, and no other.
-        const sendingSubmits = path.steps.filter(
-          (step, i) => step.event.type === 'SUBMIT' && i > 0 && path.steps[i - 1]!.state.matches('open') && path.steps[i - 1]!.state.context.password !== '',
-        );
-        expect(sent.length).toBe(sendingSubmits.length);
+        deleting: (view) => {
+          expect(view.env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
+          observed(view);
+        },
+        deleted: (view) => {
+          expect(view.last?.type).toBe('xstate.done.actor.deleteAccount');
+          observed(view, { deleted: true });
+        },
       },
     });
-    expect(count).toBeGreaterThan(10);
+    expect(report.paths).toBeGreaterThan(10);
   });
 });

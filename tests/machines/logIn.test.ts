@@ -4,7 +4,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { logInMachine, type LogInEvent } from '../../src/machines/logIn.machine';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
 import { MemberApiError } from '../../src/services/members/errors';
-import { modelPaths, runModel, type ModelOptions } from '../support/modelTest';
+import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // Blank, short and good values next to the empty start, so every log-in message is reachable.
 const events: LogInEvent[] = [
@@ -40,10 +40,32 @@ function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
   return errors;
 }
 
+/** The server's refusal still shown after the path: it is about the whole form and stays until the next submit. */
+function refusalAfter(path: ModelPath<typeof logInMachine>): { message: string } | null {
+  let shown: { message: string } | null = null;
+  for (const { event } of path.steps) {
+    const e = event as { type: string; error?: MemberApiError };
+    if (e.type === 'xstate.error.actor.submitCredentials') shown = { message: refusalTexts[e.error!.code]! };
+    if (e.type === 'SUBMIT') shown = null;
+  }
+  return shown;
+}
+
+const navigations = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'navigate').map(({ payload, at }) => ({ payload, at }));
+const focuses = (env: ReplayEnv) => env.effects.filter((e) => e.type === 'focus').map((e) => e.payload);
+
+/** 'Create one' asks for /auth each time it is pressed; /connections never comes before `done`; the clock has not moved. */
+function stillOnScreen(env: ReplayEnv, events: string[]) {
+  const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
+  expect(navigations(env)).toEqual(Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })));
+  expect(env.clock.now()).toBe(0);
+}
+
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
-  events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.logIn.leaving' } as never],
+  limit: 100,
+  events: [...events, ...serverAnswers, { type: 'xstate.after.navigateDelay.logIn.leaving' }],
+  delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {
       goToConnections: () => env.record('navigate', '/connections'),
@@ -51,78 +73,64 @@ const model: ModelOptions<typeof logInMachine> = {
       focusField: (_: unknown, params: { field: LogInField | undefined }) => env.record('focus', params.field),
     },
   }),
-  check: ({ env, snapshot, path }) => {
-    const navigations = env.effects.filter((e) => e.type === 'navigate').map((e) => e.payload);
-    const focuses = env.effects.filter((e) => e.type === 'focus');
-    const eventTypes = path.steps.map((s) => s.event.type);
-    const submits = eventTypes.filter((t) => t === 'SUBMIT').length;
-    const switches = eventTypes.filter((t) => t === 'CREATE_ACCOUNT').length;
-    const { values, errors, serverError } = snapshot.context;
-    const sent = env.pending.get('submitCredentials') ?? [];
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
-    const lastEvent = path.steps.at(-1)?.event as { type: string; error?: MemberApiError } | undefined;
-    const asGuest = eventTypes.includes('CONTINUE_AS_GUEST');
-
-    // 'Create one' asks for /auth each time; /connections comes only from the 500 ms timer.
-    const toSignUp = navigations.filter((to) => to === '/auth');
-    expect(toSignUp).toHaveLength(switches);
-    const toConnections = navigations.filter((to) => to === '/connections');
-    if (snapshot.matches('done')) {
-      expect(toConnections).toHaveLength(1);
-      expect(env.clock.now()).toBe(500);
-    } else {
-      expect(toConnections).toEqual([]);
-      expect(env.clock.now()).toBe(0);
-    }
-
-    if (snapshot.matches({ editing: 'filling' })) {
-      expect(submits).toBe(0);
-      expect(errors).toEqual({});
-    }
-    if (snapshot.matches({ editing: 'correcting' })) {
-      expect(submits).toBeGreaterThan(0);
-      expect(errors).toEqual(expectedErrors(values));
-    }
-    // Only a valid form reaches the server, with exactly what was typed; the guest way never does.
-    if (snapshot.matches('submitting')) {
-      expect(expectedErrors(values)).toEqual({});
-      expect(sent.at(-1)?.input).toEqual(values);
-      expect(serverError).toBeNull();
-    }
-    if ((snapshot.matches('leaving') || snapshot.matches('done')) && !asGuest) {
-      expect(expectedErrors(values)).toEqual({});
-      expect(eventTypes).toContain('xstate.done.actor.submitCredentials');
-    }
-    if (asGuest && submits === 0) expect(sent).toEqual([]);
-    if ((snapshot.matches('leaving') || snapshot.matches('done')) && !eventTypes.includes('xstate.done.actor.submitCredentials')) {
-      expect(eventTypes.at(snapshot.matches('done') ? -2 : -1)).toBe('CONTINUE_AS_GUEST');
-    }
-    // A refusal is about the whole form: its text shows for the form, the typed values stay and the form is editable again.
-    if (lastEvent?.type === 'xstate.error.actor.submitCredentials') {
-      expect(snapshot.value).toEqual({ editing: 'correcting' });
-      expect(serverError).toEqual({ message: refusalTexts[lastEvent.error!.code] });
-      expect(values).toEqual(path.steps.at(-2)!.state.context.values);
-      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: undefined });
-    }
-    if (!eventTypes.includes('xstate.error.actor.submitCredentials')) expect(serverError).toBeNull();
-
-    const last = path.steps.at(-1);
-    if (last?.event.type === 'SUBMIT' && snapshot.matches('editing')) {
-      const first = (['username', 'password'] as const).find((f) => expectedErrors(values)[f] !== undefined);
-      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first });
-    }
-    if (submits === 0) expect(focuses).toEqual([]);
+  states: {
+    'editing.filling': ({ context, env, events }) => {
+      expect(events).not.toContain('SUBMIT');
+      expect(context.errors).toEqual({});
+      expect(context.serverError).toBeNull();
+      expect(focuses(env)).toEqual([]);
+      expect(env.pending.get('submitCredentials')).toBeUndefined();
+      stillOnScreen(env, events);
+    },
+    // Errors follow the values after a failed submit, which focuses the first invalid field. A refusal is about
+    // the whole form: its text shows for the form, the typed values stay, no field is focused and the form is
+    // editable again.
+    'editing.correcting': ({ context, env, events, path, last }) => {
+      expect(events).toContain('SUBMIT');
+      expect(context.errors).toEqual(expectedErrors(context.values));
+      expect(context.serverError).toEqual(refusalAfter(path));
+      if (last?.type === 'SUBMIT') {
+        expect(focuses(env).at(-1)).toBe((['username', 'password'] as const).find((f) => expectedErrors(context.values)[f] !== undefined));
+      }
+      if (last?.type === 'xstate.error.actor.submitCredentials') {
+        expect(context.values).toEqual(path.steps.at(-2)!.state.context.values);
+        expect(focuses(env).at(-1)).toBeUndefined();
+      }
+      stillOnScreen(env, events);
+    },
+    // Only a valid form reaches the server, with exactly what was typed.
+    submitting: ({ context, env, events }) => {
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(env.pending.get('submitCredentials')?.at(-1)?.input).toEqual(context.values);
+      expect(context.serverError).toBeNull();
+      stillOnScreen(env, events);
+    },
+    // Accepted (a valid form), or the guest way, which never asks the server unless a submit did first.
+    leaving: ({ context, env, events }) => {
+      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      else {
+        expect(events.at(-1)).toBe('CONTINUE_AS_GUEST');
+        if (!events.includes('SUBMIT')) expect(env.pending.get('submitCredentials')).toBeUndefined();
+      }
+      stillOnScreen(env, events);
+    },
+    done: ({ context, env, events }) => {
+      const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
+      expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/connections', at: 500 }]);
+      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
+    },
   },
 };
 
 describe('log-in machine (model-based)', () => {
   it('covers every state and transition: errors on failed submits, /auth on Create one, /connections 500 ms after a valid submit', async () => {
-    const count = await runModel(model);
-    expect(count).toBeGreaterThanOrEqual(10);
+    const report = await testModel(model);
+    expect(report.paths).toBeGreaterThanOrEqual(10);
   });
 
   it('holds the same checks in every reachable form state', async () => {
-    // runModel replays a path to every distinct snapshot (value and context); check none is missing.
+    // testModel replays a path to every distinct snapshot (value and context); check none is missing.
     const paths = getShortestPaths(logInMachine, { events: model.events as LogInEvent[] });
     const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
     for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileSyncMachine } from '../../src/machines/profileSync.machine';
 import { MemberApiError } from '../../src/services/members/errors';
-import { runModel } from '../support/modelTest';
+import { modelPaths, testModel, type StateView } from '../support/modelTest';
 
 // A member's profile sync (issue 12): edits reach the server only after a 1000 ms pause in editing,
 // a failed send waits for the browser's `online` event or 30 s and then compares with the server again,
@@ -40,27 +40,54 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
+type View = StateView<typeof profileSyncMachine>;
+
+// Listener failures change nothing a person sees; the expectations look at the other steps.
+const seenSteps = (view: View) =>
+  view.path.steps.map((s) => s.event as Step).filter((e) => e.type !== 'xstate.init' && !e.type.startsWith('xstate.error.actor.watch'));
+
+/** What holds in every state: the clock moved only by the waits taken, every call is for this member, the sync runs until a 401. */
+function observed(view: View) {
+  const steps = seenSteps(view);
+  expect(view.env.clock.now()).toBe(steps.reduce((sum, e) => sum + delayOf(e.type), 0));
+  for (const d of [...(view.env.pending.get('reconcileProfile') ?? []), ...(view.env.pending.get('pushProfile') ?? [])]) {
+    expect(d.input).toEqual({ memberId: 'm-1' });
+  }
+  expect(view.snapshot.status).toBe(view.snapshot.matches('sessionEnded') ? 'done' : 'active');
+}
+
+const lastSeen = (view: View) => seenSteps(view).at(-1);
+
 describe('profile sync machine (model-based)', () => {
   it('sends after a 1000 ms pause, retries on `online` or after 30 s, waits for an edit after a refusal, and ends on a 401', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: profileSyncMachine,
       input: { memberId: 'm-1' },
       events,
       limit: 500,
-      check: ({ env, snapshot, path }) => {
-        // Listener failures change nothing a person sees; the checks look at the other steps.
-        const steps = path.steps.map((s) => s.event as Step).filter((e) => e.type !== 'xstate.init' && !e.type.startsWith('xstate.error.actor.watch'));
-        const last = steps.at(-1);
-        const elapsed = steps.reduce((sum, e) => sum + delayOf(e.type), 0);
-        expect(env.clock.now()).toBe(elapsed);
-
-        // Every call is for this member.
-        for (const d of [...(env.pending.get('reconcileProfile') ?? []), ...(env.pending.get('pushProfile') ?? [])]) {
-          expect(d.input).toEqual({ memberId: 'm-1' });
-        }
-
+      delays: { syncDelay: 1000, retryDelay: 30_000 },
+      states: {
+        // Comparing with the server: at start, or once the network is back (the `online` event or 30 s later).
+        reconciling: (view) => {
+          if (seenSteps(view).length > 0) expect(['ONLINE', 'xstate.after.retryDelay.profileSync.waitingForNetwork']).toContain(lastSeen(view)?.type);
+          observed(view);
+        },
+        // Nothing is left to send.
+        idle: (view) => {
+          const last = lastSeen(view);
+          expect(last?.type === 'xstate.done.actor.reconcileProfile' ? last.output?.needsPush : last?.output?.stillPending).toBe(false);
+          observed(view);
+        },
+        // An edit, or one that arrived during a send, waits for a pause before anything is sent.
+        debouncing: (view) => {
+          const last = lastSeen(view);
+          expect(last?.type === 'LOCAL_EDIT' || (last?.type === 'xstate.done.actor.pushProfile' && last.output?.stillPending)).toBe(true);
+          observed(view);
+        },
         // A send starts right after the server turned out older, or after exactly 1000 ms without an edit.
-        if (snapshot.matches('pushing')) {
+        pushing: (view) => {
+          const steps = seenSteps(view);
+          const last = steps.at(-1);
           if (last?.type === 'xstate.done.actor.reconcileProfile') expect(last.output?.needsPush).toBe(true);
           else {
             expect(last?.type).toBe('xstate.after.syncDelay.profileSync.debouncing');
@@ -71,34 +98,33 @@ describe('profile sync machine (model-based)', () => {
             }
             expect(quiet).toBe(1000);
           }
-        }
-        // An edit, or one that arrived during a send, waits for a pause before anything is sent.
-        if (snapshot.matches('debouncing')) {
-          expect(last?.type === 'LOCAL_EDIT' || (last?.type === 'xstate.done.actor.pushProfile' && last.output?.stillPending)).toBe(true);
-        }
-        // Nothing is left to send when idle.
-        if (snapshot.matches('idle')) {
-          expect(last?.type === 'xstate.done.actor.reconcileProfile' ? last.output?.needsPush : last?.output?.stillPending).toBe(false);
-        }
-        // A failed call that is not a 401 waits for the network; coming back (or 30 s) starts with a comparison.
-        if (snapshot.matches('waitingForNetwork')) expect(last?.error?.code).not.toBe('UNAUTHENTICATED');
-        if (snapshot.matches('reconciling') && steps.length > 0) {
-          expect(['ONLINE', 'xstate.after.retryDelay.profileSync.waitingForNetwork']).toContain(last?.type);
-        }
+          observed(view);
+        },
+        // A failed call that is not a 401 or a refusal waits for the network.
+        waitingForNetwork: (view) => {
+          expect(['OFFLINE', 'SERVER']).toContain(lastSeen(view)?.error?.code);
+          observed(view);
+        },
         // A profile the server refused is not resent on its own: only a new edit tries again.
-        if (snapshot.matches('refused')) expect(last?.error?.code).toBe('PICTURE_TOO_LARGE');
-        if (last?.type === 'LOCAL_EDIT' && path.steps.at(-2)?.state.matches('refused')) expect(snapshot.value).toBe('debouncing');
-        if (snapshot.matches('waitingForNetwork')) expect(['OFFLINE', 'SERVER']).toContain(last?.error?.code);
+        refused: (view) => {
+          expect(lastSeen(view)?.error?.code).toBe('PICTURE_TOO_LARGE');
+          observed(view);
+        },
         // A 401 ends the sync and tells the session so.
-        if (snapshot.matches('sessionEnded')) {
-          expect(last?.error?.code).toBe('UNAUTHENTICATED');
-          expect(snapshot.status).toBe('done');
-          expect(snapshot.output).toEqual({ sessionEnded: true });
-        } else {
-          expect(snapshot.status).toBe('active');
-        }
+        sessionEnded: (view) => {
+          expect(lastSeen(view)?.error?.code).toBe('UNAUTHENTICATED');
+          expect(view.snapshot.output).toEqual({ sessionEnded: true });
+          observed(view);
+        },
       },
     });
-    expect(count).toBeGreaterThan(20);
+    expect(report.paths).toBeGreaterThan(20);
   }, 60_000);
+
+  it('leaves a refusal for a new edit, which waits for a pause', () => {
+    const paths = modelPaths({ machine: profileSyncMachine, input: { memberId: 'm-1' }, events });
+    const fromRefused = paths.filter((p) => p.steps.at(-2)?.state.matches('refused') && p.steps.at(-1)!.event.type === 'LOCAL_EDIT');
+    expect(fromRefused.length).toBeGreaterThan(0);
+    for (const p of fromRefused) expect(p.target.value).toBe('debouncing');
+  });
 });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { MemberApiError } from '../../src/services/members/errors';
-import { runModel } from '../support/modelTest';
+import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // The session as a person meets it (issue 12): a guest by default, a member after signing up or logging
 // in, a guest again after logging out, deleting the account or a 401 ("Your session has ended...").
@@ -74,9 +74,69 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
+type View = StateView<typeof sessionMachine>;
+
+/** What holds wherever the path ends: sync runs, refusals in the contract's words, where each answer leads, what the device forgets. */
+function observed({ env, snapshot, path }: View) {
+  const steps = path.steps.map((s) => s.event as Step);
+  const last = steps.at(-1);
+  const { failure } = snapshot.context;
+
+  // One profile sync per membership.
+  const becameMember = steps.filter(
+    (e) =>
+      ['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(e.type) ||
+      (e.type === 'xstate.done.actor.checkSession' && (e.output as { id?: string } | null)?.id === 'm-1'),
+  ).length;
+  expect(env.pending.get('profileSync') ?? []).toHaveLength(becameMember);
+
+  // A refusal tells the person why, in the contract's words, and leaves them where they were.
+  if (last?.type.startsWith('xstate.error.actor.') && last.error instanceof MemberApiError && !last.type.endsWith('logOut') && !last.type.endsWith('checkSession')) {
+    expect(failure).toEqual(toldAfter[last.error.code]);
+    if (last.type.endsWith('signUp') || last.type.endsWith('logIn')) expect(snapshot.value).toEqual({ guest: 'browsing' });
+    if (last.error.code === 'WRONG_PASSWORD') expect(snapshot.value).toEqual({ member: 'active' });
+  }
+  if (last?.type === 'DISMISS_NOTICE') expect(snapshot.value).toEqual({ guest: 'browsing' });
+  // A 401 while a member always leads to the notice; leaving on purpose never does.
+  const before = path.steps.at(-2)?.state;
+  const endedBy401 =
+    (before?.matches('member') && last?.type === 'SESSION_EXPIRED') ||
+    last?.type === 'xstate.done.actor.profileSync' ||
+    (last?.type === 'xstate.error.actor.deleteAccount' && last.error?.code === 'UNAUTHENTICATED');
+  if (endedBy401) expect(snapshot.value).toEqual({ guest: 'sessionEnded' });
+  if (last?.type === 'xstate.done.actor.logOut' || last?.type === 'xstate.error.actor.logOut' || last?.type === 'xstate.done.actor.deleteAccount') {
+    expect(snapshot.value).toEqual({ guest: 'browsing' });
+  }
+  // A new sign-up or log-in leaves any earlier notice behind once answered.
+  if (['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(last?.type ?? '')) expect(snapshot.value).toEqual({ member: 'active' });
+
+  // The device forgets whose profile copy it holds exactly when a membership ends.
+  expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) ? null : seededSync);
+
+  if (last?.type === 'ONLINE' && before?.matches({ guest: 'offline' })) expect(snapshot.value).toBe('checking');
+  // Starting the app asks the server once, and again only when an offline start comes back online.
+  expect(env.pending.get('checkSession')).toHaveLength(1 + backOnline(path));
+}
+
+const backOnline = (path: ModelPath<typeof sessionMachine>) =>
+  path.steps.filter((step, i) => step.event.type === 'ONLINE' && i > 0 && path.steps[i - 1]!.state.matches({ guest: 'offline' })).length;
+
+/** A guest state: nobody is known. */
+function asGuest(view: View) {
+  expect(view.context.member).toBeNull();
+  observed(view);
+}
+
+/** A member state: the member is known and their profile sync runs for them. */
+function asMember(view: View) {
+  expect(view.context.member).toEqual(mira);
+  expect(view.env.pending.get('profileSync')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
+  observed(view);
+}
+
 describe('session machine (model-based)', () => {
   it('reaches every state and transition; who the person is, what they are told and what the device forgets follow the contract', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: sessionMachine,
       events,
       limit: 2000,
@@ -84,70 +144,49 @@ describe('session machine (model-based)', () => {
         localStorage.clear();
         localStorage.setItem(SYNC_KEY, seededSync);
       },
-      check: ({ env, snapshot, path }) => {
-        const steps = path.steps.map((s) => s.event as Step);
-        const last = steps.at(-1);
-        const { member, failure } = snapshot.context;
-
-        // Member states (and logging out, until the server answers) know the member; every other state knows nobody.
-        if (snapshot.matches('member') || snapshot.matches('loggingOut')) expect(member).toEqual(mira);
-        else expect(member).toBeNull();
-
-        // While a member, the profile sync runs for that member (one sync per membership).
-        const syncs = env.pending.get('profileSync') ?? [];
-        if (snapshot.matches('member')) expect(syncs.at(-1)?.input).toEqual({ memberId: 'm-1' });
-        const becameMember = steps.filter(
-          (e) => ['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(e.type) || (e.type === 'xstate.done.actor.checkSession' && (e.output as { id?: string } | null)?.id === 'm-1'),
-        ).length;
-        expect(syncs.length).toBe(becameMember);
-
-        // Requests carry what was asked.
-        if (snapshot.matches('signingUp')) expect(env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
-        if (snapshot.matches('loggingIn')) expect(env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
-        if (snapshot.matches({ member: 'deletingAccount' })) expect(env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
-
-        // A refusal tells the person why, in the contract's words, and leaves them where they were.
-        if (last?.type.startsWith('xstate.error.actor.') && last.error instanceof MemberApiError && !last.type.endsWith('logOut') && !last.type.endsWith('checkSession')) {
-          expect(failure).toEqual(toldAfter[last.error.code]);
-          if (last.type.endsWith('signUp') || last.type.endsWith('logIn')) expect(snapshot.value).toEqual({ guest: 'browsing' });
-          if (last.error.code === 'WRONG_PASSWORD') expect(snapshot.value).toEqual({ member: 'active' });
-        }
-        if (snapshot.matches('signingUp') || snapshot.matches('loggingIn') || snapshot.matches({ member: 'deletingAccount' })) expect(failure).toBeNull();
-
+      states: {
+        // Asking the server who this is: at start, or again once an offline start is back online.
+        checking: (view) => {
+          if (backOnline(view.path) === 0) expect(view.events).toEqual([]);
+          else expect(view.last?.type).toBe('ONLINE');
+          asGuest(view);
+        },
+        'guest.browsing': asGuest,
         // An ended session (a 401 while a member) is the only way to the notice.
-        if (snapshot.matches({ guest: 'sessionEnded' })) {
-          expect(['SESSION_EXPIRED', 'xstate.done.actor.profileSync', 'xstate.error.actor.deleteAccount']).toContain(last!.type);
-        }
-        if (last?.type === 'DISMISS_NOTICE' && steps.length > 1) expect(snapshot.value).toEqual({ guest: 'browsing' });
-        // ...and a 401 while a member always leads there, with the notice; leaving on purpose never does.
-        const before = path.steps.at(-2)?.state;
-        const wasMember = before?.matches('member') ?? false;
-        const endedBy401 =
-          (wasMember && last?.type === 'SESSION_EXPIRED') ||
-          last?.type === 'xstate.done.actor.profileSync' ||
-          (last?.type === 'xstate.error.actor.deleteAccount' && last.error?.code === 'UNAUTHENTICATED');
-        if (endedBy401) expect(snapshot.value).toEqual({ guest: 'sessionEnded' });
-        if (last?.type === 'xstate.done.actor.logOut' || last?.type === 'xstate.error.actor.logOut' || last?.type === 'xstate.done.actor.deleteAccount') {
-          expect(snapshot.value).toEqual({ guest: 'browsing' });
-        }
-        // A new sign-up or log-in leaves any earlier notice behind once answered.
-        if (['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(last?.type ?? '')) expect(snapshot.value).toEqual({ member: 'active' });
-
-        // The device forgets whose profile copy it holds exactly when a membership ends.
-        expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) ? null : seededSync);
-
-        // A member's device that started offline keeps that member's edits pending and asks again once online.
-        if (snapshot.matches({ guest: 'offline' })) {
-          expect(env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
-          expect(member).toBeNull();
-        }
-        if (last?.type === 'ONLINE' && before?.matches({ guest: 'offline' })) expect(snapshot.value).toBe('checking');
-        // Starting the app asks the server once, and again only when an offline start comes back online.
-        const backOnline = path.steps.filter((step, i) => step.event.type === 'ONLINE' && i > 0 && path.steps[i - 1]!.state.matches({ guest: 'offline' })).length;
-        expect(env.pending.get('checkSession')?.length).toBe(1 + backOnline);
-        if (snapshot.matches('checking') && backOnline === 0) expect(steps.filter((e) => e.type !== 'xstate.init')).toEqual([]);
+        'guest.sessionEnded': (view) => {
+          expect(['SESSION_EXPIRED', 'xstate.done.actor.profileSync', 'xstate.error.actor.deleteAccount']).toContain(view.last!.type);
+          asGuest(view);
+        },
+        // A member's device that started offline keeps that member's edits pending and waits for the network.
+        'guest.offline': (view) => {
+          expect(view.env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
+          expect(view.env.pending.get('waitForNetwork')).toHaveLength(view.events.filter((t) => t === 'xstate.done.actor.checkSession').length);
+          asGuest(view);
+        },
+        // Requests carry what was asked, and an earlier refusal is forgotten while they run.
+        signingUp: (view) => {
+          expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
+          expect(view.context.failure).toBeNull();
+          asGuest(view);
+        },
+        loggingIn: (view) => {
+          expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
+          expect(view.context.failure).toBeNull();
+          asGuest(view);
+        },
+        'member.active': asMember,
+        'member.deletingAccount': (view) => {
+          expect(view.env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
+          expect(view.context.failure).toBeNull();
+          asMember(view);
+        },
+        // Logging out still knows the member until the server answers.
+        loggingOut: (view) => {
+          expect(view.context.member).toEqual(mira);
+          observed(view);
+        },
       },
     });
-    expect(count).toBeGreaterThan(40);
+    expect(report.paths).toBeGreaterThan(40);
   }, 60_000);
 });

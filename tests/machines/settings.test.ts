@@ -1,25 +1,38 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { settingsMachine, toggled } from '../../src/machines/settings.machine';
-import { messages } from '../../src/domain/messages';
-import { defaultSettings, type Settings } from '../../src/domain/settings';
-import { runModel } from '../support/modelTest';
+import { AppError } from '../../src/domain/errors';
+import type { Settings } from '../../src/domain/settings';
+import { testModel, type ModelPath, type ReplayEnv, type StateView } from '../support/modelTest';
 
+// docs/product.md's settings texts and defaults, written out rather than imported from the code under test.
+const TEXT = {
+  confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
+  cleared: 'App data cleared successfully!',
+  confirmLogout: 'Are you sure you want to log out?',
+  saveFailed: 'Could not save this setting. Please try again.',
+  storageFull:
+    'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
+  exportFailed: 'Could not download your data. Please try again.',
+};
+const DEFAULTS: Settings = { theme: 'dark', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true };
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
 const lightish: Settings = { theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: true, showOnlineStatus: false };
+const exported = { data: { user_profile: { username: 'me' } } };
 
 function stored(): Settings | null {
   const raw = localStorage.getItem('user_settings');
   return raw === null ? null : (JSON.parse(raw) as Settings);
 }
 
-// A variable, not an inline literal: runModel takes plain EventObjects and the payloads ride along.
 const events = [
   { type: 'xstate.done.actor.loadSettings', output: lightish },
   { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
   { type: 'TOGGLE', setting: 'theme' },
   { type: 'TOGGLE', setting: 'notifications' },
-  { type: 'SAVE_FAILED', message: messages.storage.full },
+  { type: 'xstate.done.actor.saveSettings' },
+  { type: 'xstate.error.actor.saveSettings', error: new AppError('STORAGE_FULL') },
+  { type: 'xstate.error.actor.saveSettings', error: new Error('denied') },
   { type: 'CLEAR_DATA' },
   { type: 'xstate.done.actor.confirmClear', output: true },
   { type: 'xstate.done.actor.confirmClear', output: false },
@@ -29,23 +42,84 @@ const events = [
   { type: 'xstate.done.actor.confirmLogOut', output: false },
   { type: 'xstate.error.actor.confirmLogOut', error: new Error('no dialog') },
   { type: 'DOWNLOAD' },
-  { type: 'xstate.done.actor.exportData', output: { data: { user_profile: { username: 'me' } } } },
+  { type: 'xstate.done.actor.exportData', output: exported },
   { type: 'xstate.error.actor.exportData', error: new Error('offline') },
 ];
 
+type PathEvent = { type: string; setting?: keyof Settings; output?: unknown; error?: unknown };
+const pathEvents = (path: ModelPath<typeof settingsMachine>) => path.steps.map((s) => s.event as PathEvent).filter((e) => e.type !== 'xstate.init');
+const isConfirmedClear = (e: PathEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
+
+/** The settings and the error the screen should show after the path, worked out from docs/product.md's rules. */
+function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Settings; error: string | null } {
+  let settings = DEFAULTS;
+  let error: string | null = null;
+  for (const e of pathEvents(path)) {
+    if (e.type === 'xstate.done.actor.loadSettings') settings = e.output as Settings;
+    if (e.type === 'TOGGLE') {
+      const flip: Record<string, unknown> = { theme: settings.theme === 'dark' ? 'light' : 'dark', notifications: !settings.notifications };
+      settings = { ...settings, [e.setting!]: flip[e.setting!] };
+      error = null;
+    }
+    if (e.type === 'xstate.error.actor.saveSettings') error = e.error instanceof AppError ? TEXT.storageFull : TEXT.saveFailed;
+    if (e.type === 'DOWNLOAD') error = null;
+    if (e.type === 'xstate.error.actor.exportData') error = TEXT.exportFailed;
+    if (isConfirmedClear(e)) {
+      settings = DEFAULTS;
+      error = null;
+    }
+  }
+  return { settings, error };
+}
+
+function seed() {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const key of TOKENS) localStorage.setItem(key, `${key}-value`);
+  localStorage.setItem('user_profile', JSON.stringify({ username: 'me' }));
+  localStorage.setItem('user_settings', JSON.stringify(lightish));
+  sessionStorage.setItem('activeUserId', 'user-current');
+}
+
+const effects = (env: ReplayEnv, type: string) => env.effects.filter((e) => e.type === type).map((e) => e.payload);
+
+/** What holds in every state: settings and error, confirmations asked, theme applied, alerts, storage kept, files offered. */
+function observed({ context, env, path }: StateView<typeof settingsMachine>, { loggedOut = false } = {}) {
+  const all = pathEvents(path);
+  const types = all.map((e) => e.type);
+  expect({ settings: context.settings, error: context.error }).toEqual(expectedAfter(path));
+  // Each Clear or Log Out asks once, with the contract's question.
+  expect((env.pending.get('confirmClear') ?? []).map((d) => d.input)).toEqual(
+    types.filter((t) => t === 'CLEAR_DATA').map(() => ({ message: TEXT.confirmClear })),
+  );
+  expect((env.pending.get('confirmLogOut') ?? []).map((d) => d.input)).toEqual(
+    types.filter((t) => t === 'LOG_OUT').map(() => ({ message: TEXT.confirmLogout })),
+  );
+  // Every toggle saves the whole settings object at once.
+  expect((env.pending.get('saveSettings') ?? []).length).toBe(types.filter((t) => t === 'TOGGLE').length);
+  const clears = all.filter(isConfirmedClear).length;
+  expect(effects(env, 'alert')).toEqual(Array.from({ length: clears }, () => TEXT.cleared));
+  const themeToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'theme').length;
+  expect(effects(env, 'theme')).toHaveLength(themeToggles + clears);
+  // Clear removes the device's data but keeps the service tokens; Log Out removes only the tokens and the
+  // session storage, ends the session and goes to /auth (docs/product.md section 9).
+  expect(stored()).toEqual(clears > 0 ? null : lightish);
+  expect(localStorage.getItem('user_profile') === null).toBe(clears > 0);
+  for (const key of TOKENS) expect(localStorage.getItem(key)).toBe(loggedOut ? null : `${key}-value`);
+  expect(sessionStorage.getItem('activeUserId')).toBe(loggedOut ? null : 'user-current');
+  expect(effects(env, 'navigate')).toEqual(loggedOut ? ['/auth'] : []);
+  expect(effects(env, 'endSession')).toHaveLength(loggedOut ? 1 : 0);
+  // The file is offered once the export arrives, with exactly that data.
+  expect(effects(env, 'download')).toEqual(types.filter((t) => t === 'xstate.done.actor.exportData').map(() => exported));
+}
+
 describe('settings machine (model-based)', () => {
   it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow docs/product.md', async () => {
-    const count = await runModel({
+    const report = await testModel({
       machine: settingsMachine,
       events,
-      setup: () => {
-        localStorage.clear();
-        sessionStorage.clear();
-        for (const key of TOKENS) localStorage.setItem(key, `${key}-value`);
-        localStorage.setItem('user_profile', JSON.stringify({ username: 'me' }));
-        localStorage.setItem('user_settings', JSON.stringify(lightish));
-        sessionStorage.setItem('activeUserId', 'user-current');
-      },
+      limit: 400,
+      setup: seed,
       provide: (env) => ({
         actions: {
           applyTheme: ({ context }: { context: { settings: Settings } }) => env.record('theme', context.settings.theme),
@@ -55,54 +129,44 @@ describe('settings machine (model-based)', () => {
           saveExport: (_: unknown, params: { data: unknown }) => env.record('download', params.data),
         },
       }),
-      check: ({ env, snapshot, path }) => {
-        const events = path.steps.map((s) => s.event);
-        const types = events.map((e) => e.type);
-        const confirms = [...(env.pending.get('confirmClear') ?? []), ...(env.pending.get('confirmLogOut') ?? [])];
-        for (const d of env.pending.get('confirmClear') ?? []) expect(d.input).toEqual({ message: messages.settings.confirmClear });
-        for (const d of env.pending.get('confirmLogOut') ?? []) expect(d.input).toEqual({ message: messages.settings.confirmLogout });
-        expect(confirms.length).toBe(types.filter((t) => t === 'CLEAR_DATA' || t === 'LOG_OUT').length);
-
-        const cleared = events.some((e) => e.type === 'xstate.done.actor.confirmClear' && (e as { output?: unknown }).output === true);
-        const loggedOut = snapshot.matches('loggedOut');
-        // Every toggle is written at once; after a clear, settings are back to defaults.
-        if (types.at(-1) === 'TOGGLE') expect(stored()).toEqual(snapshot.context.settings);
-        if (types.at(-1) === 'xstate.done.actor.confirmClear' && cleared) {
-          expect(snapshot.context.settings).toEqual(defaultSettings());
-          expect(stored()).toBeNull();
-          expect(localStorage.getItem('user_profile')).toBeNull();
-          expect(env.effects.filter((e) => e.type === 'alert')).toEqual([{ type: 'alert', payload: messages.settings.cleared }]);
-          expect(env.effects.at(-2)).toEqual({ type: 'theme', payload: 'dark' });
-        }
-        if (!cleared) expect(env.effects.some((e) => e.type === 'alert')).toBe(false);
-        // Clear keeps the tokens; Log Out removes them, ends the session and goes to /auth.
-        for (const key of TOKENS) expect(localStorage.getItem(key)).toBe(loggedOut ? null : `${key}-value`);
-        expect(sessionStorage.getItem('activeUserId')).toBe(loggedOut ? null : 'user-current');
-        expect(env.effects.filter((e) => e.type === 'navigate')).toEqual(loggedOut ? [{ type: 'navigate', payload: '/auth' }] : []);
-        if (!cleared && !loggedOut) expect(localStorage.getItem('user_profile')).not.toBeNull();
-        // The file is offered once the export arrives, with exactly that data; a failed export says so.
-        expect(env.effects.filter((e) => e.type === 'download')).toEqual(
-          types.filter((t) => t === 'xstate.done.actor.exportData').map(() => ({ type: 'download', payload: { data: { user_profile: { username: 'me' } } } })),
-        );
-        if (types.at(-1) === 'xstate.error.actor.exportData') expect(snapshot.context.error).toBe('Could not download your data. Please try again.');
-        if (snapshot.matches('exporting')) expect(env.pending.get('exportData')?.length).toBe(types.filter((t) => t === 'DOWNLOAD').length);
-        // Log Out also ends the member's server session (a guest's session machine ignores it).
-        expect(env.effects.filter((e) => e.type === 'endSession').length).toBe(loggedOut ? 1 : 0);
-        const themeToggles = types.filter((t, i) => t === 'TOGGLE' && (events[i] as { setting?: string }).setting === 'theme').length;
-        expect(env.effects.filter((e) => e.type === 'theme').length).toBe(themeToggles + (cleared ? 1 : 0));
-        if (types.at(-1) === 'SAVE_FAILED') expect(snapshot.context.error).toBe(messages.storage.full);
+      states: {
+        loading: (view) => {
+          expect(view.events).toEqual([]);
+          observed(view);
+        },
+        'ready.saved': (view) => observed(view),
+        // Saving the latest settings: the save in flight was given exactly what the screen shows.
+        'ready.saving': (view) => {
+          expect(view.env.pending.get('saveSettings')?.at(-1)?.input).toEqual(view.context.settings);
+          observed(view);
+        },
+        exporting: (view) => {
+          expect(view.env.pending.get('exportData')).toHaveLength(view.events.filter((t) => t === 'DOWNLOAD').length);
+          observed(view);
+        },
+        confirmingClear: (view) => {
+          expect(view.last?.type).toBe('CLEAR_DATA');
+          observed(view);
+        },
+        confirmingLogOut: (view) => {
+          expect(view.last?.type).toBe('LOG_OUT');
+          observed(view);
+        },
+        loggedOut: (view) => {
+          expect(view.last).toMatchObject({ type: 'xstate.done.actor.confirmLogOut', output: true });
+          observed(view, { loggedOut: true });
+        },
       },
     });
-    expect(count).toBeGreaterThan(10);
+    expect(report.paths).toBeGreaterThan(10);
   }, 30_000);
 
   it('flips each setting between its two values', () => {
-    const d = defaultSettings();
-    expect(toggled(d, 'theme').theme).toBe('light');
-    expect(toggled(toggled(d, 'theme'), 'theme').theme).toBe('dark');
-    expect(toggled(d, 'profileVisibility').profileVisibility).toBe('private');
-    expect(toggled(d, 'notifications').notifications).toBe(false);
-    expect(toggled(d, 'soundEffects').soundEffects).toBe(false);
-    expect(toggled(d, 'showOnlineStatus').showOnlineStatus).toBe(false);
+    expect(toggled(DEFAULTS, 'theme').theme).toBe('light');
+    expect(toggled(toggled(DEFAULTS, 'theme'), 'theme').theme).toBe('dark');
+    expect(toggled(DEFAULTS, 'profileVisibility').profileVisibility).toBe('private');
+    expect(toggled(DEFAULTS, 'notifications').notifications).toBe(false);
+    expect(toggled(DEFAULTS, 'soundEffects').soundEffects).toBe(false);
+    expect(toggled(DEFAULTS, 'showOnlineStatus').showOnlineStatus).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { SignUpField, SignUpForm } from '../../src/domain/validation';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MemberApiError } from '../../src/services/members/errors';
-import { modelPaths, runModel, type ModelOptions } from '../support/modelTest';
+import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // What the user may type into each field: blank or malformed values next to good ones. Every field also
 // starts empty, so "required" is reachable too.
@@ -48,89 +48,97 @@ function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
   return errors;
 }
 
+type Refusal = { field?: SignUpField; message: string };
+
+/** The server's refusal still shown after the path: a field's goes once that field is edited, any goes on the next submit. */
+function refusalAfter(path: ModelPath<typeof signUpMachine>): Refusal | null {
+  let shown: Refusal | null = null;
+  for (const { event } of path.steps) {
+    const e = event as { type: string; field?: SignUpField; error?: MemberApiError };
+    if (e.type === 'xstate.error.actor.submitCredentials') shown = refusals[e.error!.code]!;
+    if (e.type === 'SUBMIT') shown = null;
+    if (e.type === 'CHANGE' && shown?.field === e.field) shown = null;
+  }
+  return shown;
+}
+
+const navigations = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'navigate');
+const focuses = (env: ReplayEnv) => env.effects.filter((e) => e.type === 'focus').map((e) => e.payload);
+
+/** Nothing leaves the screen before `done`, and the clock has not moved. */
+function stillOnScreen(env: ReplayEnv) {
+  expect(navigations(env)).toEqual([]);
+  expect(env.clock.now()).toBe(0);
+}
+
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
-  events: [...events, ...(serverAnswers as never[]), { type: 'xstate.after.navigateDelay.signUp.leaving' } as never],
+  limit: 400,
+  events: [...events, ...serverAnswers, { type: 'xstate.after.navigateDelay.signUp.leaving' }],
+  delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {
       goToConnections: () => env.record('navigate', '/connections'),
       focusField: (_: unknown, params: { field: SignUpField | undefined }) => env.record('focus', params.field),
     },
   }),
-  check: ({ env, snapshot, path }) => {
-    const navigations = env.effects.filter((e) => e.type === 'navigate');
-    const focuses = env.effects.filter((e) => e.type === 'focus');
-    const submits = path.steps.filter((s) => s.event.type === 'SUBMIT').length;
-    const { values, errors, serverError } = snapshot.context;
-    const eventTypes = path.steps.map((s) => s.event.type);
-    const sent = env.pending.get('submitCredentials') ?? [];
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the assertion types the path's events; without it `error` is unknown
-    const lastEvent = path.steps.at(-1)?.event as { type: string; error?: MemberApiError } | undefined;
-
-    if (snapshot.matches('done')) {
-      expect(navigations).toEqual([{ type: 'navigate', payload: '/connections' }]);
-      expect(env.clock.now()).toBe(500);
-    } else {
-      expect(navigations).toEqual([]);
-      expect(env.clock.now()).toBe(0);
-    }
-
-    if (snapshot.matches({ editing: 'filling' })) {
-      // Nothing was submitted yet: no error is shown however wrong the values are.
-      expect(submits).toBe(0);
-      expect(errors).toEqual({});
-    }
-    if (snapshot.matches({ editing: 'correcting' })) {
-      // After a failed submit the errors follow the values, field by field.
-      expect(submits).toBeGreaterThan(0);
-      expect(errors).toEqual(expectedErrors(values));
-    }
-    // Only a valid form reaches the server, with exactly what was typed.
-    if (snapshot.matches('submitting')) {
-      expect(expectedErrors(values)).toEqual({});
-      expect(sent.at(-1)?.input).toEqual(values);
-    }
-    if (snapshot.matches('leaving') || snapshot.matches('done')) {
-      const accepted = eventTypes.includes('xstate.done.actor.submitCredentials');
-      if (accepted) expect(expectedErrors(values)).toEqual({});
-      else expect(eventTypes.at(snapshot.matches('done') ? -2 : -1)).toBe('CONTINUE_AS_GUEST');
-    }
-    // A refusal shows under the field it concerns (or for the form), keeps every typed value and focuses that field.
-    if (lastEvent?.type === 'xstate.error.actor.submitCredentials') {
-      const refusal = refusals[lastEvent.error!.code]!;
-      expect(snapshot.value).toEqual({ editing: 'correcting' });
-      expect(serverError).toEqual(refusal);
-      expect(values).toEqual(path.steps.at(-2)!.state.context.values);
-      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: refusal.field });
-    }
-    // A field's refusal goes once that field is edited; the others' stay.
-    if (lastEvent?.type === 'CHANGE' && path.steps.length > 1) {
-      const before = path.steps.at(-2)!.state.context.serverError;
-      const changed = (lastEvent as unknown as { field: SignUpField }).field;
-      expect(serverError).toEqual(before && before.field === changed ? null : before);
-    }
-    if (!eventTypes.includes('xstate.error.actor.submitCredentials')) expect(serverError).toBeNull();
-
-    // Every failed submit moved focus to the first invalid field, in on-screen order.
-    const last = path.steps.at(-1);
-    if (last?.event.type === 'SUBMIT' && snapshot.matches('editing')) {
-      const order: SignUpField[] = ['username', 'email', 'password', 'confirmPassword'];
-      const first = order.find((f) => expectedErrors(values)[f] !== undefined);
-      expect(focuses.at(-1)).toEqual({ type: 'focus', payload: first });
-    }
-    if (submits === 0) expect(focuses).toEqual([]);
+  states: {
+    // Nothing was submitted yet: no error is shown however wrong the values are, and nothing was sent.
+    'editing.filling': ({ context, env, events }) => {
+      expect(events).not.toContain('SUBMIT');
+      expect(context.errors).toEqual({});
+      expect(context.serverError).toBeNull();
+      expect(focuses(env)).toEqual([]);
+      expect(env.pending.get('submitCredentials')).toBeUndefined();
+      stillOnScreen(env);
+    },
+    // After a failed submit the errors follow the values, field by field; a failed submit focuses the first
+    // invalid field in on-screen order. A refusal shows under the field it concerns (or for the form), keeps
+    // every typed value and focuses that field; a field's refusal goes once that field is edited.
+    'editing.correcting': ({ context, env, events, path, last }) => {
+      expect(events).toContain('SUBMIT');
+      expect(context.errors).toEqual(expectedErrors(context.values));
+      expect(context.serverError).toEqual(refusalAfter(path));
+      if (last?.type === 'SUBMIT') {
+        const order: SignUpField[] = ['username', 'email', 'password', 'confirmPassword'];
+        expect(focuses(env).at(-1)).toBe(order.find((f) => expectedErrors(context.values)[f] !== undefined));
+      }
+      if (last?.type === 'xstate.error.actor.submitCredentials') {
+        expect(context.values).toEqual(path.steps.at(-2)!.state.context.values);
+        expect(focuses(env).at(-1)).toBe(refusals[(last.error as MemberApiError).code]!.field);
+      }
+      stillOnScreen(env);
+    },
+    // Only a valid form reaches the server, with exactly what was typed, and no earlier refusal stays.
+    submitting: ({ context, env }) => {
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(env.pending.get('submitCredentials')?.at(-1)?.input).toEqual(context.values);
+      expect(context.serverError).toBeNull();
+      stillOnScreen(env);
+    },
+    // Accepted by the server (a valid form) or the guest way: the fade runs, the route has not changed yet.
+    leaving: ({ context, env, events }) => {
+      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      else expect(events.at(-1)).toBe('CONTINUE_AS_GUEST');
+      stillOnScreen(env);
+    },
+    // /connections, once, 500 ms after the form was accepted or the guest way taken.
+    done: ({ context, env, events }) => {
+      expect(navigations(env)).toEqual([{ type: 'navigate', payload: '/connections', at: 500 }]);
+      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
+    },
   },
 };
 
 describe('sign-up machine (model-based)', () => {
   it('shows the right errors after a failed submit and navigates to /connections only 500 ms after a valid one', async () => {
-    const count = await runModel(model);
-    expect(count).toBeGreaterThanOrEqual(20);
+    const report = await testModel(model);
+    expect(report.paths).toBeGreaterThanOrEqual(20);
   });
 
   it('holds the same checks in every reachable form state (every mix of typed values, before and after a submit)', async () => {
-    // runModel replays a path to every distinct snapshot (value and context); check none is missing.
+    // testModel replays a path to every distinct snapshot (value and context); check none is missing.
     const paths = getShortestPaths(signUpMachine, { events: model.events as SignUpEvent[] });
     const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
     for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);

@@ -47,7 +47,8 @@ async function start(env: Record<string, string> = {}, nodeArgs: string[] = []):
   let err = '';
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (err += String(d)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process can exit before the parent has read its last log lines ('stopped').
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, url: `http://127.0.0.1:${port}`, stdout: () => out, stderr: () => err, exited };
 }
 

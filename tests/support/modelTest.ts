@@ -35,9 +35,6 @@ import { expect } from 'vitest';
 //    (texts in context, navigation and when on the clock via env.timeline, storage, services called and
 //    with what via env.pending). A reached state without an entry, or an entry no path reaches, fails.
 // 4. Coverage: every state node, every (state node, event) transition and both outcomes of every guard.
-//
-// `runModel` is the older entry point (one `check` for every path, no delay literals); new tests use
-// `testModel`.
 
 export interface Deferred<T = unknown> {
   promise: Promise<T>;
@@ -113,13 +110,11 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
   setup?: (env: ReplayEnv) => void;
   /** Expected length of each named delay, as the contract states it (ms, or from the snapshot for jitter). */
   delays?: Record<string, number | ((snapshot: SnapshotFrom<TMachine>) => number)>;
-  /** What must hold in each state a path ends in, keyed by `stateKey(value)`. */
+  /** What must hold in each state a path ends in, keyed by `stateKey(value)`; testModel requires it. */
   states?: Record<string, (view: StateView<TMachine>) => void | Promise<void>>;
-  /** Legacy: observable effects of every path's final state. */
-  check?: (args: { env: ReplayEnv; snapshot: SnapshotFrom<TMachine>; path: ModelPath<TMachine> }) => void | Promise<void>;
 }
 
-// Generous, for the legacy `runModel` callers; new tests state their own.
+// Generous; tests state their own.
 const DEFAULT_LIMIT = 5000;
 
 /**
@@ -334,18 +329,6 @@ function coverageOf(machine: AnyStateMachine, sets: CoverageSets) {
   };
 }
 
-/** Which state nodes, (state node, event) transitions and guard outcomes the model reaches. */
-export function modelCoverage<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>) {
-  return { paths: buildModel(options).paths.length, ...coverageOf(options.machine, coverageSets(options)) };
-}
-
-function machineDelayMs(machine: AnyStateMachine, delayRef: string, snapshot: { context: unknown }): number {
-  const delay = (machine.implementations.delays as Record<string, unknown>)[delayRef];
-  if (typeof delay === 'number') return delay;
-  if (typeof delay === 'function') return Number(delay({ context: snapshot.context, event: { type: 'xstate.init' } }));
-  throw new Error(`Unknown delay "${delayRef}" in ${machine.id}`);
-}
-
 /** The delay a test expects: a numeric delay is its own literal; a named one must be in `options.delays`. */
 function expectedDelayMs<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, delayRef: string, snapshot: SnapshotFrom<TMachine>) {
   const asNumber = Number(delayRef);
@@ -353,8 +336,7 @@ function expectedDelayMs<TMachine extends AnyStateMachine>(options: ModelOptions
   const literal = options.delays?.[delayRef];
   if (typeof literal === 'number') return literal;
   if (typeof literal === 'function') return literal(snapshot);
-  if (options.states) throw new Error(`${options.machine.id}: the model waits on delay "${delayRef}"; give its contract value in options.delays`);
-  return machineDelayMs(options.machine, delayRef, snapshot);
+  throw new Error(`${options.machine.id}: the model waits on delay "${delayRef}"; give its contract value in options.delays`);
 }
 
 /** Lets settled promises reach the actor: microtasks only, so thousands of paths stay fast. */
@@ -445,7 +427,6 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
       };
       for (const part of expectationKeys(options.states, key)) await options.states[part]!(view);
     }
-    await options.check?.({ env, snapshot, path });
   } catch (error) {
     withPath(error, `${options.machine.id} path "${path.description}" (state "${key}")`);
   } finally {
@@ -507,19 +488,6 @@ export async function testModel<TMachine extends AnyStateMachine>(
       `${report.transitions} transitions and ${report.guards} guards (both outcomes) covered`,
   );
   return report;
-}
-
-/** Legacy entry point: states and transitions covered, every path replayed through `check`. */
-export async function runModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): Promise<number> {
-  const coverage = modelCoverage(options);
-  expect(coverage.missingStates, `${options.machine.id}: states the model never reaches`).toEqual([]);
-  expect(coverage.missingTransitions, `${options.machine.id}: transitions the model never takes`).toEqual([]);
-  const paths = modelPaths(options);
-  for (const path of paths) await replayPath(options, path);
-  console.log(
-    `[model] ${options.machine.id}: ${paths.length} paths replayed, ${coverage.states} states and ${coverage.transitions} transitions covered`,
-  );
-  return paths.length;
 }
 
 /** What a screen expectation is given: the mounted screen's handle and the model's path. */
