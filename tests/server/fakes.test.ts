@@ -7,7 +7,8 @@ import { createSpotifyFake, s256 } from '../../server/fakes/spotify';
 import { createSteamFake } from '../../server/fakes/steam';
 import { createTraktFake } from '../../server/fakes/trakt';
 import { consent, pkcePair } from './support/oauthFlow';
-import { SAME_ORIGIN_JSON, freePort, listen, testConfig, type Running } from './support/servers';
+import { freePort } from '../../scripts/freePort';
+import { SAME_ORIGIN_JSON, listen, testConfig, type Running } from './support/servers';
 
 const REDIRECT = 'http://127.0.0.1:5999/spotify/callback';
 const OTHER = 'http://127.0.0.1:5999/other';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeGemini } from '../../server/fakes/gemini';
-import { freePort, listen, type Running } from './support/servers';
+import { freePort } from '../../scripts/freePort';
+import { listen, type Running } from './support/servers';
 
 // The compiled server as `npm start` runs it: plain node on the bundle, JSON logs, a clean stop on
 // SIGTERM that lets a request in flight finish, and a non-zero exit on a crash or a bad setting.

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/freePort';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -35,17 +35,6 @@ function installPostgres(): void {
   execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The user the cluster runs as: ourselves, or when we are root an unprivileged account. */
 function clusterOwner(): { name: string; uid: number; gid: number } | undefined {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../scripts/freePort';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,17 +8,6 @@ import { join } from 'node:path';
 // AI is the local engine) on a free loopback port, with its own empty database directory (DATA_DIR) so
 // no two runs, and no two servers of one run, ever share members.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

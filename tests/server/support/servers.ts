@@ -60,11 +60,6 @@ export async function deadUrl(): Promise<string> {
   return s.url;
 }
 
-export async function freePort(): Promise<number> {
-  const s = await hangingServer();
-  await s.close();
-  return Number(new URL(s.url).port);
-}
 
 // Distinctive values so a leak is easy to grep for.
 export const SECRETS = {
