@@ -27,6 +27,65 @@ export interface ProfilesTable {
   data: ColumnType<unknown, string, string>;
   /** The client's `updatedAt` (ms since the epoch): the newer write wins. pg returns int8 as a string. */
   updated_at: ColumnType<string | number | bigint, number, number>;
+  /** 'public' | 'private' (the contract's Profile Visibility: visible to friends only). */
+  visibility: ColumnType<string, string | undefined, string>;
+  /** The contract's Online Status: false means no one ever sees this member online. */
+  show_online: ColumnType<boolean, boolean | undefined, boolean>;
+  communities: ColumnType<string[], string[] | undefined, string[]>;
+  /** Server time of the last change discover ranks by. */
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MemberInterestsTable {
+  member_id: string;
+  /** 'music' | 'games' | 'shows' */
+  category: string;
+  /** trimmed, lower-cased */
+  item_key: string;
+  /** as the member wrote it */
+  item: string;
+}
+
+export interface FriendRequestsTable {
+  id: string;
+  from_id: string;
+  to_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface FriendshipsTable {
+  /** the smaller of the two ids */
+  member_a: string;
+  member_b: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ReportsTable {
+  id: string;
+  reporter_id: string | null;
+  reported_id: string | null;
+  reported_username: string;
+  reason: string;
+  note: ColumnType<string, string | undefined, string>;
+  /** 'open' | 'closed' */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface GameResultsTable {
+  id: string;
+  member_id: string;
+  game: string;
+  won: boolean;
+  points: number;
+  message_count: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface LoginFailuresTable {
@@ -42,5 +101,11 @@ export interface Database {
   sessions: SessionsTable;
   profiles: ProfilesTable;
   login_failures: LoginFailuresTable;
+  member_interests: MemberInterestsTable;
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  game_results: GameResultsTable;
 }
 
