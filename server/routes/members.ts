@@ -20,7 +20,8 @@ import { clientKey } from '../lib/rateLimit';
 import { checkCredentials, deleteAccount, findMember, loginProblem, signUp } from '../members/accounts';
 import { createLoginThrottle } from '../members/loginThrottle';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
-import { createSession, endSession, resumeSession } from '../members/sessions';
+import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
+import { createSession, endSession } from '../members/sessions';
 import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
 
 // The members routes (accounts, sessions, the member's own profile). The wire contract, with every
@@ -32,7 +33,6 @@ export interface MemberRoutesDeps {
   now?: () => number;
 }
 
-type MemberEnv = { Variables: { memberId: string } };
 
 /** MEMBER_ROUTES are absolute (/api/...); this app is mounted under /api. */
 function relative(path: string): string {
@@ -81,18 +81,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     writeSessionCookie(c, policy, session.id, session.expiresAt, t);
   }
 
-  const requireMember = async (c: Context<MemberEnv>, next: () => Promise<void>) => {
-    const id = readSessionCookie(c);
-    const t = now();
-    const session = id ? await resumeSession(db, id, t) : undefined;
-    if (!id || !session) {
-      if (id) clearSessionCookie(c, policy);
-      return memberError(c, 401, 'UNAUTHENTICATED');
-    }
-    if (session.extendedTo) writeSessionCookie(c, policy, id, session.extendedTo, t);
-    c.set('memberId', session.memberId);
-    await next();
-  };
+  const requireMember = requireSession(db, policy, now);
 
   app.post(relative(MEMBER_ROUTES.signup), async (c) => {
     const body = await readBody(c, signupRequestSchema);
