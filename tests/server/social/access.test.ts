@@ -84,4 +84,24 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
       { reporter_id: null, reported_id: dave.id, reported_username: 'Dave', reason: 'spam' },
     ]);
   });
+
+  it("exports the member's friends, requests, blocks and game results", async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const dave = await world.signUp('Dave');
+    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
+    const pending = await json<{ request: unknown }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id }));
+    await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
+    await alice.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount: 6 });
+
+    const exported = await json<Record<string, unknown>>(await alice.browser.request('GET', '/api/me/export'));
+    expect(exported).toMatchObject({
+      friends: [{ id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: '', since: '2026-03-01T12:00:00.000Z' }],
+      friendRequests: { incoming: [], outgoing: [pending.request] },
+      blocked: [{ id: dave.id, username: 'Dave', avatar: 'DA', profilePicture: '', blockedAt: '2026-03-01T12:00:00.000Z' }],
+      gameResults: [{ game: 'hottakes', won: true, points: 120, messageCount: 6, playedAt: '2026-03-01T12:00:00.000Z' }],
+    });
+  });
 });

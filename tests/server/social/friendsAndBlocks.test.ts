@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useWorld, type Person, type World } from './support/world';
+import { json, useWorld, type Person } from './support/world';
 
 // Friends (listing, ending a friendship for both) and blocks (which end friendships and requests
 // both ways and keep the pair apart).
@@ -8,7 +8,7 @@ import { json, useWorld, type Person, type World } from './support/world';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'That person could not be found.' } };
 
-async function befriend(world: World, one: Person, other: Person): Promise<void> {
+async function befriend(one: Person, other: Person): Promise<void> {
   const sent = await json<{ request: { id: string } }>(await one.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
   expect((await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`)).status).toBe(200);
 }
@@ -31,8 +31,8 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
     const zed = await world.signUp('zed');
     const bob = await world.signUp('Bob');
     await world.setProfile(bob, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
-    await befriend(world, zed, alice);
-    await befriend(world, bob, alice);
+    await befriend(zed, alice);
+    await befriend(bob, alice);
 
     expect(await json(await alice.browser.request('GET', '/api/friends'))).toEqual({
       friends: [
@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   it('DELETE /api/friends/:userId ends the friendship for both (204), and again is still 204', async () => {
     const alice = await world.signUp('Alice');
     const bob = await world.signUp('Bob');
-    await befriend(world, alice, bob);
+    await befriend(alice, bob);
 
     expect((await bob.browser.request('DELETE', `/api/friends/${alice.id}`)).status).toBe(204);
     expect(await friendIds(alice)).toEqual([]);
@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
     const alice = await world.signUp('Alice');
     const bob = await world.signUp('Bob');
     const carol = await world.signUp('Carol');
-    await befriend(world, alice, bob);
+    await befriend(alice, bob);
     await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
     await carol.browser.request('POST', '/api/friends/requests', { toUserId: bob.id });
     world.clock.now += 5_000;
