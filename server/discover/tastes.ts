@@ -1,0 +1,94 @@
+import { sql, type Kysely } from 'kysely';
+import { profileSchema, type Profile } from '../../src/domain/profile';
+import type { Database } from '../db/schema';
+import type { CandidateTaste, UserTaste } from '../ai/local/similarity';
+import { INTEREST_CATEGORIES, interestKey, interestRows, type InterestCategory } from './interests';
+
+// What discovery reads about people: the viewer in full (their lists in their order), candidates only
+// as far as scoring needs (their items from member_interests and their hobbies, never their picture).
+
+export interface Viewer {
+  id: string;
+  username: string;
+  profile: Profile;
+  /** the viewer's items as interest rows hold them, so both sides of a pair are read alike */
+  taste: MemberTaste;
+  communities: string[];
+  /** undefined while the member has no profile row */
+  changedAt?: Date;
+  /** the database's clock when the viewer was read: what a ranking built now is as new as */
+  readAt: Date;
+}
+
+export async function loadViewer(db: Kysely<Database>, memberId: string): Promise<Viewer | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('profiles as p', 'p.member_id', 'm.id')
+    .select(['m.id', 'm.username', 'p.data', 'p.communities', 'p.changed_at', sql<Date>`now()`.as('read_at')])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const fields = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : (row.data ?? {});
+  const profile = profileSchema.parse(fields);
+  const items: MemberTaste['items'] = { music: [], games: [], shows: [] };
+  for (const interest of interestRows(row.id, profile)) items[interest.category].push(interest.item);
+  return {
+    id: row.id,
+    username: row.username,
+    profile,
+    taste: sortedTaste({ id: row.id, username: row.username, hobbies: profile.hobbies, items, changedAt: row.changed_at ? new Date(row.changed_at) : new Date(0) }),
+    communities: row.communities ?? [],
+    changedAt: row.changed_at ?? undefined,
+    readAt: new Date(row.read_at),
+  };
+}
+
+export interface MemberTaste {
+  id: string;
+  username: string;
+  hobbies: string;
+  items: Record<InterestCategory, string[]>;
+  changedAt: Date;
+}
+
+export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): Promise<MemberTaste[]> {
+  if (ids.length === 0) return [];
+  const people = await db
+    .selectFrom('profiles as p')
+    .innerJoin('members as m', 'm.id', 'p.member_id')
+    .select(['m.id', 'm.username', 'p.changed_at', sql<string | null>`(p.data::jsonb) ->> 'hobbies'`.as('hobbies')])
+    .where('p.member_id', 'in', ids)
+    .execute();
+  const interests = await db.selectFrom('member_interests').select(['member_id', 'category', 'item']).where('member_id', 'in', ids).execute();
+  const byId = new Map<string, MemberTaste>();
+  for (const person of people) {
+    byId.set(person.id, { id: person.id, username: person.username, hobbies: person.hobbies ?? '', items: { music: [], games: [], shows: [] }, changedAt: new Date(person.changed_at) });
+  }
+  for (const row of interests) {
+    const category = row.category as InterestCategory;
+    if (INTEREST_CATEGORIES.includes(category)) byId.get(row.member_id)?.items[category].push(row.item);
+  }
+  return ids.flatMap((id) => {
+    const taste = byId.get(id);
+    return taste ? [sortedTaste(taste)] : [];
+  });
+}
+
+/** Items in one order whichever way they were read (rows come back in no particular order). */
+function sortedTaste(taste: MemberTaste): MemberTaste {
+  const byKey = (a: string, b: string) => (interestKey(a) < interestKey(b) ? -1 : interestKey(a) > interestKey(b) ? 1 : 0);
+  return { ...taste, items: { music: [...taste.items.music].sort(byKey), games: [...taste.items.games].sort(byKey), shows: [...taste.items.shows].sort(byKey) } };
+}
+
+export function memberAsUser(taste: MemberTaste): UserTaste {
+  return { hobbies: taste.hobbies, musicGenres: taste.items.music, favoriteGames: taste.items.games, favoriteShows: taste.items.shows };
+}
+
+/** Someone as the AI contract's candidate: their hobbies stand in for a sample person's personality. */
+export function asCandidate(username: string, hobbies: string, items: readonly string[]): CandidateTaste & { interests: string[] } {
+  return { username, personality: hobbies.slice(0, 1000), interests: items.slice(0, 30).map((item) => item.slice(0, 200)) };
+}
+
+export function allItems(items: Record<InterestCategory, readonly string[]>): string[] {
+  return INTEREST_CATEGORIES.flatMap((category) => items[category]);
+}
