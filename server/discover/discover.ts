@@ -31,7 +31,7 @@ export interface DiscoverRequest {
 }
 
 function scopeOf(community: Community | undefined, search: string): string {
-  return community === undefined && search === '' ? '' : `${community ?? ''}\u0000${search}`;
+  return community === undefined && search === '' ? '' : `${community ?? ''}|${search}`;
 }
 
 /** Score descending; among equal scores members before sample people; then by name, so pages are stable. */

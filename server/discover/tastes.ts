@@ -57,9 +57,13 @@ export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): 
     .selectFrom('profiles as p')
     .innerJoin('members as m', 'm.id', 'p.member_id')
     .select(['m.id', 'm.username', 'p.changed_at', sql<string | null>`(p.data::jsonb) ->> 'hobbies'`.as('hobbies')])
-    .where('p.member_id', 'in', ids)
+    .where(sql<boolean>`p.member_id = any(${sql.val(ids)}::uuid[])`)
     .execute();
-  const interests = await db.selectFrom('member_interests').select(['member_id', 'category', 'item']).where('member_id', 'in', ids).execute();
+  const interests = await db
+    .selectFrom('member_interests')
+    .select(['member_id', 'category', 'item'])
+    .where(sql<boolean>`member_id = any(${sql.val(ids)}::uuid[])`)
+    .execute();
   const byId = new Map<string, MemberTaste>();
   for (const person of people) {
     byId.set(person.id, { id: person.id, username: person.username, hobbies: person.hobbies ?? '', items: { music: [], games: [], shows: [] }, changedAt: new Date(person.changed_at) });
