@@ -16,7 +16,11 @@ export const MEMBER_CANDIDATES = 175;
  * every holder would make one request cost as much as the member count. Rarer items say more about
  * taste and are read whole long before this cap bites.
  */
-export const HOLDERS_PER_ITEM = 2_000;
+export const HOLDERS_PER_ITEM = 1_000;
+/** Ranked by overlap first, then checked for community and privacy: enough left over when some fail. */
+const SHORTLIST_FACTOR = 4;
+/** A community can be a small part of everyone: its members need a longer shortlist to fill a ranking. */
+const COMMUNITY_SHORTLIST_FACTOR = 40;
 
 export interface CandidateFilter {
   community?: Community;
@@ -50,7 +54,10 @@ async function sharingCandidates(db: Kysely<Database>, viewerId: string, filter:
         limit ${holdersPerItem}
       ) h
     ),
-    counted as (select member_id, count(*) as overlap from holders group by member_id)
+    counted as (
+      select member_id, count(*) as overlap from holders group by member_id
+      order by overlap desc, member_id limit ${filter.community === undefined ? limit * SHORTLIST_FACTOR : limit * COMMUNITY_SHORTLIST_FACTOR}
+    )
     select c.member_id, c.overlap from counted c
     join profiles p on p.member_id = c.member_id
     where ${inCommunity(filter.community)} and ${visibleTo(viewerId)}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { avatarInitials, interestsLine } from '../../src/domain/discover';
 import { profileSchema, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
@@ -43,10 +43,10 @@ export async function buildCards(
           .selectFrom('profiles as p')
           .innerJoin('members as m', 'm.id', 'p.member_id')
           .select(['m.id', 'm.username', 'p.data', 'p.communities'])
-          .where('p.member_id', 'in', memberIds)
+          .where(sql<boolean>`p.member_id = any(${sql.val(memberIds)}::uuid[])`)
           .execute();
   const keys =
-    memberIds.length === 0 ? [] : await db.selectFrom('member_interests').select(['member_id', 'item_key']).where('member_id', 'in', memberIds).execute();
+    memberIds.length === 0 ? [] : await db.selectFrom('member_interests').select(['member_id', 'item_key']).where(sql<boolean>`member_id = any(${sql.val(memberIds)}::uuid[])`).execute();
   const keysOf = new Map<string, Set<string>>();
   for (const k of keys) {
     const set = keysOf.get(k.member_id) ?? new Set<string>();

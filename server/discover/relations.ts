@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Relation } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 
@@ -12,6 +12,10 @@ export interface Standing {
   privateIds: Set<string>;
 }
 
+function among(column: string, ids: readonly string[]) {
+  return sql<boolean>`${sql.ref(column)} = any(${sql.val(ids)}::uuid[])`;
+}
+
 export async function standingWith(db: Kysely<Database>, viewerId: string, ids: readonly string[]): Promise<Standing> {
   const standing: Standing = { blocked: new Set(), relation: new Map(), privateIds: new Set() };
   if (ids.length === 0) return standing;
@@ -21,8 +25,8 @@ export async function standingWith(db: Kysely<Database>, viewerId: string, ids: 
       .select(['blocker_id', 'blocked_id'])
       .where((eb) =>
         eb.or([
-          eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', 'in', ids)]),
-          eb.and([eb('blocked_id', '=', viewerId), eb('blocker_id', 'in', ids)]),
+          eb.and([eb('blocker_id', '=', viewerId), among('blocked_id', ids)]),
+          eb.and([eb('blocked_id', '=', viewerId), among('blocker_id', ids)]),
         ]),
       )
       .execute(),
@@ -31,8 +35,8 @@ export async function standingWith(db: Kysely<Database>, viewerId: string, ids: 
       .select(['member_a', 'member_b'])
       .where((eb) =>
         eb.or([
-          eb.and([eb('member_a', '=', viewerId), eb('member_b', 'in', ids)]),
-          eb.and([eb('member_b', '=', viewerId), eb('member_a', 'in', ids)]),
+          eb.and([eb('member_a', '=', viewerId), among('member_b', ids)]),
+          eb.and([eb('member_b', '=', viewerId), among('member_a', ids)]),
         ]),
       )
       .execute(),
@@ -41,12 +45,12 @@ export async function standingWith(db: Kysely<Database>, viewerId: string, ids: 
       .select(['from_id', 'to_id'])
       .where((eb) =>
         eb.or([
-          eb.and([eb('from_id', '=', viewerId), eb('to_id', 'in', ids)]),
-          eb.and([eb('to_id', '=', viewerId), eb('from_id', 'in', ids)]),
+          eb.and([eb('from_id', '=', viewerId), among('to_id', ids)]),
+          eb.and([eb('to_id', '=', viewerId), among('from_id', ids)]),
         ]),
       )
       .execute(),
-    db.selectFrom('profiles').select('member_id').where('member_id', 'in', ids).where('visibility', '=', 'private').execute(),
+    db.selectFrom('profiles').select('member_id').where(among('member_id', ids)).where('visibility', '=', 'private').execute(),
   ]);
   for (const b of blocks) standing.blocked.add(b.blocker_id === viewerId ? b.blocked_id : b.blocker_id);
   for (const r of requests) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SampleUser } from '../../src/domain/sampleUsers';
 import { similarityScoreOrDefault } from '../../src/domain/aiContract';
 import type { Database } from '../db/schema';
@@ -41,8 +41,8 @@ async function storedPairScores(db: Kysely<Database>, viewer: Viewer, candidates
     .select(['member_low', 'member_high', 'score', 'computed_at'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('member_low', '=', viewer.id), eb('member_high', 'in', ids)]),
-        eb.and([eb('member_high', '=', viewer.id), eb('member_low', 'in', ids)]),
+        eb.and([eb('member_low', '=', viewer.id), sql<boolean>`member_high = any(${sql.val(ids)}::uuid[])`]),
+        eb.and([eb('member_high', '=', viewer.id), sql<boolean>`member_low = any(${sql.val(ids)}::uuid[])`]),
       ]),
     )
     .execute();
@@ -69,6 +69,12 @@ export function localPairScore(a: MemberTaste, b: MemberTaste): number {
   return Math.round((oneWay(a, b) + oneWay(b, a)) / 2);
 }
 
+/** localPairScore of the viewer with each candidate, the viewer's side prepared once for all of them. */
+function localPairScores(viewer: MemberTaste, candidates: readonly MemberTaste[]): Map<string, number> {
+  const forward = scoreAll(memberAsUser(viewer), candidates.map((c) => asCandidate(c.id, c.hobbies, allItems(c.items)))).scores;
+  return new Map(candidates.map((c) => [c.id, Math.round(((forward[c.id] ?? 0) + oneWay(c, viewer)) / 2)]));
+}
+
 /** Sample ids keyed by the name the AI sees: a member who took a sample person's name keeps it. */
 function sampleKeys(samples: readonly SampleUser[], members: readonly MemberTaste[]): Map<string, string> {
   const taken = new Set(members.map((m) => m.username));
@@ -86,7 +92,7 @@ async function askProvider(deps: ScoringDeps, viewer: Viewer, missing: readonly 
     ],
   };
   const local = () => ({
-    members: new Map(missing.map((c) => [c.id, localPairScore(viewer.taste, c)])),
+    members: localPairScores(viewer.taste, missing),
     samples: new Map(samples.map((s) => [s.id, similarityScoreOrDefault(scoreAll(request.user, request.candidates).scores[keys.get(s.id) ?? s.username])])),
   });
   if (deps.ai.name === 'local' || request.candidates.length === 0) return { ...local(), keep: true };
