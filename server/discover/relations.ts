@@ -12,53 +12,24 @@ export interface Standing {
   privateIds: Set<string>;
 }
 
-function among(column: string, ids: readonly string[]) {
-  return sql<boolean>`${sql.ref(column)} = any(${sql.val(ids)}::uuid[])`;
-}
-
 export async function standingWith(db: Kysely<Database>, viewerId: string, ids: readonly string[]): Promise<Standing> {
   const standing: Standing = { blocked: new Set(), relation: new Map(), privateIds: new Set() };
   if (ids.length === 0) return standing;
-  const [blocks, friendships, requests, privateRows] = await Promise.all([
-    db
-      .selectFrom('blocks')
-      .select(['blocker_id', 'blocked_id'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('blocker_id', '=', viewerId), among('blocked_id', ids)]),
-          eb.and([eb('blocked_id', '=', viewerId), among('blocker_id', ids)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('friendships')
-      .select(['member_a', 'member_b'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('member_a', '=', viewerId), among('member_b', ids)]),
-          eb.and([eb('member_b', '=', viewerId), among('member_a', ids)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('friend_requests')
-      .select(['from_id', 'to_id'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('from_id', '=', viewerId), among('to_id', ids)]),
-          eb.and([eb('to_id', '=', viewerId), among('from_id', ids)]),
-        ]),
-      )
-      .execute(),
-    db.selectFrom('profiles').select('member_id').where(among('member_id', ids)).where('visibility', '=', 'private').execute(),
-  ]);
-  for (const b of blocks) standing.blocked.add(b.blocker_id === viewerId ? b.blocked_id : b.blocker_id);
-  for (const r of requests) {
-    if (r.from_id === viewerId) standing.relation.set(r.to_id, 'outgoing');
-    else standing.relation.set(r.from_id, 'incoming');
+  const them = sql.val(ids);
+  // One round trip: each row names the other person and what links them to the viewer.
+  const result = await sql<{ other: string; link: 'blocked' | 'outgoing' | 'incoming' | 'friends' | 'private' }>`
+    select blocked_id as other, 'blocked' as link from blocks where blocker_id = ${viewerId} and blocked_id = any(${them}::uuid[])
+    union all select blocker_id, 'blocked' from blocks where blocked_id = ${viewerId} and blocker_id = any(${them}::uuid[])
+    union all select to_id, 'outgoing' from friend_requests where from_id = ${viewerId} and to_id = any(${them}::uuid[])
+    union all select from_id, 'incoming' from friend_requests where to_id = ${viewerId} and from_id = any(${them}::uuid[])
+    union all select member_b, 'friends' from friendships where member_a = ${viewerId} and member_b = any(${them}::uuid[])
+    union all select member_a, 'friends' from friendships where member_b = ${viewerId} and member_a = any(${them}::uuid[])
+    union all select member_id, 'private' from profiles where visibility = 'private' and member_id = any(${them}::uuid[])`.execute(db);
+  for (const { other, link } of result.rows) {
+    if (link === 'blocked') standing.blocked.add(other);
+    else if (link === 'private') standing.privateIds.add(other);
+    else if (link === 'friends' || !standing.relation.has(other)) standing.relation.set(other, link);
   }
-  for (const f of friendships) standing.relation.set(f.member_a === viewerId ? f.member_b : f.member_a, 'friends');
-  for (const p of privateRows) standing.privateIds.add(p.member_id);
   return standing;
 }
 

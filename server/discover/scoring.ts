@@ -110,10 +110,11 @@ async function askProvider(deps: ScoringDeps, viewer: Viewer, missing: readonly 
 }
 
 export async function scoreRanking(deps: ScoringDeps, viewer: Viewer, candidates: readonly MemberTaste[], samples: readonly SampleUser[]): Promise<Scores> {
-  const stored = await storedPairScores(deps.db, viewer, candidates);
+  const stored = deps.ai.name === 'local' ? new Map<string, number>() : await storedPairScores(deps.db, viewer, candidates);
   const missing = candidates.filter((c) => !stored.has(c.id));
   const answer = await askProvider(deps, viewer, missing, samples);
-  if (answer.keep && missing.length > 0) {
+  // The local engine is symmetric by itself; only a one-way (Gemini) score must be kept for the other member.
+  if (answer.keep && deps.ai.name !== 'local' && missing.length > 0) {
     await deps.db
       .insertInto('discover_pair_scores')
       .values(

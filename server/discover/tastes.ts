@@ -53,29 +53,23 @@ export interface MemberTaste {
 
 export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): Promise<MemberTaste[]> {
   if (ids.length === 0) return [];
-  const people = await db
-    .selectFrom('profiles as p')
-    .innerJoin('members as m', 'm.id', 'p.member_id')
-    .select(['m.id', 'm.username', 'p.changed_at', sql<string | null>`(p.data::jsonb) ->> 'hobbies'`.as('hobbies')])
-    .where(sql<boolean>`p.member_id = any(${sql.val(ids)}::uuid[])`)
-    .execute();
-  const interests = await db
-    .selectFrom('member_interests')
-    .select(['member_id', 'category', 'item'])
-    .where(sql<boolean>`member_id = any(${sql.val(ids)}::uuid[])`)
-    .execute();
+  // One round trip; the hobbies come out of the JSON in SQL and the items from member_interests.
+  const result = await sql<{ id: string; username: string; changed_at: Date; hobbies: string | null; items: string[] | null }>`
+    select m.id, m.username, p.changed_at, (p.data::jsonb) ->> 'hobbies' as hobbies,
+      (select array_agg(i.category || ':' || i.item) from member_interests i where i.member_id = p.member_id) as items
+    from profiles p join members m on m.id = p.member_id
+    where p.member_id = any(${sql.val(ids)}::uuid[])`.execute(db);
   const byId = new Map<string, MemberTaste>();
-  for (const person of people) {
-    byId.set(person.id, { id: person.id, username: person.username, hobbies: person.hobbies ?? '', items: { music: [], games: [], shows: [] }, changedAt: new Date(person.changed_at) });
+  for (const row of result.rows) {
+    const items: MemberTaste['items'] = { music: [], games: [], shows: [] };
+    for (const tagged of row.items ?? []) {
+      const colon = tagged.indexOf(':');
+      const category = tagged.slice(0, colon) as InterestCategory;
+      if (INTEREST_CATEGORIES.includes(category)) items[category].push(tagged.slice(colon + 1));
+    }
+    byId.set(row.id, sortedTaste({ id: row.id, username: row.username, hobbies: row.hobbies ?? '', items, changedAt: new Date(row.changed_at) }));
   }
-  for (const row of interests) {
-    const category = row.category as InterestCategory;
-    if (INTEREST_CATEGORIES.includes(category)) byId.get(row.member_id)?.items[category].push(row.item);
-  }
-  return ids.flatMap((id) => {
-    const taste = byId.get(id);
-    return taste ? [sortedTaste(taste)] : [];
-  });
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Items in one order whichever way they were read (rows come back in no particular order). */
