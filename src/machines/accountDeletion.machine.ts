@@ -21,7 +21,9 @@ export const accountDeletionMachine = setup({
   types: {} as { context: AccountDeletionContext; events: AccountDeletionEvent },
   actors: {
     // Provided by the screen: asks the session to delete the account (deleteAccountThrough).
-    deleteAccount: fromPromise<void, { password: string }>(async () => undefined),
+    deleteAccount: fromPromise(async (_: { input: { password: string } }) => {
+      // Provided by the screen.
+    }),
   },
   guards: {
     passwordBlank: ({ context }) => context.password === '',

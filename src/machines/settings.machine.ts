@@ -42,7 +42,7 @@ export const settingsMachine = setup({
     confirm: fromPromise<boolean, { message: string }>(async () => false),
     // The device's data; for a member the screen provides one that adds the server's copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
-    saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
+    saveSettings: fromPromise(async ({ input }: { input: Settings }) => settingsKey.write(input)),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
