@@ -24,7 +24,7 @@ export default function LogIn() {
       actors: {
         submitCredentials: fromPromise(({ input }) => logInThrough(session, { username: input.username.trim(), password: input.password })),
       },
-      actions: { goToConnections: () => navigate('/connections'), goToSignUp: () => navigate('/auth'), focusField },
+      actions: { goToConnections: () => void navigate('/connections'), goToSignUp: () => void navigate('/auth'), focusField },
     }),
     inspectOptions(),
   );

@@ -68,7 +68,7 @@ export default function Settings() {
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
         notify: (_, params) => window.alert(params.message),
-        goToAuth: () => navigate('/auth'),
+        goToAuth: () => void navigate('/auth'),
         endSession: () => session.send({ type: 'LOG_OUT' }),
       },
     }),
@@ -77,7 +77,7 @@ export default function Settings() {
   const deletion = useActorRef(
     accountDeletionMachine.provide({
       actors: { deleteAccount: fromPromise(({ input }) => deleteAccountThrough(session, input.password)) },
-      actions: { goToAuth: () => navigate('/auth') },
+      actions: { goToAuth: () => void navigate('/auth') },
     }),
     inspectOptions(),
   );

@@ -28,7 +28,7 @@ export default function SignUp() {
           signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
         ),
       },
-      actions: { goToConnections: () => navigate('/connections'), focusField },
+      actions: { goToConnections: () => void navigate('/connections'), focusField },
     }),
     inspectOptions(),
   );
