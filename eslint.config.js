@@ -76,11 +76,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
   },
   {
-    // KNOWN FINDINGS as above: screens that still call services directly instead of through a machine.
-    files: ['src/ui/components/AiSummaryPanel.tsx', 'src/ui/screens/LogIn.tsx', 'src/ui/screens/SignUp.tsx', 'src/ui/screens/Settings.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
