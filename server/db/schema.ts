@@ -107,6 +107,13 @@ export interface DiscoverPairScoresTable {
   computed_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface MemberActionsTable {
+  member_id: string;
+  /** 'friendRequest' | 'report' (server/social/actionLimits.ts) */
+  action: string;
+  acted_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface LoginFailuresTable {
   /** The username as typed, trimmed and lower-cased (whether or not such a member exists). */
   username_key: string;
@@ -128,5 +135,6 @@ export interface Database {
   game_results: GameResultsTable;
   discover_rankings: DiscoverRankingsTable;
   discover_pair_scores: DiscoverPairScoresTable;
+  member_actions: MemberActionsTable;
 }
 
