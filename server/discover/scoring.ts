@@ -91,10 +91,13 @@ async function askProvider(deps: ScoringDeps, viewer: Viewer, missing: readonly 
       ...samples.map((s) => asCandidate(keys.get(s.id) ?? s.username, s.personality, s.interests)),
     ],
   };
-  const local = () => ({
-    members: localPairScores(viewer.taste, missing),
-    samples: new Map(samples.map((s) => [s.id, similarityScoreOrDefault(scoreAll(request.user, request.candidates).scores[keys.get(s.id) ?? s.username])])),
-  });
+  const local = () => {
+    const sampleScores = scoreAll(request.user, samples.map((s) => asCandidate(keys.get(s.id) ?? s.username, s.personality, s.interests))).scores;
+    return {
+      members: localPairScores(viewer.taste, missing),
+      samples: new Map(samples.map((s) => [s.id, similarityScoreOrDefault(sampleScores[keys.get(s.id) ?? s.username])])),
+    };
+  };
   if (deps.ai.name === 'local' || request.candidates.length === 0) return { ...local(), keep: true };
   try {
     const { scores } = await deps.ai.similarity(request);
