@@ -3,6 +3,7 @@ import type { LoginRequest, Member, SignupRequest } from '../domain/memberContra
 import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
 import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
+import { announceViewer } from '../services/members/viewer';
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
@@ -66,6 +67,11 @@ export const sessionMachine = setup({
     endMember: assign({ member: null }),
     // The device copy of the profile stays (as after the contract's Log Out); only whose copy it was is forgotten.
     forgetDevice: () => forgetMemberSync(),
+    // The services that choose the device or the server (leaderboard, stats, game results) follow these.
+    announceGuest: () => announceViewer({ kind: 'guest' }),
+    announceMember: ({ context }) => {
+      if (context.member) announceViewer({ kind: 'member', memberId: context.member.id });
+    },
     logSyncFailure: ({ event }) => console.error('Profile sync stopped', (event as { error?: unknown }).error),
     logWatchFailure: ({ event }) => console.error('Waiting for the network failed', (event as { error?: unknown }).error),
   },
@@ -88,6 +94,7 @@ export const sessionMachine = setup({
       },
     },
     guest: {
+      entry: 'announceGuest',
       initial: 'browsing',
       on: {
         SIGN_UP: 'signingUp',
@@ -133,6 +140,7 @@ export const sessionMachine = setup({
       },
     },
     member: {
+      entry: 'announceMember',
       initial: 'active',
       invoke: {
         id: 'profileSync',
