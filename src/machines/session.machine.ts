@@ -3,7 +3,7 @@ import type { LoginRequest, Member, SignupRequest } from '../domain/memberContra
 import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
 import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
-import { announceViewer } from '../services/members/viewer';
+import { announceViewer, withdrawViewer } from '../services/members/viewer';
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
@@ -69,6 +69,7 @@ export const sessionMachine = setup({
     forgetDevice: () => forgetMemberSync(),
     // The services that choose the device or the server (leaderboard, stats, game results) follow these.
     announceGuest: () => announceViewer({ kind: 'guest' }),
+    withdrawViewer: () => withdrawViewer(),
     announceMember: ({ context }) => {
       if (context.member) announceViewer({ kind: 'member', memberId: context.member.id });
     },
@@ -81,6 +82,7 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      entry: 'withdrawViewer',
       invoke: {
         id: 'checkSession',
         src: 'checkSession',
@@ -120,7 +122,7 @@ export const sessionMachine = setup({
       },
     },
     signingUp: {
-      entry: 'clearFailure',
+      entry: ['clearFailure', 'withdrawViewer'],
       invoke: {
         id: 'signUp',
         src: 'signUp',
@@ -130,7 +132,7 @@ export const sessionMachine = setup({
       },
     },
     loggingIn: {
-      entry: 'clearFailure',
+      entry: ['clearFailure', 'withdrawViewer'],
       invoke: {
         id: 'logIn',
         src: 'logIn',
@@ -173,6 +175,7 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
+      entry: 'withdrawViewer',
       invoke: {
         id: 'logOut',
         src: 'logOut',

@@ -18,6 +18,11 @@ export function announceViewer(viewer: Viewer): void {
   waiting.clear();
 }
 
+/** Called by the session machine while it checks or changes the session: who it serves is open again. */
+export function withdrawViewer(): void {
+  announced = null;
+}
+
 /** The viewer if known now: the session's last word, or a guest when this browser holds no session. */
 export function knownViewer(): Viewer | null {
   if (announced) return announced;
