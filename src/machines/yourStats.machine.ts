@@ -28,7 +28,11 @@ export const yourStatsMachine = setup({
         onDone: { target: 'ready', actions: assign({ stats: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => statsFailureText(event.error, messages.leaderboard.statsLoadFailed) }),
+          // The session may have settled since the screen opened: the member's last figures, if any, stay in view.
+          actions: assign({
+            stats: ({ context }) => context.stats ?? knownYourStats(),
+            error: ({ event }) => statsFailureText(event.error, messages.leaderboard.statsLoadFailed),
+          }),
         },
       },
     },

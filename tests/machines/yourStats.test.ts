@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { yourStatsMachine } from '../../src/machines/yourStats.machine';
 import { MemberApiError } from '../../src/services/members/errors';
-import { announceViewer } from '../../src/services/members/viewer';
+import { announceViewer, withdrawViewer } from '../../src/services/members/viewer';
 import { testModel, type StateView } from '../support/modelTest';
 
 // The Games hub's 'Your Stats': docs/product.md's fixed 0 and 0 for a guest, shown at once; a member's last
@@ -49,7 +49,7 @@ function states(shownAtOnce: unknown) {
 
 afterEach(() => {
   localStorage.clear();
-  announceViewer({ kind: 'guest' });
+  withdrawViewer();
 });
 
 describe('your stats machine (model-based)', () => {

@@ -4,7 +4,7 @@ import { recordGameWin } from '../../src/services/gameResults';
 import { loadBoard } from '../../src/services/leaderboard';
 import { MemberApiError } from '../../src/services/members/errors';
 import { fetchLeaderboard, fetchMemberStats, sendGameResult, statsFailureText } from '../../src/services/members/stats';
-import { announceViewer, currentViewer } from '../../src/services/members/viewer';
+import { announceViewer, currentViewer, withdrawViewer } from '../../src/services/members/viewer';
 import { knownYourStats, loadYourStats } from '../../src/services/yourStats';
 import { json, mockFetch } from './fetchMock';
 
@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  announceViewer({ kind: 'guest' });
+  withdrawViewer();
 });
 
 describe('member stats calls', () => {
