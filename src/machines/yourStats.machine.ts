@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../domain/messages';
 import { statsFailureText } from '../services/members/stats';
-import { knownYourStats, loadYourStats, type YourStats } from '../services/yourStats';
+import { knownYourStats, loadYourStats, unsentGames, type YourStats } from '../services/yourStats';
 
 export interface YourStatsContext {
   /** The figures shown: what was known at once (a guest's zeros, a member's last figures) until the load answers. */
   stats: YourStats | null;
+  /** The member's finished games waiting on the device, known even when the figures are not. */
+  unsent: number;
   error: string | null;
 }
 
@@ -17,7 +19,10 @@ export const yourStatsMachine = setup({
   },
 }).createMachine({
   id: 'yourStats',
-  context: () => ({ stats: knownYourStats(), error: null }),
+  context: () => {
+    const stats = knownYourStats();
+    return { stats, unsent: stats?.unsent ?? 0, error: null };
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -25,12 +30,13 @@ export const yourStatsMachine = setup({
       invoke: {
         id: 'loadYourStats',
         src: 'loadYourStats',
-        onDone: { target: 'ready', actions: assign({ stats: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ stats: ({ event }) => event.output, unsent: ({ event }) => event.output.unsent }) },
         onError: {
           target: 'failed',
           // The session may have settled since the screen opened: the member's last figures, if any, stay in view.
           actions: assign({
             stats: ({ context }) => context.stats ?? knownYourStats(),
+            unsent: () => unsentGames(),
             error: ({ event }) => statsFailureText(event.error, messages.leaderboard.statsLoadFailed),
           }),
         },

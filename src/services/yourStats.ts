@@ -31,6 +31,12 @@ export function knownYourStats(): YourStats | null {
   return viewer.kind === 'guest' ? GUEST_STATS : copyFor(viewer);
 }
 
+/** How many of the member's finished games wait on this device (none for a guest or while the session is unknown). */
+export function unsentGames(): number {
+  const viewer = knownViewer();
+  return viewer?.kind === 'member' ? pendingResultsOf(viewer.memberId).length : 0;
+}
+
 /** The current figures; a member's waiting games are sent first. Throws MemberApiError. */
 export async function loadYourStats(): Promise<YourStats> {
   const viewer = await currentViewer();

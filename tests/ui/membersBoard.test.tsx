@@ -194,11 +194,13 @@ describe("a member's won Hot Takes game", () => {
     mockFetch({ 'POST /api/games/results': 'network-error', 'GET /api/me/stats': 'network-error' });
     const user = await winAGame();
     expect(await screen.findByRole('alert')).toHaveTextContent('You appear to be offline. Please check your connection and try again.');
+    expect(screen.getByText('1 finished game is waiting to be sent. It will count once you are back online.')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('member_pending_results')!)).toMatchObject([{ memberId: 'm-1', game: 'hottakes', messageCount: 6 }]);
 
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: after }, 201), 'GET /api/me/stats': json({ stats: after }) });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(yourStats()).toEqual(['1', '120']));
+    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/games/results', 'GET /api/me/stats']);
     expect(JSON.parse(localStorage.getItem('member_pending_results')!)).toEqual([]);
   });

@@ -36,6 +36,7 @@ function SoonBadge() {
 function YourStats() {
   const actor = useActorRef(yourStatsMachine, inspectOptions());
   const stats = useSelector(actor, (s) => s.context.stats);
+  const unsent = useSelector(actor, (s) => s.context.unsent);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => s.context.error);
   return (
@@ -53,7 +54,7 @@ function YourStats() {
           </p>
         )
       )}
-      {stats && stats.unsent > 0 && <p className="hub-stats-note" role="status">{messages.leaderboard.unsentGames(stats.unsent)}</p>}
+      {unsent > 0 && <p className="hub-stats-note" role="status">{messages.leaderboard.unsentGames(unsent)}</p>}
       {error && (
         <div className="hub-stats-error">
           <p className="alert" role="alert">{error}</p>
