@@ -3,7 +3,7 @@ import type { LoginRequest, Member, SignupRequest } from '../domain/memberContra
 import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
 import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
-import { announceViewer, withdrawViewer } from '../services/members/viewer';
+import { announceViewer, onSessionEnded, withdrawViewer } from '../services/members/viewer';
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
@@ -43,6 +43,8 @@ export const sessionMachine = setup({
       window.addEventListener('online', online);
       return () => window.removeEventListener('online', online);
     }),
+    // A 401 from a member call made by a service (stats, leaderboard, game results) ends the session too.
+    hearSessionEnded: fromCallback<SessionEvent>(({ sendBack }) => onSessionEnded(() => sendBack({ type: 'SESSION_EXPIRED' }))),
     signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
     logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
     logOut: fromPromise<void>(() => logOut()),
@@ -144,13 +146,16 @@ export const sessionMachine = setup({
     member: {
       entry: 'announceMember',
       initial: 'active',
-      invoke: {
-        id: 'profileSync',
-        src: 'profileSync',
-        input: ({ context }) => ({ memberId: context.member?.id ?? '' }),
-        onDone: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
-        onError: { actions: 'logSyncFailure' },
-      },
+      invoke: [
+        {
+          id: 'profileSync',
+          src: 'profileSync',
+          input: ({ context }) => ({ memberId: context.member?.id ?? '' }),
+          onDone: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
+          onError: { actions: 'logSyncFailure' },
+        },
+        { id: 'hearSessionEnded', src: 'hearSessionEnded', onError: { actions: 'logWatchFailure' } },
+      ],
       on: {
         LOG_OUT: 'loggingOut',
         SESSION_EXPIRED: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },

@@ -42,6 +42,7 @@ const events = [
   { type: 'xstate.error.actor.deleteAccount', error: new MemberApiError('UNAUTHENTICATED', { status: 401 }) },
   { type: 'xstate.done.actor.profileSync', output: { sessionEnded: true } },
   { type: 'xstate.error.actor.profileSync', error: new Error('sync crashed') },
+  { type: 'xstate.error.actor.hearSessionEnded', error: new Error('listener crashed') },
 ];
 
 // What the person is told after each refusal (memberContract.ts texts, spelled out).
@@ -139,6 +140,8 @@ function asGuest(view: View) {
 /** A member state: the member is known, their profile sync runs for them, and the services serve them. */
 function asMember(view: View) {
   expect(knownViewer()).toEqual({ kind: 'member', memberId: 'm-1' });
+  // A service's 401 is heard for as long as this membership lasts: once per time the person became a member.
+  expect(view.env.pending.get('hearSessionEnded')).toHaveLength(view.env.pending.get('profileSync')!.length);
   expect(view.context.member).toEqual(mira);
   expect(view.env.pending.get('profileSync')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
   observed(view);

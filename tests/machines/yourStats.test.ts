@@ -23,7 +23,7 @@ function stepsOf(view: StateView<typeof yourStatsMachine>): Step[] {
 }
 
 /** `shownAtOnce`: the figures before any load; `waiting`: this viewer's finished games on the device. */
-function states(shownAtOnce: { unsent: number } | null, waiting: number) {
+function states(shownAtOnce: { gamesPlayed: number; totalPoints: number; unsent: number } | null, waiting: number) {
   const shown = (view: StateView<typeof yourStatsMachine>) =>
     stepsOf(view).filter((s) => s.type === 'xstate.done.actor.loadYourStats').at(-1)?.output ?? shownAtOnce;
   return {

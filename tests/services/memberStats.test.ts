@@ -4,7 +4,7 @@ import { recordGameWin } from '../../src/services/gameResults';
 import { loadBoard } from '../../src/services/leaderboard';
 import { MemberApiError } from '../../src/services/members/errors';
 import { fetchLeaderboard, fetchMemberStats, sendGameResult, statsFailureText } from '../../src/services/members/stats';
-import { announceViewer, currentViewer, withdrawViewer } from '../../src/services/members/viewer';
+import { announceViewer, currentViewer, onSessionEnded, withdrawViewer } from '../../src/services/members/viewer';
 import { knownYourStats, loadYourStats } from '../../src/services/yourStats';
 import { json, mockFetch } from './fetchMock';
 
@@ -44,6 +44,21 @@ describe('member stats calls', () => {
     await expect(sendGameResult(7)).resolves.toEqual(afterWin);
     expect(calls[0]!.body).toEqual({ game: 'hottakes', messageCount: 7 });
     expect(calls[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('a 401 from any of them tells the session it is over; other failures do not', async () => {
+    const heard: string[] = [];
+    const stop = onSessionEnded(() => heard.push('ended'));
+    mockFetch({
+      'GET /api/me/stats': [json({ error: { code: 'SERVER', message: 'x' } }, 500), json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401)],
+      'POST /api/games/results': json({}, 401),
+    });
+    await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'SERVER' });
+    expect(heard).toEqual([]);
+    await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(sendGameResult(5)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(heard).toEqual(['ended', 'ended']);
+    stop();
   });
 
   it('GET /api/leaderboard asks for the tab and the community (none for all), and fails typed', async () => {

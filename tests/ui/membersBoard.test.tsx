@@ -9,6 +9,7 @@ import { Header } from '../../src/ui/components/Header';
 import GamesHub from '../../src/ui/screens/GamesHub';
 import HotTakesMatchChat from '../../src/ui/screens/HotTakesMatchChat';
 import Leaderboard from '../../src/ui/screens/Leaderboard';
+import { SessionEndedNotice } from '../../src/ui/session/SessionRoot';
 import { json, mockFetch, type RecordedCall } from '../services/fetchMock';
 import { WithSession, fakeMember } from '../support/session';
 
@@ -35,6 +36,7 @@ function renderApp(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <WithSession server={{ member: fakeMember }}>
+        <SessionEndedNotice />
         <CommunityContext.Provider>
           <Header />
           <Routes>
@@ -122,6 +124,16 @@ describe("a member's leaderboard", () => {
     await screen.findByRole('table');
     expect(rows().map(playerName)).toEqual(['noor', 'mira (You)']);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a 401 ends the session: the app says so and offers to log in again', async () => {
+    mockFetch({ 'GET /api/leaderboard': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401) });
+    renderApp('/leaderboard');
+    expect(await screen.findByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Your session has ended. Please log in again.Log InDismiss',
+      'Your session has ended. Please log in again.',
+    ]);
   });
 });
 

@@ -35,3 +35,16 @@ export function currentViewer(): Promise<Viewer> {
   if (known) return Promise.resolve(known);
   return new Promise((resolve) => waiting.add(resolve));
 }
+
+const endedListeners = new Set<() => void>();
+
+/** The session machine hears here when a service's call answered 401: the member's session is over. */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** Called by a service whose members call answered 401 (UNAUTHENTICATED). */
+export function reportSessionEnded(): void {
+  for (const listener of [...endedListeners]) listener();
+}
