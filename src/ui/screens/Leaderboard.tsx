@@ -105,7 +105,7 @@ export default function Leaderboard() {
       </div>
 
       {unsent > 0 && !failed && (
-        <p className="notice lb-unsent" role="status">{messages.leaderboard.unsentGames(unsent)}</p>
+        <p className="lb-unsent" role="status">{messages.leaderboard.unsentGames(unsent)}</p>
       )}
 
       <div id="lb-panel" role="tabpanel" aria-labelledby={`lb-tab-${tab}`} className="lb-panel" aria-busy={loading}>
