@@ -88,6 +88,13 @@ export interface GameResultsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface MemberActionsTable {
+  member_id: string;
+  /** 'friendRequest' | 'report' (server/social/actionLimits.ts) */
+  action: string;
+  acted_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface LoginFailuresTable {
   /** The username as typed, trimmed and lower-cased (whether or not such a member exists). */
   username_key: string;
@@ -107,5 +114,6 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   game_results: GameResultsTable;
+  member_actions: MemberActionsTable;
 }
 

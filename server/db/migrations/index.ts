@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import { membersMigration } from './001_members';
 import { loginFailuresMigration } from './002_login_failures';
 import { socialMigration } from './003_social';
+import { memberActionsMigration } from './005_member_actions';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
   '001_members': membersMigration,
   '002_login_failures': loginFailuresMigration,
   '003_social': socialMigration,
+  '005_member_actions': memberActionsMigration,
 };
