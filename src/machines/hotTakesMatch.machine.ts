@@ -87,7 +87,7 @@ export const hotTakesMatchMachine = setup({
         message: input.message,
       }),
     ),
-    saveLog: fromPromise<void, { messages: ChatMessage[]; partner: string | undefined; now: number }>(async ({ input }) => {
+    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string | undefined; now: number } }) => {
       saveMatchedLog(input.messages, input.partner, input.now);
     }),
     // A guest's win counts on the device; a member's goes to the server (or waits on the device for it).
@@ -95,7 +95,7 @@ export const hotTakesMatchMachine = setup({
       recordGameWin(input.messageCount, input.finishedAt),
     ),
     checkFriend: fromPromise<boolean, { userId: string }>(async ({ input }) => isFriend(input.userId)),
-    addFriend: fromPromise<void, { userId: string }>(async ({ input }) => befriend(input.userId)),
+    addFriend: fromPromise(async ({ input }: { input: { userId: string } }) => befriend(input.userId)),
   },
   delays: {
     ...pipeline.delays,
