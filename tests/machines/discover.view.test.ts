@@ -9,7 +9,7 @@ import type { DiscoverCard } from '../../src/domain/discover';
 // in that state: the phase, the cards (search, community, closest first, 50% for anyone unscored) and
 // the badge colour.
 
-const initial = createActor(discoverMachine).getSnapshot().context;
+const initial = createActor(discoverMachine, { input: undefined }).getSnapshot().context;
 const context: DiscoverContext = {
   ...initial,
   profile: { ...emptyProfile(), username: 'me', hobbies: 'climbing', musicGenres: ['Metal'] },

@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { hotTakesMatchMachine } from '../../src/machines/hotTakesMatch.machine';
 import { inputEnabled, inputHint, loadingText, selectFriendStatus, selectPhase, statusLine, type MatchPhase } from '../../src/machines/hotTakesMatch.view';
@@ -6,9 +6,8 @@ import { inputEnabled, inputHint, loadingText, selectFriendStatus, selectPhase, 
 // What the matched Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
 // placed in that state. Texts are written out as the screen shows them.
 
-const context = createActor(hotTakesMatchMachine).getSnapshot().context;
-type Game = Record<string, unknown> | string;
-const at = (game: Game, leave = 'staying', profile: Record<string, unknown> | string = 'closed') =>
+const context = createActor(hotTakesMatchMachine, { input: undefined }).getSnapshot().context;
+const at = (game: StateValue, leave = 'staying', profile: StateValue = 'closed') =>
   hotTakesMatchMachine.resolveState({ value: { open: { game, leave, profile } }, context });
 
 describe('matched Hot Takes screen view', () => {

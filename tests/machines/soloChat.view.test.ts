@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../src/machines/soloChat.machine';
 import type { ChatMessage } from '../../src/domain/chat';
@@ -6,8 +6,8 @@ import type { ChatMessage } from '../../src/domain/chat';
 // What the solo Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
 // placed in that state: the next step under the counter, the input's hint, the message counter.
 
-const context = createActor(soloChatMachine).getSnapshot().context;
-const at = (flow: string | Record<string, unknown>, leave = 'staying') =>
+const context = createActor(soloChatMachine, { input: undefined }).getSnapshot().context;
+const at = (flow: StateValue, leave = 'staying') =>
   soloChatMachine.resolveState({ value: { open: { flow, leave } }, context });
 
 describe('solo Hot Takes screen view', () => {
