@@ -145,9 +145,9 @@ describe('discover machine with its actors settled', () => {
     const actor = createActor(
       discoverMachine.provide({
         actors: {
-          loadDiscover: fromPromise(async () => ({ profile: complete, users, friendIds: [] })),
-          scoreUsers: fromPromise(async () => ({})),
-          addFriend: fromPromise(async () => ({ added: true })),
+          loadDiscover: fromPromise(async (): Promise<DiscoverData> => ({ profile: complete, users, friendIds: [] })),
+          scoreUsers: fromPromise(async (): Promise<Record<string, number>> => ({})),
+          addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),
         },
         actions: { notify: (_, params: { message: string }) => notify(params.message) },
       }),
