@@ -62,6 +62,8 @@ describe('Discover screen view', () => {
     const copy = cards.map((card) => ({ ...card }));
     expect(sameCards(cards, copy)).toBe(true);
     expect(sameCards(cards, copy.slice(1))).toBe(false);
+    expect(sameCards(cards.slice(0, 2), copy)).toBe(false);
+    expect(sameCards(cards, copy.map((card, i) => (i === 0 ? { ...card, id: 'user-9' } : card)))).toBe(false);
     expect(sameCards(cards, [...copy].reverse())).toBe(false);
     expect(sameCards(cards, copy.map((card, i) => (i === 1 ? { ...card, similarityScore: 51 } : card)))).toBe(false);
     expect(sameCards(cards, copy.map((card, i) => (i === 2 ? { ...card, shared: [...card.shared, 'Jazz'] } : card)))).toBe(false);
