@@ -2,7 +2,7 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/domain/user';
-import { friendChatMachine, type FriendReplyInput } from '../../src/machines/friendChat.machine';
+import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/machines/friendChat.machine';
 import { testModel, type StateView } from '../support/modelTest';
 
 const generateFriendChatReply = vi.hoisted(() => vi.fn());
@@ -199,5 +199,36 @@ describe('friend chat with its real actors', () => {
     actor.send({ type: 'BACK' });
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(Object.keys(localStorage).filter((k) => k.endsWith('_chat_logs'))).toEqual([]);
+  });
+});
+
+describe('what a friend reply is written from', () => {
+  it('the newest text the user sent is the message; the last 5 other messages, emojis and later replies included, are the history', () => {
+    const base = createActor(friendChatMachine, { input: { friendId: 'user-1', now, random } }).getSnapshot().context;
+    const said = (sender: string, text: string, type: 'text' | 'emoji' = 'text') => ({ id: text, sender, text, timestamp: '', type });
+    const messages = [
+      said('other', 'hi'),
+      said('user', 'one'),
+      said('other', 'r1'),
+      said('user', 'two'),
+      said('other', 'r2'),
+      said('user', 'three'),
+      said('other', 'r3'),
+      said('user', 'four'),
+      said('other', 'r4'),
+      said('user', 'five'),
+      said('other', 'r5'),
+      said('user', '👍', 'emoji'),
+    ];
+    const input = replyInput({ ...base, friend: RIFF, messages });
+    expect(input.message).toBe('five');
+    expect(input.history).toEqual([
+      { sender: 'RiffLord', text: 'r3' },
+      { sender: 'user', text: 'four' },
+      { sender: 'RiffLord', text: 'r4' },
+      { sender: 'RiffLord', text: 'r5' },
+      { sender: 'user', text: '👍' },
+    ]);
+    expect(replyInput({ ...base, friend: RIFF, messages: [said('other', 'hi')] }).message).toBe('');
   });
 });
