@@ -192,6 +192,19 @@ describe('friend chat with its real actors', () => {
     expect(actor.getSnapshot().hasTag('replying')).toBe(false);
   });
 
+  it('answers several messages sent while the friend is typing with one reply, to the newest', async () => {
+    generateFriendChatReply.mockImplementation(async (req: { message: string }) => `You said: ${req.message}`);
+    const { actor } = start('user-2');
+    await settle();
+    actor.send({ type: 'SEND', text: 'a' });
+    actor.send({ type: 'SEND', text: 'b' });
+    actor.send({ type: 'SEND', text: 'c' });
+    for (let i = 0; i < 5; i += 1) await settle();
+    expect(generateFriendChatReply.mock.calls.map(([req]) => (req as { message: string }).message)).toEqual(['a', 'c']);
+    expect(actor.getSnapshot().context.messages.slice(1).map((m) => m.text)).toEqual(['a', 'b', 'c', 'You said: a', 'You said: c']);
+    expect(actor.getSnapshot().hasTag('replying')).toBe(false);
+  });
+
   it('shows not-found for an unknown id and goes back to /friends without saving anything', async () => {
     const { actor, navigate } = start('user-404');
     await settle();
