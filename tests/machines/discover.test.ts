@@ -1,5 +1,5 @@
-import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { communityMachine, followCommunityOf } from '../../src/machines/community.machine';
 import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/machines/discover.machine';
 import { AppError } from '../../src/domain/errors';
@@ -151,5 +151,32 @@ describe('discover machine (model-based)', () => {
     actor.stop();
     header.send({ type: 'SELECT', community: 'Seattle' });
     expect(actor.getSnapshot().context.community).toBe('UW');
+  });
+});
+
+describe('discover machine with its actors settled', () => {
+  it('the "now friends" alert names the person added, also when they are not first on the list', async () => {
+    const notify = vi.fn();
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      discoverMachine.provide({
+        actors: {
+          loadDiscover: fromPromise(async (): Promise<DiscoverData> => ({ profile: complete, users, friendIds: [] })),
+          scoreUsers: fromPromise(async (): Promise<Record<string, number>> => ({})),
+          addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),
+        },
+        actions: { notify: (_, params: { message: string }) => notify(params.message) },
+      }),
+      { clock, input: undefined },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'ADD_FRIEND', userId: 'user-2' });
+    await waitFor(actor, (s) => s.matches({ ready: 'announcing' }));
+    // The alert waits 30 ms so the button can repaint as 'Friend Added!' first.
+    clock.increment(29);
+    expect(notify).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(notify.mock.calls).toEqual([["You're now friends with PixelPoet!"]]);
+    expect(actor.getSnapshot().context.friendIds).toEqual(['user-2']);
   });
 });
