@@ -59,6 +59,17 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
+  // Beyond docs/product.md: members' friend requests (issue 13); the server's own reasons are socialErrorTexts.
+  requests: {
+    loadFailed: 'Could not load your friend requests. Please try again.',
+    answerFailed: 'Could not answer this friend request. Please try again.',
+    requestFailed: 'Could not send this friend request. Please try again.',
+    moreFailed: 'Could not load more people. Please try again.',
+    incomingHeading: 'Want to be your friend',
+    outgoingHeading: 'Waiting for an answer',
+    /** The Friends tab's accessible name: 'Friends, 1 request'. */
+    friendsTabLabel: (count: number) => (count === 0 ? 'Friends' : `Friends, ${count} ${count === 1 ? 'request' : 'requests'}`),
+  },
   // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {
     logsLoadFailed: 'Could not load the chat logs. Please try again.',
