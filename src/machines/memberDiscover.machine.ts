@@ -87,8 +87,9 @@ export const memberDiscoverMachine = setup({
   }),
   initial: 'loading',
   on: {
-    SEARCH: { target: '.waiting', actions: assign({ query: ({ event }) => event.query }) },
-    COMMUNITY: { guard: 'communityChanged', target: '.loading', actions: assign({ community: ({ event }) => event.community }) },
+    // A new search or community replaces the page; an Add Friend on its way is no longer waited for.
+    SEARCH: { target: '.waiting', actions: assign({ query: ({ event }) => event.query, sendingId: null }) },
+    COMMUNITY: { guard: 'communityChanged', target: '.loading', actions: assign({ community: ({ event }) => event.community, sendingId: null }) },
     DISMISS_NOTICE: { actions: assign({ notice: null }) },
   },
   states: {
