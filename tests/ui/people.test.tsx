@@ -219,7 +219,7 @@ describe('Friend requests for a member', () => {
     ]);
   });
 
-  it('the sender is told in the page, once the other member accepts, when the tab is shown again', async () => {
+  it('the sender is told in the page, once the other member accepts, when the tab is shown again or Friends is opened', async () => {
     const world: World = { incoming: [], outgoing: [], friends: [] };
     fakeServer(world);
     const user = userEvent.setup();
@@ -237,6 +237,20 @@ describe('Friend requests for a member', () => {
     expect(notice.closest('[role="status"]')).not.toBeNull();
     await user.click(within(notice.parentElement!).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText("You're now friends with nova!")).toBeNull();
+  });
+
+  it('opening Friends refreshes the requests: an answer given meanwhile is told there', async () => {
+    const world: World = { incoming: [], outgoing: [], friends: [] };
+    fakeServer(world);
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await user.click(within((await screen.findByRole('heading', { name: 'nova' })).closest('li')!).getByRole('button', { name: 'Add Friend' }));
+    await screen.findByRole('button', { name: 'Request sent' });
+    world.outgoing = [];
+    world.friends = [nova];
+    await user.click(screen.getByRole('link', { name: 'Friends' }));
+    expect(await screen.findByText("You're now friends with nova!")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'nova', level: 2 })).toBeInTheDocument();
   });
 });
 

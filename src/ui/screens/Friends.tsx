@@ -39,6 +39,10 @@ export default function Friends() {
   const social = useSocial();
   const [logic] = useState(() => friendsLogic(social?.session));
   const actor = useActorRef(logic, inspectOptions());
+  // Opening Friends shows the requests as they are now (and tells the sender of any accepted meanwhile).
+  useEffect(() => {
+    social?.requests.send({ type: 'REFRESH' });
+  }, [social]);
   // An accepted request (here, or the other member's answer to one sent) shows its friend at once.
   const memberFriendIds = useSelector(social?.requests, (s) => s?.context.friendIds.join(' ') ?? '');
   useEffect(() => {
