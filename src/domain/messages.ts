@@ -67,8 +67,8 @@ export const messages = {
     moreFailed: 'Could not load more people. Please try again.',
     incomingHeading: 'Want to be your friend',
     outgoingHeading: 'Waiting for an answer',
-    /** The Friends tab's accessible name: 'Friends, 1 request'. */
-    friendsTabLabel: (count: number) => (count === 0 ? 'Friends' : `Friends, ${count} ${count === 1 ? 'request' : 'requests'}`),
+    /** Heard after the Friends tab's name: 'Friends, 1 request'. */
+    friendsTabCount: (count: number) => `, ${count} ${count === 1 ? 'request' : 'requests'}`,
   },
   // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {

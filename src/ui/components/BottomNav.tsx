@@ -24,10 +24,16 @@ export function BottomNav() {
           const badge = to === '/friends' && requestCount > 0 ? requestCount : 0;
           return (
             <li key={to}>
-              <Link to={to} aria-current={current ? 'page' : undefined} aria-label={badge ? messages.requests.friendsTabLabel(badge) : undefined}>
+              <Link to={to} aria-current={current ? 'page' : undefined}>
                 <Icon />
                 <span>{label}</span>
-                {badge > 0 && <span className="nav-badge" aria-hidden="true">{badge}</span>}
+                {/* Seen as a number on the icon, heard as part of the name: 'Friends, 1 request'. */}
+                {badge > 0 && (
+                  <>
+                    <span className="nav-badge" aria-hidden="true">{badge}</span>
+                    <span className="visually-hidden">{messages.requests.friendsTabCount(badge)}</span>
+                  </>
+                )}
               </Link>
             </li>
           );
