@@ -24,16 +24,11 @@ export function BottomNav() {
           const badge = to === '/friends' && requestCount > 0 ? requestCount : 0;
           return (
             <li key={to}>
-              <Link to={to} aria-current={current ? 'page' : undefined}>
+              <Link to={to} aria-current={current ? 'page' : undefined} aria-label={badge > 0 ? `${label}${messages.requests.friendsTabCount(badge)}` : undefined}>
                 <Icon />
                 <span>{label}</span>
-                {/* Seen as a number on the icon, heard as part of the name: 'Friends, 1 request'. */}
-                {badge > 0 && (
-                  <>
-                    <span className="nav-badge" aria-hidden="true">{badge}</span>
-                    <span className="visually-hidden">{messages.requests.friendsTabCount(badge)}</span>
-                  </>
-                )}
+                {/* The count is drawn by CSS (data-count), so the name 'Friends, 1 request' still holds all visible text. */}
+                {badge > 0 && <span className="nav-badge" data-count={badge} aria-hidden="true" />}
               </Link>
             </li>
           );
