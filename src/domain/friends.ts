@@ -42,4 +42,6 @@ export interface FriendEntry {
   username: string;
   interests: string[];
   kind?: 'member';
+  /** When a member friendship began (ISO time), from the server. */
+  since?: string;
 }

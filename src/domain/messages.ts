@@ -67,6 +67,13 @@ export const messages = {
     moreFailed: 'Could not load more people. Please try again.',
     incomingHeading: 'Want to be your friend',
     outgoingHeading: 'Waiting for an answer',
+    /** Under a member friend's name: 'Friends since 23 Nov 2026' (an unreadable time says nothing). */
+    friendsSince: (iso: string) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime())
+        ? ''
+        : `Friends since ${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
+    },
     /** Heard after the Friends tab's name: 'Friends, 1 request'. */
     friendsTabCount: (count: number) => `, ${count} ${count === 1 ? 'request' : 'requests'}`,
   },

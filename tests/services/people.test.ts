@@ -111,7 +111,7 @@ describe('people services choose by the session', () => {
       ['m-2', 'nova', 'member'],
       ['user-1', 'RiffLord', 'sample'],
     ]);
-    expect(friends[0]!.interests).toEqual([]);
+    expect(friends[0]).toMatchObject({ interests: [], since: '2026-11-23T20:01:00.000Z' });
   });
 
   it('removing a member friend calls DELETE /api/friends/:id; a sample friend goes from the device only', async () => {

@@ -188,6 +188,7 @@ describe('Friend requests for a member', () => {
 
     await user.click(within(incoming).getByRole('button', { name: 'Accept' }));
     const junoRow = (await screen.findByRole('heading', { name: 'juno', level: 2 })).closest('li')!;
+    expect(within(junoRow).getByText('Friends since 23 Nov 2026')).toBeInTheDocument();
     expect(within(junoRow).queryByRole('link', { name: 'Chat' })).toBeNull();
     expect(within(junoRow).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     // The sample friend on the device keeps the AI chat.

@@ -47,7 +47,7 @@ export async function loadFriendsFor(session: SessionActor | undefined): Promise
   const samples = loadFriends();
   if (!(await isMember(session))) return samples;
   const members = await asMember(session, fetchMemberFriends);
-  return [...members.map((friend): FriendEntry => ({ id: friend.id, username: friend.username, interests: [], kind: 'member' })), ...samples];
+  return [...members.map((friend): FriendEntry => ({ id: friend.id, username: friend.username, interests: [], kind: 'member', since: friend.since })), ...samples];
 }
 
 /** Removes a friend: a member friend on the server (both directions), a sample friend on the device. */

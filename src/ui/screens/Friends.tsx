@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitials } from '../../domain/discover';
+import { messages } from '../../domain/messages';
 import type { FriendEntry } from '../../domain/friends';
 import { friendsLogic } from '../../machines/peopleLogic';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -19,6 +20,7 @@ function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => 
       <div className="friend-info">
         <h2 id={nameId} className="friend-name">{friend.username}</h2>
         {friend.interests.length > 0 && <p className="friend-interests">{friend.interests.join(', ')}</p>}
+        {friend.since && <p className="friend-interests">{messages.requests.friendsSince(friend.since)}</p>}
       </div>
       <div className="friend-actions">
         {/* Chat replies come from an AI persona, which must never speak as a real member. */}
