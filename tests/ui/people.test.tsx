@@ -159,6 +159,9 @@ describe('Discover for a member', () => {
     const discoverQueries = () => server.calls.filter((c) => c.path === '/api/discover').map((c) => Object.fromEntries(c.query));
     // Typing asks once, after the pause, with the whole word.
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'jazz');
+    // The last cards stay in view while the search is on its way.
+    expect(screen.getByRole('list', { name: 'Suggested friends' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('heading', { name: 'vega' })).toBeInTheDocument();
     await waitFor(() => expect(discoverQueries()).toHaveLength(3));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), 'UW');
     await waitFor(() =>

@@ -178,6 +178,8 @@ function MemberDiscover() {
   const busy = useSelector(actor, (s) => !s.matches({ ready: 'idle' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ ready: 'loadingMore' }));
   const { cards, sampleFriendIds, sendingId, nextCursor, query, notice, error } = useSelector(actor, (s) => s.context);
+  // While a new search is on its way the last cards stay in view (their buttons wait), so typing does not blank the page.
+  const showList = ready || (!incomplete && !failed && cards.length > 0);
 
   return (
     <Screen className="discover">
@@ -214,14 +216,14 @@ function MemberDiscover() {
         )}
       </div>
 
-      {!ready && !incomplete && !failed && (
+      {!showList && !incomplete && !failed && (
         <div className="center-page social-loading" role="status" aria-live="polite">
           <div className="spinner" aria-hidden="true" />
           <p>Loading users...</p>
         </div>
       )}
 
-      {ready && (
+      {showList && (
         <>
           {error && <p className="alert" role="alert">{error}</p>}
           <p className="visually-hidden" role="status" aria-live="polite">
@@ -233,7 +235,7 @@ function MemberDiscover() {
               <p>Try changing your community or search query.</p>
             </div>
           ) : (
-            <ul className="match-grid" aria-label="Suggested friends">
+            <ul className="match-grid" aria-label="Suggested friends" aria-busy={!ready || undefined}>
               {cards.map((card) => (
                 <MatchCard
                   key={card.id}
