@@ -58,7 +58,8 @@ async function signUpMember(person: typeof ada): Promise<Member> {
   await page.getByLabel('Password', { exact: true }).fill(person.account.password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(person.account.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/connections');
+  // Generous: three argon2 sign-ups on an embedded Postgres share two busy cores with the browser.
+  await page.waitForURL('**/connections', { timeout: 60_000 });
   // The device profile has reached the server: discover ranks by it.
   await expect
     .poll(async () => ((await (await page.request.get('/api/me')).json()) as { profile: { hobbies?: string } | null }).profile?.hobbies, { timeout: 15_000 })
