@@ -40,7 +40,7 @@ export const friendRequestsMachine = setup({
   types: {} as { context: FriendRequestsContext; events: FriendRequestsEvent },
   actors: {
     loadRequests: fromPromise<RequestsSnapshot>(async () => ({ incoming: [], outgoing: [], friendIds: [] })),
-    answerRequest: fromPromise<void, { requestId: string; answer: RequestAnswer }>(async () => undefined),
+    answerRequest: fromPromise(async (_: { input: { requestId: string; answer: RequestAnswer } }): Promise<void> => undefined),
     // Hidden tabs are not refreshed by the browser's timers reliably; coming back shows current requests.
     watchVisibility: fromCallback<FriendRequestsEvent>(({ sendBack }) => {
       const onChange = () => {

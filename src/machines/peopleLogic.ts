@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { SessionActor } from '../services/members/sessionRequests';
+import type { SessionActor } from './sessionRequests';
 import {
   answerRequestFor,
   befriendFor,

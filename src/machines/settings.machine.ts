@@ -3,8 +3,10 @@ import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
 import { saveJsonFile } from '../services/fileDownload';
+import { exportForSession } from '../services/members/exportData';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
+import type { SessionActor } from './sessionRequests';
 
 export type SettingName = keyof Settings;
 
@@ -40,9 +42,9 @@ export const settingsMachine = setup({
     loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
     // Provided by the screen: window.confirm(message).
     confirm: fromPromise<boolean, { message: string }>(async () => false),
-    // The device's data; for a member the screen provides one that adds the server's copy.
+    // The device's data; the screen provides exportDataWith(session), which adds a member's server copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
-    saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
+    saveSettings: fromPromise(async ({ input }: { input: Settings }) => settingsKey.write(input)),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
@@ -158,3 +160,8 @@ export const settingsMachine = setup({
     },
   },
 });
+
+/** Settings' `exportData` for the app: the device's data, plus the server's copy while a member is signed in. */
+export function exportDataWith(session: SessionActor) {
+  return fromPromise(() => exportForSession(session));
+}

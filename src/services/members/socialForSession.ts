@@ -16,7 +16,7 @@ import {
   sendFriendRequest,
   type DiscoverPageQuery,
 } from './people';
-import type { SessionActor } from './sessionRequests';
+import type { SessionActor } from '../../machines/sessionRequests';
 
 // The people services the screens' machines invoke. Each chooses by the session: a guest keeps the
 // device-only sample people exactly as docs/product.md says; a member asks the server, and keeps the sample

@@ -70,7 +70,7 @@ function GuestDiscover() {
   const actor = useActorRef(
     discoverMachine.provide({
       actions: {
-        goToProfile: () => navigate('/profile'),
+        goToProfile: () => void navigate('/profile'),
         notify: (_, params) => window.alert(params.message),
       },
     }),
@@ -162,7 +162,7 @@ function MemberDiscover() {
   const [logic] = useState(() =>
     memberDiscoverLogic(social?.session).provide({
       actions: {
-        goToProfile: () => navigate('/profile'),
+        goToProfile: () => void navigate('/profile'),
         peopleChanged: () => social?.requests.send({ type: 'REFRESH' }),
       },
     }),

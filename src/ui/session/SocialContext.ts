@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { friendRequestsMachine } from '../../machines/friendRequests.machine';
-import type { SessionActor } from '../../services/members/sessionRequests';
+import type { SessionActor } from '../../machines/sessionRequests';
 
 /**
  * The session and the app's friend requests, for the people screens. Null outside the app's session root
