@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CommunityFilter } from '../domain/community';
 import { messages } from '../domain/messages';
 import type { DiscoverCardWire } from '../domain/socialContract';
@@ -45,9 +45,10 @@ export const memberDiscoverMachine = setup({
   types: {} as {
     context: MemberDiscoverContext;
     events: MemberDiscoverEvent;
-    input: { community?: CommunityFilter } | undefined;
   },
   actors: {
+    // Provided by the screen: followCommunityOf(the header's community actor) from community.machine.ts.
+    followCommunity: fromCallback(() => undefined),
     loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(async () => emptyPage),
     befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(async () => ({ relation: 'outgoing' })),
   },
@@ -68,6 +69,7 @@ export const memberDiscoverMachine = setup({
     peopleChanged: () => {
       // Provided by the screen: the app's friend requests refresh, so a sent request is known as outgoing.
     },
+    logFollowFailure: ({ event }) => console.error('Following the header community failed', (event as { error?: unknown }).error),
   },
   delays: {
     // Typing a search asks the server once the person pauses, not on every key.
@@ -75,8 +77,8 @@ export const memberDiscoverMachine = setup({
   },
 }).createMachine({
   id: 'memberDiscover',
-  context: ({ input }) => ({
-    community: input?.community ?? 'All Communities',
+  context: {
+    community: 'All Communities',
     query: '',
     cards: [],
     nextCursor: null,
@@ -84,8 +86,10 @@ export const memberDiscoverMachine = setup({
     sendingId: null,
     notice: null,
     error: null,
-  }),
+  },
   initial: 'loading',
+  // The header's community arrives as COMMUNITY at once and on every change; a different one loads again.
+  invoke: { id: 'followCommunity', src: 'followCommunity', onError: { actions: 'logFollowFailure' } },
   on: {
     // A new search or community replaces the page; an Add Friend on its way is no longer waited for.
     SEARCH: { target: '.waiting', actions: assign({ query: ({ event }) => event.query, sendingId: null }) },

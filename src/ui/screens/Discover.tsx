@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { REQUEST_SENT_TEXT, type Relation } from '../../domain/socialContract';
@@ -7,6 +7,7 @@ import { discoverMachine } from '../../machines/discover.machine';
 import { canBefriend } from '../../machines/memberDiscover.machine';
 import { memberDiscoverLogic } from '../../machines/peopleLogic';
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
+import { followCommunityOf } from '../../machines/community.machine';
 import { CommunityContext } from '../CommunityContext';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
@@ -66,19 +67,17 @@ function DiscoverSearch({ query, onSearch }: { query: string; onSearch: (query: 
 
 function GuestDiscover() {
   const navigate = useNavigate();
-  const community = CommunityContext.useSelector((s) => s.context.community);
+  const header = CommunityContext.useActorRef();
   const actor = useActorRef(
     discoverMachine.provide({
+      actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),
         notify: (_, params) => window.alert(params.message),
       },
     }),
-    { ...inspectOptions(), input: { community } },
+    inspectOptions(),
   );
-  useEffect(() => {
-    actor.send({ type: 'COMMUNITY', community });
-  }, [actor, community]);
 
   const phase = useSelector(actor, selectPhase);
   const adding = useSelector(actor, selectAdding);
@@ -158,19 +157,17 @@ function GuestDiscover() {
 function MemberDiscover() {
   const navigate = useNavigate();
   const social = useSocial();
-  const community = CommunityContext.useSelector((s) => s.context.community);
+  const header = CommunityContext.useActorRef();
   const [logic] = useState(() =>
     memberDiscoverLogic(social?.session).provide({
+      actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),
         peopleChanged: () => social?.requests.send({ type: 'REFRESH' }),
       },
     }),
   );
-  const actor = useActorRef(logic, { ...inspectOptions(), input: { community } });
-  useEffect(() => {
-    actor.send({ type: 'COMMUNITY', community });
-  }, [actor, community]);
+  const actor = useActorRef(logic, inspectOptions());
 
   const incomplete = useSelector(actor, (s) => s.matches('incomplete'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
