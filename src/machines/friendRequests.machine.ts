@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { messages } from '../domain/messages';
 import type { FriendRequest } from '../domain/socialContract';
 import { socialFailureText } from '../services/members/people';
-import type { RequestAnswer, RequestsSnapshot } from '../services/members/socialForSession';
+import { answerRequestFor, loadRequestsFor, type RequestAnswer, type RequestsSnapshot } from '../services/members/socialForSession';
 
 /**
  * A member's friend requests (issue 13): incoming ones to Accept or Decline, outgoing ones to Cancel, kept
@@ -39,8 +39,8 @@ function acceptedNotice(previous: readonly FriendRequest[], loaded: RequestsSnap
 export const friendRequestsMachine = setup({
   types: {} as { context: FriendRequestsContext; events: FriendRequestsEvent },
   actors: {
-    loadRequests: fromPromise<RequestsSnapshot>(async () => ({ incoming: [], outgoing: [], friendIds: [] })),
-    answerRequest: fromPromise(async (_: { input: { requestId: string; answer: RequestAnswer } }): Promise<void> => undefined),
+    loadRequests: fromPromise<RequestsSnapshot>(() => loadRequestsFor()),
+    answerRequest: fromPromise(({ input }: { input: { requestId: string; answer: RequestAnswer } }) => answerRequestFor(input.requestId, input.answer)),
     // Hidden tabs are not refreshed by the browser's timers reliably; coming back shows current requests.
     watchVisibility: fromCallback<FriendRequestsEvent>(({ sendBack }) => {
       const onChange = () => {

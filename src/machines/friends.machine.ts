@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../domain/messages';
 import type { FriendEntry } from '../domain/friends';
 import { socialFailureText } from '../services/members/people';
-import { loadFriends, removeFriendLink } from '../services/users';
+import { loadFriendsFor, removeFriendFor } from '../services/members/socialForSession';
 
 export interface FriendsContext {
   friends: FriendEntry[];
@@ -27,8 +27,8 @@ type FriendsEvent =
 export const friendsMachine = setup({
   types: {} as { context: FriendsContext; events: FriendsEvent },
   actors: {
-    loadFriends: fromPromise<FriendEntry[]>(async () => loadFriends()),
-    removeFriend: fromPromise(async ({ input }: { input: { friendId: string } }) => removeFriendLink(input.friendId)),
+    loadFriends: fromPromise<FriendEntry[]>(() => loadFriendsFor()),
+    removeFriend: fromPromise(({ input }: { input: { friendId: string } }) => removeFriendFor(input.friendId)),
   },
   guards: {
     isFriend: ({ context, event }) => event.type === 'REMOVE' && context.friends.some((f) => f.id === event.friendId),

@@ -4,7 +4,7 @@ import { messages } from '../domain/messages';
 import type { DiscoverCardWire } from '../domain/socialContract';
 import { socialFailureText } from '../services/members/people';
 import type { DiscoverPageQuery } from '../services/members/people';
-import type { MemberDiscoverPage } from '../services/members/socialForSession';
+import { befriendFor, loadDiscoverPageFor, type MemberDiscoverPage } from '../services/members/socialForSession';
 
 /**
  * A member's Discover (issue 13): pages of people ranked by the server, which also searches and filters by
@@ -39,8 +39,6 @@ export function canBefriend(card: DiscoverCardWire, sampleFriendIds: readonly st
   return card.relation === 'none' || card.relation === 'incoming';
 }
 
-const emptyPage: MemberDiscoverPage = { complete: true, cards: [], nextCursor: null, sampleFriendIds: [] };
-
 export const memberDiscoverMachine = setup({
   types: {} as {
     context: MemberDiscoverContext;
@@ -49,8 +47,8 @@ export const memberDiscoverMachine = setup({
   actors: {
     // Provided by the screen: followCommunityOf(the header's community actor) from community.machine.ts.
     followCommunity: fromCallback(() => undefined),
-    loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(async () => emptyPage),
-    befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(async () => ({ relation: 'outgoing' })),
+    loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(({ input }) => loadDiscoverPageFor(input)),
+    befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(({ input }) => befriendFor(input)),
   },
   guards: {
     pageComplete: (_, params: { complete: boolean }) => params.complete,

@@ -18,6 +18,7 @@ import {
   loadRequestsFor,
   removeFriendFor,
 } from '../../src/services/members/socialForSession';
+import { withdrawViewer } from '../../src/services/members/viewer';
 import { saveProfile } from '../../src/storage/profile';
 import { friendsKey } from '../../src/storage/users';
 import { fakeMember, fakeSessionLogic } from '../support/session';
@@ -55,7 +56,10 @@ async function guestSession() {
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  withdrawViewer();
+});
 
 describe('people calls (members): the contract routes, parsed, with typed failures', () => {
   it('GET /api/discover sends the community, the trimmed search and the cursor; nothing for All Communities and no search', async () => {
@@ -90,15 +94,15 @@ describe('people calls (members): the contract routes, parsed, with typed failur
   });
 });
 
-describe('people services choose by the session', () => {
+describe('people services choose by the viewer the session announces', () => {
   it("a guest's friends, requests and friend removals stay on the device: no call is made", async () => {
     const server = mockFetch({});
-    const session = await guestSession();
+    await guestSession();
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-1' }]);
-    expect((await loadFriendsFor(session)).map((f) => f.username)).toEqual(['RiffLord']);
-    expect(await loadRequestsFor(session)).toEqual({ incoming: [], outgoing: [], friendIds: [] });
-    expect((await loadFriendsFor(undefined)).map((f) => f.username)).toEqual(['RiffLord']);
-    await removeFriendFor(session, 'user-1');
+    expect((await loadFriendsFor()).map((f) => f.username)).toEqual(['RiffLord']);
+    expect(await loadRequestsFor()).toEqual({ incoming: [], outgoing: [], friendIds: [] });
+    expect((await loadFriendsFor()).map((f) => f.username)).toEqual(['RiffLord']);
+    await removeFriendFor('user-1');
     expect(friendsKey.read()).toEqual([]);
     expect(server.calls).toEqual([]);
   });
@@ -106,7 +110,8 @@ describe('people services choose by the session', () => {
   it("a member's friends are the server's (no interests, marked member) and then the sample friends kept on the device", async () => {
     mockFetch({ 'GET /api/friends': json({ friends: [{ ...nova, since: '2026-11-23T20:01:00.000Z' }] }) });
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-1' }]);
-    const friends = await loadFriendsFor(await memberSession());
+    await memberSession();
+    const friends = await loadFriendsFor();
     expect(friends.map((f) => [f.id, f.username, f.kind ?? 'sample'])).toEqual([
       ['m-2', 'nova', 'member'],
       ['user-1', 'RiffLord', 'sample'],
@@ -117,9 +122,9 @@ describe('people services choose by the session', () => {
   it('removing a member friend calls DELETE /api/friends/:id; a sample friend goes from the device only', async () => {
     const server = mockFetch({ 'DELETE /api/friends/m-2': { status: 204 } });
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-1' }]);
-    const session = await memberSession();
-    await removeFriendFor(session, 'm-2');
-    await removeFriendFor(session, 'user-1');
+    await memberSession();
+    await removeFriendFor('m-2');
+    await removeFriendFor('user-1');
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/friends/m-2']);
     expect(friendsKey.read()).toEqual([]);
   });
@@ -132,11 +137,11 @@ describe('people services choose by the session', () => {
       'POST /api/friends/requests/r-2/decline': { status: 204 },
       'DELETE /api/friends/requests/r-3': { status: 204 },
     });
-    const session = await memberSession();
-    expect(await loadRequestsFor(session)).toEqual({ incoming: [], outgoing: [pending], friendIds: ['m-3'] });
-    await answerRequestFor(session, 'r-1', 'accept');
-    await answerRequestFor(session, 'r-2', 'decline');
-    await answerRequestFor(session, 'r-3', 'cancel');
+    await memberSession();
+    expect(await loadRequestsFor()).toEqual({ incoming: [], outgoing: [pending], friendIds: ['m-3'] });
+    await answerRequestFor('r-1', 'accept');
+    await answerRequestFor('r-2', 'decline');
+    await answerRequestFor('r-3', 'cancel');
     expect(server.calls.slice(2).map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/friends/requests/r-1/accept',
       'POST /api/friends/requests/r-2/decline',
@@ -147,31 +152,31 @@ describe('people services choose by the session', () => {
   it('a 401 ends the session: the member becomes a guest who is told so', async () => {
     mockFetch({ 'GET /api/friends/requests': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401), 'GET /api/friends': json({ friends: [] }) });
     const session = await memberSession();
-    const error = await failureOf(loadRequestsFor(session));
+    const error = await failureOf(loadRequestsFor());
     expect(socialFailureText(error, 'fallback')).toBe('Your session has ended. Please log in again.');
     expect(session.getSnapshot().matches({ guest: 'sessionEnded' })).toBe(true);
   });
 
   it("a member's discover: nothing is asked while the profile is incomplete; the sample friends on the device come along", async () => {
     const server = mockFetch({ 'GET /api/discover': json({ cards: [card], nextCursor: null }) });
-    const session = await memberSession();
+    await memberSession();
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-4' }]);
     const query = { community: 'All Communities', query: '', cursor: null } as const;
-    expect(await loadDiscoverPageFor(session, query)).toEqual({ complete: false, cards: [], nextCursor: null, sampleFriendIds: ['user-4'] });
+    expect(await loadDiscoverPageFor(query)).toEqual({ complete: false, cards: [], nextCursor: null, sampleFriendIds: ['user-4'] });
     expect(server.calls).toEqual([]);
     saveProfile({ ...emptyProfile(), username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
-    expect(await loadDiscoverPageFor(session, query)).toEqual({ complete: true, cards: [card], nextCursor: null, sampleFriendIds: ['user-4'] });
+    expect(await loadDiscoverPageFor(query)).toEqual({ complete: true, cards: [card], nextCursor: null, sampleFriendIds: ['user-4'] });
   });
 
   it("'Add Friend' asks a member (pending, or accepted when they had asked first) and befriends a sample person on the device", async () => {
     const server = mockFetch({
       'POST /api/friends/requests': [json({ request: pending }, 201), json({ request: { ...pending, status: 'accepted' } })],
     });
-    const session = await memberSession();
-    await expect(befriendFor(session, { id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'outgoing' });
-    await expect(befriendFor(session, { id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'friends' });
+    await memberSession();
+    await expect(befriendFor({ id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'outgoing' });
+    await expect(befriendFor({ id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'friends' });
     expect(server.calls.map((c) => c.body)).toEqual([{ toUserId: 'm-2' }, { toUserId: 'm-2' }]);
-    await expect(befriendFor(session, { id: 'user-3', kind: 'sample' })).resolves.toEqual({ relation: 'friends' });
+    await expect(befriendFor({ id: 'user-3', kind: 'sample' })).resolves.toEqual({ relation: 'friends' });
     expect(friendsKey.read().map((l) => [l.user_id, l.friend_id])).toEqual([['user-current', 'user-3']]);
     expect(server.calls).toHaveLength(2);
   });

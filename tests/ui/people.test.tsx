@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
+import { withdrawViewer } from '../../src/services/members/viewer';
 import { saveProfile } from '../../src/storage/profile';
 import { friendsKey } from '../../src/storage/users';
 import AppLayout from '../../src/ui/components/AppLayout';
@@ -86,6 +87,8 @@ function fakeServer(world: World) {
 }
 
 function renderApp(path: string, member = fakeMember as typeof fakeMember | null) {
+  // A member's browser holds the readable hint cookie beside the session cookie (memberHint.ts).
+  if (member) document.cookie = 'mycelius_member=1; path=/';
   return render(
     <MemoryRouter initialEntries={[path]}>
       <WithSession server={{ member }}>
@@ -115,6 +118,9 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  // The next test's app starts before its session has spoken: it must not inherit this one's member.
+  withdrawViewer();
+  document.cookie = 'mycelius_member=; path=/; max-age=0';
 });
 
 describe('Discover for a member', () => {

@@ -1,4 +1,3 @@
-import { waitFor } from 'xstate';
 import type { FriendEntry } from '../../domain/friends';
 import type { DiscoverCardWire, FriendRequest } from '../../domain/socialContract';
 import { isProfileComplete } from '../../domain/profile';
@@ -16,24 +15,23 @@ import {
   sendFriendRequest,
   type DiscoverPageQuery,
 } from './people';
-import type { SessionActor } from '../../machines/sessionRequests';
+import { currentViewer, reportSessionEnded } from './viewer';
 
-// The people services the screens' machines invoke. Each chooses by the session: a guest keeps the
-// device-only sample people exactly as docs/product.md says; a member asks the server, and keeps the sample
-// friends made on this device beside the member friends. A 401 ends the session (the app tells the person).
+// The people services the machines invoke. Each chooses by the viewer the session announces (viewer.ts): a
+// guest keeps the device-only sample people exactly as docs/product.md says; a member asks the server, and
+// keeps the sample friends made on this device beside the member friends. A 401 ends the session (the app
+// tells the person).
 
 /** Resolves once the session knows whether this is a member (not while it checks, signs up or logs in). */
-async function isMember(session: SessionActor | undefined): Promise<boolean> {
-  if (!session) return false;
-  const settled = await waitFor(session, (s) => s.matches('guest') || s.matches('member'), { timeout: Infinity });
-  return settled.matches('member');
+async function isMember(): Promise<boolean> {
+  return (await currentViewer()).kind === 'member';
 }
 
-async function asMember<T>(session: SessionActor | undefined, call: () => Promise<T>): Promise<T> {
+async function asMember<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isSocialSessionEnded(error)) session?.send({ type: 'SESSION_EXPIRED' });
+    if (isSocialSessionEnded(error)) reportSessionEnded();
     throw error;
   }
 }
@@ -43,17 +41,17 @@ function isSamplePerson(id: string): boolean {
 }
 
 /** Friends: the device's sample friends for everyone, after a member's friends from the server. */
-export async function loadFriendsFor(session: SessionActor | undefined): Promise<FriendEntry[]> {
+export async function loadFriendsFor(): Promise<FriendEntry[]> {
   const samples = loadFriends();
-  if (!(await isMember(session))) return samples;
-  const members = await asMember(session, fetchMemberFriends);
+  if (!(await isMember())) return samples;
+  const members = await asMember(fetchMemberFriends);
   return [...members.map((friend): FriendEntry => ({ id: friend.id, username: friend.username, interests: [], kind: 'member', since: friend.since })), ...samples];
 }
 
 /** Removes a friend: a member friend on the server (both directions), a sample friend on the device. */
-export async function removeFriendFor(session: SessionActor | undefined, friendId: string): Promise<void> {
-  if ((await isMember(session)) && !isSamplePerson(friendId)) {
-    await asMember(session, () => removeMemberFriend(friendId));
+export async function removeFriendFor(friendId: string): Promise<void> {
+  if ((await isMember()) && !isSamplePerson(friendId)) {
+    await asMember(() => removeMemberFriend(friendId));
     return;
   }
   removeFriendLink(friendId);
@@ -67,16 +65,16 @@ export interface RequestsSnapshot {
 }
 
 /** A member's pending requests both ways and friends; a guest has none (sample friendships are instant). */
-export async function loadRequestsFor(session: SessionActor | undefined): Promise<RequestsSnapshot> {
-  if (!(await isMember(session))) return { incoming: [], outgoing: [], friendIds: [] };
-  const [requests, friends] = await asMember(session, () => Promise.all([fetchFriendRequests(), fetchMemberFriends()]));
+export async function loadRequestsFor(): Promise<RequestsSnapshot> {
+  if (!(await isMember())) return { incoming: [], outgoing: [], friendIds: [] };
+  const [requests, friends] = await asMember(() => Promise.all([fetchFriendRequests(), fetchMemberFriends()]));
   return { ...requests, friendIds: friends.map((friend) => friend.id) };
 }
 
 export type RequestAnswer = 'accept' | 'decline' | 'cancel';
 
-export async function answerRequestFor(session: SessionActor | undefined, requestId: string, answer: RequestAnswer): Promise<void> {
-  await asMember(session, async () => {
+export async function answerRequestFor(requestId: string, answer: RequestAnswer): Promise<void> {
+  await asMember(async () => {
     if (answer === 'accept') await acceptFriendRequest(requestId);
     else if (answer === 'decline') await declineFriendRequest(requestId);
     else await cancelFriendRequest(requestId);
@@ -93,22 +91,19 @@ export interface MemberDiscoverPage {
 }
 
 /** One page of a member's discover; nothing is asked of the server while the profile is incomplete. */
-export async function loadDiscoverPageFor(session: SessionActor | undefined, query: DiscoverPageQuery): Promise<MemberDiscoverPage> {
+export async function loadDiscoverPageFor(query: DiscoverPageQuery): Promise<MemberDiscoverPage> {
   const sampleFriendIds = loadFriendIds();
   if (!isProfileComplete(loadProfile())) return { complete: false, cards: [], nextCursor: null, sampleFriendIds };
-  const page = await asMember(session, () => fetchDiscoverPage(query));
+  const page = await asMember(() => fetchDiscoverPage(query));
   return { complete: true, ...page, sampleFriendIds };
 }
 
 /** 'Add Friend' on a card: a sample person becomes a friend at once on the device; a member is asked. */
-export async function befriendFor(
-  session: SessionActor | undefined,
-  person: Pick<DiscoverCardWire, 'id' | 'kind'>,
-): Promise<{ relation: 'outgoing' | 'friends' }> {
+export async function befriendFor(person: Pick<DiscoverCardWire, 'id' | 'kind'>): Promise<{ relation: 'outgoing' | 'friends' }> {
   if (person.kind === 'sample') {
     addFriendLink(person.id);
     return { relation: 'friends' };
   }
-  const request = await asMember(session, () => sendFriendRequest(person.id));
+  const request = await asMember(() => sendFriendRequest(person.id));
   return { relation: request.status === 'accepted' ? 'friends' : 'outgoing' };
 }

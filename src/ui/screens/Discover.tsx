@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { REQUEST_SENT_TEXT, type Relation } from '../../domain/socialContract';
 import { discoverMachine } from '../../machines/discover.machine';
-import { canBefriend } from '../../machines/memberDiscover.machine';
-import { memberDiscoverLogic } from '../../machines/peopleLogic';
+import { canBefriend, memberDiscoverMachine } from '../../machines/memberDiscover.machine';
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
 import { followCommunityOf } from '../../machines/community.machine';
 import { CommunityContext } from '../CommunityContext';
@@ -159,7 +158,7 @@ function MemberDiscover() {
   const social = useSocial();
   const header = CommunityContext.useActorRef();
   const [logic] = useState(() =>
-    memberDiscoverLogic(social?.session).provide({
+    memberDiscoverMachine.provide({
       actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitials } from '../../domain/discover';
 import { messages } from '../../domain/messages';
 import type { FriendEntry } from '../../domain/friends';
-import { friendsLogic } from '../../machines/peopleLogic';
+import { friendsMachine } from '../../machines/friends.machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FriendRequestsSection } from '../components/FriendRequestsSection';
 import { Screen } from '../components/ScreenShell';
@@ -39,8 +39,7 @@ function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => 
 
 export default function Friends() {
   const social = useSocial();
-  const [logic] = useState(() => friendsLogic(social?.session));
-  const actor = useActorRef(logic, inspectOptions());
+  const actor = useActorRef(friendsMachine, inspectOptions());
   // Opening Friends shows the requests as they are now (and tells the sender of any accepted meanwhile).
   useEffect(() => {
     social?.requests.send({ type: 'REFRESH' });

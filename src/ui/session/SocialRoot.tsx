@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { friendRequestsLogic } from '../../machines/peopleLogic';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { friendRequestsMachine } from '../../machines/friendRequests.machine';
 import { inspectOptions } from '../inspect';
 import { SessionContext } from './SessionContext';
 import { SocialContext, useSocial } from './SocialContext';
@@ -9,8 +9,7 @@ import { SocialContext, useSocial } from './SocialContext';
 export function SocialRoot({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   const memberId = SessionContext.useSelector((s) => s.context.member?.id ?? null);
-  const [logic] = useState(() => friendRequestsLogic(session));
-  const requests = useActorRef(logic, inspectOptions());
+  const requests = useActorRef(friendRequestsMachine, inspectOptions());
   // Logging in, out or as someone else: the requests shown are the new member's (or none for a guest).
   useEffect(() => {
     requests.send({ type: 'REFRESH' });
