@@ -32,3 +32,16 @@ export function removeFriend(links: readonly FriendLink[], userId: string, frien
     (l) => !((l.user_id === userId && l.friend_id === friendId) || (l.user_id === friendId && l.friend_id === userId)),
   );
 }
+
+/**
+ * Someone on the Friends screen: a sample person kept on the device (no `kind`, as the stored users carry
+ * none) or a member friend from the server, who has no AI persona to chat with.
+ */
+export interface FriendEntry {
+  id: string;
+  username: string;
+  interests: string[];
+  kind?: 'member';
+  /** When a member friendship began (ISO time), from the server. */
+  since?: string;
+}

@@ -59,6 +59,24 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
+  // Beyond docs/product.md: members' friend requests (issue 13); the server's own reasons are socialErrorTexts.
+  requests: {
+    loadFailed: 'Could not load your friend requests. Please try again.',
+    answerFailed: 'Could not answer this friend request. Please try again.',
+    requestFailed: 'Could not send this friend request. Please try again.',
+    moreFailed: 'Could not load more people. Please try again.',
+    incomingHeading: 'Want to be your friend',
+    outgoingHeading: 'Waiting for an answer',
+    /** Under a member friend's name: 'Friends since 23 Nov 2026' (an unreadable time says nothing). */
+    friendsSince: (iso: string) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime())
+        ? ''
+        : `Friends since ${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
+    },
+    /** Heard after the Friends tab's name: 'Friends, 1 request'. */
+    friendsTabCount: (count: number) => `, ${count} ${count === 1 ? 'request' : 'requests'}`,
+  },
   // Beyond docs/product.md: a member's leaderboard and Games hub figures (issue 13), from the server.
   leaderboard: {
     statsLoadFailed: 'Could not load your stats. Please try again.',

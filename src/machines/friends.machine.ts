@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
-import type { User } from '../domain/user';
-import { loadFriends, removeFriendLink } from '../services/users';
+import type { FriendEntry } from '../domain/friends';
+import { socialFailureText } from '../services/members/people';
+import { loadFriendsFor, removeFriendFor } from '../services/members/socialForSession';
 
 export interface FriendsContext {
-  friends: User[];
+  friends: FriendEntry[];
   /** The friend the confirmation dialog asks about. */
   pendingId: string | null;
   /** A short status line for screen readers and sighted users after a removal. */
@@ -17,14 +17,18 @@ type FriendsEvent =
   | { type: 'REMOVE'; friendId: string }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | { type: 'REFRESH' };
 
-/** Friends ('Your Friends'): load, then remove after an in-page confirmation (both link directions go). */
+/**
+ * Friends ('Your Friends'): load, then remove after an in-page confirmation (both link directions go).
+ * REFRESH (a friend request was accepted) reloads the list while it stays on screen.
+ */
 export const friendsMachine = setup({
   types: {} as { context: FriendsContext; events: FriendsEvent },
   actors: {
-    loadFriends: fromPromise<User[]>(async () => loadFriends()),
-    removeFriend: fromPromise(async ({ input }: { input: { friendId: string } }) => removeFriendLink(input.friendId)),
+    loadFriends: fromPromise<FriendEntry[]>(() => loadFriendsFor()),
+    removeFriend: fromPromise(({ input }: { input: { friendId: string } }) => removeFriendFor(input.friendId)),
   },
   guards: {
     isFriend: ({ context, event }) => event.type === 'REMOVE' && context.friends.some((f) => f.id === event.friendId),
@@ -42,7 +46,7 @@ export const friendsMachine = setup({
         onDone: { target: 'ready', actions: assign({ friends: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.friendsLoadFailed) }),
+          actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.social.friendsLoadFailed) }),
         },
       },
     },
@@ -52,6 +56,18 @@ export const friendsMachine = setup({
         idle: {
           on: {
             REMOVE: { guard: 'isFriend', target: 'confirming', actions: assign({ pendingId: ({ event }) => event.friendId, error: null }) },
+            REFRESH: 'refreshing',
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshFriends',
+            src: 'loadFriends',
+            onDone: { target: 'idle', actions: assign({ friends: ({ event }) => event.output }) },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.social.friendsLoadFailed) }),
+            },
           },
         },
         confirming: {
@@ -80,7 +96,7 @@ export const friendsMachine = setup({
               target: 'idle',
               actions: assign({
                 pendingId: null,
-                error: ({ event }) => messageFor(event.error, messages.social.removeFriendFailed),
+                error: ({ event }) => socialFailureText(event.error, messages.social.removeFriendFailed),
               }),
             },
           },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { friendsMachine, type FriendsContext } from '../../src/machines/friends.machine';
+import type { FriendEntry } from '../../src/domain/friends';
 import type { User } from '../../src/domain/user';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
@@ -8,6 +9,9 @@ const friends: User[] = [
   { id: 'user-1', username: 'RiffLord', email: 'r@example.com', interests: ['Metal'], personality: 'Loud.', communities: ['Seattle'] },
   { id: 'user-2', username: 'PixelPoet', email: 'p@example.com', interests: ['Indie'], personality: 'Calm.', communities: ['UW'] },
 ];
+
+// After a friend request was accepted, the list also holds a member friend (no interests, no AI chat).
+const refreshed: FriendEntry[] = [...friends, { id: 'm-2', username: 'nova', interests: [], kind: 'member' }];
 
 const LOAD_FAILED = 'Could not load your friends. Please try again.';
 const REMOVE_FAILED = 'Could not remove this friend. Please try again.';
@@ -23,23 +27,36 @@ const events = [
   { type: 'xstate.done.actor.removeFriend' },
   { type: 'xstate.error.actor.removeFriend', error: new Error('disk') },
   { type: 'RETRY' },
+  { type: 'REFRESH' },
+  { type: 'xstate.done.actor.refreshFriends', output: refreshed },
+  { type: 'xstate.error.actor.refreshFriends', error: new Error('offline') },
 ];
 
 // Nothing is removed without CONFIRM, only a listed friend can be asked about, and a done removal takes
-// exactly that friend off the list with a status line saying so.
+// exactly that friend off the list with a status line saying so. A done refresh shows the list the service
+// gave (nova, the member friend, included); a failed one keeps the list as it was.
+function expectedIds(events: string[]): string[] {
+  let ids = ['user-1', 'user-2'];
+  for (const event of events) {
+    if (event === 'xstate.done.actor.refreshFriends') ids = ['user-1', 'user-2', 'm-2'];
+    if (event === 'xstate.done.actor.removeFriend') ids = ids.filter((id) => id !== 'user-1');
+  }
+  return ids;
+}
+
 function expectList(env: ReplayEnv, context: FriendsContext, events: string[]) {
   const removals = env.pending.get('removeFriend') ?? [];
-  expect(removals.map((d) => d.input)).toEqual(events.includes('CONFIRM') ? [{ friendId: 'user-1' }] : []);
-  const removed = events.includes('xstate.done.actor.removeFriend');
-  expect(context.friends.map((f) => f.id)).toEqual(removed ? ['user-2'] : ['user-1', 'user-2']);
-  expect(context.notice).toBe(removed ? 'RiffLord was removed from your friends.' : null);
+  expect(removals.map((d) => d.input)).toEqual(events.filter((e) => e === 'CONFIRM').map(() => ({ friendId: 'user-1' })));
+  expect(context.friends.map((f) => f.id)).toEqual(expectedIds(events));
+  expect(context.notice).toBe(events.includes('xstate.done.actor.removeFriend') ? 'RiffLord was removed from your friends.' : null);
+  expect(env.pending.get('refreshFriends') ?? []).toHaveLength(events.filter((e) => e === 'REFRESH').length);
 }
 
 describe('friends machine (model-based)', () => {
   it('reaches every state and transition; a removal needs a confirmation and removes exactly that friend', async () => {
     const report = await testModel({
       machine: friendsMachine,
-      limit: 20,
+      limit: 40,
       events,
       states: {
         loading: ({ env, context, events }) => {
@@ -50,9 +67,11 @@ describe('friends machine (model-based)', () => {
         'ready.idle': ({ env, context, events, path }) => {
           expectList(env, context, events);
           expect(context.pendingId).toBeNull();
-          // A failed removal is explained until the next confirmation dialog opens.
-          const lastOutcome = path.steps.findLast((s) => s.event.type === 'xstate.error.actor.removeFriend' || s.state.matches({ ready: 'confirming' }));
-          expect(context.error).toBe(lastOutcome?.event.type === 'xstate.error.actor.removeFriend' ? REMOVE_FAILED : null);
+          // A failed removal or refresh is explained until the next confirmation dialog opens.
+          const failures = ['xstate.error.actor.removeFriend', 'xstate.error.actor.refreshFriends'];
+          const lastOutcome = path.steps.findLast((s) => failures.includes(s.event.type) || s.state.matches({ ready: 'confirming' }));
+          const expected = { 'xstate.error.actor.removeFriend': REMOVE_FAILED, 'xstate.error.actor.refreshFriends': LOAD_FAILED }[lastOutcome?.event.type ?? ''];
+          expect(context.error).toBe(expected ?? null);
         },
         // The in-page dialog asks about RiffLord.
         'ready.confirming': ({ env, context, events }) => {
@@ -60,13 +79,18 @@ describe('friends machine (model-based)', () => {
           expect(context.pendingId).toBe('user-1');
           expect(context.error).toBeNull();
         },
+        // The list stays on screen while it is fetched again.
+        'ready.refreshing': ({ env, context, events }) => {
+          expectList(env, context, events);
+          expect(context.pendingId).toBeNull();
+        },
         'ready.removing': ({ env, context, events }) => {
           expectList(env, context, events);
           expect(context.pendingId).toBe('user-1');
         },
       },
     });
-    expect(report).toMatchObject({ states: 7, transitions: 8, guards: 1 });
+    expect(report).toMatchObject({ states: 8, transitions: 11, guards: 1 });
   });
 });
 

@@ -1,19 +1,23 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
+import { REQUEST_SENT_TEXT, type Relation } from '../../domain/socialContract';
 import { discoverMachine } from '../../machines/discover.machine';
+import { canBefriend, memberDiscoverMachine } from '../../machines/memberDiscover.machine';
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
 import { followCommunityOf } from '../../machines/community.machine';
 import { CommunityContext } from '../CommunityContext';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
+import { useSessionMode, useSocial } from '../session/SocialContext';
 import '../styles/social.css';
 
-function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCard; isFriend: boolean; isAdding: boolean; busy: boolean; onAdd: () => void }) {
+// `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
+function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }: { card: DiscoverCard; isFriend: boolean; isAdding: boolean; busy: boolean; onAdd: () => void; relation?: Relation }) {
   const nameId = useId();
   const shared = sharedLine(card.shared);
-  const label = isFriend ? 'Friend Added!' : isAdding ? 'Adding...' : 'Add Friend';
+  const label = isFriend ? 'Friend Added!' : isAdding ? 'Adding...' : relation === 'outgoing' ? REQUEST_SENT_TEXT : relation === 'incoming' ? 'Accept' : 'Add Friend';
   return (
     <li className="card match-card">
       <div className="match-card-top">
@@ -30,7 +34,7 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCa
         type="button"
         className={`btn btn-small ${isFriend ? 'btn-success' : 'btn-primary'} match-add`}
         aria-describedby={nameId}
-        disabled={isFriend || isAdding || busy}
+        disabled={isFriend || isAdding || busy || relation === 'outgoing'}
         onClick={onAdd}
       >
         {label}
@@ -39,7 +43,28 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCa
   );
 }
 
-export default function Discover() {
+function DiscoverSearch({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
+  return (
+    <form className="discover-search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor="discover-search" className="visually-hidden">Search users</label>
+      <svg className="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <input
+        id="discover-search"
+        className="input"
+        type="search"
+        placeholder="Search by username or interests..."
+        value={query}
+        onChange={(e) => onSearch(e.target.value)}
+        autoComplete="off"
+      />
+    </form>
+  );
+}
+
+function GuestDiscover() {
   const navigate = useNavigate();
   const header = CommunityContext.useActorRef();
   const actor = useActorRef(
@@ -86,22 +111,7 @@ export default function Discover() {
       )}
 
       {(phase === 'loading' || phase === 'ready') && (
-        <form className="discover-search" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor="discover-search" className="visually-hidden">Search users</label>
-          <svg className="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <input
-            id="discover-search"
-            className="input"
-            type="search"
-            placeholder="Search by username or interests..."
-            value={query}
-            onChange={(e) => actor.send({ type: 'SEARCH', query: e.target.value })}
-            autoComplete="off"
-          />
-        </form>
+        <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />
       )}
 
       {phase === 'loading' && (
@@ -138,6 +148,125 @@ export default function Discover() {
           )}
         </>
       )}
+    </Screen>
+  );
+}
+
+/** A member's Discover: the server ranks, searches and filters; requests need the other member's consent. */
+function MemberDiscover() {
+  const navigate = useNavigate();
+  const social = useSocial();
+  const header = CommunityContext.useActorRef();
+  const [logic] = useState(() =>
+    memberDiscoverMachine.provide({
+      actors: { followCommunity: followCommunityOf(header) },
+      actions: {
+        goToProfile: () => void navigate('/profile'),
+        peopleChanged: () => social?.requests.send({ type: 'REFRESH' }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, inspectOptions());
+
+  const incomplete = useSelector(actor, (s) => s.matches('incomplete'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const ready = useSelector(actor, (s) => s.matches('ready'));
+  const busy = useSelector(actor, (s) => !s.matches({ ready: 'idle' }));
+  const loadingMore = useSelector(actor, (s) => s.matches({ ready: 'loadingMore' }));
+  const { cards, sampleFriendIds, sendingId, nextCursor, query, notice, error } = useSelector(actor, (s) => s.context);
+  // While a new search is on its way the last cards stay in view (their buttons wait), so typing does not blank the page.
+  const showList = ready || (!incomplete && !failed && cards.length > 0);
+
+  return (
+    <Screen className="discover">
+      <div className="page-title">
+        <h1>Discover Friends</h1>
+        <p>People ranked by how much you have in common.</p>
+      </div>
+
+      {incomplete && (
+        <section className="card empty-state discover-gate" aria-labelledby="complete-profile">
+          <h2 id="complete-profile">Complete Your Profile</h2>
+          <p>Add a username, your hobbies and at least one music genre, game or show, and we will find people who share your taste.</p>
+          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'GO_TO_PROFILE' })}>
+            Go to Profile
+          </button>
+        </section>
+      )}
+
+      {failed && (
+        <div className="stack">
+          <p className="alert" role="alert">{error}</p>
+          <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'RETRY' })}>Try again</button>
+        </div>
+      )}
+
+      {!incomplete && !failed && <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />}
+
+      <div role="status" aria-live="polite">
+        {notice && (
+          <div className="card people-card-notice">
+            <p>{notice}</p>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => actor.send({ type: 'DISMISS_NOTICE' })}>Dismiss</button>
+          </div>
+        )}
+      </div>
+
+      {!showList && !incomplete && !failed && (
+        <div className="center-page social-loading" role="status" aria-live="polite">
+          <div className="spinner" aria-hidden="true" />
+          <p>Loading users...</p>
+        </div>
+      )}
+
+      {showList && (
+        <>
+          {error && <p className="alert" role="alert">{error}</p>}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {cards.length === 1 ? '1 person found' : `${cards.length} people found`}
+          </p>
+          {cards.length === 0 ? (
+            <div className="card empty-state">
+              <strong>No users found matching your filters.</strong>
+              <p>Try changing your community or search query.</p>
+            </div>
+          ) : (
+            <ul className="match-grid" aria-label="Suggested friends" aria-busy={!ready || undefined}>
+              {cards.map((card) => (
+                <MatchCard
+                  key={card.id}
+                  card={card}
+                  relation={card.kind === 'member' ? card.relation : 'none'}
+                  isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
+                  isAdding={sendingId === card.id}
+                  busy={busy}
+                  onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+                />
+              ))}
+            </ul>
+          )}
+          {nextCursor !== null && (
+            <button type="button" className="btn btn-outline discover-more" disabled={busy} onClick={() => actor.send({ type: 'SHOW_MORE' })}>
+              {loadingMore ? 'Loading...' : 'Show more'}
+            </button>
+          )}
+        </>
+      )}
+    </Screen>
+  );
+}
+
+/** Discover ('Discover Friends'): a guest's sample people on the device, or a member's people from the server. */
+export default function Discover() {
+  const mode = useSessionMode();
+  if (mode === 'member') return <MemberDiscover />;
+  if (mode === 'guest') return <GuestDiscover />;
+  return (
+    <Screen className="discover">
+      <div className="center-page social-loading" role="status" aria-live="polite">
+        <div className="spinner" aria-hidden="true" />
+        <p>Loading users...</p>
+      </div>
     </Screen>
   );
 }

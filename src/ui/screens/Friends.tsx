@@ -1,27 +1,34 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitials } from '../../domain/discover';
-import type { User } from '../../domain/user';
+import { messages } from '../../domain/messages';
+import type { FriendEntry } from '../../domain/friends';
 import { friendsMachine } from '../../machines/friends.machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { FriendRequestsSection } from '../components/FriendRequestsSection';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
+import { useSocial } from '../session/SocialContext';
 import '../styles/social.css';
 
-function FriendRow({ friend, onRemove }: { friend: User; onRemove: () => void }) {
+function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => void }) {
   const nameId = useId();
   return (
     <li className="card friend-row">
       <span className="avatar" aria-hidden="true">{avatarInitials(friend.username)}</span>
       <div className="friend-info">
         <h2 id={nameId} className="friend-name">{friend.username}</h2>
-        <p className="friend-interests">{friend.interests.join(', ')}</p>
+        {friend.interests.length > 0 && <p className="friend-interests">{friend.interests.join(', ')}</p>}
+        {friend.since && <p className="friend-interests">{messages.requests.friendsSince(friend.since)}</p>}
       </div>
       <div className="friend-actions">
-        <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
-          Chat
-        </Link>
+        {/* Chat replies come from an AI persona, which must never speak as a real member. */}
+        {friend.kind !== 'member' && (
+          <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
+            Chat
+          </Link>
+        )}
         <button type="button" className="btn btn-danger btn-small" aria-describedby={nameId} onClick={onRemove}>
           Remove
         </button>
@@ -31,7 +38,17 @@ function FriendRow({ friend, onRemove }: { friend: User; onRemove: () => void })
 }
 
 export default function Friends() {
+  const social = useSocial();
   const actor = useActorRef(friendsMachine, inspectOptions());
+  // Opening Friends shows the requests as they are now (and tells the sender of any accepted meanwhile).
+  useEffect(() => {
+    social?.requests.send({ type: 'REFRESH' });
+  }, [social]);
+  // An accepted request (here, or the other member's answer to one sent) shows its friend at once.
+  const memberFriendIds = useSelector(social?.requests, (s) => s?.context.friendIds.join(' ') ?? '');
+  useEffect(() => {
+    if (memberFriendIds !== '') actor.send({ type: 'REFRESH' });
+  }, [actor, memberFriendIds]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -51,6 +68,8 @@ export default function Friends() {
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">{notice ?? ''}</p>
       {error && <p className="alert" role="alert">{error}</p>}
+
+      {social && <FriendRequestsSection requests={social.requests} />}
 
       {loading && (
         <div className="center-page social-loading" role="status" aria-live="polite">

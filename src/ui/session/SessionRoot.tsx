@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../../domain/memberContract';
 import { SessionContext } from './SessionContext';
+import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import '../styles/session.css';
 
 /** Tells a member whose session ended (a 401 from any member call) that they are a guest again. */
@@ -30,8 +31,11 @@ export function SessionEndedNotice() {
 export default function SessionRoot() {
   return (
     <SessionContext.Provider>
-      <SessionEndedNotice />
-      <Outlet />
+      <SocialRoot>
+        <SessionEndedNotice />
+        <FriendAcceptedNotice />
+        <Outlet />
+      </SocialRoot>
     </SessionContext.Provider>
   );
 }

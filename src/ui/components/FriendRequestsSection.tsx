@@ -1,0 +1,71 @@
+import { useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import { messages } from '../../domain/messages';
+import { REQUESTS_HEADING, type FriendRequest } from '../../domain/socialContract';
+import type { Social } from '../session/SocialContext';
+
+function RequestRow({ person, busy, children }: { person: FriendRequest['from']; busy: boolean; children: (nameId: string) => ReactNode }) {
+  const nameId = useId();
+  return (
+    <li className="card friend-row request-row" aria-busy={busy || undefined}>
+      <span className="avatar" aria-hidden="true">{person.avatar}</span>
+      <div className="friend-info">
+        <h3 id={nameId} className="friend-name">{person.username}</h3>
+      </div>
+      <div className="friend-actions">{children(nameId)}</div>
+    </li>
+  );
+}
+
+/** A member's pending friend requests on Friends: incoming ones to Accept or Decline, outgoing ones to Cancel. */
+export function FriendRequestsSection({ requests }: { requests: Social['requests'] }) {
+  const incoming = useSelector(requests, (s) => s.context.incoming);
+  const outgoing = useSelector(requests, (s) => s.context.outgoing);
+  const answeringId = useSelector(requests, (s) => s.context.answeringId);
+  const answering = useSelector(requests, (s) => s.matches('answering'));
+  const error = useSelector(requests, (s) => s.context.error);
+  if (incoming.length === 0 && outgoing.length === 0 && !error) return null;
+  return (
+    <section className="friend-requests" aria-labelledby="friend-requests-heading">
+      <h2 id="friend-requests-heading" className="section-title">{REQUESTS_HEADING}</h2>
+      {error && <p className="alert" role="alert">{error}</p>}
+      {incoming.length > 0 && (
+        <>
+          <h3 className="requests-subtitle">{messages.requests.incomingHeading}</h3>
+          <ul className="friend-list" aria-label={messages.requests.incomingHeading}>
+            {incoming.map((request) => (
+              <RequestRow key={request.id} person={request.from} busy={answeringId === request.id}>
+                {(nameId) => (
+                  <>
+                    <button type="button" className="btn btn-primary btn-small" aria-describedby={nameId} disabled={answering} onClick={() => requests.send({ type: 'ACCEPT', requestId: request.id })}>
+                      Accept
+                    </button>
+                    <button type="button" className="btn btn-outline btn-small" aria-describedby={nameId} disabled={answering} onClick={() => requests.send({ type: 'DECLINE', requestId: request.id })}>
+                      Decline
+                    </button>
+                  </>
+                )}
+              </RequestRow>
+            ))}
+          </ul>
+        </>
+      )}
+      {outgoing.length > 0 && (
+        <>
+          <h3 className="requests-subtitle">{messages.requests.outgoingHeading}</h3>
+          <ul className="friend-list" aria-label={messages.requests.outgoingHeading}>
+            {outgoing.map((request) => (
+              <RequestRow key={request.id} person={request.to} busy={answeringId === request.id}>
+                {(nameId) => (
+                  <button type="button" className="btn btn-outline btn-small" aria-describedby={nameId} disabled={answering} onClick={() => requests.send({ type: 'CANCEL', requestId: request.id })}>
+                    Cancel
+                  </button>
+                )}
+              </RequestRow>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

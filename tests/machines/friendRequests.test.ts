@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { friendRequestsMachine, type FriendRequestsContext } from '../../src/machines/friendRequests.machine';
+import { SocialError } from '../../src/services/members/people';
+import type { RequestsSnapshot } from '../../src/services/members/socialForSession';
+import { testModel, type ReplayEnv } from '../support/modelTest';
+
+const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };
+const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '' };
+const juno = { id: 'm-3', username: 'juno', avatar: 'JU', profilePicture: '' };
+// mira is signed in: juno asked her, she asked nova.
+const fromJuno = { id: 'r-in', from: juno, to: mira, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending' as const };
+const toNova = { id: 'r-out', from: mira, to: nova, createdAt: '2026-11-23T20:01:00.000Z', status: 'pending' as const };
+const waiting: RequestsSnapshot = { incoming: [fromJuno], outgoing: [toNova], friendIds: [] };
+// Later: nova accepted, juno's request was answered.
+const novaAccepted: RequestsSnapshot = { incoming: [], outgoing: [], friendIds: ['m-2'] };
+
+const events = [
+  { type: 'xstate.done.actor.loadRequests', output: waiting },
+  { type: 'xstate.done.actor.loadRequests', output: novaAccepted },
+  { type: 'xstate.error.actor.loadRequests', error: new SocialError('OFFLINE', 'You appear to be offline. Please check your connection and try again.') },
+  { type: 'xstate.after.refreshDelay.friendRequests.idle' },
+  { type: 'REFRESH' },
+  { type: 'VISIBLE' },
+  { type: 'ACCEPT', requestId: 'r-in' },
+  { type: 'DECLINE', requestId: 'r-in' },
+  { type: 'CANCEL', requestId: 'r-out' },
+  // Refused: one cannot accept one's own request, nor cancel someone else's.
+  { type: 'ACCEPT', requestId: 'r-out' },
+  { type: 'CANCEL', requestId: 'r-in' },
+  { type: 'xstate.done.actor.answerRequest' },
+  { type: 'xstate.error.actor.answerRequest', error: new SocialError('REQUEST_NOT_FOUND', 'That friend request no longer exists.') },
+  { type: 'DISMISS_NOTICE' },
+  { type: 'xstate.error.actor.watchVisibility', error: new Error('no document') },
+];
+
+const NOW_FRIENDS = "You're now friends with nova!";
+const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
+const GONE = 'That friend request no longer exists.';
+
+type Step = { event: EventObject; state: { value: unknown } };
+
+/** What the lists and the notice must be after the path, from the fixtures above. */
+function oracle(steps: readonly Step[]) {
+  let shown: RequestsSnapshot = { incoming: [], outgoing: [], friendIds: [] };
+  let notice: string | null = null;
+  let error: string | null = null;
+  for (const { event, state } of steps) {
+    if (event.type === 'xstate.done.actor.loadRequests') {
+      const output = (event as unknown as { output: RequestsSnapshot }).output;
+      // Told only when a request mira had sent is now a friendship.
+      if (shown.outgoing.some((r) => r.to.id === 'm-2') && output.friendIds.includes('m-2')) notice = NOW_FRIENDS;
+      shown = output;
+      error = null;
+    }
+    if (event.type === 'xstate.error.actor.loadRequests') error = OFFLINE;
+    if (event.type === 'xstate.error.actor.answerRequest') error = GONE;
+    if (event.type === 'DISMISS_NOTICE') notice = null;
+    // An answer that was taken up (not refused) clears the last failure.
+    if (['ACCEPT', 'DECLINE', 'CANCEL'].includes(event.type) && state.value === 'answering') error = null;
+  }
+  return { shown, notice, error };
+}
+
+function expectShown(context: FriendRequestsContext, steps: readonly Step[]) {
+  const { shown, notice } = oracle(steps);
+  expect(context.incoming).toEqual(shown.incoming);
+  expect(context.outgoing).toEqual(shown.outgoing);
+  expect(context.friendIds).toEqual(shown.friendIds);
+  expect(context.notice).toBe(notice);
+}
+
+// Every reload is caused by the start, a refresh, the tab shown again, 30 s passing or an answer given.
+function expectLoads(env: ReplayEnv, events: string[]) {
+  const causes = ['REFRESH', 'VISIBLE', 'xstate.after.refreshDelay.friendRequests.idle', 'xstate.done.actor.answerRequest'];
+  expect(env.pending.get('loadRequests')).toHaveLength(1 + events.filter((e) => causes.includes(e)).length);
+}
+
+describe('friend requests machine (model-based)', () => {
+  it('loads, refreshes every 30 s and when shown, answers only fitting requests, and tells the sender of an accepted one', async () => {
+    const report = await testModel({
+      machine: friendRequestsMachine,
+      limit: 120,
+      events,
+      delays: { refreshDelay: 30_000 },
+      // A failed visibility watch is logged and changes nothing else: the 30 s refresh goes on.
+      provide: (env) => ({ actions: { logWatchFailure: () => env.record('logged') } }),
+      states: {
+        loading: ({ env, context, events, path }) => {
+          expectShown(context, path.steps);
+          expectLoads(env, events);
+          expect(context.answeringId).toBeNull();
+        },
+        idle: ({ env, context, events, path }) => {
+          expectShown(context, path.steps);
+          expectLoads(env, events);
+          expect(context.answeringId).toBeNull();
+          expect(context.error).toBe(oracle(path.steps).error);
+          // The tab's visibility is watched the whole time, by one listener; its failure is only logged.
+          expect(env.pending.get('watchVisibility')).toHaveLength(1);
+          expect(env.effects).toEqual(events.filter((e) => e === 'xstate.error.actor.watchVisibility').map(() => ({ type: 'logged' })));
+        },
+        answering: ({ env, context, path }) => {
+          expectShown(context, path.steps);
+          const answer = path.steps.findLast((s) => ['ACCEPT', 'DECLINE', 'CANCEL'].includes(s.event.type) && s.state.matches('answering'));
+          const expected = {
+            ACCEPT: { requestId: 'r-in', answer: 'accept' },
+            DECLINE: { requestId: 'r-in', answer: 'decline' },
+            CANCEL: { requestId: 'r-out', answer: 'cancel' },
+          }[answer!.event.type];
+          expect(env.pending.get('answerRequest')?.at(-1)?.input).toEqual(expected);
+          expect(context.answeringId).toBe(expected!.requestId);
+          expect(context.error).toBeNull();
+        },
+      },
+    });
+    expect(report).toMatchObject({ states: 4, transitions: 12, guards: 3 });
+  }, 30_000);
+});
