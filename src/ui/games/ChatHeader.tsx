@@ -1,5 +1,6 @@
 import { avatarInitials } from '../../domain/discover';
 import { BackIcon } from '../components/Icons';
+import { SampleBadge } from '../components/SampleBadge';
 import type { ChatPartner } from './chatViewProps';
 import { ChatBubbleIcon, LogsIcon } from './ChatIcons';
 
@@ -39,7 +40,10 @@ export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onTog
       </button>
       {partner && <PartnerAvatar partner={partner} />}
       <div className="chat-heading">
-        <h1 className="chat-title">{title}</h1>
+        <div className="name-with-badge">
+          <h1 className="chat-title">{title}</h1>
+          {partner?.person ? <SampleBadge person={partner.person} /> : null}
+        </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
       <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>

@@ -28,6 +28,7 @@ export default function ChatView({
   inputDisabled = false,
   inputHint,
   typingName,
+  aiPersona,
   partner,
   banner,
   onSend,
@@ -65,7 +66,7 @@ export default function ChatView({
       {/* The chat stays mounted (hidden) under the logs, so the draft and scroll position survive a visit. */}
       <div className="chat-body" hidden={showingLogs}>
         {banner ? <div className="chat-banner">{banner}</div> : null}
-        <MessageList messages={messages} nameOf={nameOf} typingName={typingName} />
+        <MessageList messages={messages} nameOf={nameOf} typingName={typingName} aiPersona={aiPersona} />
         <div className="chat-composer">
           <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
           <ChatInput placeholder={placeholder} disabled={inputDisabled} hint={inputHint} onSend={onSend} />

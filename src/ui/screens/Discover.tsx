@@ -5,6 +5,7 @@ import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { discoverMachine } from '../../machines/discover.machine';
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
 import { CommunityContext } from '../CommunityContext';
+import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/social.css';
@@ -18,7 +19,10 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCa
       <div className="match-card-top">
         <span className="avatar" aria-hidden="true">{card.avatar}</span>
         <div className="match-who">
-          <h2 id={nameId} className="match-name">{card.username}</h2>
+          <div className="name-with-badge">
+            <h2 id={nameId} className="match-name">{card.username}</h2>
+            <SampleBadge person={card} />
+          </div>
           {card.communities.length > 0 && <p className="match-communities">{card.communities.join(' · ')}</p>}
         </div>
         <span className={`badge match-badge ${matchLevel(card.similarityScore)}`}>{card.similarityScore}% Match</span>

@@ -5,6 +5,7 @@ import { avatarInitials } from '../../domain/discover';
 import type { User } from '../../domain/user';
 import { friendsMachine } from '../../machines/friends.machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/social.css';
@@ -15,7 +16,10 @@ function FriendRow({ friend, onRemove }: { friend: User; onRemove: () => void })
     <li className="card friend-row">
       <span className="avatar" aria-hidden="true">{avatarInitials(friend.username)}</span>
       <div className="friend-info">
-        <h2 id={nameId} className="friend-name">{friend.username}</h2>
+        <div className="name-with-badge">
+          <h2 id={nameId} className="friend-name">{friend.username}</h2>
+          <SampleBadge person={friend} />
+        </div>
         <p className="friend-interests">{friend.interests.join(', ')}</p>
       </div>
       <div className="friend-actions">
