@@ -1,0 +1,50 @@
+import {
+  memberSettingsSchema,
+  SOCIAL_ROUTES,
+  type MemberSettings,
+} from '../../domain/socialContract';
+import type { Settings } from '../../domain/settings';
+import { memberCall } from './api';
+import { isSessionEnded } from './errors';
+import type { SessionActor } from './sessionRequests';
+
+// What the server must know of a member's settings (privacy and communities): GET and PUT /api/me/settings.
+// The privacy switches live on the device for everyone (`user_settings`); for a member they also decide what
+// others see, so they go to the server, whose answer is what the switch then shows.
+
+export type PrivacySettings = Pick<Settings, 'profileVisibility' | 'showOnlineStatus'>;
+
+export function fetchMemberSettings(): Promise<MemberSettings> {
+  return memberCall(SOCIAL_ROUTES.settings, memberSettingsSchema);
+}
+
+/** PUT takes any subset and answers the whole. */
+export function updateMemberSettings(update: Partial<MemberSettings>): Promise<MemberSettings> {
+  return memberCall(SOCIAL_ROUTES.settings, memberSettingsSchema, { method: 'PUT', body: update });
+}
+
+function isMember(session: SessionActor): boolean {
+  return session.getSnapshot().matches('member');
+}
+
+/** Ends the session on a 401 and passes the failure on. */
+function endOnUnauthenticated(session: SessionActor) {
+  return (error: unknown): never => {
+    if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
+    throw error;
+  };
+}
+
+/** The privacy the session keeps: a guest's stays on the device; a member's is the server's answer. */
+export async function sharePrivacy(session: SessionActor, privacy: PrivacySettings): Promise<PrivacySettings> {
+  if (!isMember(session)) return privacy;
+  const saved = await updateMemberSettings(privacy).catch(endOnUnauthenticated(session));
+  return { profileVisibility: saved.profileVisibility, showOnlineStatus: saved.showOnlineStatus };
+}
+
+/** The server's privacy for a member (null for a guest), so the switches start as others see them. */
+export async function sharedPrivacy(session: SessionActor): Promise<PrivacySettings | null> {
+  if (!isMember(session)) return null;
+  const saved = await fetchMemberSettings().catch(endOnUnauthenticated(session));
+  return { profileVisibility: saved.profileVisibility, showOnlineStatus: saved.showOnlineStatus };
+}
