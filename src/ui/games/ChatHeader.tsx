@@ -1,5 +1,6 @@
 import { avatarInitials } from '../../domain/discover';
 import { BackIcon } from '../components/Icons';
+import { PersonActions } from '../components/PersonActions';
 import { SampleBadge } from '../components/SampleBadge';
 import type { ChatPartner } from './chatViewProps';
 import { ChatBubbleIcon, LogsIcon } from './ChatIcons';
@@ -46,6 +47,7 @@ export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onTog
         </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
+      {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} /> : null}
       <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
         {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}
         <span>{showingLogs ? 'Back to Chat' : 'View Chat Logs'}</span>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { ChatMessage } from '../../domain/chat';
 import { GAMES } from '../../domain/games';
 import { chatLogsMachine } from '../../machines/chatLogs.machine';
+import { PersonSafetyScope } from '../components/PersonSafetyScope';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import { ChatHeader } from './ChatHeader';
@@ -55,6 +56,8 @@ export default function ChatView({
 
   return (
     <Screen className="chat-screen">
+      {/* Blocking the person in this chat (header or profile dialog) leaves the chat. */}
+      <PersonSafetyScope onBlocked={onBack}>
       <ChatHeader
         title={title}
         tagline={tagline}
@@ -76,6 +79,7 @@ export default function ChatView({
         <ChatLogsView gameName={GAMES[logsGame].name} loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
       ) : null}
       {children}
+      </PersonSafetyScope>
     </Screen>
   );
 }

@@ -5,6 +5,8 @@ import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { discoverMachine } from '../../machines/discover.machine';
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
 import { CommunityContext } from '../CommunityContext';
+import { PersonActions } from '../components/PersonActions';
+import { HideIfBlocked } from '../components/PersonSafetyScope';
 import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
@@ -26,6 +28,7 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCa
           {card.communities.length > 0 && <p className="match-communities">{card.communities.join(' · ')}</p>}
         </div>
         <span className={`badge match-badge ${matchLevel(card.similarityScore)}`}>{card.similarityScore}% Match</span>
+        <PersonActions person={card} />
       </div>
       <p className="match-interests">Interests: {card.bio}</p>
       {shared && <p className="match-shared">{shared}</p>}
@@ -130,14 +133,15 @@ export default function Discover() {
           ) : (
             <ul className="match-grid" aria-label="Suggested friends">
               {cards.map((card) => (
-                <MatchCard
-                  key={card.id}
-                  card={card}
-                  isFriend={friendIds.includes(card.id)}
-                  isAdding={addingId === card.id}
-                  busy={adding}
-                  onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
-                />
+                <HideIfBlocked key={card.id} personId={card.id}>
+                  <MatchCard
+                    card={card}
+                    isFriend={friendIds.includes(card.id)}
+                    isAdding={addingId === card.id}
+                    busy={adding}
+                    onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+                  />
+                </HideIfBlocked>
               ))}
             </ul>
           )}

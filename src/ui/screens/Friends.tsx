@@ -5,6 +5,8 @@ import { avatarInitials } from '../../domain/discover';
 import type { User } from '../../domain/user';
 import { friendsMachine } from '../../machines/friends.machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { PersonActions } from '../components/PersonActions';
+import { HideIfBlocked } from '../components/PersonSafetyScope';
 import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
@@ -23,6 +25,7 @@ function FriendRow({ friend, onRemove }: { friend: User; onRemove: () => void })
         <p className="friend-interests">{friend.interests.join(', ')}</p>
       </div>
       <div className="friend-actions">
+        <PersonActions person={friend} />
         <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
           Chat
         </Link>
@@ -78,7 +81,9 @@ export default function Friends() {
       {friends.length > 0 && (
         <ul className="friend-list">
           {friends.map((friend) => (
-            <FriendRow key={friend.id} friend={friend} onRemove={() => actor.send({ type: 'REMOVE', friendId: friend.id })} />
+            <HideIfBlocked key={friend.id} personId={friend.id}>
+              <FriendRow friend={friend} onRemove={() => actor.send({ type: 'REMOVE', friendId: friend.id })} />
+            </HideIfBlocked>
           ))}
         </ul>
       )}
