@@ -36,10 +36,12 @@ function renderCards() {
 
 const cardNames = () => within(screen.getByRole('list', { name: 'People' })).getAllByRole('heading').map((h) => h.textContent);
 
+const confirmSpy = vi.fn(() => {
+  throw new Error('window.confirm must not be used');
+});
+
 beforeEach(() => {
-  vi.stubGlobal('confirm', vi.fn(() => {
-    throw new Error('window.confirm must not be used');
-  }));
+  vi.stubGlobal('confirm', confirmSpy);
 });
 afterEach(() => {
   cleanup();
@@ -90,7 +92,7 @@ describe('Block', () => {
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/api/blocks', { userId: 'm-2' }]]);
     expect(cardNames()).toEqual(['kai', 'RiffLord']);
     expect(screen.getByRole('status')).toHaveTextContent('You blocked nova.');
-    expect(window.confirm).not.toHaveBeenCalled();
+    expect(confirmSpy).not.toHaveBeenCalled();
   });
 
   it('shows the server reason inside the dialog and keeps the person', async () => {
