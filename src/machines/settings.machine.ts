@@ -3,6 +3,8 @@ import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
 import { saveJsonFile } from '../services/fileDownload';
+import type { PrivacySettings } from '../services/members/memberSettings';
+import { socialFailureText } from '../services/members/socialErrors';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
 
@@ -22,6 +24,12 @@ export function toggled(settings: Settings, name: SettingName): Settings {
 export interface SettingsContext {
   settings: Settings;
   error: string | null;
+  /** The privacy others see: a member's as the server last confirmed it (a guest's is the device's). */
+  sharedPrivacy: PrivacySettings;
+}
+
+function privacyOf(settings: Settings): PrivacySettings {
+  return { profileVisibility: settings.profileVisibility, showOnlineStatus: settings.showOnlineStatus };
 }
 
 type SettingsEvent =
@@ -43,9 +51,13 @@ export const settingsMachine = setup({
     // The device's data; for a member the screen provides one that adds the server's copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
     saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
+    // A guest's privacy stays on the device; for a member the screen provides the call that tells the server
+    // (PUT /api/me/settings) and answers what the server then keeps.
+    sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) => input),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
+    isPrivacy: ({ event }) => event.type === 'TOGGLE' && (event.setting === 'profileVisibility' || event.setting === 'showOnlineStatus'),
     /** The confirm dialog's answer was OK. */
     confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
@@ -69,14 +81,14 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  context: { settings: defaultSettings(), error: null },
+  context: { settings: defaultSettings(), error: null, sharedPrivacy: privacyOf(defaultSettings()) },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',
-        onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output, sharedPrivacy: ({ event }) => privacyOf(event.output) }) },
         // Reads fall back to defaults on bad data, so this only guards against the unexpected.
         onError: { target: 'ready' },
       },
@@ -85,6 +97,25 @@ export const settingsMachine = setup({
       initial: 'saved',
       states: {
         saved: {},
+        // A privacy switch is told to the server first; a refusal puts the switch back where the server has it.
+        sharing: {
+          invoke: {
+            id: 'sharePrivacy',
+            src: 'sharePrivacy',
+            input: ({ context }) => privacyOf(context.settings),
+            onDone: {
+              target: 'saving',
+              actions: assign(({ context, event }) => ({ settings: { ...context.settings, ...event.output }, sharedPrivacy: event.output })),
+            },
+            onError: {
+              target: 'saving',
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, ...context.sharedPrivacy },
+                error: socialFailureText(event.error),
+              })),
+            },
+          },
+        },
         // Each toggle saves the whole settings object; a toggle during a save starts a fresh one with the latest.
         saving: {
           invoke: {
@@ -107,6 +138,7 @@ export const settingsMachine = setup({
             reenter: true,
             actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
           },
+          { guard: 'isPrivacy', target: '.sharing', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
           { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
         ],
         CLEAR_DATA: 'confirmingClear',

@@ -6,7 +6,9 @@ import type { Settings as SettingsValue } from '../../domain/settings';
 import { settingsMachine, type SettingName } from '../../machines/settings.machine';
 import { accountDeletionMachine } from '../../machines/accountDeletion.machine';
 import { exportForSession } from '../../services/members/exportData';
+import { settingsForSession, sharePrivacy } from '../../services/members/memberSettings';
 import { deleteAccountThrough } from '../../services/members/sessionRequests';
+import { BlockedPeopleSection } from '../components/BlockedPeopleSection';
 import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
 import { SessionContext } from '../session/SessionContext';
 import { Screen } from '../components/ScreenShell';
@@ -64,6 +66,8 @@ export default function Settings() {
       actors: {
         confirm: fromPromise(async ({ input }) => window.confirm(input.message)),
         exportData: fromPromise(() => exportForSession(session)),
+        loadSettings: fromPromise(() => settingsForSession(session)),
+        sharePrivacy: fromPromise(({ input }) => sharePrivacy(session, input)),
       },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
@@ -107,6 +111,8 @@ export default function Settings() {
           ))}
         </ul>
       </section>
+
+      {member ? <BlockedPeopleSection /> : null}
 
       <section className="card settings-section" aria-labelledby="settings-data">
         <h2 id="settings-data">Your Data</h2>
