@@ -5,7 +5,9 @@ import {
 } from '../../domain/socialContract';
 import type { Settings } from '../../domain/settings';
 import { settingsKey } from '../../storage/settings';
+import type { Community } from '../../domain/community';
 import { memberCall } from './api';
+import { mayHoldSession } from './memberHint';
 import { isSessionEnded } from './errors';
 import { settledSession, type SessionActor } from './sessionRequests';
 
@@ -68,4 +70,23 @@ export async function settingsForSession(session: SessionActor): Promise<Setting
   const merged = { ...device, ...shared };
   settingsKey.write(merged);
   return merged;
+}
+
+/**
+ * The communities a member chose, or null for a guest (no session hint: nothing is asked; or a 401).
+ * Guests have no communities of their own: the profile screen offers the choice to members only.
+ */
+export async function memberCommunities(): Promise<Community[] | null> {
+  if (!mayHoldSession()) return null;
+  try {
+    return (await fetchMemberSettings()).communities;
+  } catch (error) {
+    if (isSessionEnded(error)) return null;
+    throw error;
+  }
+}
+
+/** Saves the member's communities; answers the list the server keeps. */
+export async function saveCommunities(communities: readonly Community[]): Promise<Community[]> {
+  return (await updateMemberSettings({ communities: [...communities] })).communities;
 }
