@@ -43,7 +43,8 @@ export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onTog
       <div className="chat-heading">
         <div className="name-with-badge">
           <h1 className="chat-title">{title}</h1>
-          {partner?.person ? <SampleBadge person={partner.person} /> : null}
+          {/* Beside the title only when the title is the person's name (a game's title is not a person). */}
+          {partner?.person && partner.name === title ? <SampleBadge person={partner.person} /> : null}
         </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
