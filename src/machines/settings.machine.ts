@@ -3,7 +3,9 @@ import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
 import { saveJsonFile } from '../services/fileDownload';
-import type { PrivacySettings } from '../services/members/memberSettings';
+import { isSessionEnded } from '../services/members/errors';
+import { settingsWithServerPrivacy, sharePrivacyWithServer, type PrivacySettings } from '../services/members/memberSettings';
+import { settledSession, type SessionActor } from '../services/members/sessionRequests';
 import { socialFailureText } from '../services/members/socialErrors';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
@@ -190,3 +192,29 @@ export const settingsMachine = setup({
     },
   },
 });
+
+/**
+ * The actors a screen provides for the session: a member's privacy switches start as the server keeps them and are
+ * told to it (a 401 ends the session); a guest's stay on the device, as the machine's defaults do.
+ */
+export function privacyActorsWith(session: SessionActor) {
+  const isMember = async () => (await settledSession(session)).matches('member');
+  const endOnUnauthenticated = (error: unknown): never => {
+    if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
+    throw error;
+  };
+  return {
+    loadSettings: fromPromise<Settings>(async () => {
+      if (!(await isMember())) return settingsKey.read();
+      // Unreachable, the device copy stands; the next switch tells the server again.
+      return settingsWithServerPrivacy().catch((error: unknown) => {
+        if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
+        else console.error('Could not read the privacy the server keeps', error);
+        return settingsKey.read();
+      });
+    }),
+    sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) =>
+      (await isMember()) ? sharePrivacyWithServer(input).catch(endOnUnauthenticated) : input,
+    ),
+  };
+}

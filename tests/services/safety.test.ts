@@ -1,22 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { fetchMemberSettings, sharedPrivacy, sharePrivacy, updateMemberSettings } from '../../src/services/members/memberSettings';
+import {
+  fetchMemberSettings,
+  memberCommunities,
+  saveCommunities,
+  settingsWithServerPrivacy,
+  sharePrivacyWithServer,
+  updateMemberSettings,
+} from '../../src/services/members/memberSettings';
 import { blockPerson, listBlockedPeople, reportPerson, unblockPerson } from '../../src/services/members/safety';
 import { socialFailure } from '../../src/services/members/socialErrors';
-import { fakeMember, fakeSessionLogic } from '../support/session';
 import { json, mockFetch } from './fetchMock';
 
 const nova = { id: 'b1c2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
 const error = (code: string, status: number) => json({ error: { code, message: 'server words' } }, status);
 
 afterEach(() => vi.unstubAllGlobals());
-
-async function sessionAs(member: boolean) {
-  const actor = createActor(fakeSessionLogic({ member: member ? fakeMember : null })).start();
-  await waitFor(actor, (s) => !s.matches('checking'));
-  return actor;
-}
 
 describe('blocks and reports', () => {
   it('block, unblock and the blocked list call the contract routes with the user id', async () => {
@@ -79,26 +78,35 @@ describe('member settings', () => {
     ]);
   });
 
-  it("a guest's privacy stays on the device; a member's goes to the server, whose answer wins", async () => {
+  it("the privacy switches go to the server, whose answer wins; the device copy takes the server's privacy", async () => {
     const { calls } = mockFetch({ 'PUT /api/me/settings': json(settings), 'GET /api/me/settings': json(settings) });
-    const guest = await sessionAs(false);
-    await expect(sharePrivacy(guest, { profileVisibility: 'public', showOnlineStatus: true })).resolves.toEqual({ profileVisibility: 'public', showOnlineStatus: true });
-    await expect(sharedPrivacy(guest)).resolves.toBeNull();
-    expect(calls).toEqual([]);
-
-    const member = await sessionAs(true);
-    await expect(sharePrivacy(member, { profileVisibility: 'private', showOnlineStatus: true })).resolves.toEqual({ profileVisibility: 'private', showOnlineStatus: false });
-    await expect(sharedPrivacy(member)).resolves.toEqual({ profileVisibility: 'private', showOnlineStatus: false });
+    await expect(sharePrivacyWithServer({ profileVisibility: 'private', showOnlineStatus: true })).resolves.toEqual({
+      profileVisibility: 'private',
+      showOnlineStatus: false,
+    });
+    localStorage.setItem('user_settings', JSON.stringify({ theme: 'light', profileVisibility: 'public', notifications: false, soundEffects: true, showOnlineStatus: true }));
+    const merged = { theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: true, showOnlineStatus: false };
+    await expect(settingsWithServerPrivacy()).resolves.toEqual(merged);
+    expect(JSON.parse(localStorage.getItem('user_settings') ?? 'null')).toEqual(merged);
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', '/api/me/settings', { profileVisibility: 'private', showOnlineStatus: true }],
       ['GET', '/api/me/settings', undefined],
     ]);
   });
 
-  it('a 401 ends the member session and the call fails', async () => {
-    mockFetch({ 'PUT /api/me/settings': error('UNAUTHENTICATED', 401) });
-    const member = await sessionAs(true);
-    await expect(sharePrivacy(member, { profileVisibility: 'private', showOnlineStatus: true })).rejects.toThrow();
-    expect(member.getSnapshot().matches({ guest: 'sessionEnded' })).toBe(true);
+  it("a member's communities; a guest (no session hint) asks nothing and has none", async () => {
+    const { calls } = mockFetch({ 'GET /api/me/settings': json(settings), 'PUT /api/me/settings': json({ ...settings, communities: ['Microsoft'] }) });
+    await expect(memberCommunities()).resolves.toBeNull();
+    expect(calls).toEqual([]);
+    document.cookie = 'mycelius_member=1; path=/';
+    try {
+      await expect(memberCommunities()).resolves.toEqual(['UW', 'Seattle']);
+      await expect(saveCommunities(['Microsoft'])).resolves.toEqual(['Microsoft']);
+      expect(calls.map((c) => c.body)).toEqual([undefined, { communities: ['Microsoft'] }]);
+      mockFetch({ 'GET /api/me/settings': error('UNAUTHENTICATED', 401) });
+      await expect(memberCommunities()).resolves.toBeNull();
+    } finally {
+      document.cookie = 'mycelius_member=; path=/; max-age=0';
+    }
   });
 });

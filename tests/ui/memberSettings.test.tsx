@@ -130,3 +130,23 @@ describe('Settings: privacy that works', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('Settings: an ended session', () => {
+  it('a 401 on a privacy switch ends the session: the switch goes back and the session says so', async () => {
+    mockFetch({
+      'GET /api/me/settings': json(serverSettings),
+      'GET /api/blocks': json({ blocked: [] }),
+      'PUT /api/me/settings': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401),
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    await screen.findByRole('heading', { name: 'Blocked people' });
+    const online = screen.getByRole('switch', { name: 'Online Status' });
+    await waitFor(() => expect(online).toBeEnabled());
+    await user.click(online);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
+    expect(online).toHaveAccessibleDescription('Visible to friends');
+    // Back to a guest: the members-only section is gone.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Blocked people' })).toBeNull());
+  });
+});

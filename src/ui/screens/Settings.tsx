@@ -3,10 +3,9 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Settings as SettingsValue } from '../../domain/settings';
-import { settingsMachine, type SettingName } from '../../machines/settings.machine';
+import { privacyActorsWith, settingsMachine, type SettingName } from '../../machines/settings.machine';
 import { accountDeletionMachine } from '../../machines/accountDeletion.machine';
 import { exportForSession } from '../../services/members/exportData';
-import { settingsForSession, sharePrivacy } from '../../services/members/memberSettings';
 import { deleteAccountThrough } from '../../services/members/sessionRequests';
 import { BlockedPeopleSection } from '../components/BlockedPeopleSection';
 import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
@@ -66,8 +65,7 @@ export default function Settings() {
       actors: {
         confirm: fromPromise(async ({ input }) => window.confirm(input.message)),
         exportData: fromPromise(() => exportForSession(session)),
-        loadSettings: fromPromise(() => settingsForSession(session)),
-        sharePrivacy: fromPromise(({ input }) => sharePrivacy(session, input)),
+        ...privacyActorsWith(session),
       },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
