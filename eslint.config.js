@@ -76,29 +76,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
   },
   {
-    // KNOWN FINDINGS, not yet fixed (issue 10 item 6 follow-up): what type-aware lint and jsx-a11y
-    // report in the screens and machines merged last (17 promise-returning handlers, 10 `void` in
-    // unions, 4 deprecated React event types, 5 a11y findings, 3 others). Remove a line once its
-    // findings are fixed; `npx eslint src/ui src/machines` lists them.
-    files: ['src/ui/**', 'src/machines/**'],
-    rules: {
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/no-invalid-void-type': 'off',
-      '@typescript-eslint/no-deprecated': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-      '@typescript-eslint/no-unnecessary-type-parameters': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-      'jsx-a11y-x/no-noninteractive-tabindex': 'off',
-      'jsx-a11y-x/no-redundant-roles': 'off',
-      'jsx-a11y-x/img-redundant-alt': 'off',
-    },
-  },
-  {
-    // KNOWN FINDINGS as above: screens that still call services directly instead of through a machine.
-    files: ['src/ui/components/AiSummaryPanel.tsx', 'src/ui/screens/LogIn.tsx', 'src/ui/screens/SignUp.tsx', 'src/ui/screens/Settings.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

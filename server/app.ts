@@ -16,6 +16,8 @@ import { dataProxyRoutes } from './routes/proxy';
 import { aiRoutes } from './routes/ai';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
+import { socialRoutes } from './routes/social';
+import { discoverRoutes } from './routes/discover';
 import { MEMBER_ROUTES } from '../src/domain/memberContract';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -56,6 +58,8 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   api.route('/', dataProxyRoutes(config));
   api.route('/', aiRoutes(config, { log }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
+  if (options.members) api.route('/', socialRoutes(config, options.members));
+  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log }));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);
 

@@ -73,6 +73,7 @@ const envSchema = z.object({
   AI_DAILY_LIMIT: count(2000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   MAX_CONNECTIONS: count(512),
+  SAMPLE_PEOPLE: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -125,6 +126,8 @@ export interface ServerConfig {
   /** Host names (no port) this server answers to; anything else is refused (DNS rebinding). */
   allowedHostnames: readonly string[];
   maxConnections: number;
+  /** Sample people in members' discover: 'auto' only while the member's community is small. */
+  samplePeople: 'auto' | 'on' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -223,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     allowedHostnames: allowedHostnames(origin, e.HOST),
     maxConnections: e.MAX_CONNECTIONS,
+    samplePeople: e.SAMPLE_PEOPLE,
     logLevel: e.LOG_LEVEL,
   };
 }

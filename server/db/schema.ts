@@ -88,6 +88,32 @@ export interface GameResultsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface MemberActionsTable {
+  member_id: string;
+  /** 'friendRequest' | 'report' (server/social/actionLimits.ts) */
+  action: string;
+  acted_at: ColumnType<Date, Date | string, never>;
+}
+
+export interface DiscoverRankingsTable {
+  member_id: string;
+  /** '' for everyone, else the community and the normalised search */
+  scope: string;
+  computed_at: ColumnType<Date, Date | string, Date | string>;
+  /** true when any profile change may change the ranking (searches, rankings filled with newcomers) */
+  open: boolean;
+  /** JSON: the ranked entries (server/discover/rankingCache.ts) */
+  entries: string;
+}
+
+export interface DiscoverPairScoresTable {
+  /** the smaller of the two ids */
+  member_low: string;
+  member_high: string;
+  score: number;
+  computed_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface LoginFailuresTable {
   /** The username as typed, trimmed and lower-cased (whether or not such a member exists). */
   username_key: string;
@@ -107,5 +133,8 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   game_results: GameResultsTable;
+  member_actions: MemberActionsTable;
+  discover_rankings: DiscoverRankingsTable;
+  discover_pair_scores: DiscoverPairScoresTable;
 }
 

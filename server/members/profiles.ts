@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PICTURE_MAX_BYTES, memberProfileSchema, type MemberProfile } from '../../src/domain/memberContract';
 import { profileSchema } from '../../src/domain/profile';
 import type { Database } from '../db/schema';
+import { replaceInterests } from '../discover/interests';
 
 // The member's profile: the contract's profile fields as JSON plus the client's updatedAt. Writes are
 // last-write-wins: an older write leaves the stored newer profile in place and gets it back.
@@ -32,20 +33,28 @@ export async function readProfile(db: Kysely<Database>, memberId: string): Promi
   return row ? toProfile(row) : null;
 }
 
-/** Stores `profile` unless a newer one is stored; either way returns what is stored afterwards. */
+/**
+ * Stores `profile` unless a newer one is stored; either way returns what is stored afterwards. A write
+ * that wins also rewrites the member's interest rows and marks the profile changed for discovery, in
+ * the same transaction, so discovery never prunes by lists the profile no longer has.
+ */
 export async function writeProfile(db: Kysely<Database>, memberId: string, profile: MemberProfile): Promise<MemberProfile> {
   const { updatedAt, ...fields } = profile;
-  const written = await db
-    .insertInto('profiles')
-    .values({ member_id: memberId, data: JSON.stringify(fields), updated_at: updatedAt })
-    .onConflict((oc) =>
-      oc
-        .column('member_id')
-        .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') }))
-        .where('profiles.updated_at', '<=', updatedAt),
-    )
-    .returning(['data', 'updated_at'])
-    .executeTakeFirst();
+  const written = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('profiles')
+      .values({ member_id: memberId, data: JSON.stringify(fields), updated_at: updatedAt })
+      .onConflict((oc) =>
+        oc
+          .column('member_id')
+          .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at'), changed_at: sql<Date>`now()` }))
+          .where('profiles.updated_at', '<=', updatedAt),
+      )
+      .returning(['data', 'updated_at'])
+      .executeTakeFirst();
+    if (row) await replaceInterests(trx, memberId, fields);
+    return row;
+  });
   if (written) return toProfile(written);
   const stored = await readProfile(db, memberId);
   if (!stored) throw new Error('A profile write lost to a newer profile that is not there.');

@@ -23,6 +23,7 @@ import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
 import { createSession, endSession } from '../members/sessions';
 import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
+import { socialExport } from '../social/exportData';
 
 // The members routes (accounts, sessions, the member's own profile). The wire contract, with every
 // text a person can see, is src/domain/memberContract.ts. Passwords are read from the body, handed
@@ -147,7 +148,12 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
     if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
-    return c.json({ user, profile: await readProfile(db, memberId), exportedAt: new Date(now()).toISOString() });
+    return c.json({
+      user,
+      profile: await readProfile(db, memberId),
+      ...(await socialExport(db, memberId)),
+      exportedAt: new Date(now()).toISOString(),
+    });
   });
 
   app.delete(relative(MEMBER_ROUTES.me), requireMember, async (c) => {

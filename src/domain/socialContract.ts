@@ -184,6 +184,8 @@ export const acceptResponseSchema = z.object({ friend: friendSchema });
 export const blockCreateSchema = z.object({ userId: z.string().max(100) });
 export const blockedPersonSchema = personSummarySchema.extend({ blockedAt: z.string() });
 export const blocksResponseSchema = z.object({ blocked: z.array(blockedPersonSchema) });
+/** POST /api/blocks answers the block (201; blocking again answers the first block's time). */
+export const blockResponseSchema = z.object({ block: blockedPersonSchema });
 export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
 
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'impersonation', 'other'] as const;

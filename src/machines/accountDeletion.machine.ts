@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../domain/messages';
 import { memberFailure } from '../services/members/errors';
+import { deleteAccountThrough, type SessionActor } from './sessionRequests';
 
 /**
  * Settings' 'Delete account' dialog: the member confirms with their password; a refusal (wrong password,
@@ -20,8 +21,10 @@ export type AccountDeletionEvent =
 export const accountDeletionMachine = setup({
   types: {} as { context: AccountDeletionContext; events: AccountDeletionEvent },
   actors: {
-    // Provided by the screen: asks the session to delete the account (deleteAccountThrough).
-    deleteAccount: fromPromise<void, { password: string }>(async () => undefined),
+    // Provided by the screen: deleteAccountWith(session) below.
+    deleteAccount: fromPromise(async (_: { input: { password: string } }) => {
+      // Resolves: the real deletion is the screen's.
+    }),
   },
   guards: {
     passwordBlank: ({ context }) => context.password === '',
@@ -61,3 +64,8 @@ export const accountDeletionMachine = setup({
     deleted: { type: 'final', entry: 'goToAuth' },
   },
 });
+
+/** The dialog's `deleteAccount` for the app: the session deletes the account (and becomes a guest). */
+export function deleteAccountWith(session: SessionActor) {
+  return fromPromise(({ input }: { input: { password: string } }) => deleteAccountThrough(session, input.password));
+}

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
-import { generateAndStoreSummary, watchStoredSummary } from '../services/bio';
+import { generateAndStoreSummary, readStoredSummary, watchStoredSummary } from '../services/bio';
 import { getClientConfig } from '../services/config';
 
 export type AiProvider = 'gemini' | 'local';
@@ -27,7 +27,8 @@ export const bioGenerationMachine = setup({
   types: {} as {
     context: BioGenerationContext;
     events: BioGenerationEvent;
-    input: { summary: string };
+    /** The bio to start from; without one, the stored bio. */
+    input: { summary?: string };
   },
   actors: {
     generateSummary: fromPromise<string>(() => generateAndStoreSummary()),
@@ -45,7 +46,7 @@ export const bioGenerationMachine = setup({
 }).createMachine({
   id: 'bioGeneration',
   type: 'parallel',
-  context: ({ input }) => ({ summary: input.summary, error: null }),
+  context: ({ input }) => ({ summary: input?.summary ?? readStoredSummary(), error: null }),
   invoke: { id: 'watchStoredSummary', src: 'watchStoredSummary', onError: { actions: 'logError' } },
   states: {
     bio: {

@@ -20,7 +20,7 @@ export const blockedPeopleMachine = setup({
   types: {} as { context: BlockedPeopleContext; events: BlockedPeopleEvent },
   actors: {
     loadBlocked: fromPromise<BlockedPerson[]>(() => listBlockedPeople()),
-    unblock: fromPromise<void, { userId: string }>(({ input }) => unblockPerson(input.userId)),
+    unblock: fromPromise(({ input }: { input: { userId: string } }) => unblockPerson(input.userId)),
   },
   guards: {
     isListed: ({ context, event }) => event.type === 'UNBLOCK' && context.people.some((p) => p.id === event.userId),

@@ -40,7 +40,7 @@ export const botGameMachine = setup({
   types: {} as { context: BotGameContext; events: BotGameEvent; input: BotGameInput },
   actors: {
     writeReply: fromPromise<string, { game: BotGameId; pick: number }>(async ({ input }) => pickBotReply(input.game, input.pick)),
-    saveLog: fromPromise<void, SaveChatLogInput>(async ({ input }) => {
+    saveLog: fromPromise(async ({ input }: { input: SaveChatLogInput }) => {
       appendChatLog(input.game, buildChatLog(GAMES[input.game].name, input.messages, input.now));
     }),
   },

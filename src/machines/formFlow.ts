@@ -46,7 +46,8 @@ function serverErrorFrom<F extends string>(fields: readonly F[], error: unknown)
 export function formFlowImplementations<F extends string, TEvent extends EventObject>(fields: readonly F[], validate: Validate<F>) {
   return {
     actors: {
-      // Provided by the screen: sends the values to the server through the session; rejects with its reason.
+      // Provided by the screen (logInWith / signUpWith): sends the values to the server through the session;
+      // rejects with its reason.
       submitCredentials: fromPromise<unknown, Record<F, string>>(async () => undefined),
     },
     actions: {

@@ -24,7 +24,7 @@ export const friendsMachine = setup({
   types: {} as { context: FriendsContext; events: FriendsEvent },
   actors: {
     loadFriends: fromPromise<User[]>(async () => loadFriends()),
-    removeFriend: fromPromise<void, { friendId: string }>(async ({ input }) => removeFriendLink(input.friendId)),
+    removeFriend: fromPromise(async ({ input }: { input: { friendId: string } }) => removeFriendLink(input.friendId)),
   },
   guards: {
     isFriend: ({ context, event }) => event.type === 'REMOVE' && context.friends.some((f) => f.id === event.friendId),

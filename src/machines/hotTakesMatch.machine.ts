@@ -86,12 +86,12 @@ export const hotTakesMatchMachine = setup({
         message: input.message,
       }),
     ),
-    saveLog: fromPromise<void, { messages: ChatMessage[]; partner: string | undefined; now: number }>(async ({ input }) => {
+    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string | undefined; now: number } }) => {
       saveMatchedLog(input.messages, input.partner, input.now);
     }),
     recordWin: fromPromise<RecordedWin, { messageCount: number }>(async ({ input }) => recordWin(input.messageCount)),
     checkFriend: fromPromise<boolean, { userId: string }>(async ({ input }) => isFriend(input.userId)),
-    addFriend: fromPromise<void, { userId: string }>(async ({ input }) => befriend(input.userId)),
+    addFriend: fromPromise(async ({ input }: { input: { userId: string } }) => befriend(input.userId)),
   },
   delays: {
     ...pipeline.delays,

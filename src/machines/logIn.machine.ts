@@ -1,6 +1,7 @@
-import { setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { emptyLogInForm, logInFields, validateLogIn, type LogInField } from '../domain/validation';
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
+import { logInThrough, type SessionActor } from './sessionRequests';
 
 /**
  * Log-in form ('Log In', docs/product.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
@@ -13,6 +14,13 @@ export type LogInContext = FormContext<LogInField>;
 export type LogInEvent = FormEvent<LogInField> | { type: 'CREATE_ACCOUNT' };
 
 const flow = formFlowImplementations<LogInField, LogInEvent>(logInFields, validateLogIn);
+
+/** The form's `submitCredentials` for the app: the session logs in with the username as typed minus surrounding spaces. */
+export function logInWith(session: SessionActor) {
+  return fromPromise<unknown, Record<LogInField, string>>(({ input }) =>
+    logInThrough(session, { username: input.username.trim(), password: input.password }),
+  );
+}
 
 export const logInMachine = setup({
   types: {} as { context: LogInContext; events: LogInEvent },

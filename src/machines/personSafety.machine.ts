@@ -41,7 +41,7 @@ const closed = { person: null, reason: null, note: '', error: null } as const;
 export const personSafetyMachine = setup({
   types: {} as { context: PersonSafetyContext; events: PersonSafetyEvent },
   actors: {
-    block: fromPromise<void, { userId: string }>(({ input }) => blockPerson(input.userId)),
+    block: fromPromise(({ input }: { input: { userId: string } }) => blockPerson(input.userId)),
     report: fromPromise<string, ReportCreate>(({ input }) => reportPerson(input)),
   },
   guards: {

@@ -38,7 +38,7 @@ export const profileMachine = setup({
   },
   actors: {
     readPicture: fromPromise<string, { file: File }>(({ input }) => readPicture(input.file)),
-    saveProfile: fromPromise<void, Profile>(async ({ input }) => saveEditedProfile(input)),
+    saveProfile: fromPromise(async ({ input }: { input: Profile }) => saveEditedProfile(input)),
     // Hears saves made elsewhere (Connect Services cards, another tab) so they are not overwritten.
     watchProfile: fromCallback(({ sendBack }) => {
       sendBack({ type: 'STORED_PROFILE_CHANGED', profile: loadProfile() });

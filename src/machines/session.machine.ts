@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../domain/memberContract';
 import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
@@ -8,7 +8,7 @@ import { profileSyncMachine } from './profileSync.machine';
 /**
  * The app's session (docs/testing.md "Members"): without one the app is a guest and behaves exactly as docs/product.md
  * says; with one it is a member whose profile syncs with the server. One actor for the whole app.
- * A request that fails keeps its failure in context for the screen that asked (see sessionRequests.ts).
+ * A request that fails keeps its failure in context for the screen that asked (see ./sessionRequests.ts).
  * A 401 from any member call (SESSION_EXPIRED, or the sync ending) returns to guest with a notice.
  */
 export interface SessionContext {
@@ -27,8 +27,14 @@ export type SessionEvent =
 
 type CheckOutput = Member | null | UnreachableMember;
 
-function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
+/** The member a session check found, or null for a guest (with or without an unreachable member's device). */
+function memberIn(output: CheckOutput): Member | null {
+  return output !== null && 'id' in output ? output : null;
+}
+
+// guest.offline is entered only from checking's onDone, once its guard found an unreachable member.
+function offlineMemberIdOf(event: unknown): string {
+  return (event as DoneActorEvent<UnreachableMember>).output.offlineMemberId;
 }
 
 export const sessionMachine = setup({
@@ -44,23 +50,17 @@ export const sessionMachine = setup({
     }),
     signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
     logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
-    logOut: fromPromise<void>(() => logOut()),
-    deleteAccount: fromPromise<void, { password: string }>(({ input }) => deleteAccount(input.password)),
+    logOut: fromPromise(() => logOut()),
+    deleteAccount: fromPromise(({ input }: { input: { password: string } }) => deleteAccount(input.password)),
     profileSync: profileSyncMachine,
   },
   guards: {
-    hasMember: ({ event }) => {
-      const output = outputOf<CheckOutput>(event);
-      return output !== null && 'id' in output;
-    },
-    unreachableMember: ({ event }) => {
-      const output = outputOf<CheckOutput>(event);
-      return output !== null && 'offlineMemberId' in output;
-    },
+    hasMember: (_, params: { output: CheckOutput }) => memberIn(params.output) !== null,
+    unreachableMember: (_, params: { output: CheckOutput }) => params.output !== null && 'offlineMemberId' in params.output,
     sessionEnded: ({ event }) => isSessionEnded((event as { error?: unknown }).error),
   },
   actions: {
-    takeMember: assign({ member: ({ event }) => outputOf<Member>(event), failure: null }),
+    takeMember: assign((_, params: { member: Member | null }) => ({ member: params.member, failure: null })),
     clearFailure: assign({ failure: null }),
     recordFailure: assign({ failure: ({ event }) => memberFailure((event as { error?: unknown }).error) }),
     endMember: assign({ member: null }),
@@ -79,8 +79,12 @@ export const sessionMachine = setup({
         id: 'checkSession',
         src: 'checkSession',
         onDone: [
-          { guard: 'hasMember', target: 'member', actions: 'takeMember' },
-          { guard: 'unreachableMember', target: 'guest.offline' },
+          {
+            guard: { type: 'hasMember', params: ({ event }) => ({ output: event.output }) },
+            target: 'member',
+            actions: { type: 'takeMember', params: ({ event }) => ({ member: memberIn(event.output) }) },
+          },
+          { guard: { type: 'unreachableMember', params: ({ event }) => ({ output: event.output }) }, target: 'guest.offline' },
           { target: 'guest' },
         ],
         // Unreachable server on a device no member used: the app works as a guest; the next load checks again.
@@ -103,7 +107,7 @@ export const sessionMachine = setup({
             {
               id: 'keepEditsPending',
               src: 'keepEditsPending',
-              input: ({ event }) => ({ memberId: outputOf<UnreachableMember>(event).offlineMemberId }),
+              input: ({ event }) => ({ memberId: offlineMemberIdOf(event) }),
               onError: { actions: 'logWatchFailure' },
             },
             { id: 'waitForNetwork', src: 'waitForNetwork', onError: { actions: 'logWatchFailure' } },
@@ -118,7 +122,7 @@ export const sessionMachine = setup({
         id: 'signUp',
         src: 'signUp',
         input: ({ event }) => (event as Extract<SessionEvent, { type: 'SIGN_UP' }>).request,
-        onDone: { target: 'member', actions: 'takeMember' },
+        onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
         onError: { target: 'guest', actions: 'recordFailure' },
       },
     },
@@ -128,7 +132,7 @@ export const sessionMachine = setup({
         id: 'logIn',
         src: 'logIn',
         input: ({ event }) => (event as Extract<SessionEvent, { type: 'LOG_IN' }>).request,
-        onDone: { target: 'member', actions: 'takeMember' },
+        onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
         onError: { target: 'guest', actions: 'recordFailure' },
       },
     },

@@ -4,11 +4,12 @@ import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
 import { saveJsonFile } from '../services/fileDownload';
 import { isSessionEnded } from '../services/members/errors';
+import { exportForSession } from '../services/members/exportData';
 import { settingsWithServerPrivacy, sharePrivacyWithServer, type PrivacySettings } from '../services/members/memberSettings';
-import { settledSession, type SessionActor } from '../services/members/sessionRequests';
 import { socialFailureText } from '../services/members/socialErrors';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
+import { settledSession, type SessionActor } from './sessionRequests';
 
 export type SettingName = keyof Settings;
 
@@ -50,9 +51,9 @@ export const settingsMachine = setup({
     loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
     // Provided by the screen: window.confirm(message).
     confirm: fromPromise<boolean, { message: string }>(async () => false),
-    // The device's data; for a member the screen provides one that adds the server's copy.
+    // The device's data; the screen provides exportDataWith(session), which adds a member's server copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
-    saveSettings: fromPromise<void, Settings>(async ({ input }) => settingsKey.write(input)),
+    saveSettings: fromPromise(async ({ input }: { input: Settings }) => settingsKey.write(input)),
     // A guest's privacy stays on the device; for a member the screen provides the call that tells the server
     // (PUT /api/me/settings) and answers what the server then keeps.
     sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) => input),
@@ -192,6 +193,11 @@ export const settingsMachine = setup({
     },
   },
 });
+
+/** Settings' `exportData` for the app: the device's data, plus the server's copy while a member is signed in. */
+export function exportDataWith(session: SessionActor) {
+  return fromPromise(() => exportForSession(session));
+}
 
 /**
  * The actors a screen provides for the session: a member's privacy switches start as the server keeps them and are

@@ -1,6 +1,7 @@
-import { setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { emptySignUpForm, signUpFields, validateSignUp, type SignUpField } from '../domain/validation';
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
+import { signUpThrough, type SessionActor } from './sessionRequests';
 
 /**
  * Sign-up form ('Create Account', docs/product.md sections 2 and 5), following the shared form rhythm (formFlow.ts):
@@ -14,6 +15,13 @@ export type SignUpContext = FormContext<SignUpField>;
 export type SignUpEvent = FormEvent<SignUpField>;
 
 const flow = formFlowImplementations<SignUpField, SignUpEvent>(signUpFields, validateSignUp);
+
+/** The form's `submitCredentials` for the app: the session signs up with username and email minus surrounding spaces. */
+export function signUpWith(session: SessionActor) {
+  return fromPromise<unknown, Record<SignUpField, string>>(({ input }) =>
+    signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
+  );
+}
 
 export const signUpMachine = setup({
   types: {} as { context: SignUpContext; events: SignUpEvent },

@@ -61,7 +61,7 @@ export const soloChatMachine = setup({
   actors: {
     revealTake: fromPromise(revealTake),
     writeReply: fromPromise<string, { pick: number }>(async ({ input }) => pickReaction(input.pick)),
-    saveLog: fromPromise<void, { messages: ChatMessage[]; now: number }>(async ({ input }) => {
+    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; now: number } }) => {
       appendChatLog('hottakes', buildChatLog(SOLO_LOG_TITLE, input.messages, input.now));
     }),
   },

@@ -1,7 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
 import { seriousViolations } from './support/axe';
 import { appUrl, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
@@ -111,7 +110,7 @@ describe('profile building and editing', () => {
     // A text file is refused with a clear message; a PNG is taken, scaled down and shown round.
     const pictureInput = page.getByLabel('Upload profile picture');
     await pictureInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await page.getByRole('alert').filter({ hasText: messages.profile.pictureNotImage }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Please choose an image file (PNG, JPEG, GIF or WebP).' }).waitFor();
     await pictureInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBuffer(1200, 900) });
     const preview = page.getByRole('img', { name: 'Your profile picture' });
     await preview.waitFor();

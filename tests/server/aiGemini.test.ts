@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AI_ROUTES } from '../../src/domain/aiContract';
-import { messages } from '../../src/domain/messages';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createFakeGemini, type RecordedGeminiRequest } from '../../server/fakes/gemini';
@@ -198,11 +197,11 @@ describe('Gemini similarity', () => {
 describe('Gemini failures', () => {
   it('turns empty text into the docs/product.md texts', async () => {
     const expected = {
-      bio: messages.ai.noSummary,
-      hotTakesPrompt: messages.ai.noGameResponse,
-      personaHotTake: messages.ai.noHotTake,
-      chatReply: messages.ai.noConversationResponse,
-      firstResponse: messages.ai.noConversationResponse,
+      bio: 'No summary generated',
+      hotTakesPrompt: 'No game response generated',
+      personaHotTake: 'No hot take generated',
+      chatReply: 'No conversation response generated',
+      firstResponse: 'No conversation response generated',
     } as const;
     for (const [route, text] of Object.entries(expected) as [keyof typeof expected, string][]) {
       fake.enqueue({ empty: true });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FRIEND_NOT_FOUND, friendGreeting } from '../../src/domain/friendChat';
+import { friendGreeting } from '../../src/domain/friendChat';
 import { GAMES } from '../../src/domain/games';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { chatLogsKey } from '../../src/storage/chatLogs';
@@ -182,8 +182,8 @@ describe('Chat screen: friend chat', () => {
   it('an unknown friend id shows not-found with a way back to /friends', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAt('/chat/user-404');
-    expect(await screen.findByRole('heading', { name: FRIEND_NOT_FOUND.title })).toBeInTheDocument();
-    expect(screen.getByText(FRIEND_NOT_FOUND.text)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Friend not found' })).toBeInTheDocument();
+    expect(screen.getByText("We couldn't find that friend. They may have been removed, or the link is out of date.")).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to Friends' }));
     expect(await screen.findByText('Friends list')).toBeInTheDocument();
   });

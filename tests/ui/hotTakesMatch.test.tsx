@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
-import { messages } from '../../src/domain/messages';
 import { chatLogsKey } from '../../src/storage/chatLogs';
 import { currentUserStatsKey } from '../../src/storage/leaderboard';
 import { friendsKey } from '../../src/storage/users';
@@ -110,7 +109,9 @@ describe('Hot Takes matched chat screen', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.storage.full);
+    expect(alert).toHaveTextContent(
+      'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
+    );
     expect(bubbles()).toEqual([expect.stringContaining('Welcome to Hot Takes!'), 'Albums forever', "Great! Here's what RiffLord said about this:"]);
     expect(screen.queryByText('Games hub')).not.toBeInTheDocument();
 
@@ -126,7 +127,7 @@ describe('Hot Takes matched chat screen', () => {
     const user = userEvent.setup();
     renderChat();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.games.loadFailed);
+    expect(alert).toHaveTextContent('Sorry, I had trouble loading the game. Please try again!');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(PROMPT)).toBeInTheDocument();
   });

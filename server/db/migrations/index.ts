@@ -2,10 +2,14 @@ import type { Migration } from 'kysely/migration';
 import { membersMigration } from './001_members';
 import { loginFailuresMigration } from './002_login_failures';
 import { socialMigration } from './003_social';
+import { discoverCacheMigration } from './004_discover_cache';
+import { memberActionsMigration } from './005_member_actions';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
   '001_members': membersMigration,
   '002_login_failures': loginFailuresMigration,
   '003_social': socialMigration,
+  '004_discover_cache': discoverCacheMigration,
+  '005_member_actions': memberActionsMigration,
 };

@@ -2,7 +2,7 @@ import { exportResponseSchema, MEMBER_ROUTES } from '../../domain/memberContract
 import { exportUserData } from '../../storage/appData';
 import { memberCall } from './api';
 import { isSessionEnded } from './errors';
-import type { SessionActor } from './sessionRequests';
+import type { SessionActor } from '../../machines/sessionRequests';
 
 /**
  * 'Download my data': the device's copy for everyone, plus for a member everything the server holds.

@@ -1,7 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { bioGenerationMachine } from '../../machines/bioGeneration.machine';
-import { readStoredSummary } from '../../services/bio';
 import { inspectOptions } from '../inspect';
 import '../styles/ai.css';
 
@@ -20,9 +18,8 @@ const SparkleIcon = () => (
 
 /** The AI Profile Summary panel of /profile: the stored bio, Generate/Regenerate, and the provider credit. */
 export function AiSummaryPanel() {
-  // The stored bio seeds the machine once; later changes reach it through the machine's storage watcher.
-  const [input] = useState(() => ({ summary: readStoredSummary() }));
-  const actor = useActorRef(bioGenerationMachine, { input, ...inspectOptions() });
+  // The machine starts from the stored bio; later changes reach it through its storage watcher.
+  const actor = useActorRef(bioGenerationMachine, { input: {}, ...inspectOptions() });
   const busy = useSelector(actor, (s) => s.matches({ bio: 'generating' }));
   const summary = useSelector(actor, (s) => s.context.summary);
   const error = useSelector(actor, (s) => s.context.error);

@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { canAddChip } from '../../domain/chips';
 
 export interface ChipListProps {
@@ -12,8 +13,6 @@ export interface ChipListProps {
   onRemove: (item: string) => void;
 }
 
-type FocusTarget = { area: 'chips' | 'suggestions'; index: number } | null;
-
 /** One interest list: add by button or Enter, removable chips, and suggestions in 3 columns. */
 export function ChipList({ title, inputLabel, placeholder, items, suggestions, onAdd, onRemove }: ChipListProps) {
   const id = useId();
@@ -22,16 +21,15 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
   const chipsRef = useRef<HTMLUListElement>(null);
   const suggestionsRef = useRef<HTMLUListElement>(null);
   // The button just pressed disappears; keep keyboard focus nearby instead of dropping it to the page.
-  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
-  useLayoutEffect(() => {
-    if (!focusTarget) return;
-    const list = focusTarget.area === 'chips' ? chipsRef.current : suggestionsRef.current;
+  // flushSync renders the change first, so the buttons left are the ones in the DOM.
+  const changeKeepingFocus = (change: () => void, area: 'chips' | 'suggestions', index: number) => {
+    flushSync(change);
+    const list = area === 'chips' ? chipsRef.current : suggestionsRef.current;
     const buttons = list ? [...list.querySelectorAll('button')] : [];
-    (buttons[Math.min(focusTarget.index, buttons.length - 1)] ?? inputRef.current)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+    (buttons[Math.min(index, buttons.length - 1)] ?? inputRef.current)?.focus();
+  };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (draft.trim() === '') return;
     if (canAddChip(items, draft)) onAdd(draft);
@@ -64,10 +62,7 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
               <button
                 type="button"
                 aria-label={`Remove ${item}`}
-                onClick={() => {
-                  onRemove(item);
-                  setFocusTarget({ area: 'chips', index });
-                }}
+                onClick={() => changeKeepingFocus(() => onRemove(item), 'chips', index)}
               >
                 <span aria-hidden="true">×</span>
               </button>
@@ -87,10 +82,7 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
                   type="button"
                   className="suggestion"
                   aria-label={`Add ${item}`}
-                  onClick={() => {
-                    onAdd(item);
-                    setFocusTarget({ area: 'suggestions', index });
-                  }}
+                  onClick={() => changeKeepingFocus(() => onAdd(item), 'suggestions', index)}
                 >
                   <span aria-hidden="true" className="suggestion-plus">+</span>
                   <span>{item}</span>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { connectServicesMachine } from '../../machines/connectServices.machine';
 import { providerAuthMachine } from '../../machines/providerAuth.machine';
@@ -69,7 +69,7 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
   const personaName = useSelector(actor, (s) => s.context.personaName);
   const connected = state === 'connected';
   const busy = state === 'connecting';
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     actor.send({ type: 'CONNECT' });
   };

@@ -40,7 +40,6 @@ export function BlockDialog({ actor }: { actor: SafetyActor }) {
     <dialog
       ref={ref}
       className="safety-dialog"
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={textId}
@@ -87,7 +86,6 @@ export function ReportDialog({ actor }: { actor: SafetyActor }) {
     <dialog
       ref={ref}
       className="safety-dialog"
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}

@@ -23,7 +23,7 @@ export function useSafety(): SafetyActor | null {
 
 export function useSendSafety(): ((event: PersonSafetyEvent) => void) | null {
   const actor = useSafety();
-  return actor ? actor.send : null;
+  return actor ? (event) => actor.send(event) : null;
 }
 
 function SafetyDialogs({ actor }: { actor: SafetyActor }) {

@@ -17,7 +17,12 @@ export function PictureUpload({ picture, error, busy, onSelect, onRemove }: Pict
   return (
     <div className="picture-upload">
       <div className="picture-preview" aria-busy={busy}>
-        {picture ? <img src={picture} alt="Your profile picture" /> : <UserIcon width={40} height={40} />}
+        {picture ? (
+          // eslint-disable-next-line jsx-a11y-x/img-redundant-alt -- "profile picture" names what the image is (the contract's text), not that it is an image
+          <img src={picture} alt="Your profile picture" />
+        ) : (
+          <UserIcon width={40} height={40} />
+        )}
       </div>
       <div className="picture-controls">
         <input

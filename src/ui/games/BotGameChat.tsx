@@ -11,7 +11,7 @@ import { SaveFailedBanner } from './SaveFailedBanner';
 /** Emoji Story and the eight music and game-store games: one machine, rendered through ChatView. */
 export default function BotGameChat({ game }: { game: BotGameId }) {
   const navigate = useNavigate();
-  const actor = useActorRef(botGameMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
+  const actor = useActorRef(botGameMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
     input: { game },
     ...inspectOptions(),
   });
@@ -32,7 +32,7 @@ export default function BotGameChat({ game }: { game: BotGameId }) {
       inputDisabled={saving || error !== null}
       inputHint={saving ? 'Saving your session...' : 'Your session was not saved yet.'}
       typingName={replying ? info.name : null}
-      banner={error ? <SaveFailedBanner error={error} send={actor.send} /> : null}
+      banner={error ? <SaveFailedBanner error={error} send={(event) => actor.send(event)} /> : null}
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}
       onBack={() => actor.send({ type: 'BACK' })}

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { isSendable } from '../../domain/chat';
 import { AttachIcon, MicIcon, SendIcon } from './ChatIcons';
 
@@ -38,13 +38,15 @@ export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProp
     field.current?.focus(); // a click on Send would otherwise strand focus on a now-disabled button
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter while an IME is composing confirms the composition; it must not send half a word.
+    // Safari fires that Enter after compositionend (isComposing is false), marked only by keyCode 229.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- no standard property carries Safari's IME mark
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
     event.preventDefault();
     send();

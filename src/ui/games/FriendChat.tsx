@@ -21,7 +21,7 @@ function BackToFriends() {
 export default function FriendChat({ friendId }: { friendId: string }) {
   const navigate = useNavigate();
   const input = useMemo(() => ({ friendId }), [friendId]);
-  const actor = useActorRef(friendChatMachine.provide({ actions: { goToFriends: () => navigate('/friends') } }), {
+  const actor = useActorRef(friendChatMachine.provide({ actions: { goToFriends: () => void navigate('/friends') } }), {
     input,
     ...inspectOptions(),
   });

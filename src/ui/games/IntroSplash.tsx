@@ -51,8 +51,8 @@ export function IntroSplash({ intro, input }: { intro: IntroInfo; input?: GameIn
   const actor = useActorRef(
     gameIntroMachine.provide({
       actions: {
-        navigateToChat: () => navigate(intro.chatRoute, { replace: true }),
-        navigateBack: () => navigate('/games', { replace: true }),
+        navigateToChat: () => void navigate(intro.chatRoute, { replace: true }),
+        navigateBack: () => void navigate('/games', { replace: true }),
       },
     }),
     { input, ...inspectOptions() },

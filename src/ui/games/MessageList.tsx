@@ -27,6 +27,7 @@ export function MessageList({ messages, nameOf, typingName, aiPersona }: Message
 
   return (
     // Focusable so keyboard users can scroll back through a long conversation.
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard (axe scrollable-region-focusable)
     <div ref={scroller} className="chat-messages" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
       <ol className="message-list">
         {messages.map((message) => {

@@ -56,7 +56,6 @@ export function PartnerProfileDialog({ partner, status, notice, error, onAddFrie
     <dialog
       ref={ref}
       className="partner-dialog"
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={aboutId}

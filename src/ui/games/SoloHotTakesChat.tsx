@@ -27,7 +27,7 @@ function SoloProgress({ sent, step }: { sent: number; step: string }) {
 export default function SoloHotTakesChat() {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.
-  const actor = useActorRef(soloChatMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
+  const actor = useActorRef(soloChatMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
     input: {},
     ...inspectOptions(),
   });
@@ -53,7 +53,7 @@ export default function SoloHotTakesChat() {
       banner={
         <>
           <SoloProgress sent={sent} step={step} />
-          {saveError ? <SaveFailedBanner error={saveError} send={actor.send} /> : null}
+          {saveError ? <SaveFailedBanner error={saveError} send={(event) => actor.send(event)} /> : null}
         </>
       }
       onSend={(text) => actor.send({ type: 'SEND', text })}

@@ -51,7 +51,7 @@ export default function Discover() {
   const actor = useActorRef(
     discoverMachine.provide({
       actions: {
-        goToProfile: () => navigate('/profile'),
+        goToProfile: () => void navigate('/profile'),
         notify: (_, params) => window.alert(params.message),
       },
     }),

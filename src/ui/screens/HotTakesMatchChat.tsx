@@ -72,7 +72,7 @@ function FailureCard({ error, actionLabel, onAction, onLeave }: { error: string;
 export default function HotTakesMatchChat() {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.
-  const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => navigate('/games') } }), {
+  const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
     input: {},
     ...inspectOptions(),
   });

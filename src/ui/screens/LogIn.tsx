@@ -1,11 +1,9 @@
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
-import { logInMachine } from '../../machines/logIn.machine';
+import { logInMachine, logInWith } from '../../machines/logIn.machine';
 import type { LogInField } from '../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from '../components/AuthForm';
 import { inspectOptions } from '../inspect';
-import { logInThrough } from '../../services/members/sessionRequests';
 import { SessionContext } from '../session/SessionContext';
 
 const fields: AuthFieldSpec<LogInField>[] = [
@@ -21,10 +19,8 @@ export default function LogIn() {
   const session = SessionContext.useActorRef();
   const actor = useActorRef(
     logInMachine.provide({
-      actors: {
-        submitCredentials: fromPromise(({ input }) => logInThrough(session, { username: input.username.trim(), password: input.password })),
-      },
-      actions: { goToConnections: () => navigate('/connections'), goToSignUp: () => navigate('/auth'), focusField },
+      actors: { submitCredentials: logInWith(session) },
+      actions: { goToConnections: () => void navigate('/connections'), goToSignUp: () => void navigate('/auth'), focusField },
     }),
     inspectOptions(),
   );

@@ -15,8 +15,8 @@ export function OAuthCallbackScreen({ provider }: { provider: OAuthProvider }) {
   useActorRef(
     oauthCallbackMachine.provide({
       actions: {
-        goToSuccess: () => navigate('/profile', { replace: true }),
-        goToFailure: () => navigate('/', { replace: true }),
+        goToSuccess: () => void navigate('/profile', { replace: true }),
+        goToFailure: () => void navigate('/', { replace: true }),
       },
     }),
     {

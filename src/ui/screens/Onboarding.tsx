@@ -12,7 +12,7 @@ export default function Onboarding() {
   const navigate = useNavigate();
   const editor = useProfileEditor();
   const finish = useActorRef(
-    onboardingMachine.provide({ actions: { goToDashboard: () => navigate('/dashboard') } }),
+    onboardingMachine.provide({ actions: { goToDashboard: () => void navigate('/dashboard') } }),
     inspectOptions(),
   );
   const leaving = useSelector(finish, (s) => !s.matches('editing'));

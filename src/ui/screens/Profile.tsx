@@ -24,7 +24,7 @@ export default function Profile() {
         <InterestCards editor={editor} />
       </div>
       <div className="profile-actions">
-        <button type="button" className="btn btn-outline btn-block" onClick={() => navigate('/dashboard')}>
+        <button type="button" className="btn btn-outline btn-block" onClick={() => void navigate('/dashboard')}>
           Back to Dashboard
         </button>
       </div>

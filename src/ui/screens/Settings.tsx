@@ -3,10 +3,8 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Settings as SettingsValue } from '../../domain/settings';
-import { privacyActorsWith, settingsMachine, type SettingName } from '../../machines/settings.machine';
-import { accountDeletionMachine } from '../../machines/accountDeletion.machine';
-import { exportForSession } from '../../services/members/exportData';
-import { deleteAccountThrough } from '../../services/members/sessionRequests';
+import { exportDataWith, privacyActorsWith, settingsMachine, type SettingName } from '../../machines/settings.machine';
+import { accountDeletionMachine, deleteAccountWith } from '../../machines/accountDeletion.machine';
 import { BlockedPeopleSection } from '../components/BlockedPeopleSection';
 import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
 import { SessionContext } from '../session/SessionContext';
@@ -64,13 +62,13 @@ export default function Settings() {
     settingsMachine.provide({
       actors: {
         confirm: fromPromise(async ({ input }) => window.confirm(input.message)),
-        exportData: fromPromise(() => exportForSession(session)),
+        exportData: exportDataWith(session),
         ...privacyActorsWith(session),
       },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
         notify: (_, params) => window.alert(params.message),
-        goToAuth: () => navigate('/auth'),
+        goToAuth: () => void navigate('/auth'),
         endSession: () => session.send({ type: 'LOG_OUT' }),
       },
     }),
@@ -78,8 +76,8 @@ export default function Settings() {
   );
   const deletion = useActorRef(
     accountDeletionMachine.provide({
-      actors: { deleteAccount: fromPromise(({ input }) => deleteAccountThrough(session, input.password)) },
-      actions: { goToAuth: () => navigate('/auth') },
+      actors: { deleteAccount: deleteAccountWith(session) },
+      actions: { goToAuth: () => void navigate('/auth') },
     }),
     inspectOptions(),
   );

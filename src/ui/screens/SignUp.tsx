@@ -1,11 +1,9 @@
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { Link, useNavigate } from 'react-router-dom';
-import { signUpMachine } from '../../machines/signUp.machine';
+import { signUpMachine, signUpWith } from '../../machines/signUp.machine';
 import type { SignUpField } from '../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from '../components/AuthForm';
 import { inspectOptions } from '../inspect';
-import { signUpThrough } from '../../services/members/sessionRequests';
 import { SessionContext } from '../session/SessionContext';
 
 const fields: AuthFieldSpec<SignUpField>[] = [
@@ -23,12 +21,8 @@ export default function SignUp() {
   const session = SessionContext.useActorRef();
   const actor = useActorRef(
     signUpMachine.provide({
-      actors: {
-        submitCredentials: fromPromise(({ input }) =>
-          signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
-        ),
-      },
-      actions: { goToConnections: () => navigate('/connections'), focusField },
+      actors: { submitCredentials: signUpWith(session) },
+      actions: { goToConnections: () => void navigate('/connections'), focusField },
     }),
     inspectOptions(),
   );

@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     const body = (await response.json()) as { user: { username: string; email: string }; profile: unknown; exportedAt: string };
-    expect(Object.keys(body).sort()).toEqual(['exportedAt', 'profile', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['blocked', 'exportedAt', 'friendRequests', 'friends', 'gameResults', 'profile', 'user']);
     expect(body.user).toMatchObject({ username: 'Alice', email: 'alice@example.com', createdAt: '2026-03-01T12:00:00.000Z' });
     expect(body.profile).toEqual({ ...fullProfile, updatedAt: 50 });
     expect(body.exportedAt).toBe('2026-03-01T12:00:00.000Z');

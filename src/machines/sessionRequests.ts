@@ -1,7 +1,7 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
-import { memberErrorTexts, type LoginRequest, type Member, type SignupRequest } from '../../domain/memberContract';
-import type { sessionMachine } from '../../machines/session.machine';
-import { MemberRequestFailed } from './errors';
+import { memberErrorTexts, type LoginRequest, type Member, type SignupRequest } from '../domain/memberContract';
+import { MemberRequestFailed } from '../services/members/errors';
+import type { sessionMachine } from './session.machine';
 
 // Screens' machines ask the one session actor to sign up, log in or delete the account and wait for the
 // answer: they get the member, or a MemberRequestFailed carrying the failure the session recorded.

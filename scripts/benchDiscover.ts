@@ -1,0 +1,167 @@
+// `npm run bench:discover`: how long one member's discover request takes on a fresh PGlite database
+// of 1,000, 10,000 and 100,000 members, with candidate pruning (what the server does) and with a full
+// scan (every member scored), caches cold. Not a test: it prints figures. Run it niced on a shared machine.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { MUSIC_GENRES, POPULAR_GAMES, POPULAR_SHOWS } from '../src/domain/catalog';
+import { COMMUNITIES } from '../src/domain/community';
+import { createLocalProvider } from '../server/ai/local';
+import { migrateToLatest } from '../server/db/migrate';
+import { openDatabase, type OpenDatabase } from '../server/db/open';
+import { discoverPage, type DiscoverDeps } from '../server/discover/discover';
+import { interestRows } from '../server/discover/interests';
+import { localPairScore } from '../server/discover/scoring';
+import { loadTastes, loadViewer } from '../server/discover/tastes';
+import { silentLogger } from '../server/lib/log';
+
+const SIZES = [1_000, 10_000, 100_000];
+const REQUESTS = 40;
+const FULL_SCAN_REQUESTS = 5;
+const INSERT_CHUNK = 1_000;
+/** Members also type things no catalog lists: a long tail of rarer artists, games and shows. */
+const TAIL_PER_CATEGORY = 3_000;
+const HOBBIES = ['hiking', 'cooking', 'climbing', 'board games', 'photography', 'running', 'vinyl', 'anime nights', 'speedrunning', 'baking'];
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 0x1_0000_0000;
+  };
+}
+const next = rng(13);
+
+/** Zipf-like popularity: the item at rank r is picked with weight 1/(r+1). */
+function zipfPicker(items: readonly string[]) {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let r = 0; r < items.length; r++) cumulative.push((total += 1 / (r + 1)));
+  return () => {
+    const x = next() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return items[lo] as string;
+  };
+}
+
+const tail = (name: string) => Array.from({ length: TAIL_PER_CATEGORY }, (_, i) => `${name} ${i + 1}`);
+const pickers = {
+  musicGenres: zipfPicker([...MUSIC_GENRES, ...tail('Artist')]),
+  favoriteGames: zipfPicker([...POPULAR_GAMES, ...tail('Indie game')]),
+  favoriteShows: zipfPicker([...POPULAR_SHOWS, ...tail('Series')]),
+};
+
+function randomProfile() {
+  const lists = { musicGenres: [] as string[], favoriteGames: [] as string[], favoriteShows: [] as string[] };
+  const count = 3 + Math.floor(next() * 13);
+  const keys = Object.keys(lists) as (keyof typeof lists)[];
+  for (let i = 0; i < count; i++) {
+    const key = keys[Math.floor(next() * keys.length)] as keyof typeof lists;
+    const item = pickers[key]();
+    if (!lists[key].includes(item)) lists[key].push(item);
+  }
+  const hobbies = `${HOBBIES[Math.floor(next() * HOBBIES.length)]}, ${HOBBIES[Math.floor(next() * HOBBIES.length)]}`;
+  return { username: '', profilePicture: '', hobbies, ...lists, connectedServices: { spotify: false, trakt: false, steam: false } };
+}
+
+function randomCommunities(): string[] {
+  return COMMUNITIES.filter(() => next() < 0.3);
+}
+
+async function seed(database: OpenDatabase, from: number, to: number, ids: string[]): Promise<void> {
+  const { db } = database;
+  for (let start = from; start < to; start += INSERT_CHUNK) {
+    const end = Math.min(to, start + INSERT_CHUNK);
+    const members = [];
+    const profiles = [];
+    const interests = [];
+    for (let i = start; i < end; i++) {
+      const id = randomUUID();
+      ids.push(id);
+      const profile = randomProfile();
+      members.push({ id, username: `member${i}`, email: `member${i}@example.com`, password_hash: 'not-a-real-hash' });
+      profiles.push({ member_id: id, data: JSON.stringify(profile), updated_at: 1, communities: randomCommunities() });
+      interests.push(...interestRows(id, profile));
+    }
+    await db.insertInto('members').values(members).execute();
+    await db.insertInto('profiles').values(profiles).execute();
+    for (let k = 0; k < interests.length; k += INSERT_CHUNK * 3) await db.insertInto('member_interests').values(interests.slice(k, k + INSERT_CHUNK * 3)).execute();
+  }
+  // What autovacuum does for a Postgres server: statistics, and the visibility map index-only scans need.
+  await sql`vacuum analyze`.execute(db);
+}
+
+async function coldCaches(database: OpenDatabase): Promise<void> {
+  await database.db.deleteFrom('discover_rankings').execute();
+  await database.db.deleteFrom('discover_pair_scores').execute();
+}
+
+/** Every member scored against the viewer: what discovery would cost without pruning. */
+async function fullScan(database: OpenDatabase, viewerId: string, ids: readonly string[]): Promise<void> {
+  const viewer = await loadViewer(database.db, viewerId);
+  if (!viewer) throw new Error('no viewer');
+  const scores: { id: string; score: number }[] = [];
+  for (let k = 0; k < ids.length; k += 5_000) {
+    for (const taste of await loadTastes(database.db, ids.slice(k, k + 5_000))) {
+      if (taste.id !== viewerId) scores.push({ id: taste.id, score: localPairScore(viewer.taste, taste) });
+    }
+  }
+  scores.sort((a, b) => b.score - a.score);
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function time(runs: number, viewers: readonly string[], request: (viewer: string) => Promise<unknown>, database: OpenDatabase): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await coldCaches(database);
+    const viewer = viewers[(i * 7919) % viewers.length] as string;
+    const t = performance.now();
+    await request(viewer);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+const figure = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'mycelius-bench-discover-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await migrateToLatest(database.db);
+    const deps: DiscoverDeps = { db: database.db, ai: createLocalProvider(), log: silentLogger, samplePeople: 'auto' };
+    const discover = (viewer: string) => discoverPage(deps, viewer, { offset: 0 });
+    const ids: string[] = [];
+    console.log(`Discover, one request (first page of 50), caches cold, ${REQUESTS} requests per figure, PGlite.`);
+    for (const size of SIZES) {
+      const started = performance.now();
+      await seed(database, ids.length, size, ids);
+      const seeded = ((performance.now() - started) / 1000).toFixed(0);
+      await time(3, ids, discover, database); // warm the engine's own code paths, not the caches
+      const pruned = await time(REQUESTS, ids, discover, database);
+      console.log(`${size.toLocaleString('en-US')} members (seeded in ${seeded} s): pruned p50 ${figure(percentile(pruned, 50))}, p95 ${figure(percentile(pruned, 95))}`);
+      if (size === SIZES.at(-1)) {
+        const full = await time(FULL_SCAN_REQUESTS, ids, (viewer) => fullScan(database, viewer, ids), database);
+        console.log(`${size.toLocaleString('en-US')} members: full scan p50 ${figure(percentile(full, 50))}, p95 ${figure(percentile(full, 95))} (${FULL_SCAN_REQUESTS} requests)`);
+      }
+    }
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

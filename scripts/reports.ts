@@ -1,0 +1,32 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/config';
+import { openMigratedDatabase } from '../server/db/open';
+import { closeReport, listOpenReports } from '../server/social/reports';
+
+// `npm run reports`: the open reports about members, for operators, from the configured database
+// (DATABASE_URL, or the embedded one in DATA_DIR). `npm run reports -- --close <id>` closes one.
+
+const { values } = parseArgs({ options: { close: { type: 'string' } } });
+const { database } = loadConfig();
+const opened = await openMigratedDatabase(database);
+try {
+  if (values.close !== undefined) {
+    if (await closeReport(opened.db, values.close)) {
+      console.log(`Closed report ${values.close}.`);
+    } else {
+      console.error(`No open report has the id ${values.close}.`);
+      process.exitCode = 1;
+    }
+  } else {
+    const reports = await listOpenReports(opened.db);
+    if (reports.length === 0) console.log('No open reports.');
+    for (const report of reports) {
+      console.log(`${report.createdAt}  ${report.reporter ?? '(deleted account)'} reported ${report.reported} for ${report.reason}`);
+      if (report.note !== '') console.log(`  note: ${report.note}`);
+      console.log(`  id: ${report.id}`);
+    }
+    if (reports.length > 0) console.log(`${reports.length} open report${reports.length === 1 ? '' : 's'}. Close one with: npm run reports -- --close <id>`);
+  }
+} finally {
+  await opened.close();
+}

@@ -1,0 +1,96 @@
+import { sql, type Kysely } from 'kysely';
+import { avatarInitials, interestsLine } from '../../src/domain/discover';
+import { profileSchema, type Profile } from '../../src/domain/profile';
+import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
+import type { DiscoverCardWire, Relation, SharedByCategory } from '../../src/domain/socialContract';
+import type { Database } from '../db/schema';
+import { INTEREST_CATEGORIES, interestKey, listsByCategory } from './interests';
+import type { RankedEntry } from './rankingCache';
+
+// The cards of one page: fields read fresh (a renamed list shows at once), `shared` as the viewer's
+// items the other person also lists, in the viewer's spelling and order, by the viewer's category.
+
+export function sharedWith(viewer: Profile, theirKeys: ReadonlySet<string>): { shared: string[]; sharedByCategory: SharedByCategory } {
+  const byCategory: SharedByCategory = { music: [], games: [], shows: [] };
+  const seen = new Set<string>();
+  const lists = listsByCategory(viewer);
+  for (const category of INTEREST_CATEGORIES) {
+    for (const item of lists[category]) {
+      const key = interestKey(item);
+      if (key === '' || seen.has(key) || !theirKeys.has(key)) continue;
+      seen.add(key);
+      byCategory[category].push(item.trim());
+    }
+  }
+  return { shared: INTEREST_CATEGORIES.flatMap((c) => byCategory[c]), sharedByCategory: byCategory };
+}
+
+function parseProfile(data: unknown): Profile {
+  return profileSchema.parse(typeof data === 'string' ? (JSON.parse(data) as unknown) : data);
+}
+
+export async function buildCards(
+  db: Kysely<Database>,
+  viewer: Profile,
+  page: readonly RankedEntry[],
+  relationOf: (id: string) => Relation,
+): Promise<DiscoverCardWire[]> {
+  const memberIds = page.filter((e) => e.kind === 'member').map((e) => e.id);
+  const rows =
+    memberIds.length === 0
+      ? []
+      : await db
+          .selectFrom('profiles as p')
+          .innerJoin('members as m', 'm.id', 'p.member_id')
+          .select(['m.id', 'm.username', 'p.data', 'p.communities'])
+          .where(sql<boolean>`p.member_id = any(${sql.val(memberIds)}::uuid[])`)
+          .execute();
+  const keys =
+    memberIds.length === 0 ? [] : await db.selectFrom('member_interests').select(['member_id', 'item_key']).where(sql<boolean>`member_id = any(${sql.val(memberIds)}::uuid[])`).execute();
+  const keysOf = new Map<string, Set<string>>();
+  for (const k of keys) {
+    const set = keysOf.get(k.member_id) ?? new Set<string>();
+    set.add(k.item_key);
+    keysOf.set(k.member_id, set);
+  }
+  const people = new Map(rows.map((r) => [r.id, r]));
+  const samples = new Map(SAMPLE_USERS.map((s) => [s.id, s]));
+
+  return page.flatMap((entry): DiscoverCardWire[] => {
+    if (entry.kind === 'sample') {
+      const sample = samples.get(entry.id);
+      if (!sample) return [];
+      return [{
+        id: sample.id,
+        kind: 'sample',
+        name: sample.username,
+        username: sample.username,
+        avatar: avatarInitials(sample.username),
+        profilePicture: '',
+        bio: interestsLine(sample.interests),
+        mutualFriends: 0,
+        communities: [...sample.communities],
+        similarityScore: entry.score,
+        ...sharedWith(viewer, new Set(sample.interests.map(interestKey))),
+        relation: 'none',
+      }];
+    }
+    const person = people.get(entry.id);
+    if (!person) return []; // the account was deleted since the ranking was built
+    const profile = parseProfile(person.data);
+    return [{
+      id: person.id,
+      kind: 'member',
+      name: person.username,
+      username: person.username,
+      avatar: avatarInitials(person.username),
+      profilePicture: profile.profilePicture,
+      bio: interestsLine([...profile.musicGenres, ...profile.favoriteGames, ...profile.favoriteShows]),
+      mutualFriends: 0,
+      communities: person.communities,
+      similarityScore: entry.score,
+      ...sharedWith(viewer, keysOf.get(person.id) ?? new Set()),
+      relation: relationOf(person.id),
+    }];
+  });
+}

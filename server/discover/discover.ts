@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Community } from '../../src/domain/community';
+import { DISCOVER_PAGE_SIZE, type DiscoverResponse } from '../../src/domain/socialContract';
+import type { Database } from '../db/schema';
+import type { AiProvider } from '../ai/provider';
+import type { Logger } from '../lib/log';
+import { buildCards } from './cards';
+import { pruneCandidates } from './candidates';
+import { cachedRanking, storeRanking, type RankedEntry, type Ranking } from './rankingCache';
+import { standingWith, canSee, seesProfile } from './relations';
+import { samplesFor, showsSamples, type SamplePeopleMode } from './samples';
+import { scoreRanking } from './scoring';
+import { loadTastes, loadViewer, type Viewer } from './tastes';
+
+// GET /api/discover for a member: the cached ranking of this view, or a new one (prune in SQL, score
+// the pruned set), then what the viewer may see of it now (blocks, friends-only, sample people), one
+// page at a time.
+
+export interface DiscoverDeps {
+  db: Kysely<Database>;
+  ai: AiProvider;
+  log: Logger;
+  samplePeople: SamplePeopleMode;
+}
+
+export interface DiscoverRequest {
+  community?: Community;
+  q?: string;
+  /** the offset into the visible ranking; 0 for the first page */
+  offset: number;
+}
+
+function scopeOf(community: Community | undefined, search: string): string {
+  return community === undefined && search === '' ? '' : `${community ?? ''}|${search}`;
+}
+
+/** Score descending; among equal scores members before sample people; then by name, so pages are stable. */
+function rankOrder(names: ReadonlyMap<string, string>) {
+  return (a: RankedEntry, b: RankedEntry) =>
+    b.score - a.score ||
+    (a.kind === b.kind ? 0 : a.kind === 'member' ? -1 : 1) ||
+    (names.get(a.id) ?? '').localeCompare(names.get(b.id) ?? '') ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Community | undefined, search: string): Promise<Ranking & { keep: boolean }> {
+  const pruned = await pruneCandidates(deps.db, viewer.id, { community, search });
+  const tastes = await loadTastes(deps.db, pruned.candidates.map((c) => c.id));
+  const samples = samplesFor(deps.samplePeople, { community, search });
+  const scores = await scoreRanking(deps, viewer, tastes, samples);
+  const names = new Map<string, string>([...tastes.map((t) => [t.id, t.username.toLowerCase()] as const), ...samples.map((s) => [s.id, s.username.toLowerCase()] as const)]);
+  const entries: RankedEntry[] = [
+    ...tastes.map((t) => ({ id: t.id, kind: 'member' as const, score: scores.members.get(t.id) ?? 0 })),
+    ...samples.map((s) => ({ id: s.id, kind: 'sample' as const, score: scores.samples.get(s.id) ?? 0 })),
+  ].sort(rankOrder(names));
+  return { entries, computedAt: viewer.readAt, open: pruned.open, keep: scores.keep };
+}
+
+export async function discoverPage(deps: DiscoverDeps, viewerId: string, request: DiscoverRequest): Promise<DiscoverResponse | undefined> {
+  const viewer = await loadViewer(deps.db, viewerId);
+  if (!viewer) return undefined;
+  const search = (request.q ?? '').trim().toLowerCase();
+  const scope = scopeOf(request.community, search);
+  let ranking = await cachedRanking(deps.db, viewer, scope);
+  if (!ranking) {
+    const built = await buildRanking(deps, viewer, request.community, search);
+    if (built.keep) await storeRanking(deps.db, viewer, scope, built);
+    ranking = built;
+  }
+
+  const memberIds = ranking.entries.filter((e) => e.kind === 'member').map((e) => e.id);
+  const [standing, withSamples] = await Promise.all([standingWith(deps.db, viewer.id, memberIds), showsSamples(deps.db, deps.samplePeople, viewer)]);
+  const visible = ranking.entries.filter((e) =>
+    e.kind === 'sample' ? withSamples : canSee(standing, e.id) && seesProfile(standing, e.id),
+  );
+  const page = visible.slice(request.offset, request.offset + DISCOVER_PAGE_SIZE);
+  const cards = await buildCards(deps.db, viewer.profile, page, (id) => standing.relation.get(id) ?? 'none');
+  const next = request.offset + DISCOVER_PAGE_SIZE;
+  return { cards, nextCursor: next < visible.length ? encodeCursor(next) : null };
+}
+
+/** The cursor is opaque to clients: where the next page starts, not meant to be built by hand. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(`o${offset}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined || cursor === '') return 0;
+  const match = /^o(\d{1,6})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Profile } from '../../src/domain/profile';
+import type { Database } from '../db/schema';
+
+// A profile's lists as rows SQL can prune discovery by: one per distinct item per category, keyed
+// trimmed and lower-cased (so 'Rock ' and 'rock' are the same item), in the member's own spelling.
+
+export const INTEREST_CATEGORIES = ['music', 'games', 'shows'] as const;
+export type InterestCategory = (typeof INTEREST_CATEGORIES)[number];
+
+type Lists = Pick<Profile, 'musicGenres' | 'favoriteGames' | 'favoriteShows'>;
+
+export function interestKey(item: string): string {
+  return item.trim().toLowerCase();
+}
+
+export function listsByCategory(lists: Lists): Record<InterestCategory, readonly string[]> {
+  return { music: lists.musicGenres, games: lists.favoriteGames, shows: lists.favoriteShows };
+}
+
+export interface InterestRow {
+  member_id: string;
+  category: InterestCategory;
+  item_key: string;
+  item: string;
+}
+
+export function interestRows(memberId: string, lists: Lists): InterestRow[] {
+  const rows: InterestRow[] = [];
+  const byCategory = listsByCategory(lists);
+  for (const category of INTEREST_CATEGORIES) {
+    const seen = new Set<string>();
+    for (const item of byCategory[category]) {
+      const key = interestKey(item);
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      rows.push({ member_id: memberId, category, item_key: key, item: item.trim() });
+    }
+  }
+  return rows;
+}
+
+/** Replaces the member's interest rows with the lists' (inside the profile write's transaction). */
+export async function replaceInterests(trx: Transaction<Database> | Kysely<Database>, memberId: string, lists: Lists): Promise<void> {
+  await trx.deleteFrom('member_interests').where('member_id', '=', memberId).execute();
+  const rows = interestRows(memberId, lists);
+  if (rows.length > 0) await trx.insertInto('member_interests').values(rows).execute();
+}
+

@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import type { Relation } from '../../src/domain/socialContract';
+import type { Database } from '../db/schema';
+
+// Where the viewer stands with a set of members, read fresh at every request: blocks either way hide
+// people; friendships and pending requests give each card its relation; friends-only members are
+// hidden from non-friends.
+
+export interface Standing {
+  blocked: Set<string>;
+  relation: Map<string, Relation>;
+  privateIds: Set<string>;
+}
+
+export async function standingWith(db: Kysely<Database>, viewerId: string, ids: readonly string[]): Promise<Standing> {
+  const standing: Standing = { blocked: new Set(), relation: new Map(), privateIds: new Set() };
+  if (ids.length === 0) return standing;
+  const them = sql.val(ids);
+  // One round trip: each row names the other person and what links them to the viewer.
+  const result = await sql<{ other: string; link: 'blocked' | 'outgoing' | 'incoming' | 'friends' | 'private' }>`
+    select blocked_id as other, 'blocked' as link from blocks where blocker_id = ${viewerId} and blocked_id = any(${them}::uuid[])
+    union all select blocker_id, 'blocked' from blocks where blocked_id = ${viewerId} and blocker_id = any(${them}::uuid[])
+    union all select to_id, 'outgoing' from friend_requests where from_id = ${viewerId} and to_id = any(${them}::uuid[])
+    union all select from_id, 'incoming' from friend_requests where to_id = ${viewerId} and from_id = any(${them}::uuid[])
+    union all select member_b, 'friends' from friendships where member_a = ${viewerId} and member_b = any(${them}::uuid[])
+    union all select member_a, 'friends' from friendships where member_b = ${viewerId} and member_a = any(${them}::uuid[])
+    union all select member_id, 'private' from profiles where visibility = 'private' and member_id = any(${them}::uuid[])`.execute(db);
+  for (const { other, link } of result.rows) {
+    if (link === 'blocked') standing.blocked.add(other);
+    else if (link === 'private') standing.privateIds.add(other);
+    else if (link === 'friends' || !standing.relation.has(other)) standing.relation.set(other, link);
+  }
+  return standing;
+}
+
+/** Whether the viewer may see this member at all (blocks) and in full (friends-only). */
+export function canSee(standing: Standing, id: string): boolean {
+  return !standing.blocked.has(id);
+}
+
+export function seesProfile(standing: Standing, id: string): boolean {
+  return !standing.privateIds.has(id) || standing.relation.get(id) === 'friends';
+}

@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import {
+  SOCIAL_ROUTES,
+  discoverQuerySchema,
+  memberSettingsUpdateSchema,
+} from '../../src/domain/socialContract';
+import { memberErrorTexts } from '../../src/domain/memberContract';
+import type { ServerConfig } from '../config';
+import { chooseProvider } from '../ai';
+import type { AiProvider } from '../ai/provider';
+import { cookiePolicy } from '../members/sessionCookie';
+import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
+import type { MemberRoutesDeps } from './members';
+import { decodeCursor, discoverPage } from '../discover/discover';
+import { memberView } from '../discover/memberView';
+import { readSettings, writeSettings } from '../discover/settings';
+import { socialError } from '../lib/socialError';
+import { checkJsonBody } from '../lib/validate';
+import { silentLogger, type Logger } from '../lib/log';
+
+// Discovery for members (GET /api/discover), someone's profile as the viewer may see it
+// (GET /api/members/:id) and the member's privacy settings and communities (GET and PUT
+// /api/me/settings). Every route needs a session. Wire shapes: src/domain/socialContract.ts.
+
+export interface DiscoverRoutesDeps extends MemberRoutesDeps {
+  /** The similarity engine; the configured one (Gemini with a key, else the local engine) by default. */
+  ai?: AiProvider;
+  log?: Logger;
+}
+
+function relative(path: string): string {
+  return path.replace(/^\/api/, '');
+}
+
+export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const ai = deps.ai ?? chooseProvider(config);
+  const requireMember = requireSession(db, cookiePolicy(config.origin), now);
+  const discoverDeps = { db, ai, log: deps.log ?? silentLogger, samplePeople: config.samplePeople };
+  const app = new Hono<MemberEnv>();
+
+  app.get(relative(SOCIAL_ROUTES.discover), requireMember, async (c) => {
+    const query = discoverQuerySchema.safeParse(c.req.query());
+    const offset = query.success ? decodeCursor(query.data.cursor) : undefined;
+    if (!query.success || offset === undefined) return socialError(c, 400, 'INVALID_REQUEST');
+    const page = await discoverPage(discoverDeps, c.get('memberId'), { community: query.data.community, q: query.data.q, offset });
+    if (!page) return c.json({ error: { code: 'UNAUTHENTICATED', message: memberErrorTexts.UNAUTHENTICATED } }, 401);
+    return c.json(page);
+  });
+
+  // SOCIAL_ROUTES.member(id) builds this path for one id.
+  app.get('/members/:id', requireMember, async (c) => {
+    const view = await memberView(db, c.get('memberId'), c.req.param('id') ?? '');
+    return view ? c.json(view) : socialError(c, 404, 'NOT_FOUND');
+  });
+
+  app.get(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
+
+  app.put(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => {
+    const body = await checkJsonBody(c, memberSettingsUpdateSchema);
+    if (!body.ok) return socialError(c, 400, 'INVALID_REQUEST');
+    return c.json(await writeSettings(db, c.get('memberId'), body.data));
+  });
+
+  return app;
+}

@@ -1,0 +1,121 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  SOCIAL_ROUTES,
+  blockCreateSchema,
+  type blockResponseSchema,
+  friendRequestCreateSchema,
+  gameResultCreateSchema,
+  leaderboardQuerySchema,
+  reportCreateSchema,
+  socialErrorTexts,
+} from '../../src/domain/socialContract';
+import type { ServerConfig } from '../config';
+import { check, checkJsonBody } from '../lib/validate';
+import { requireMember, type MemberEnv } from '../members/requireMember';
+import { cookiePolicy } from '../members/sessionCookie';
+import type { MemberRoutesDeps } from './members';
+import { blockMember, listBlocked, unblockMember } from '../social/blocks';
+import { isProblem, socialError } from '../social/errors';
+import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequests } from '../social/friendRequests';
+import { listFriends, removeFriend } from '../social/friends';
+import { fileReport } from '../social/reports';
+import { leaderboard, memberStats, recordHotTakesResult } from '../social/stats';
+
+// Friend requests, friends, blocks, reports, a member's stats and the leaderboard. The wire contract,
+// with every text a person can see, is src/domain/socialContract.ts. Every route needs a session.
+
+/**
+ * SOCIAL_ROUTES are absolute (/api/...); this app is mounted under /api. Paths with a parameter are
+ * written out below: the contract's builders would percent-encode ':id'.
+ */
+function relative(path: string): string {
+  return path.replace(/^\/api/, '');
+}
+
+function invalidRequest(c: Context) {
+  return c.json({ error: { code: 'INVALID_REQUEST', message: socialErrorTexts.INVALID_REQUEST } }, 400);
+}
+
+async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
+  const checked = await checkJsonBody(c, schema);
+  return checked.ok ? checked.data : invalidRequest(c);
+}
+
+export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const at = () => new Date(now());
+  const app = new Hono<MemberEnv>();
+  const gate = requireMember(db, cookiePolicy(config.origin), now);
+  for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/leaderboard']) app.use(path, gate);
+
+  app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
+    const body = await readBody(c, friendRequestCreateSchema);
+    if (body instanceof Response) return body;
+    const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
+    if (isProblem(outcome)) return socialError(c, outcome);
+    return c.json({ request: outcome.request }, outcome.status);
+  });
+
+  app.get(relative(SOCIAL_ROUTES.friendRequests), async (c) => c.json(await listFriendRequests(db, c.get('memberId'))));
+
+  app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
+    const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());
+    return isProblem(outcome) ? socialError(c, outcome) : c.json({ friend: outcome });
+  });
+
+  app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
+    const refusal = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'decline');
+    return refusal ? socialError(c, refusal) : c.body(null, 204);
+  });
+
+  app.delete(`${relative(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
+    const refusal = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'cancel');
+    return refusal ? socialError(c, refusal) : c.body(null, 204);
+  });
+
+  app.get(relative(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
+
+  app.delete(`${relative(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
+    const refusal = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
+    return refusal ? socialError(c, refusal) : c.body(null, 204);
+  });
+
+  app.post(relative(SOCIAL_ROUTES.blocks), async (c) => {
+    const body = await readBody(c, blockCreateSchema);
+    if (body instanceof Response) return body;
+    const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
+    return isProblem(outcome) ? socialError(c, outcome) : c.json({ block: outcome } satisfies z.infer<typeof blockResponseSchema>, 201);
+  });
+
+  app.get(relative(SOCIAL_ROUTES.blocks), async (c) => c.json({ blocked: await listBlocked(db, c.get('memberId')) }));
+
+  app.delete(`${relative(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
+    const refusal = await unblockMember(db, c.get('memberId'), c.req.param('userId'));
+    return refusal ? socialError(c, refusal) : c.body(null, 204);
+  });
+
+  app.post(relative(SOCIAL_ROUTES.reports), async (c) => {
+    const body = await readBody(c, reportCreateSchema);
+    if (body instanceof Response) return body;
+    const outcome = await fileReport(db, c.get('memberId'), body, at());
+    return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome, 201);
+  });
+
+  app.get(relative(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
+
+  app.post(relative(SOCIAL_ROUTES.gameResults), async (c) => {
+    const body = await readBody(c, gameResultCreateSchema);
+    if (body instanceof Response) return body;
+    return c.json({ stats: await recordHotTakesResult(db, c.get('memberId'), body.messageCount, at()) }, 201);
+  });
+
+  app.get(relative(SOCIAL_ROUTES.leaderboard), async (c) => {
+    const query = check(leaderboardQuerySchema, c.req.query());
+    if (!query.ok) return invalidRequest(c);
+    return c.json({ entries: await leaderboard(db, c.get('memberId'), query.data.tab, query.data.community) });
+  });
+
+  return app;
+}

@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import type { BlockedPerson } from '../../src/domain/socialContract';
+import type { Database } from '../db/schema';
+import { problem, type SocialProblem } from './errors';
+import { isUuid, lockPair } from './locks';
+import { PERSON_COLUMNS, findPerson, pairOf, toPersonSummary, type PersonRow } from './people';
+
+// Blocking: the blocker and the blocked never see each other again in requests or friends. A block
+// ends their friendship and every pending request between them, both ways, in one transaction.
+
+type Db = Kysely<Database>;
+
+function toBlocked(row: PersonRow, blockedAt: Date): BlockedPerson {
+  return { ...toPersonSummary(row, false), blockedAt: new Date(blockedAt).toISOString() };
+}
+
+/** Blocks `userId` (again: nothing changes, the first block's time stays). */
+export async function blockMember(db: Db, me: string, userId: string, at: Date): Promise<BlockedPerson | SocialProblem> {
+  if (!isUuid(userId)) return problem(404, 'NOT_FOUND');
+  const them = userId.toLowerCase();
+  if (them === me) return problem(400, 'CANNOT_BLOCK_SELF');
+  return db.transaction().execute(async (trx): Promise<BlockedPerson | SocialProblem> => {
+    const person = await findPerson(trx, them);
+    if (!person) return problem(404, 'NOT_FOUND');
+    await lockPair(trx, me, them);
+    await trx.insertInto('blocks').values({ blocker_id: me, blocked_id: them, created_at: at }).onConflict((oc) => oc.doNothing()).execute();
+    const { member_a, member_b } = pairOf(me, them);
+    await trx.deleteFrom('friendships').where('member_a', '=', member_a).where('member_b', '=', member_b).execute();
+    await trx
+      .deleteFrom('friend_requests')
+      .where((eb) => eb.or([eb.and([eb('from_id', '=', me), eb('to_id', '=', them)]), eb.and([eb('from_id', '=', them), eb('to_id', '=', me)])]))
+      .execute();
+    const block = await trx.selectFrom('blocks').select('created_at').where('blocker_id', '=', me).where('blocked_id', '=', them).executeTakeFirstOrThrow();
+    return toBlocked(person, block.created_at);
+  });
+}
+
+/** Lifts the member's block of `userId` (none: nothing to do); 404 for no such member. */
+export async function unblockMember(db: Db, me: string, userId: string): Promise<SocialProblem | undefined> {
+  if (!isUuid(userId)) return problem(404, 'NOT_FOUND');
+  const them = userId.toLowerCase();
+  if (!(await findPerson(db, them))) return problem(404, 'NOT_FOUND');
+  await db.deleteFrom('blocks').where('blocker_id', '=', me).where('blocked_id', '=', them).execute();
+  return undefined;
+}
+
+/** The people the member blocked, most recent first. */
+export async function listBlocked(db: Db, me: string): Promise<BlockedPerson[]> {
+  const { rows } = await sql<PersonRow & { blocked_at: Date }>`
+    select ${PERSON_COLUMNS}, b.created_at as blocked_at
+    from blocks b join members m on m.id = b.blocked_id left join profiles p on p.member_id = m.id
+    where b.blocker_id = ${me}
+    order by b.created_at desc, lower(m.username)`.execute(db);
+  return rows.map((row) => toBlocked(row, row.blocked_at));
+}

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+import { socialErrorTexts, type SocialErrorCode } from '../../src/domain/socialContract';
+
+// The one way the social routes refuse: `{ error: { code, message } }` with the contract's text.
+
+export type SocialErrorStatus = 400 | 403 | 404 | 409 | 429;
+
+/** A refusal decided inside a transaction, answered by the route. */
+export interface SocialProblem {
+  status: SocialErrorStatus;
+  code: SocialErrorCode;
+  /** Seconds until a rate limit lets the member act again (only with 429). */
+  retryAfter?: number;
+}
+
+export function problem(status: SocialErrorStatus, code: SocialErrorCode, retryAfter?: number): SocialProblem {
+  return retryAfter === undefined ? { status, code } : { status, code, retryAfter };
+}
+
+export function isProblem(value: unknown): value is SocialProblem {
+  return typeof value === 'object' && value !== null && 'status' in value && 'code' in value;
+}
+
+export function socialError(c: Context, refusal: SocialProblem) {
+  if (refusal.retryAfter !== undefined) c.header('Retry-After', String(refusal.retryAfter));
+  return c.json({ error: { code: refusal.code, message: socialErrorTexts[refusal.code] } }, refusal.status);
+}

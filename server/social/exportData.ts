@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { listBlocked } from './blocks';
+import { listFriendRequests } from './friendRequests';
+import { listFriends } from './friends';
+
+// What GET /api/me/export adds about the member's connections and games. Reports they filed stay
+// with the operators: they are about someone else.
+
+export async function socialExport(db: Kysely<Database>, me: string) {
+  const gameResults = await db
+    .selectFrom('game_results')
+    .select(['game', 'won', 'points', 'message_count', 'created_at'])
+    .where('member_id', '=', me)
+    .orderBy('created_at')
+    .execute();
+  return {
+    friends: await listFriends(db, me),
+    friendRequests: await listFriendRequests(db, me),
+    blocked: await listBlocked(db, me),
+    gameResults: gameResults.map((row) => ({
+      game: row.game,
+      won: row.won,
+      points: row.points,
+      messageCount: row.message_count,
+      playedAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}

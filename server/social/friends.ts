@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import type { Friend } from '../../src/domain/socialContract';
+import type { Database } from '../db/schema';
+import { problem, type SocialProblem } from './errors';
+import { isUuid, lockPair } from './locks';
+import { PERSON_COLUMNS, findPerson, pairOf, toPersonSummary, type PersonRow } from './people';
+
+// The member's friends (one friendships row per pair) and ending a friendship for both.
+
+type Db = Kysely<Database>;
+
+/** The member's friends by name; never anyone blocked either way. */
+export async function listFriends(db: Db, me: string): Promise<Friend[]> {
+  const { rows } = await sql<PersonRow & { since: Date }>`
+    select ${PERSON_COLUMNS}, f.created_at as since
+    from friendships f
+    join members m on m.id = case when f.member_a = ${me} then f.member_b else f.member_a end
+    left join profiles p on p.member_id = m.id
+    where (f.member_a = ${me} or f.member_b = ${me})
+      and not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
+    order by lower(m.username), m.id`.execute(db);
+  return rows.map((row) => ({ ...toPersonSummary(row, true), since: new Date(row.since).toISOString() }));
+}
+
+/** Ends the friendship with `userId` for both (nothing to do when there is none); 404 for no such member. */
+export async function removeFriend(db: Db, me: string, userId: string): Promise<SocialProblem | undefined> {
+  if (!isUuid(userId)) return problem(404, 'NOT_FOUND');
+  const them = userId.toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    if (!(await findPerson(trx, them))) return problem(404, 'NOT_FOUND');
+    await lockPair(trx, me, them);
+    const { member_a, member_b } = pairOf(me, them);
+    await trx.deleteFrom('friendships').where('member_a', '=', member_a).where('member_b', '=', member_b).execute();
+    return undefined;
+  });
+}

@@ -1,0 +1,26 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+// Transaction-scoped advisory locks: everything that changes how two members stand (requests,
+// friendship, blocks) holds the pair's lock, so two requests at once (two accepts, a request each
+// way, a block during an accept) run one after the other on every server sharing the database.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A member or request id must be a uuid before it reaches SQL (anything else is simply not found). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+async function lock(trx: Transaction<Database>, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+export function lockPair(trx: Transaction<Database>, one: string, other: string): Promise<void> {
+  const [first, second] = one < other ? [one, other] : [other, one];
+  return lock(trx, `pair:${first}:${second}`);
+}
+
+export function lockMemberAction(trx: Transaction<Database>, memberId: string, action: string): Promise<void> {
+  return lock(trx, `action:${memberId}:${action}`);
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { browser } from '../members/support/browser';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { json, useWorld } from './support/world';
+
+// Every social route needs a session, refuses writes from other sites, and a deleted account takes
+// its friendships, requests, blocks, results and counted actions with it (reports stay, by name).
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const ROUTES: [string, string, unknown?][] = [
+  ['GET', '/api/friends/requests'],
+  ['POST', '/api/friends/requests', { toUserId: SOME_ID }],
+  ['POST', `/api/friends/requests/${SOME_ID}/accept`],
+  ['POST', `/api/friends/requests/${SOME_ID}/decline`],
+  ['DELETE', `/api/friends/requests/${SOME_ID}`],
+  ['GET', '/api/friends'],
+  ['DELETE', `/api/friends/${SOME_ID}`],
+  ['GET', '/api/blocks'],
+  ['POST', '/api/blocks', { userId: SOME_ID }],
+  ['DELETE', `/api/blocks/${SOME_ID}`],
+  ['POST', '/api/reports', { userId: SOME_ID, reason: 'spam' }],
+  ['GET', '/api/me/stats'],
+  ['POST', '/api/games/results', { game: 'hottakes', messageCount: 5 }],
+  ['GET', '/api/leaderboard?tab=points'],
+];
+
+describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
+  const world = useWorld(kind);
+
+  it('answers every route with 401 UNAUTHENTICATED without a session or with a made-up one', async () => {
+    const stranger = browser(world.app);
+    for (const [method, path, body] of ROUTES) {
+      for (const session of [undefined, 'made-up']) {
+        stranger.setSession(session);
+        const response = await stranger.request(method, path, body);
+        expect(response.status, `${method} ${path}`).toBe(401);
+        expect(await json(response)).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please log in again.' } });
+      }
+    }
+  });
+
+  it('refuses every write from another site with 403 CROSS_ORIGIN, even with a session', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const session = alice.browser.session();
+    const elsewhere = browser(world.app, { origin: 'https://evil.example' });
+    elsewhere.setSession(session);
+    for (const [method, path, body] of ROUTES.filter(([method]) => method !== 'GET')) {
+      const response = await elsewhere.request(method, path, body === undefined ? undefined : JSON.parse(JSON.stringify(body).replace(SOME_ID, bob.id)));
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(await json(response)).toEqual({ error: { code: 'CROSS_ORIGIN', message: 'This request must come from the Mycelius app itself.' } });
+    }
+    expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
+  });
+
+  it('deleting an account removes its friendships, requests, blocks, results and actions, and keeps reports by name', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const dave = await world.signUp('Dave');
+    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
+    await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
+    await dave.browser.request('POST', '/api/blocks', { userId: alice.id });
+    await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
+    await alice.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount: 5 });
+    await alice.browser.request('POST', '/api/reports', { userId: dave.id, reason: 'spam' });
+    await bob.browser.request('POST', '/api/reports', { userId: alice.id, reason: 'impersonation' });
+
+    expect((await alice.browser.request('DELETE', '/api/me', { password: 'secret-1' })).status).toBe(204);
+
+    expect(await json(await bob.browser.request('GET', '/api/friends'))).toEqual({ friends: [] });
+    expect(await json(await carol.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
+    expect(await json(await dave.browser.request('GET', '/api/blocks'))).toEqual({ blocked: [] });
+    expect((await json<{ stats: { friendsCount: number } }>(await bob.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(0);
+    const { db } = world.database;
+    for (const table of ['friendships', 'friend_requests', 'blocks', 'game_results'] as const) {
+      expect(await db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    }
+    expect(await db.selectFrom('member_actions').select('member_id').where('member_id', '=', alice.id).execute()).toEqual([]);
+    const reports = await db.selectFrom('reports').select(['reporter_id', 'reported_id', 'reported_username', 'reason']).orderBy('reason').execute();
+    expect(reports).toEqual([
+      { reporter_id: bob.id, reported_id: null, reported_username: 'Alice', reason: 'impersonation' },
+      { reporter_id: null, reported_id: dave.id, reported_username: 'Dave', reason: 'spam' },
+    ]);
+  });
+
+  it("exports the member's friends, requests, blocks and game results", async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const dave = await world.signUp('Dave');
+    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
+    const pending = await json<{ request: unknown }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id }));
+    await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
+    await alice.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount: 6 });
+
+    const exported = await json<Record<string, unknown>>(await alice.browser.request('GET', '/api/me/export'));
+    expect(exported).toMatchObject({
+      friends: [{ id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: '', since: '2026-03-01T12:00:00.000Z' }],
+      friendRequests: { incoming: [], outgoing: [pending.request] },
+      blocked: [{ id: dave.id, username: 'Dave', avatar: 'DA', profilePicture: '', blockedAt: '2026-03-01T12:00:00.000Z' }],
+      gameResults: [{ game: 'hottakes', won: true, points: 120, messageCount: 6, playedAt: '2026-03-01T12:00:00.000Z' }],
+    });
+  });
+});

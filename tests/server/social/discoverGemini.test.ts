@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { createApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createFakeGemini } from '../../../server/fakes/gemini';
+import { listen, type Running } from '../support/servers';
+import { APP_ORIGIN } from '../members/support/browser';
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+import { addMember, type TestMember } from './support/members';
+
+// Discover with Gemini configured: one similarity call per ranking on a cache miss (SPEC's batch rule),
+// none on a cache hit, and a pair's Gemini score is the one both members see.
+
+const KEY = 'test-gemini-key';
+
+describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
+  const fake = createFakeGemini({ apiKey: KEY });
+  let gemini: Running;
+  let database: TestDatabase;
+  let app: Hono;
+
+  beforeAll(async () => {
+    gemini = await listen(fake.app);
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await gemini?.close();
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    await emptyTables(database);
+    const config = loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url });
+    app = createApp(config, { members: { db: database.db } });
+  });
+
+  async function scores(member: TestMember): Promise<Record<string, number>> {
+    const response = await member.browser.request('GET', '/api/discover');
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { cards: { username: string; similarityScore: number }[] };
+    return Object.fromEntries(page.cards.map((c) => [c.username, c.similarityScore]));
+  }
+
+  it('asks once per ranking, not again on a cache hit, and gives both members of a pair the same score', async () => {
+    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
+    const bob = await addMember(database, app, 'Bob', { musicGenres: ['Jazz'] });
+    await addMember(database, app, 'Carol', { musicGenres: ['Jazz'] });
+
+    fake.enqueue({ text: JSON.stringify([{ username: 'Bob', score: 77 }, { username: 'Carol', score: 40 }]) });
+    expect(await scores(alice)).toEqual({ Bob: 77, Carol: 40 });
+    expect(fake.requests).toHaveLength(1);
+    expect(await scores(alice)).toEqual({ Bob: 77, Carol: 40 });
+    expect(fake.requests).toHaveLength(1);
+
+    // Bob's ranking reuses the Alice-Bob score and asks only about Carol.
+    fake.enqueue({ text: JSON.stringify([{ username: 'Carol', score: 12 }]) });
+    expect(await scores(bob)).toEqual({ Alice: 77, Carol: 12 });
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.user).toContain('Carol');
+    expect(fake.requests[1]?.user).not.toContain('Alice');
+  });
+
+  it('falls back to the local engine when Gemini fails, and asks again next time', async () => {
+    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(database, app, 'Twin', { musicGenres: ['Jazz'] });
+    fake.enqueue({ status: 500 });
+    expect(await scores(alice)).toEqual({ Twin: 100 });
+    fake.enqueue({ text: JSON.stringify([{ username: 'Twin', score: 64 }]) });
+    expect(await scores(alice)).toEqual({ Twin: 64 });
+    expect(fake.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { json, useWorld } from './support/world';
+
+// Friend requests with consent: asking, the answers (accept, decline, cancel) and every refusal.
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+interface RequestWire {
+  id: string;
+  from: { id: string; username: string; avatar: string; profilePicture: string };
+  to: { id: string; username: string; avatar: string; profilePicture: string };
+  createdAt: string;
+  status: string;
+}
+
+describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
+  const world = useWorld(kind);
+
+  it('sends a pending request that both see, the receiver as incoming and the sender as outgoing', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    await world.setProfile(alice, { picture: 'data:image/png;base64,iVBORw0KGgo=' });
+
+    const sent = await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id });
+    expect(sent.status).toBe(201);
+    const { request } = await json<{ request: RequestWire }>(sent);
+    expect(request).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+      from: { id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: 'data:image/png;base64,iVBORw0KGgo=' },
+      to: { id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: '' },
+      createdAt: '2026-03-01T12:00:00.000Z',
+      status: 'pending',
+    });
+
+    expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [request], outgoing: [] });
+    expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [request] });
+    expect(await json(await alice.browser.request('GET', '/api/friends'))).toEqual({ friends: [] });
+  });
+
+  it('accepting makes both friends (since the accept) and removes the request', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    world.clock.now += 60_000;
+
+    const accepted = await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(await json(accepted)).toEqual({ friend: { id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: '', since: '2026-03-01T12:01:00.000Z' } });
+
+    expect(await json(await alice.browser.request('GET', '/api/friends'))).toEqual({
+      friends: [{ id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: '', since: '2026-03-01T12:01:00.000Z' }],
+    });
+    expect(await json(await bob.browser.request('GET', '/api/friends'))).toEqual({
+      friends: [{ id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: '', since: '2026-03-01T12:01:00.000Z' }],
+    });
+    expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
+    const again = await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`);
+    expect(again.status).toBe(404);
+    expect(await json(again)).toEqual({ error: { code: 'REQUEST_NOT_FOUND', message: 'That friend request no longer exists.' } });
+  });
+
+  it('asking someone who already asked you accepts their request (200, accepted)', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+
+    const back = await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
+    expect(back.status).toBe(200);
+    expect(await json(back)).toEqual({ request: { ...request, status: 'accepted' } });
+    const friends = await json<{ friends: { id: string }[] }>(await alice.browser.request('GET', '/api/friends'));
+    expect(friends.friends.map((f) => f.id)).toEqual([bob.id]);
+    expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
+  });
+
+  it('declining (the receiver) and cancelling (the sender) delete the request: 204, no friendship', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const first = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const declined = await bob.browser.request('POST', `/api/friends/requests/${first.request.id}/decline`);
+    expect(declined.status).toBe(204);
+    expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
+
+    const second = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    expect((await alice.browser.request('DELETE', `/api/friends/requests/${second.request.id}`)).status).toBe(204);
+    expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
+    expect(await json(await bob.browser.request('GET', '/api/friends'))).toEqual({ friends: [] });
+  });
+
+  it('refuses answers from anyone the answer is not theirs to give (403 NOT_YOUR_REQUEST)', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const refusal = { error: { code: 'NOT_YOUR_REQUEST', message: 'That friend request is not yours to answer.' } };
+
+    for (const [who, method, path] of [
+      [carol, 'POST', `/api/friends/requests/${request.id}/accept`],
+      [carol, 'POST', `/api/friends/requests/${request.id}/decline`],
+      [carol, 'DELETE', `/api/friends/requests/${request.id}`],
+      [alice, 'POST', `/api/friends/requests/${request.id}/accept`],
+      [alice, 'POST', `/api/friends/requests/${request.id}/decline`],
+      [bob, 'DELETE', `/api/friends/requests/${request.id}`],
+    ] as const) {
+      const response = await who.browser.request(method, path);
+      expect(response.status, `${who.username} ${method} ${path}`).toBe(403);
+      expect(await json(response)).toEqual(refusal);
+    }
+    expect((await json<{ incoming: unknown[] }>(await bob.browser.request('GET', '/api/friends/requests'))).incoming).toHaveLength(1);
+  });
+
+  it('answers 404 REQUEST_NOT_FOUND for an unknown or malformed request id', async () => {
+    const alice = await world.signUp('Alice');
+    for (const [method, path] of [
+      ['POST', `/api/friends/requests/${UNKNOWN_ID}/accept`],
+      ['POST', `/api/friends/requests/${UNKNOWN_ID}/decline`],
+      ['DELETE', `/api/friends/requests/${UNKNOWN_ID}`],
+      ['POST', '/api/friends/requests/not-a-uuid/accept'],
+      ['DELETE', "/api/friends/requests/1';drop table members;--"],
+    ] as const) {
+      const response = await alice.browser.request(method, path);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await json(response)).toEqual({ error: { code: 'REQUEST_NOT_FOUND', message: 'That friend request no longer exists.' } });
+    }
+  });
+
+  it('refuses requests to yourself, to unknown or malformed ids, duplicates and existing friends', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const ask = (toUserId: unknown) => alice.browser.request('POST', '/api/friends/requests', { toUserId });
+
+    const self = await ask(alice.id);
+    expect(self.status).toBe(400);
+    expect(await json(self)).toEqual({ error: { code: 'CANNOT_REQUEST_SELF', message: 'You cannot send a friend request to yourself.' } });
+
+    for (const id of [UNKNOWN_ID, 'user-1', 'not-a-uuid']) {
+      const unknown = await ask(id);
+      expect(unknown.status, id).toBe(404);
+      expect(await json(unknown)).toEqual({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } });
+    }
+
+    expect((await ask(bob.id)).status).toBe(201);
+    const duplicate = await ask(bob.id);
+    expect(duplicate.status).toBe(409);
+    expect(await json(duplicate)).toEqual({ error: { code: 'REQUEST_EXISTS', message: 'A friend request is already waiting.' } });
+
+    const { incoming } = await json<{ incoming: RequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
+    await bob.browser.request('POST', `/api/friends/requests/${incoming[0]?.id ?? ''}/accept`);
+    const friends = await ask(bob.id);
+    expect(friends.status).toBe(409);
+    expect(await json(friends)).toEqual({ error: { code: 'ALREADY_FRIENDS', message: 'You are already friends.' } });
+  });
+
+  it('refuses a body without a toUserId with 400 INVALID_REQUEST', async () => {
+    const alice = await world.signUp('Alice');
+    for (const body of [{}, { toUserId: 5 }, { toUserId: 'x'.repeat(101) }]) {
+      const response = await alice.browser.request('POST', '/api/friends/requests', body);
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+    }
+  });
+
+  it('two accepts at once make one friendship: one 200, one 404', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+
+    const answers = await Promise.all([1, 2, 3].map(() => bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    const rows = await world.database.db.selectFrom('friendships').selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two members asking each other at once end as friends once, with no request left', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+
+    const [fromAlice, fromBob] = await Promise.all([
+      alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }),
+      bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id }),
+    ]);
+    expect([fromAlice.status, fromBob.status].sort()).toEqual([200, 201]);
+    expect(await world.database.db.selectFrom('friendships').selectAll().execute()).toHaveLength(1);
+    expect(await world.database.db.selectFrom('friend_requests').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('the same request sent twice at once is stored once: one 201, one 409', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const answers = await Promise.all([1, 2].map(() => alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await world.database.db.selectFrom('friend_requests').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('limits request creations to 30 an hour per member (429 with Retry-After), counted across answers', async () => {
+    const alice = await world.signUp('Alice');
+    const others = [];
+    for (let i = 0; i < 31; i += 1) others.push(await world.signUp(`Person${i}`));
+
+    for (let i = 0; i < 30; i += 1) {
+      const other = others[i];
+      if (!other) throw new Error('missing member');
+      const sent = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
+      // Declined requests are gone but still count.
+      await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/decline`);
+      world.clock.now += 60_000;
+    }
+    const last = others[30];
+    if (!last) throw new Error('missing member');
+    const limited = await alice.browser.request('POST', '/api/friends/requests', { toUserId: last.id });
+    expect(limited.status).toBe(429);
+    // The first request was sent 30 minutes ago: it leaves the hour in 1,800 s.
+    expect(limited.headers.get('Retry-After')).toBe('1800');
+    expect(await json(limited)).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: 'You are doing that too often. Please wait a while and try again.' } });
+
+    world.clock.now += 1_800_000;
+    expect((await alice.browser.request('POST', '/api/friends/requests', { toUserId: last.id })).status).toBe(201);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { json, useWorld } from './support/world';
+
+// Reports about members: stored for operators with the reported name, refused for yourself and
+// unknown people, limited to 10 a day per member.
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
+  const world = useWorld(kind);
+
+  it('stores a report (201 with its id) with the reporter, the reported name, the reason and the note', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const filed = await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'harassment', note: '  Rude in chat  ' });
+    expect(filed.status).toBe(201);
+    const { id } = await json<{ id: string }>(filed);
+
+    const rows = await world.database.db.selectFrom('reports').selectAll().execute();
+    expect(rows.map(({ created_at, ...row }) => ({ ...row, created_at: new Date(created_at).toISOString() }))).toEqual([
+      {
+        id,
+        reporter_id: alice.id,
+        reported_id: bob.id,
+        reported_username: 'Bob',
+        reason: 'harassment',
+        note: 'Rude in chat',
+        status: 'open',
+        created_at: '2026-03-01T12:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('may report someone who blocked you, without a note', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    await bob.browser.request('POST', '/api/blocks', { userId: alice.id });
+    expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
+  });
+
+  it('refuses reporting yourself (400), unknown people (404) and a reason or note outside the contract (400)', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const self = await alice.browser.request('POST', '/api/reports', { userId: alice.id, reason: 'spam' });
+    expect(self.status).toBe(400);
+    expect(await json(self)).toEqual({ error: { code: 'CANNOT_REPORT_SELF', message: 'You cannot report yourself.' } });
+
+    for (const id of [UNKNOWN_ID, 'user-2']) {
+      const unknown = await alice.browser.request('POST', '/api/reports', { userId: id, reason: 'spam' });
+      expect(unknown.status, id).toBe(404);
+      expect(await json(unknown)).toEqual({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } });
+    }
+
+    for (const body of [{ userId: bob.id, reason: 'boring' }, { userId: bob.id, reason: 'other', note: 'x'.repeat(501) }, { userId: bob.id }]) {
+      const invalid = await alice.browser.request('POST', '/api/reports', body);
+      expect(invalid.status).toBe(400);
+      expect(await json(invalid)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+    }
+    expect(await world.database.db.selectFrom('reports').selectAll().execute()).toEqual([]);
+  });
+
+  it('accepts a note of exactly 500 characters', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'other', note: 'x'.repeat(500) })).status).toBe(201);
+  });
+
+  it('limits reports to 10 a day per member (429 with Retry-After); another member is not affected', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    for (let i = 0; i < 10; i += 1) {
+      expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
+      world.clock.now += 3_600_000;
+    }
+    const limited = await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' });
+    expect(limited.status).toBe(429);
+    // The first report was 10 hours ago: it leaves the day in 14 hours.
+    expect(limited.headers.get('Retry-After')).toBe('50400');
+    expect(await json(limited)).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: 'You are doing that too often. Please wait a while and try again.' } });
+    expect((await carol.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
+
+    world.clock.now += 50_400_000;
+    expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
+  });
+});

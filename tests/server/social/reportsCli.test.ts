@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { APP_ORIGIN, browser } from '../members/support/browser';
+import { DATABASE_KINDS, openTestDatabase } from '../members/support/testDatabase';
+
+// `npm run reports` as an operator runs it: a separate process on the database the server uses
+// (DATA_DIR or DATABASE_URL), listing open reports and closing one.
+
+const run = promisify(execFile);
+
+async function reportsCli(env: Record<string, string | undefined>, args: string[] = []) {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  return run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts', ...args], { env: { ...inherited, ...env } });
+}
+
+describe.each(DATABASE_KINDS)('npm run reports on %s', (kind) => {
+  it('lists open reports (when, reporter, reported, reason, note, id) and closes one by id', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      let now = Date.parse('2026-03-01T12:00:00Z');
+      const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => now } });
+      const [alice, bob, carol] = ['Alice', 'Bob', 'Carol'].map((name, i) => ({ name, browser: browser(app, { address: `198.51.100.${i + 1}` }) }));
+      if (!alice || !bob || !carol) throw new Error('three people expected');
+      for (const person of [alice, bob]) {
+        await person.browser.request('POST', '/api/auth/signup', { username: person.name, email: `${person.name}@example.com`, password: 'secret-1' });
+      }
+      const signup = await carol.browser.request('POST', '/api/auth/signup', { username: 'Carol', email: 'carol@example.com', password: 'secret-1' });
+      const carolId = ((await signup.json()) as { user: { id: string } }).user.id;
+      const file = async (who: typeof alice, body: object) => (await (await who.browser.request('POST', '/api/reports', { userId: carolId, ...body })).json()) as { id: string };
+      const first = await file(alice, { reason: 'harassment', note: 'Rude in chat' });
+      now += 60_000;
+      const second = await file(bob, { reason: 'spam' });
+      // PGlite lets one process at a time open its directory.
+      if (kind === 'pglite') await database.close();
+
+      const listed = await reportsCli(database.env);
+      expect(listed.stdout).toBe(
+        [
+          '2026-03-01T12:00:00.000Z  Alice reported Carol for harassment',
+          '  note: Rude in chat',
+          `  id: ${first.id}`,
+          '2026-03-01T12:01:00.000Z  Bob reported Carol for spam',
+          `  id: ${second.id}`,
+          '2 open reports. Close one with: npm run reports -- --close <id>',
+          '',
+        ].join('\n'),
+      );
+
+      const closed = await reportsCli(database.env, ['--close', first.id]);
+      expect(closed.stdout).toBe(`Closed report ${first.id}.\n`);
+      const after = await reportsCli(database.env);
+      expect(after.stdout).toBe(
+        [`2026-03-01T12:01:00.000Z  Bob reported Carol for spam`, `  id: ${second.id}`, '1 open report. Close one with: npm run reports -- --close <id>', ''].join('\n'),
+      );
+
+      await expect(reportsCli(database.env, ['--close', first.id])).rejects.toMatchObject({ code: 1, stderr: `No open report has the id ${first.id}.\n` });
+    } finally {
+      await database.dispose();
+    }
+  }, 120_000);
+});

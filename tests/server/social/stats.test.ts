@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { json, useWorld, type Person, type World } from './support/world';
+
+// A member's real figures from recorded Hot Takes results and friendships, and the leaderboard
+// ranked from them: scoped by tab and community, without blocked or private strangers.
+
+const ZERO = { totalPoints: 0, gamesPlayed: 0, hotTakesScore: 0, friendsCount: 0, winRate: 0, streak: 0 };
+
+interface Entry {
+  id: string;
+  username: string;
+  isCurrentUser: boolean;
+  stats: typeof ZERO;
+}
+
+async function play(world: World, person: Person, messageCount: number): Promise<Response> {
+  world.clock.now += 1_000;
+  return person.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount });
+}
+
+async function befriend(one: Person, other: Person): Promise<void> {
+  const sent = await json<{ request: { id: string } }>(await one.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
+  expect((await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`)).status).toBe(200);
+}
+
+async function board(person: Person, query: string): Promise<{ name: string; me: boolean; points: number; friends: number }[]> {
+  const response = await person.browser.request('GET', `/api/leaderboard?${query}`);
+  expect(response.status).toBe(200);
+  const { entries } = await json<{ entries: Entry[] }>(response);
+  return entries.map((e) => ({ name: e.username, me: e.isCurrentUser, points: e.stats.totalPoints, friends: e.stats.friendsCount }));
+}
+
+describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
+  const world = useWorld(kind);
+
+  it('a new member starts at zero', async () => {
+    const alice = await world.signUp('Alice');
+    expect(await json(await alice.browser.request('GET', '/api/me/stats'))).toEqual({ stats: ZERO });
+  });
+
+  it('records results as the server values them and answers the new stats (201)', async () => {
+    const alice = await world.signUp('Alice');
+    const first = await play(world, alice, 5);
+    expect(first.status).toBe(201);
+    expect(await json(first)).toEqual({ stats: { totalPoints: 110, gamesPlayed: 1, hotTakesScore: 110, friendsCount: 0, winRate: 100, streak: 1 } });
+
+    // 4 messages is no win: no points, the streak ends.
+    expect(await json(await play(world, alice, 4))).toEqual({ stats: { totalPoints: 110, gamesPlayed: 2, hotTakesScore: 110, friendsCount: 0, winRate: 50, streak: 0 } });
+    // 7 messages earn 130, 12 earn 180.
+    await play(world, alice, 7);
+    const last = await play(world, alice, 12);
+    expect(await json(last)).toEqual({ stats: { totalPoints: 420, gamesPlayed: 4, hotTakesScore: 420, friendsCount: 0, winRate: 75, streak: 2 } });
+    expect(await json(await alice.browser.request('GET', '/api/me/stats'))).toEqual({ stats: { totalPoints: 420, gamesPlayed: 4, hotTakesScore: 420, friendsCount: 0, winRate: 75, streak: 2 } });
+  });
+
+  it('rounds the win rate: 2 wins of 3 games is 67', async () => {
+    const alice = await world.signUp('Alice');
+    await play(world, alice, 0);
+    await play(world, alice, 5);
+    const stats = await json<{ stats: typeof ZERO }>(await play(world, alice, 5));
+    expect(stats.stats.winRate).toBe(67);
+  });
+
+  it('counts friendships in the stats of both', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    await befriend(alice, bob);
+    expect((await json<{ stats: typeof ZERO }>(await bob.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(1);
+    expect((await json<{ stats: typeof ZERO }>(await alice.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(1);
+  });
+
+  it('refuses a result for another game or with a bad message count (400)', async () => {
+    const alice = await world.signUp('Alice');
+    for (const body of [{ game: 'chess', messageCount: 5 }, { game: 'hottakes', messageCount: -1 }, { game: 'hottakes', messageCount: 2.5 }, { game: 'hottakes' }]) {
+      const response = await alice.browser.request('POST', '/api/games/results', body);
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+    }
+    expect(await json(await alice.browser.request('GET', '/api/me/stats'))).toEqual({ stats: ZERO });
+  });
+
+  it('ranks members by the tab, leaving out blocked people and private members who are not friends', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const dave = await world.signUp('Dave');
+    const erin = await world.signUp('Erin');
+    await world.setProfile(carol, { visibility: 'private' });
+    await world.setProfile(erin, { visibility: 'private' });
+    await befriend(alice, erin);
+    await befriend(bob, carol);
+    await befriend(bob, dave);
+    await play(world, bob, 5);
+    await play(world, carol, 9);
+    await play(world, dave, 6);
+    await play(world, dave, 6);
+    await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
+
+    expect(await board(alice, 'tab=points')).toEqual([
+      { name: 'Bob', me: false, points: 110, friends: 2 },
+      { name: 'Alice', me: true, points: 0, friends: 1 },
+      { name: 'Erin', me: false, points: 0, friends: 1 },
+    ]);
+    // Dave blocked by Alice does not see her either; Carol is private but Bob's friend.
+    expect(await board(bob, 'tab=games')).toEqual([
+      { name: 'Dave', me: false, points: 240, friends: 1 },
+      { name: 'Bob', me: true, points: 110, friends: 2 },
+      { name: 'Carol', me: false, points: 150, friends: 1 },
+      { name: 'Alice', me: false, points: 0, friends: 1 },
+    ]);
+    expect(await board(dave, 'tab=hottakes')).toEqual([
+      { name: 'Dave', me: true, points: 240, friends: 1 },
+      { name: 'Bob', me: false, points: 110, friends: 2 },
+    ]);
+    expect(await board(bob, 'tab=friends')).toEqual([
+      { name: 'Bob', me: true, points: 110, friends: 2 },
+      { name: 'Carol', me: false, points: 150, friends: 1 },
+      { name: 'Dave', me: false, points: 240, friends: 1 },
+    ]);
+  });
+
+  it('answers full stats in each entry', async () => {
+    const alice = await world.signUp('Alice');
+    await play(world, alice, 5);
+    await play(world, alice, 2);
+    const { entries } = await json<{ entries: Entry[] }>(await alice.browser.request('GET', '/api/leaderboard?tab=points'));
+    expect(entries).toEqual([
+      { id: alice.id, username: 'Alice', isCurrentUser: true, stats: { totalPoints: 110, gamesPlayed: 2, hotTakesScore: 110, friendsCount: 0, winRate: 50, streak: 0 } },
+    ]);
+  });
+
+  it('a community tab ranks that community (the member always present); absent means everyone', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    await world.setProfile(bob, { communities: ['UW', 'Seattle'] });
+    await world.setProfile(carol, { communities: ['Microsoft'] });
+    await play(world, carol, 5);
+
+    expect((await board(alice, 'tab=points&community=UW')).map((e) => e.name)).toEqual(['Alice', 'Bob']);
+    expect((await board(alice, 'tab=points&community=Microsoft')).map((e) => e.name)).toEqual(['Carol', 'Alice']);
+    expect((await board(alice, 'tab=points')).map((e) => e.name)).toEqual(['Carol', 'Alice', 'Bob']);
+  });
+
+  it('refuses an unknown tab or community (400)', async () => {
+    const alice = await world.signUp('Alice');
+    for (const query of ['tab=wins', 'tab=points&community=Mars', '']) {
+      const response = await alice.browser.request('GET', `/api/leaderboard?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+    }
+  });
+
+  it('shows at most 100 ranked rows, plus the member below them', async () => {
+    const alice = await world.signUp('Alice');
+    const { db } = world.database;
+    const others = Array.from({ length: 120 }, (_, i) => ({ id: randomUUID(), username: `Player${String(i).padStart(3, '0')}`, email: `p${i}@example.com`, password_hash: 'not-a-login' }));
+    await db.insertInto('members').values(others).execute();
+    await db
+      .insertInto('game_results')
+      .values(others.map((o, i) => ({ id: randomUUID(), member_id: o.id, game: 'hottakes', won: true, points: 1_000 + i, message_count: 5 })))
+      .execute();
+
+    const entries = await board(alice, 'tab=points');
+    expect(entries).toHaveLength(101);
+    expect(entries[0]).toEqual({ name: 'Player119', me: false, points: 1_119, friends: 0 });
+    expect(entries[99]).toEqual({ name: 'Player020', me: false, points: 1_020, friends: 0 });
+    expect(entries[100]).toEqual({ name: 'Alice', me: true, points: 0, friends: 0 });
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { Hono } from 'hono';
+import { createApp } from '../../../../server/app';
+import { loadConfig } from '../../../../server/config';
+import { APP_ORIGIN, browser, type Browser } from '../../members/support/browser';
+import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../../members/support/testDatabase';
+
+// One database per test file (PGlite or Postgres), emptied before each test, an app on a clock the
+// test moves, and members signed up through the real routes, each in their own browser.
+
+export interface Person {
+  id: string;
+  username: string;
+  browser: Browser;
+}
+
+export interface World {
+  database: TestDatabase;
+  app: Hono;
+  clock: { now: number };
+  signUp(username: string): Promise<Person>;
+  /** The profile a member saves, then privacy and communities as the settings screen stores them. */
+  setProfile(person: Person, settings: { picture?: string; visibility?: 'public' | 'private'; communities?: string[] }): Promise<void>;
+}
+
+export const START = Date.parse('2026-03-01T12:00:00Z');
+let addressCounter = 0;
+
+export function useWorld(kind: DatabaseKind): World {
+  const world = { clock: { now: START } } as World;
+
+  beforeAll(async () => {
+    world.database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await world.database?.dispose();
+  });
+  beforeEach(async () => {
+    const { db } = world.database;
+    await db.deleteFrom('reports').execute();
+    // Every other row of a member goes with them (ON DELETE CASCADE).
+    await db.deleteFrom('members').execute();
+    world.clock.now = START;
+    world.app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db, now: () => world.clock.now } });
+  });
+
+  world.signUp = async (username) => {
+    addressCounter += 1;
+    const person = browser(world.app, { address: `192.0.2.${addressCounter % 250}` });
+    const response = await person.request('POST', '/api/auth/signup', { username, email: `${username.toLowerCase()}@example.com`, password: 'secret-1' });
+    expect(response.status).toBe(201);
+    const { user } = (await response.json()) as { user: { id: string } };
+    return { id: user.id, username, browser: person };
+  };
+
+  world.setProfile = async (person, settings) => {
+    const profile = { username: person.username, profilePicture: settings.picture ?? '', hobbies: '', musicGenres: [], favoriteGames: [], favoriteShows: [], updatedAt: world.clock.now };
+    expect((await person.browser.request('PUT', '/api/me/profile', profile)).status).toBe(200);
+    await world.database.db
+      .updateTable('profiles')
+      .set({ visibility: settings.visibility ?? 'public', communities: settings.communities ?? [] })
+      .where('member_id', '=', person.id)
+      .execute();
+  };
+  return world;
+}
+
+export async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
