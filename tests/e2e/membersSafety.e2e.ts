@@ -46,8 +46,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser.close();
+  // Stopping twice is harmless; the data directory is kept for the CLI, so it is removed here.
   if (server) {
-    await server.stop();
+    await server.stop({ keepData: true });
     rmSync(server.dataDir, { recursive: true, force: true });
   }
 });
@@ -139,11 +140,39 @@ describe('members: privacy, block and report (issue 13)', () => {
     expect(await discoverNames(ana)).toContain('ben');
     expect(await discoverNames(ana, 'ben')).toEqual(['ben']);
 
-    // BLOCK_AND_REPORT_IN_THE_UI
+    // ben blocks ana.
+    expect((await call(ben, 'POST', '/api/blocks', { userId: ana.id })).status).toBe(201);
+
+    // ana no longer sees ben anywhere: not in discover, not by search, not among her friends; the friendship
+    // is gone for ben too, and ben's Settings list ana under 'Blocked people'.
+    expect(await discoverNames(ana)).not.toContain('ben');
+    expect(await discoverNames(ana, 'ben')).toEqual([]);
+    expect(await friendNames(ana)).toEqual([]);
+    expect(await friendNames(ben)).toEqual([]);
+    expect((await call(ana, 'GET', `/api/members/${ben.id}`)).status).toBe(404);
+    await go(ben, '/settings');
+    const blocked = ben.page.getByRole('region', { name: 'Blocked people' });
+    await blocked.getByRole('button', { name: 'Unblock ana' }).waitFor();
+    expect(await seriousViolations(ben.page)).toEqual([]);
+    await screenshot(ben.page, 'members-safety-blocked-people-phone');
+    await ben.page.setViewportSize(DESKTOP);
+    await screenshot(ben.page, 'members-safety-blocked-people-desktop');
+
+    // ana reports cyd.
+    const reported = await call(ana, 'POST', '/api/reports', { userId: cyd.id, reason: 'harassment', note: 'Rude in every message' });
+    expect(reported.status).toBe(201);
+    const reportId = (reported.json as { id: string }).id;
 
     for (const member of [ana, ben, cyd]) {
       expect(member.errors).toEqual([]);
       await member.context.close();
     }
+
+    // The operators' CLI, on the server's database once the server has let go of it (PGlite is one process's).
+    await server.stop({ keepData: true });
+    const { DATABASE_URL: _url, ...inherited } = process.env;
+    const listed = await run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts'], { env: { ...inherited, DATA_DIR: server.dataDir } });
+    expect(listed.stdout).toMatch(/^\S+ {2}ana reported cyd for harassment\n {2}note: Rude in every message\n/);
+    expect(listed.stdout).toContain(`  id: ${reportId}\n1 open report.`);
   }, 240_000);
 });
