@@ -59,6 +59,17 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
+  // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
+  chat: {
+    logsLoadFailed: 'Could not load the chat logs. Please try again.',
+  },
+  storage: {
+    full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
+  },
+  // Beyond docs/product.md: member screens' own texts (the server's reasons live in memberContract.ts).
+  members: {
+    exportFailed: 'Could not download your data. Please try again.',
+  },
   // Beyond docs/product.md: blocking, reporting and privacy for members (issue 13; server reasons in socialContract.ts).
   safety: {
     moreActions: (name: string) => `More actions for ${name}`,
@@ -87,17 +98,6 @@ export const messages = {
     communitiesLegend: 'Communities',
     communitiesHint: 'Choose the communities you belong to. Others in them find you when they filter Discover.',
     communitiesSaved: 'Communities saved.',
-  },
-  // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
-  chat: {
-    logsLoadFailed: 'Could not load the chat logs. Please try again.',
-  },
-  storage: {
-    full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
-  },
-  // Beyond docs/product.md: member screens' own texts (the server's reasons live in memberContract.ts).
-  members: {
-    exportFailed: 'Could not download your data. Please try again.',
   },
   profile: {
     pictureNotImage: 'Please choose an image file (PNG, JPEG, GIF or WebP).',

@@ -18,20 +18,18 @@ function FriendRow({ friend, onRemove }: { friend: User; onRemove: () => void })
     <li className="card friend-row">
       <span className="avatar" aria-hidden="true">{avatarInitials(friend.username)}</span>
       <div className="friend-info">
-        <div className="name-with-badge">
-          <h2 id={nameId} className="friend-name">{friend.username}</h2>
-          <SampleBadge person={friend} />
-        </div>
+        <SampleBadge person={friend} />
+        <h2 id={nameId} className="friend-name">{friend.username}</h2>
         <p className="friend-interests">{friend.interests.join(', ')}</p>
       </div>
       <div className="friend-actions">
-        <PersonActions person={friend} />
         <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
           Chat
         </Link>
         <button type="button" className="btn btn-danger btn-small" aria-describedby={nameId} onClick={onRemove}>
           Remove
         </button>
+        <PersonActions person={friend} />
       </div>
     </li>
   );
