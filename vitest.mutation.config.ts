@@ -10,7 +10,19 @@ import base from './vitest.config';
 const LOWER_LAYERS = ['tests/domain', 'tests/storage', 'tests/services', 'tests/server', 'tests/ai'];
 const folders = process.env.MUTATE_FOLDER === 'machines' || process.env.MUTATE_FOLDER === 'all' ? [...LOWER_LAYERS, 'tests/machines'] : LOWER_LAYERS;
 
+// Left out per mutant: tests that start the server as a child process (process.test.ts, the kill -9
+// durability test). Stryker sees no coverage from another process, and the code they start is
+// server/start.ts, which is not mutated; the in-process tests cover what it wires together.
+const SPAWNING = ['tests/server/process.test.ts', 'tests/server/members/durability.test.ts'];
+
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`) },
+  test: {
+    ...base.test,
+    include: folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+    exclude: [...(base.test?.exclude ?? []), ...SPAWNING],
+    // The HTTP-level members tests run on Postgres only (a fresh PGlite costs seconds per covering
+    // file and mutant); tests/server/members/database.test.ts still runs on both engines.
+    env: { ...base.test?.env, TEST_DATABASES: 'postgres' },
+  },
 });

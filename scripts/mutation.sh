@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # `npm run mutation [folder...]`: Stryker one folder at a time, niced, then the score table.
-# Folders: machines domain services storage server (default: all five). See docs/testing.md.
+# Folders: machines domain services storage server (default: all five), or one part of server
+# (server-http, server-members, server-ai, server-fakes). See docs/testing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-folders=("$@")
-if [ ${#folders[@]} -eq 0 ]; then folders=(domain storage services server machines); fi
+SERVER_PARTS=(server-http server-members server-ai server-fakes)
+folders=()
+for folder in "${@:-domain storage services server machines}"; do
+  for name in $folder; do
+    # `server` is measured in its four parts (stryker.config.mjs).
+    if [ "$name" = server ]; then folders+=("${SERVER_PARTS[@]}"); else folders+=("$name"); fi
+  done
+done
 
 for folder in "${folders[@]}"; do
   printf '\n\033[1m== Mutation: %s\033[0m\n' "$folder"

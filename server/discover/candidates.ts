@@ -17,6 +17,8 @@ export const MEMBER_CANDIDATES = 175;
  * taste and are read whole long before this cap bites.
  */
 export const HOLDERS_PER_ITEM = 1_000;
+/** Members a search reads at most before ranking them (a search as common as 'a' need not read everyone). */
+const SEARCH_MATCHES = 2_000;
 /** Ranked by overlap first, then checked for community and privacy: enough left over when some fail. */
 const SHORTLIST_FACTOR = 4;
 /** A community can be a small part of everyone: its members need a longer shortlist to fill a ranking. */
@@ -68,16 +70,26 @@ async function sharingCandidates(db: Kysely<Database>, viewerId: string, filter:
 
 /** Members whose username or one of whose items contains the search, most shared items first. */
 async function searchCandidates(db: Kysely<Database>, viewerId: string, filter: CandidateFilter, limit: number): Promise<PrunedCandidate[]> {
+  // Matching reads every username and item key (no trigram index); UNION ALL with a LIMIT lets a
+  // common search stop early, and only the matches found are ranked by what they share.
   const result = await sql<{ member_id: string; overlap: string | number }>`
+    with matched as (
+      select member_id from (
+        select m.id as member_id from members m where strpos(lower(m.username), ${filter.search}) > 0
+        union all
+        select s.member_id from member_interests s where strpos(s.item_key, ${filter.search}) > 0
+      ) found
+      where member_id <> ${viewerId}
+      limit ${SEARCH_MATCHES}
+    )
     select p.member_id, (
       select count(*) from member_interests a join member_interests b on b.item_key = a.item_key
       where a.member_id = ${viewerId} and b.member_id = p.member_id
     ) as overlap
-    from profiles p join members m on m.id = p.member_id
-    where p.member_id <> ${viewerId}
-      and (strpos(lower(m.username), ${filter.search}) > 0
-        or exists (select 1 from member_interests s where s.member_id = p.member_id and strpos(lower(s.item), ${filter.search}) > 0))
-      and ${inCommunity(filter.community)} and ${visibleTo(viewerId)}
+    from (select distinct member_id from matched) d
+    join profiles p on p.member_id = d.member_id
+    join members m on m.id = p.member_id
+    where ${inCommunity(filter.community)} and ${visibleTo(viewerId)}
     order by overlap desc, lower(m.username)
     limit ${limit}`.execute(db);
   return result.rows.map((row) => ({ id: row.member_id, overlap: Number(row.overlap) }));

@@ -39,20 +39,14 @@ export async function buildCards(
   const rows =
     memberIds.length === 0
       ? []
-      : await db
-          .selectFrom('profiles as p')
-          .innerJoin('members as m', 'm.id', 'p.member_id')
-          .select(['m.id', 'm.username', 'p.data', 'p.communities'])
-          .where(sql<boolean>`p.member_id = any(${sql.val(memberIds)}::uuid[])`)
-          .execute();
-  const keys =
-    memberIds.length === 0 ? [] : await db.selectFrom('member_interests').select(['member_id', 'item_key']).where(sql<boolean>`member_id = any(${sql.val(memberIds)}::uuid[])`).execute();
-  const keysOf = new Map<string, Set<string>>();
-  for (const k of keys) {
-    const set = keysOf.get(k.member_id) ?? new Set<string>();
-    set.add(k.item_key);
-    keysOf.set(k.member_id, set);
-  }
+      : (
+          await sql<{ id: string; username: string; data: unknown; communities: string[]; keys: string[] | null }>`
+            select m.id, m.username, p.data, p.communities,
+              (select array_agg(i.item_key) from member_interests i where i.member_id = p.member_id) as keys
+            from profiles p join members m on m.id = p.member_id
+            where p.member_id = any(${sql.val(memberIds)}::uuid[])`.execute(db)
+        ).rows;
+  const keysOf = new Map(rows.map((r) => [r.id, new Set(r.keys ?? [])]));
   const people = new Map(rows.map((r) => [r.id, r]));
   const samples = new Map(SAMPLE_USERS.map((s) => [s.id, s]));
 

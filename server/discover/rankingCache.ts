@@ -51,18 +51,12 @@ export async function cachedRanking(db: Kysely<Database>, viewer: Viewer, scope:
 }
 
 export async function storeRanking(db: Kysely<Database>, viewer: Viewer, scope: string, ranking: Ranking): Promise<void> {
-  const values = { member_id: viewer.id, scope, computed_at: ranking.computedAt, open: ranking.open, entries: JSON.stringify(ranking.entries) };
-  await db.transaction().execute(async (trx) => {
-    // Searches make one row each; the member's rows past their hour go whenever a new one comes.
-    await trx
-      .deleteFrom('discover_rankings')
-      .where('member_id', '=', viewer.id)
-      .where('computed_at', '<', new Date(viewer.readAt.getTime() - RANKING_LIFETIME_MS))
-      .execute();
-    await trx
-      .insertInto('discover_rankings')
-      .values(values)
-      .onConflict((oc) => oc.columns(['member_id', 'scope']).doUpdateSet({ computed_at: values.computed_at, open: values.open, entries: values.entries }))
-      .execute();
-  });
+  const entries = JSON.stringify(ranking.entries);
+  const expired = new Date(viewer.readAt.getTime() - RANKING_LIFETIME_MS);
+  // One statement: searches make one row each, and the member's rows past their hour go whenever a new one comes.
+  await sql`
+    with expired as (delete from discover_rankings where member_id = ${viewer.id} and scope <> ${scope} and computed_at < ${expired})
+    insert into discover_rankings (member_id, scope, computed_at, open, entries)
+    values (${viewer.id}, ${scope}, ${ranking.computedAt}, ${ranking.open}, ${entries})
+    on conflict (member_id, scope) do update set computed_at = excluded.computed_at, open = excluded.open, entries = excluded.entries`.execute(db);
 }

@@ -8,10 +8,10 @@ import type { Logger } from '../lib/log';
 import { allItems, asCandidate, memberAsUser, type MemberTaste, type Viewer } from './tastes';
 
 // Scores for one ranking. A pair of members has ONE score, whoever asks: the local engine's is the
-// mean of both directions over the same normalised tastes, and every pair score is stored
+// mean of both directions over the same normalised tastes; a Gemini score (one direction) is stored
 // (discover_pair_scores) and reused by either member while it is younger than an hour and newer than
-// both profiles, so a Gemini score (one direction) is also the one the other member sees. Whatever is
-// not stored goes to Gemini in ONE similarity call together with the sample people (SPEC's batch rule).
+// both profiles, so it is also the one the other member sees. Whatever is not stored goes to Gemini in
+// ONE similarity call together with the sample people (SPEC's batch rule).
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -91,10 +91,13 @@ async function askProvider(deps: ScoringDeps, viewer: Viewer, missing: readonly 
       ...samples.map((s) => asCandidate(keys.get(s.id) ?? s.username, s.personality, s.interests)),
     ],
   };
-  const local = () => ({
-    members: localPairScores(viewer.taste, missing),
-    samples: new Map(samples.map((s) => [s.id, similarityScoreOrDefault(scoreAll(request.user, request.candidates).scores[keys.get(s.id) ?? s.username])])),
-  });
+  const local = () => {
+    const sampleScores = scoreAll(request.user, samples.map((s) => asCandidate(keys.get(s.id) ?? s.username, s.personality, s.interests))).scores;
+    return {
+      members: localPairScores(viewer.taste, missing),
+      samples: new Map(samples.map((s) => [s.id, similarityScoreOrDefault(sampleScores[keys.get(s.id) ?? s.username])])),
+    };
+  };
   if (deps.ai.name === 'local' || request.candidates.length === 0) return { ...local(), keep: true };
   try {
     const { scores } = await deps.ai.similarity(request);

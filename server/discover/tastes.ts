@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { profileSchema, type Profile } from '../../src/domain/profile';
 import type { Database } from '../db/schema';
 import type { CandidateTaste, UserTaste } from '../ai/local/similarity';
-import { INTEREST_CATEGORIES, interestKey, interestRows, type InterestCategory } from './interests';
+import { INTEREST_CATEGORIES, interestRows, type InterestCategory } from './interests';
 
 // What discovery reads about people: the viewer in full (their lists in their order), candidates only
 // as far as scoring needs (their items from member_interests and their hobbies, never their picture).
@@ -11,7 +11,7 @@ export interface Viewer {
   id: string;
   username: string;
   profile: Profile;
-  /** the viewer's items as interest rows hold them, so both sides of a pair are read alike */
+  /** the viewer's item keys as interest rows hold them, so both sides of a pair are read alike */
   taste: MemberTaste;
   communities: string[];
   /** undefined while the member has no profile row */
@@ -31,7 +31,7 @@ export async function loadViewer(db: Kysely<Database>, memberId: string): Promis
   const fields = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : (row.data ?? {});
   const profile = profileSchema.parse(fields);
   const items: MemberTaste['items'] = { music: [], games: [], shows: [] };
-  for (const interest of interestRows(row.id, profile)) items[interest.category].push(interest.item);
+  for (const interest of interestRows(row.id, profile)) items[interest.category].push(interest.item_key);
   return {
     id: row.id,
     username: row.username,
@@ -53,10 +53,11 @@ export interface MemberTaste {
 
 export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): Promise<MemberTaste[]> {
   if (ids.length === 0) return [];
-  // One round trip; the hobbies come out of the JSON in SQL and the items from member_interests.
+  // One round trip; the hobbies come out of the JSON in SQL, the item keys from the member_interests
+  // primary key alone (an index-only read). Keys score exactly as the items: the engine ignores case.
   const result = await sql<{ id: string; username: string; changed_at: Date; hobbies: string | null; items: string[] | null }>`
     select m.id, m.username, p.changed_at, (p.data::jsonb) ->> 'hobbies' as hobbies,
-      (select array_agg(i.category || ':' || i.item) from member_interests i where i.member_id = p.member_id) as items
+      (select array_agg(i.category || ':' || i.item_key) from member_interests i where i.member_id = p.member_id) as items
     from profiles p join members m on m.id = p.member_id
     where p.member_id = any(${sql.val(ids)}::uuid[])`.execute(db);
   const byId = new Map<string, MemberTaste>();
@@ -74,7 +75,7 @@ export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): 
 
 /** Items in one order whichever way they were read (rows come back in no particular order). */
 function sortedTaste(taste: MemberTaste): MemberTaste {
-  const byKey = (a: string, b: string) => (interestKey(a) < interestKey(b) ? -1 : interestKey(a) > interestKey(b) ? 1 : 0);
+  const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return { ...taste, items: { music: [...taste.items.music].sort(byKey), games: [...taste.items.games].sort(byKey), shows: [...taste.items.shows].sort(byKey) } };
 }
 

@@ -29,7 +29,14 @@ function toProfile(row: { data: unknown; updated_at: string | number | bigint })
 }
 
 export async function readProfile(db: Kysely<Database>, memberId: string): Promise<MemberProfile | null> {
-  const row = await db.selectFrom('profiles').select(['data', 'updated_at']).where('member_id', '=', memberId).executeTakeFirst();
+  // A row with updatedAt 0 holds only settings saved before any profile (server/discover/settings.ts):
+  // the member has no profile yet, and the device's must not be replaced by an empty one.
+  const row = await db
+    .selectFrom('profiles')
+    .select(['data', 'updated_at'])
+    .where('member_id', '=', memberId)
+    .where('updated_at', '>', 0)
+    .executeTakeFirst();
   return row ? toProfile(row) : null;
 }
 

@@ -14,7 +14,7 @@ import type { MemberRoutesDeps } from './members';
 import { decodeCursor, discoverPage } from '../discover/discover';
 import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
-import { socialError } from '../lib/socialError';
+import { problem, socialError } from '../social/errors';
 import { checkJsonBody } from '../lib/validate';
 import { silentLogger, type Logger } from '../lib/log';
 
@@ -43,7 +43,7 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   app.get(relative(SOCIAL_ROUTES.discover), requireMember, async (c) => {
     const query = discoverQuerySchema.safeParse(c.req.query());
     const offset = query.success ? decodeCursor(query.data.cursor) : undefined;
-    if (!query.success || offset === undefined) return socialError(c, 400, 'INVALID_REQUEST');
+    if (!query.success || offset === undefined) return socialError(c, problem(400, 'INVALID_REQUEST'));
     const page = await discoverPage(discoverDeps, c.get('memberId'), { community: query.data.community, q: query.data.q, offset });
     if (!page) return c.json({ error: { code: 'UNAUTHENTICATED', message: memberErrorTexts.UNAUTHENTICATED } }, 401);
     return c.json(page);
@@ -52,14 +52,14 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   // SOCIAL_ROUTES.member(id) builds this path for one id.
   app.get('/members/:id', requireMember, async (c) => {
     const view = await memberView(db, c.get('memberId'), c.req.param('id') ?? '');
-    return view ? c.json(view) : socialError(c, 404, 'NOT_FOUND');
+    return view ? c.json(view) : socialError(c, problem(404, 'NOT_FOUND'));
   });
 
   app.get(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
 
   app.put(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => {
     const body = await checkJsonBody(c, memberSettingsUpdateSchema);
-    if (!body.ok) return socialError(c, 400, 'INVALID_REQUEST');
+    if (!body.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
     return c.json(await writeSettings(db, c.get('memberId'), body.data));
   });
 

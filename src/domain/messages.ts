@@ -59,6 +59,19 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
+  // Beyond docs/product.md: a member's leaderboard and Games hub figures (issue 13), from the server.
+  leaderboard: {
+    statsLoadFailed: 'Could not load your stats. Please try again.',
+    unsentGames: (count: number) =>
+      count === 1
+        ? '1 finished game is waiting to be sent. It will count once you are back online.'
+        : `${count} finished games are waiting to be sent. They will count once you are back online.`,
+    onlyYou: (community: string) =>
+      community === 'All Communities'
+        ? 'You are the only member on the board so far. Invite friends to climb it together.'
+        : `You are the only member of ${community} on the board so far. Invite friends to climb it together.`,
+    noFriendsYet: 'Add friends to see how you compare with them.',
+  },
   // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {
     logsLoadFailed: 'Could not load the chat logs. Please try again.',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CommunityFilter } from '../domain/community';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
@@ -44,9 +44,10 @@ export const discoverMachine = setup({
   types: {} as {
     context: DiscoverContext;
     events: DiscoverEvent;
-    input: { community?: CommunityFilter } | undefined;
   },
   actors: {
+    // Provided by the screen: followCommunityOf(the header's community actor) from community.machine.ts.
+    followCommunity: fromCallback(() => undefined),
     loadDiscover: fromPromise<DiscoverData>(async () => ({
       profile: loadProfile(),
       users: loadUsers(),
@@ -73,6 +74,7 @@ export const discoverMachine = setup({
     notify: (_, _params: { message: string }) => {
       // Provided by the screen: window.alert(message).
     },
+    logFollowFailure: ({ event }) => console.error('Following the header community failed', (event as { error?: unknown }).error),
   },
   delays: {
     // Lets the button repaint as 'Friend Added!' before the (blocking) browser alert opens.
@@ -80,8 +82,8 @@ export const discoverMachine = setup({
   },
 }).createMachine({
   id: 'discover',
-  context: ({ input }) => ({
-    community: input?.community ?? 'All Communities',
+  context: {
+    community: 'All Communities',
     query: '',
     profile: null,
     users: [],
@@ -90,8 +92,9 @@ export const discoverMachine = setup({
     addingId: null,
     addedName: null,
     error: null,
-  }),
+  },
   initial: 'loading',
+  invoke: { id: 'followCommunity', src: 'followCommunity', onError: { actions: 'logFollowFailure' } },
   on: {
     SEARCH: { actions: assign({ query: ({ event }) => event.query }) },
     COMMUNITY: { actions: assign({ community: ({ event }) => event.community }) },

@@ -7,7 +7,8 @@ import { messages } from '../domain/messages';
 import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../domain/replyTiming';
 import type { User } from '../domain/user';
 import { generateFirstResponse, generateMatchedChatReply, generatePersonaHotTake } from '../services/ai';
-import { befriend, isFriend, loadGamePrompt, pickPartner, recordWin, saveMatchedLog, type RecordedWin } from '../services/hotTakes';
+import { recordGameWin, type GameWinOutcome } from '../services/gameResults';
+import { befriend, isFriend, loadGamePrompt, pickPartner, saveMatchedLog } from '../services/hotTakes';
 import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
@@ -89,7 +90,10 @@ export const hotTakesMatchMachine = setup({
     saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string | undefined; now: number } }) => {
       saveMatchedLog(input.messages, input.partner, input.now);
     }),
-    recordWin: fromPromise<RecordedWin, { messageCount: number }>(async ({ input }) => recordWin(input.messageCount)),
+    // A guest's win counts on the device; a member's goes to the server (or waits on the device for it).
+    recordWin: fromPromise<GameWinOutcome, { messageCount: number; finishedAt: number }>(({ input }) =>
+      recordGameWin(input.messageCount, input.finishedAt),
+    ),
     checkFriend: fromPromise<boolean, { userId: string }>(async ({ input }) => isFriend(input.userId)),
     addFriend: fromPromise(async ({ input }: { input: { userId: string } }) => befriend(input.userId)),
   },
@@ -131,7 +135,7 @@ export const hotTakesMatchMachine = setup({
     }),
     recordAward: assign({
       toSave: ({ context }) => ({ ...context.toSave, win: false }),
-      award: (_, win: RecordedWin) => win.award,
+      award: (_, win: GameWinOutcome) => win.award,
     }),
     markLogSaved: assign({ toSave: ({ context }) => ({ ...context.toSave, log: false }) }),
     planExit: assign({ toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: false }) }),
@@ -276,8 +280,8 @@ export const hotTakesMatchMachine = setup({
               invoke: {
                 id: 'recordWin',
                 src: 'recordWin',
-                input: ({ context }: { context: HotTakesMatchContext }) => ({ messageCount: context.messages.length }),
-                onDone: { target: LEFT, actions: { type: 'recordAward', params: ({ event }: { event: { output: RecordedWin } }) => event.output } },
+                input: ({ context }: { context: HotTakesMatchContext }) => ({ messageCount: context.messages.length, finishedAt: context.now() }),
+                onDone: { target: LEFT, actions: { type: 'recordAward', params: ({ event }: { event: { output: GameWinOutcome } }) => event.output } },
                 onError: saveFailed,
               },
             },

@@ -3,6 +3,7 @@ import type { LoginRequest, Member, SignupRequest } from '../domain/memberContra
 import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
 import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
+import { announceViewer, onSessionEnded, withdrawViewer } from '../services/members/viewer';
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
@@ -48,6 +49,8 @@ export const sessionMachine = setup({
       window.addEventListener('online', online);
       return () => window.removeEventListener('online', online);
     }),
+    // A 401 from a member call made by a service (stats, leaderboard, game results) ends the session too.
+    hearSessionEnded: fromCallback<SessionEvent>(({ sendBack }) => onSessionEnded(() => sendBack({ type: 'SESSION_EXPIRED' }))),
     signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
     logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
     logOut: fromPromise(() => logOut()),
@@ -66,6 +69,12 @@ export const sessionMachine = setup({
     endMember: assign({ member: null }),
     // The device copy of the profile stays (as after the contract's Log Out); only whose copy it was is forgotten.
     forgetDevice: () => forgetMemberSync(),
+    // The services that choose the device or the server (leaderboard, stats, game results) follow these.
+    announceGuest: () => announceViewer({ kind: 'guest' }),
+    withdrawViewer: () => withdrawViewer(),
+    announceMember: ({ context }) => {
+      if (context.member) announceViewer({ kind: 'member', memberId: context.member.id });
+    },
     logSyncFailure: ({ event }) => console.error('Profile sync stopped', (event as { error?: unknown }).error),
     logWatchFailure: ({ event }) => console.error('Waiting for the network failed', (event as { error?: unknown }).error),
   },
@@ -75,6 +84,7 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      entry: 'withdrawViewer',
       invoke: {
         id: 'checkSession',
         src: 'checkSession',
@@ -92,6 +102,7 @@ export const sessionMachine = setup({
       },
     },
     guest: {
+      entry: 'announceGuest',
       initial: 'browsing',
       on: {
         SIGN_UP: 'signingUp',
@@ -117,7 +128,7 @@ export const sessionMachine = setup({
       },
     },
     signingUp: {
-      entry: 'clearFailure',
+      entry: ['clearFailure', 'withdrawViewer'],
       invoke: {
         id: 'signUp',
         src: 'signUp',
@@ -127,7 +138,7 @@ export const sessionMachine = setup({
       },
     },
     loggingIn: {
-      entry: 'clearFailure',
+      entry: ['clearFailure', 'withdrawViewer'],
       invoke: {
         id: 'logIn',
         src: 'logIn',
@@ -137,14 +148,18 @@ export const sessionMachine = setup({
       },
     },
     member: {
+      entry: 'announceMember',
       initial: 'active',
-      invoke: {
-        id: 'profileSync',
-        src: 'profileSync',
-        input: ({ context }) => ({ memberId: context.member?.id ?? '' }),
-        onDone: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
-        onError: { actions: 'logSyncFailure' },
-      },
+      invoke: [
+        {
+          id: 'profileSync',
+          src: 'profileSync',
+          input: ({ context }) => ({ memberId: context.member?.id ?? '' }),
+          onDone: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
+          onError: { actions: 'logSyncFailure' },
+        },
+        { id: 'hearSessionEnded', src: 'hearSessionEnded', onError: { actions: 'logWatchFailure' } },
+      ],
       on: {
         LOG_OUT: 'loggingOut',
         SESSION_EXPIRED: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
@@ -169,6 +184,7 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
+      entry: 'withdrawViewer',
       invoke: {
         id: 'logOut',
         src: 'logOut',

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { communityMachine, followCommunityOf } from '../../src/machines/community.machine';
 import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/machines/discover.machine';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
@@ -29,6 +31,7 @@ const events = [
   { type: 'xstate.after.alertDelay.discover.ready.announcing' },
   { type: 'SEARCH', query: 'metal' },
   { type: 'COMMUNITY', community: 'UW' },
+  { type: 'xstate.error.actor.followCommunity', error: new Error('gone') },
   { type: 'GO_TO_PROFILE' },
   { type: 'RETRY' },
 ];
@@ -45,6 +48,12 @@ function expectNavigations(env: ReplayEnv, events: string[]) {
 }
 
 const alerts = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'alert');
+
+// Until the list is shown, the only effect is a log line each time following the header failed.
+function expectOnlyFollowLogs(env: ReplayEnv, events: string[]) {
+  const failures = events.filter((e) => e === 'xstate.error.actor.followCommunity');
+  expect(env.timeline).toEqual(failures.map(() => ({ type: 'log', payload: 'follow failed', at: 0 })));
+}
 
 // Once loaded: only RiffLord (user-1) can be added — PixelPoet (user-2) is already a friend and user-99 does not
 // exist — so no service call names anyone else and no friend appears twice.
@@ -72,13 +81,15 @@ describe('discover machine (model-based)', () => {
         actions: {
           goToProfile: () => env.record('navigate', '/profile'),
           notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
+          // A header that stops answering leaves the list as it was; the failure is only logged.
+          logFollowFailure: () => env.record('log', 'follow failed'),
         },
       }),
       states: {
         loading: ({ env, context, events }) => {
           expect(env.pending.get('loadDiscover')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
           expect(context.error).toBeNull();
-          expect(env.timeline).toEqual([]);
+          expectOnlyFollowLogs(env, events);
         },
         // The 'Complete Your Profile' prompt: no scoring is asked for an incomplete profile.
         incomplete: ({ env, context, events }) => {
@@ -91,9 +102,9 @@ describe('discover machine (model-based)', () => {
           expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
           expect(context.friendIds).toEqual(['user-2']);
         },
-        failed: ({ env, context }) => {
+        failed: ({ env, context, events }) => {
           expect(context.error).toBe(STORAGE_FULL);
-          expect(env.timeline).toEqual([]);
+          expectOnlyFollowLogs(env, events);
         },
         'ready.idle': ({ env, context, events }) => {
           expectReady(env, context, events);
@@ -120,7 +131,7 @@ describe('discover machine (model-based)', () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 9, transitions: 12, guards: 3 });
+    expect(report).toMatchObject({ states: 9, transitions: 13, guards: 3 });
   }, 30_000);
 
   it("asks for similarity with each candidate's name, personality and interests", () => {
@@ -130,9 +141,42 @@ describe('discover machine (model-based)', () => {
     ]);
   });
 
-  it('takes the header community as input', async () => {
-    const { createActor } = await import('xstate');
-    const actor = createActor(discoverMachine, { input: { community: 'Microsoft' } });
+  it("filters by the header's community: the one chosen when it starts and each one chosen after", () => {
+    const header = createActor(communityMachine).start();
+    header.send({ type: 'SELECT', community: 'Microsoft' });
+    const actor = createActor(discoverMachine.provide({ actors: { followCommunity: followCommunityOf(header) } })).start();
     expect(actor.getSnapshot().context.community).toBe('Microsoft');
+    header.send({ type: 'SELECT', community: 'UW' });
+    expect(actor.getSnapshot().context.community).toBe('UW');
+    actor.stop();
+    header.send({ type: 'SELECT', community: 'Seattle' });
+    expect(actor.getSnapshot().context.community).toBe('UW');
+  });
+});
+
+describe('discover machine with its actors settled', () => {
+  it('the "now friends" alert names the person added, also when they are not first on the list', async () => {
+    const notify = vi.fn();
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      discoverMachine.provide({
+        actors: {
+          loadDiscover: fromPromise(async (): Promise<DiscoverData> => ({ profile: complete, users, friendIds: [] })),
+          scoreUsers: fromPromise(async (): Promise<Record<string, number>> => ({})),
+          addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),
+        },
+        actions: { notify: (_, params: { message: string }) => notify(params.message) },
+      }),
+      { clock, input: undefined },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'ADD_FRIEND', userId: 'user-2' });
+    await waitFor(actor, (s) => s.matches({ ready: 'announcing' }));
+    // The alert waits 30 ms so the button can repaint as 'Friend Added!' first.
+    clock.increment(29);
+    expect(notify).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(notify.mock.calls).toEqual([["You're now friends with PixelPoet!"]]);
+    expect(actor.getSnapshot().context.friendIds).toEqual(['user-2']);
   });
 });

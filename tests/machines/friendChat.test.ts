@@ -2,7 +2,7 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/domain/user';
-import { friendChatMachine, type FriendReplyInput } from '../../src/machines/friendChat.machine';
+import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/machines/friendChat.machine';
 import { testModel, type StateView } from '../support/modelTest';
 
 const generateFriendChatReply = vi.hoisted(() => vi.fn());
@@ -192,6 +192,19 @@ describe('friend chat with its real actors', () => {
     expect(actor.getSnapshot().hasTag('replying')).toBe(false);
   });
 
+  it('answers several messages sent while the friend is typing with one reply, to the newest', async () => {
+    generateFriendChatReply.mockImplementation(async (req: { message: string }) => `You said: ${req.message}`);
+    const { actor } = start('user-2');
+    await settle();
+    actor.send({ type: 'SEND', text: 'a' });
+    actor.send({ type: 'SEND', text: 'b' });
+    actor.send({ type: 'SEND', text: 'c' });
+    for (let i = 0; i < 5; i += 1) await settle();
+    expect(generateFriendChatReply.mock.calls.map(([req]) => (req as { message: string }).message)).toEqual(['a', 'c']);
+    expect(actor.getSnapshot().context.messages.slice(1).map((m) => m.text)).toEqual(['a', 'b', 'c', 'You said: a', 'You said: c']);
+    expect(actor.getSnapshot().hasTag('replying')).toBe(false);
+  });
+
   it('shows not-found for an unknown id and goes back to /friends without saving anything', async () => {
     const { actor, navigate } = start('user-404');
     await settle();
@@ -199,5 +212,36 @@ describe('friend chat with its real actors', () => {
     actor.send({ type: 'BACK' });
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(Object.keys(localStorage).filter((k) => k.endsWith('_chat_logs'))).toEqual([]);
+  });
+});
+
+describe('what a friend reply is written from', () => {
+  it('the newest text the user sent is the message; the last 5 other messages, emojis and later replies included, are the history', () => {
+    const base = createActor(friendChatMachine, { input: { friendId: 'user-1', now, random } }).getSnapshot().context;
+    const said = (sender: string, text: string, type: 'text' | 'emoji' = 'text') => ({ id: text, sender, text, timestamp: '', type });
+    const messages = [
+      said('other', 'hi'),
+      said('user', 'one'),
+      said('other', 'r1'),
+      said('user', 'two'),
+      said('other', 'r2'),
+      said('user', 'three'),
+      said('other', 'r3'),
+      said('user', 'four'),
+      said('other', 'r4'),
+      said('user', 'five'),
+      said('other', 'r5'),
+      said('user', '👍', 'emoji'),
+    ];
+    const input = replyInput({ ...base, friend: RIFF, messages });
+    expect(input.message).toBe('five');
+    expect(input.history).toEqual([
+      { sender: 'RiffLord', text: 'r3' },
+      { sender: 'user', text: 'four' },
+      { sender: 'RiffLord', text: 'r4' },
+      { sender: 'RiffLord', text: 'r5' },
+      { sender: 'user', text: '👍' },
+    ]);
+    expect(replyInput({ ...base, friend: RIFF, messages: [said('other', 'hi')] }).message).toBe('');
   });
 });

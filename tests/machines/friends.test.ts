@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { friendsMachine, type FriendsContext } from '../../src/machines/friends.machine';
 import type { User } from '../../src/domain/user';
 import { testModel, type ReplayEnv } from '../support/modelTest';
@@ -66,5 +67,20 @@ describe('friends machine (model-based)', () => {
       },
     });
     expect(report).toMatchObject({ states: 7, transitions: 8, guards: 1 });
+  });
+});
+
+describe('friends machine with its actors settled', () => {
+  it('names the friend who was removed, also when it is not the first on the list', async () => {
+    const actor = createActor(
+      friendsMachine.provide({
+        actors: { loadFriends: fromPromise(async () => friends), removeFriend: fromPromise(async (): Promise<void> => {}) },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'REMOVE', friendId: 'user-2' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context).toMatchObject({ friends: [friends[0]], notice: 'PixelPoet was removed from your friends.' });
   });
 });

@@ -1,52 +1,101 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { leaderboardMachine } from '../../src/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';
+import { MemberApiError } from '../../src/services/members/errors';
 import { testModel, type StateView } from '../support/modelTest';
 
 const entries: LeaderboardEntry[] = [
   { id: 'user-current', username: 'me', isCurrentUser: true, stats: { totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 } },
   { id: 'user-1', username: 'RiffLord', isCurrentUser: false, stats: { totalPoints: 900, gamesPlayed: 40, hotTakesScore: 1500, friendsCount: 9, winRate: 50, streak: 2 } },
 ];
+// A member alone in a community, with two finished games still waiting on the device.
+const alone: LeaderboardEntry[] = [
+  { id: 'm-1', username: 'mira', isCurrentUser: true, stats: { totalPoints: 0, gamesPlayed: 0, hotTakesScore: 0, friendsCount: 0, winRate: 0, streak: 0 } },
+];
+
+type Step = { type: string; tab?: string; community?: string; output?: { entries: LeaderboardEntry[]; unsent: number }; error?: unknown };
 
 // A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
-  { type: 'xstate.done.actor.loadLeaderboard', output: entries },
-  { type: 'xstate.error.actor.loadLeaderboard', error: new Error('broken') },
+  { type: 'xstate.done.actor.loadBoard', output: { entries, unsent: 0 } },
+  { type: 'xstate.done.actor.loadBoard', output: { entries: alone, unsent: 2 } },
+  { type: 'xstate.error.actor.loadBoard', error: new Error('broken') },
+  { type: 'xstate.error.actor.loadBoard', error: new MemberApiError('OFFLINE') },
   { type: 'SELECT_TAB', tab: 'games' },
-  { type: 'SELECT_TAB', tab: 'friends' },
+  { type: 'SELECT_TAB', tab: 'points' },
   { type: 'SELECT_TAB', tab: 'nope' },
+  { type: 'COMMUNITY', community: 'UW' },
+  { type: 'COMMUNITY', community: 'All Communities' },
+  { type: 'COMMUNITY', community: 'Atlantis' },
   { type: 'RETRY' },
 ];
 
-// docs/product.md §2: the tabs are Total Points (the first), Games Played, Hot Takes and Friends; anything else is ignored.
-function expectTab({ context, path }: StateView<typeof leaderboardMachine>) {
-  const picked = path.steps.flatMap((s) => (s.event.type === 'SELECT_TAB' ? [(s.event as unknown as { tab: string }).tab] : []));
-  expect(context.tab).toBe(picked.filter((t) => t !== 'nope').at(-1) ?? 'points');
+const TABS = ['points', 'games', 'hottakes', 'friends'];
+const FILTERS = ['All Communities', 'UW', 'Microsoft', 'Seattle'];
+
+function stepsOf(view: StateView<typeof leaderboardMachine>): Step[] {
+  return view.path.steps.map((s) => s.event as unknown as Step);
+}
+
+// docs/product.md §2: Total Points is the first tab; the header's filter starts at All Communities; unknown values are ignored.
+function expected(view: StateView<typeof leaderboardMachine>) {
+  const steps = stepsOf(view);
+  const tab = steps.flatMap((s) => (s.type === 'SELECT_TAB' && TABS.includes(s.tab!) ? [s.tab!] : [])).at(-1) ?? 'points';
+  const community = steps.flatMap((s) => (s.type === 'COMMUNITY' && FILTERS.includes(s.community!) ? [s.community!] : [])).at(-1) ?? 'All Communities';
+  const loaded = steps.filter((s) => s.type === 'xstate.done.actor.loadBoard').at(-1)?.output;
+  return { tab, community, loaded };
+}
+
+function expectSelection(view: StateView<typeof leaderboardMachine>) {
+  const { tab, community, loaded } = expected(view);
+  expect(view.context.tab).toBe(tab);
+  expect(view.context.community).toBe(community);
+  // The last entries stay on screen while another tab or community loads, and after a failure.
+  expect(view.context.entries).toEqual(loaded?.entries ?? []);
 }
 
 describe('leaderboard machine (model-based)', () => {
-  it('reaches every state and transition; tabs switch in any state, unknown tabs are ignored', async () => {
+  it('loads for the selected tab and community, again on every change, keeps the last entries meanwhile, retries after a failure', async () => {
     const report = await testModel({
       machine: leaderboardMachine,
-      limit: 20,
+      limit: 200,
       events,
       states: {
         loading: (view) => {
-          expectTab(view);
-          expect(view.env.pending.get('loadLeaderboard')).toHaveLength(1 + view.events.filter((e) => e === 'RETRY').length);
+          expectSelection(view);
           expect(view.context.error).toBeNull();
+          const { tab, community } = expected(view);
+          expect(view.env.pending.get('loadBoard')?.at(-1)?.input).toEqual({ tab, community });
         },
         ready: (view) => {
-          expectTab(view);
-          expect(view.context.entries).toEqual(entries);
+          expectSelection(view);
+          expect(view.context.unsent).toBe(expected(view).loaded!.unsent);
           expect(view.context.error).toBeNull();
         },
         failed: (view) => {
-          expectTab(view);
-          expect(view.context.error).toBe('Could not load the leaderboard. Please try again.');
+          expectSelection(view);
+          const error = stepsOf(view).filter((s) => s.type === 'xstate.error.actor.loadBoard').at(-1)!.error;
+          expect(view.context.error).toBe(
+            error instanceof MemberApiError
+              ? 'You appear to be offline. Please check your connection and try again.'
+              : 'Could not load the leaderboard. Please try again.',
+          );
         },
       },
     });
-    expect(report).toMatchObject({ states: 4, transitions: 4, guards: 1 });
+    expect(report).toMatchObject({ states: 4, transitions: 5, guards: 2 });
+  });
+
+  it('starts on the community the header shows and asks for it', () => {
+    const asked: unknown[] = [];
+    const actor = createActor(
+      leaderboardMachine.provide({
+        actors: { loadBoard: fromPromise(async ({ input }) => (asked.push(input), { entries, unsent: 0 })) },
+      }),
+      { input: { community: 'Seattle' } },
+    ).start();
+    expect(asked).toEqual([{ tab: 'points', community: 'Seattle' }]);
+    actor.stop();
   });
 });

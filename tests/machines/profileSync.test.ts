@@ -21,12 +21,17 @@ const events = [
   { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('SERVER', { status: 500 }) },
   { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('PICTURE_TOO_LARGE', { status: 413 }) },
   { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('UNAUTHENTICATED', { status: 401 }) },
+  // The edges of a refusal: any 4xx but 401 and 429 from the members API; not a 429, not a 5xx, not another error.
+  { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('INVALID_INPUT', { status: 400 }) },
+  { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('TOO_MANY_REQUESTS', { status: 429 }) },
+  { type: 'xstate.error.actor.pushProfile', error: new MemberApiError('BAD_GATEWAY', { status: 502 }) },
+  { type: 'xstate.error.actor.pushProfile', error: Object.assign(new Error('not from the members API'), { code: 'FOREIGN', status: 403 }) },
   // A listener that breaks is logged; the sync goes on (edits are still marked pending in storage).
   { type: 'xstate.error.actor.watchLocalEdits', error: new Error('storage events unavailable') },
   { type: 'xstate.error.actor.watchConnectivity', error: new Error('no window') },
 ];
 
-type Step = { type: string; output?: { needsPush?: boolean; stillPending?: boolean }; error?: MemberApiError };
+type Step = { type: string; output?: { needsPush?: boolean; stillPending?: boolean }; error?: { code: string } };
 
 function delayOf(type: string): number {
   if (type.startsWith('xstate.after.syncDelay')) return 1000;
@@ -102,12 +107,12 @@ describe('profile sync machine (model-based)', () => {
         },
         // A failed call that is not a 401 or a refusal waits for the network.
         waitingForNetwork: (view) => {
-          expect(['OFFLINE', 'SERVER']).toContain(lastSeen(view)?.error?.code);
+          expect(['OFFLINE', 'SERVER', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY', 'FOREIGN']).toContain(lastSeen(view)?.error?.code);
           observed(view);
         },
         // A profile the server refused is not resent on its own: only a new edit tries again.
         refused: (view) => {
-          expect(lastSeen(view)?.error?.code).toBe('PICTURE_TOO_LARGE');
+          expect(['PICTURE_TOO_LARGE', 'INVALID_INPUT']).toContain(lastSeen(view)?.error?.code);
           observed(view);
         },
         // A 401 ends the sync and tells the session so.

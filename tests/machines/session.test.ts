@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine } from '../../src/machines/session.machine';
 import { MemberApiError } from '../../src/services/members/errors';
+import { knownViewer } from '../../src/services/members/viewer';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // The session as a person meets it (issue 12): a guest by default, a member after signing up or logging
@@ -41,6 +42,7 @@ const events = [
   { type: 'xstate.error.actor.deleteAccount', error: new MemberApiError('UNAUTHENTICATED', { status: 401 }) },
   { type: 'xstate.done.actor.profileSync', output: { sessionEnded: true } },
   { type: 'xstate.error.actor.profileSync', error: new Error('sync crashed') },
+  { type: 'xstate.error.actor.hearSessionEnded', error: new Error('listener crashed') },
 ];
 
 // What the person is told after each refusal (memberContract.ts texts, spelled out).
@@ -69,6 +71,9 @@ function leftMembership(steps: Step[]): boolean {
 }
 
 // Failed calls are logged by design; the replays make hundreds of them on purpose.
+afterEach(() => {
+  document.cookie = 'mycelius_member=; path=/; max-age=0';
+});
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -121,14 +126,22 @@ function observed({ env, snapshot, path }: View) {
 const backOnline = (path: ModelPath<typeof sessionMachine>) =>
   path.steps.filter((step, i) => step.event.type === 'ONLINE' && i > 0 && path.steps[i - 1]!.state.matches({ guest: 'offline' })).length;
 
+// Whom the services that pick the device or the server serve (the browser holds the member hint cookie):
+// open while the session is checked or changes, a guest or the member once it settles.
+const servesNobodyYet = () => expect(knownViewer()).toBeNull();
+const servesGuest = () => expect(knownViewer()).toEqual({ kind: 'guest' });
+
 /** A guest state: nobody is known. */
 function asGuest(view: View) {
   expect(view.context.member).toBeNull();
   observed(view);
 }
 
-/** A member state: the member is known and their profile sync runs for them. */
+/** A member state: the member is known, their profile sync runs for them, and the services serve them. */
 function asMember(view: View) {
+  expect(knownViewer()).toEqual({ kind: 'member', memberId: 'm-1' });
+  // A service's 401 is heard for as long as this membership lasts: once per time the person became a member.
+  expect(view.env.pending.get('hearSessionEnded')).toHaveLength(view.env.pending.get('profileSync')!.length);
   expect(view.context.member).toEqual(mira);
   expect(view.env.pending.get('profileSync')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
   observed(view);
@@ -143,35 +156,44 @@ describe('session machine (model-based)', () => {
       setup: () => {
         localStorage.clear();
         localStorage.setItem(SYNC_KEY, seededSync);
+        document.cookie = 'mycelius_member=1; path=/';
       },
       states: {
         // Asking the server who this is: at start, or again once an offline start is back online.
         checking: (view) => {
           if (backOnline(view.path) === 0) expect(view.events).toEqual([]);
           else expect(view.last?.type).toBe('ONLINE');
+          servesNobodyYet();
           asGuest(view);
         },
-        'guest.browsing': asGuest,
+        'guest.browsing': (view) => {
+          servesGuest();
+          asGuest(view);
+        },
         // An ended session (a 401 while a member) is the only way to the notice.
         'guest.sessionEnded': (view) => {
           expect(['SESSION_EXPIRED', 'xstate.done.actor.profileSync', 'xstate.error.actor.deleteAccount']).toContain(view.last!.type);
+          servesGuest();
           asGuest(view);
         },
         // A member's device that started offline keeps that member's edits pending and waits for the network.
         'guest.offline': (view) => {
           expect(view.env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
           expect(view.env.pending.get('waitForNetwork')).toHaveLength(view.events.filter((t) => t === 'xstate.done.actor.checkSession').length);
+          servesGuest();
           asGuest(view);
         },
         // Requests carry what was asked, and an earlier refusal is forgotten while they run.
         signingUp: (view) => {
           expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
           expect(view.context.failure).toBeNull();
+          servesNobodyYet();
           asGuest(view);
         },
         loggingIn: (view) => {
           expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
           expect(view.context.failure).toBeNull();
+          servesNobodyYet();
           asGuest(view);
         },
         'member.active': asMember,
@@ -183,6 +205,7 @@ describe('session machine (model-based)', () => {
         // Logging out still knows the member until the server answers.
         loggingOut: (view) => {
           expect(view.context.member).toEqual(mira);
+          servesNobodyYet();
           observed(view);
         },
       },

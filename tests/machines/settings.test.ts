@@ -200,6 +200,7 @@ describe('settings machine (model-based)', () => {
     expect(toggled(DEFAULTS, 'theme').theme).toBe('light');
     expect(toggled(toggled(DEFAULTS, 'theme'), 'theme').theme).toBe('dark');
     expect(toggled(DEFAULTS, 'profileVisibility').profileVisibility).toBe('private');
+    expect(toggled(toggled(DEFAULTS, 'profileVisibility'), 'profileVisibility').profileVisibility).toBe('public');
     expect(toggled(DEFAULTS, 'notifications').notifications).toBe(false);
     expect(toggled(DEFAULTS, 'soundEffects').soundEffects).toBe(false);
     expect(toggled(DEFAULTS, 'showOnlineStatus').showOnlineStatus).toBe(false);

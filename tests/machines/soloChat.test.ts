@@ -3,6 +3,7 @@ import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import { soloChatMachine } from '../../src/machines/soloChat.machine';
+import { loadUsers } from '../../src/services/users';
 import { testModel, type StateView } from '../support/modelTest';
 
 // Oracles from docs/product.md section 4 ("Hot Takes solo chat") and section 9, written out: the first message gets a
@@ -227,6 +228,21 @@ describe('solo Hot Takes chat with its real actors', () => {
     expect(log?.summary).toBe('Hot Takes session with 8 messages');
     expect(log?.messages.map((m) => m.text)).toContain('/continue');
     expect(log?.partner).toBeUndefined();
+  });
+
+  it("never reveals the user's own take: with the user stored first, random 0 picks the next sample user", async () => {
+    generatePersonaHotTake.mockResolvedValue('A take.');
+    // The 25 sample users as the app seeds them; then the first of them becomes the current user.
+    const users = loadUsers();
+    localStorage.setItem('mycelius_users', JSON.stringify([{ ...users[0], id: 'user-current' }, ...users.slice(1)]));
+    const clock = new SimulatedClock();
+    const actor = createActor(soloChatMachine, { clock, input: { now: () => NOW, random: () => 0 } }).start();
+    actor.send({ type: 'SEND', text: TAKE });
+    clock.increment(1200);
+    actor.send({ type: 'SEND', text: '/continue' });
+    await settle();
+    expect(generatePersonaHotTake).toHaveBeenCalledWith(expect.objectContaining({ username: 'PixelPoet', prompt: TAKE }));
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'PixelPoet', text: 'A take.' });
   });
 
   it('the latest reaction comes 3000 ms after its message when the random source is at its top', async () => {

@@ -6,6 +6,7 @@ import { usersKey } from '../../src/storage/users';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { saveProfile } from '../../src/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
+import { CommunityContext } from '../../src/ui/CommunityContext';
 import Leaderboard from '../../src/ui/screens/Leaderboard';
 
 function seedStats() {
@@ -87,6 +88,11 @@ describe('Leaderboard screen', () => {
   });
 });
 
+// The screen sits under the app layout, which holds the header's community filter.
 function renderBoard() {
-  return render(<Leaderboard />);
+  return render(
+    <CommunityContext.Provider>
+      <Leaderboard />
+    </CommunityContext.Provider>,
+  );
 }

@@ -3,7 +3,8 @@ import type { Migration } from 'kysely/migration';
 
 // Discovery's caches, kept in the database so every app server behind a load balancer shares them.
 // A ranking is one member's ordered candidates for one view (community and search); a pair score is
-// the score of two members, stored once per pair so both see the same number whoever asked first.
+// a one-way (Gemini) score of two members, stored once per pair so both see the same number whoever
+// asked first.
 // Both are only trusted while younger than an hour and newer than every profile they were built from.
 
 export const discoverCacheMigration: Migration = {

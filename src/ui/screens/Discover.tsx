@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { discoverMachine } from '../../machines/discover.machine';
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
+import { followCommunityOf } from '../../machines/community.machine';
 import { CommunityContext } from '../CommunityContext';
 import { PersonActions } from '../components/PersonActions';
 import { HideIfBlocked } from '../components/PersonSafetyScope';
@@ -47,19 +48,17 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd }: { card: DiscoverCa
 
 export default function Discover() {
   const navigate = useNavigate();
-  const community = CommunityContext.useSelector((s) => s.context.community);
+  const header = CommunityContext.useActorRef();
   const actor = useActorRef(
     discoverMachine.provide({
+      actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),
         notify: (_, params) => window.alert(params.message),
       },
     }),
-    { ...inspectOptions(), input: { community } },
+    inspectOptions(),
   );
-  useEffect(() => {
-    actor.send({ type: 'COMMUNITY', community });
-  }, [actor, community]);
 
   const phase = useSelector(actor, selectPhase);
   const adding = useSelector(actor, selectAdding);

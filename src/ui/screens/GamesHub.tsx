@@ -1,8 +1,12 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { GAMES, type GameId } from '../../domain/games';
+import { messages } from '../../domain/messages';
+import { yourStatsMachine } from '../../machines/yourStats.machine';
 import { BackIcon, TrophyIcon } from '../components/Icons';
 import { Screen } from '../components/ScreenShell';
 import { IntroIcon } from '../games/IntroIcons';
+import { inspectOptions } from '../inspect';
 import '../styles/hub.css';
 
 // docs/product.md section 2, "Games hub": the groups and their games in this order.
@@ -26,6 +30,39 @@ function Chevron() {
 
 function SoonBadge() {
   return <span className="badge soon-badge">Coming soon</span>;
+}
+
+/** A guest's fixed zeros (docs/product.md); a member's figures from the server, last known ones shown at once. */
+function YourStats() {
+  const actor = useActorRef(yourStatsMachine, inspectOptions());
+  const stats = useSelector(actor, (s) => s.context.stats);
+  const unsent = useSelector(actor, (s) => s.context.unsent);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const error = useSelector(actor, (s) => s.context.error);
+  return (
+    <section className="card hub-stats" aria-labelledby="your-stats" aria-busy={loading}>
+      <h2 id="your-stats">Your Stats</h2>
+      {stats ? (
+        <dl className="stat-pair">
+          <div><dt>Games Played</dt><dd>{stats.gamesPlayed.toLocaleString('en-US')}</dd></div>
+          <div><dt>Points Earned</dt><dd>{stats.totalPoints.toLocaleString('en-US')}</dd></div>
+        </dl>
+      ) : (
+        loading && (
+          <p className="hub-stats-loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading your stats...
+          </p>
+        )
+      )}
+      {unsent > 0 && <p className="hub-stats-note" role="status">{messages.leaderboard.unsentGames(unsent)}</p>}
+      {error && (
+        <div className="hub-stats-error">
+          <p className="alert" role="alert">{error}</p>
+          <button type="button" className="btn btn-outline btn-small" onClick={() => actor.send({ type: 'RETRY' })}>Try again</button>
+        </div>
+      )}
+    </section>
+  );
 }
 
 export default function GamesHub() {
@@ -101,13 +138,7 @@ export default function GamesHub() {
         </ul>
       </section>
 
-      <section className="card hub-stats" aria-labelledby="your-stats">
-        <h2 id="your-stats">Your Stats</h2>
-        <dl className="stat-pair">
-          <div><dt>Games Played</dt><dd>0</dd></div>
-          <div><dt>Points Earned</dt><dd>0</dd></div>
-        </dl>
-      </section>
+      <YourStats />
     </Screen>
   );
 }

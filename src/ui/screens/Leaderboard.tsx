@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { avatarInitials } from '../../domain/discover';
+import { messages } from '../../domain/messages';
 import { LEADERBOARD_TABS, rankEntries, type LeaderboardTab, type RankedEntry } from '../../domain/stats';
 import { leaderboardMachine } from '../../machines/leaderboard.machine';
+import { CommunityContext } from '../CommunityContext';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/social.css';
@@ -29,18 +31,34 @@ function Podium({ top, label }: { top: RankedEntry[]; label: string }) {
   );
 }
 
+/** A member alone on the board (a new community, no friends yet): say so, and what would fill it. */
+function EmptyBoard({ tab, community }: { tab: LeaderboardTab; community: string }) {
+  return (
+    <div className="card empty-state lb-empty">
+      <p>{tab === 'friends' ? messages.leaderboard.noFriendsYet : messages.leaderboard.onlyYou(community)}</p>
+    </div>
+  );
+}
+
 export default function Leaderboard() {
-  const actor = useActorRef(leaderboardMachine, inspectOptions());
+  const community = CommunityContext.useSelector((s) => s.context.community);
+  const actor = useActorRef(leaderboardMachine, { ...inspectOptions(), input: { community } });
+  useEffect(() => {
+    actor.send({ type: 'COMMUNITY', community });
+  }, [actor, community]);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const tab = useSelector(actor, (s) => s.context.tab);
   const entries = useSelector(actor, (s) => s.context.entries);
+  const unsent = useSelector(actor, (s) => s.context.unsent);
   const error = useSelector(actor, (s) => s.context.error);
   const tabRefs = useRef(new Map<LeaderboardTab, HTMLButtonElement>());
 
   const ranked = useMemo(() => rankEntries(entries, tab), [entries, tab]);
   const me = ranked.find((e) => e.isCurrentUser);
   const current = LEADERBOARD_TABS.find((t) => t.id === tab)!;
+  // While another tab or community loads, the last entries stay (marked busy) unless there is hardly anything to show.
+  const spinning = loading && ranked.length <= 1;
 
   const select = (next: LeaderboardTab) => {
     actor.send({ type: 'SELECT_TAB', tab: next });
@@ -86,8 +104,12 @@ export default function Leaderboard() {
         ))}
       </div>
 
-      <div id="lb-panel" role="tabpanel" aria-labelledby={`lb-tab-${tab}`} className="lb-panel">
-        {loading && (
+      {unsent > 0 && !failed && (
+        <p className="lb-unsent" role="status">{messages.leaderboard.unsentGames(unsent)}</p>
+      )}
+
+      <div id="lb-panel" role="tabpanel" aria-labelledby={`lb-tab-${tab}`} className="lb-panel" aria-busy={loading}>
+        {spinning && (
           <div className="center-page social-loading" role="status" aria-live="polite">
             <div className="spinner" aria-hidden="true" />
             <p>Loading leaderboard...</p>
@@ -99,9 +121,10 @@ export default function Leaderboard() {
             <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'RETRY' })}>Try again</button>
           </div>
         )}
-        {!loading && !failed && (
+        {!failed && !loading && ranked.length <= 1 && <EmptyBoard tab={tab} community={community} />}
+        {!failed && !spinning && ranked.length > 0 && (
           <>
-            <Podium top={ranked.slice(0, 3)} label={current.label} />
+            {ranked.length > 1 && <Podium top={ranked.slice(0, 3)} label={current.label} />}
             <div className="card lb-table-card">
               <table className="lb-table">
                 <caption className="visually-hidden">{`Players ranked by ${current.label}`}</caption>

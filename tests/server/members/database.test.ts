@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { pglitePool } from '../../../server/db/pglitePool';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { ALL_DATABASE_KINDS, openTestDatabase, type TestDatabase } from './support/testDatabase';
 
 // The query layer itself: PGlite's single connection lent to one transaction at a time, and the
 // migrations on both engines.
@@ -69,7 +69,7 @@ describe('the PGlite pool adapter', () => {
   });
 });
 
-describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
+describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase(kind);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDataDir, createPostgresDatabase, DATABASE_KINDS } from './support/testDatabase';
+import { createDataDir, createPostgresDatabase, ALL_DATABASE_KINDS } from './support/testDatabase';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 
 // Durability: sign-ups against the real server process, which is killed with SIGKILL while
@@ -23,7 +23,7 @@ async function signUp(url: string, n: number): Promise<number | 'no answer'> {
   }
 }
 
-describe.each(DATABASE_KINDS)('durability on %s', (kind) => {
+describe.each(ALL_DATABASE_KINDS)('durability on %s', (kind) => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

@@ -191,6 +191,8 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   it('pages 60 members as 50 and then 10, with an opaque cursor', async () => {
     const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
     for (let i = 0; i < 60; i++) await addMember(database, app, `m${String(i).padStart(2, '0')}`, { musicGenres: ['Jazz'] });
+    // Enough members share an item with Alice: one who shares nothing is pruned, not scored.
+    await addMember(database, app, 'Loner', { musicGenres: ['Polka'] });
     const first = await discover(alice);
     expect(first.cards).toHaveLength(50);
     expect(first.nextCursor).toEqual(expect.any(String));
@@ -198,6 +200,7 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
     expect(second.cards).toHaveLength(10);
     expect(second.nextCursor).toBeNull();
     expect(new Set([...names(first), ...names(second)]).size).toBe(60);
+    expect([...names(first), ...names(second)]).not.toContain('Loner');
 
     const bad = await alice.browser.request('GET', '/api/discover?cursor=not-a-cursor');
     expect(bad.status).toBe(400);

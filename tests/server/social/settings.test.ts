@@ -58,6 +58,9 @@ describe.each(DATABASE_KINDS)('member settings and interests on %s', (kind) => {
   it('lets settings come before the first profile, which still wins afterwards', async () => {
     const alice = await addMember(database, app, 'Alice');
     await alice.browser.request('PUT', '/api/me/settings', { communities: ['Microsoft'] });
+    // The device still holds the only profile: the server has none to restore over it.
+    const before = (await (await alice.browser.request('GET', '/api/me')).json()) as { profile: unknown };
+    expect(before.profile).toBeNull();
     await saveTaste(alice, { hobbies: 'chess' });
     const me = (await (await alice.browser.request('GET', '/api/me')).json()) as { profile: { hobbies: string } };
     expect(me.profile.hobbies).toBe('chess');

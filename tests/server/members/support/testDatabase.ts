@@ -10,8 +10,22 @@ import { openDatabase, type OpenDatabase } from '../../../../server/db/open';
 // One fresh, migrated database per test file, on either engine: PGlite in a temp data directory,
 // or a new database on the test Postgres server (dropped afterwards).
 
-export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
-export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+export const ALL_DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof ALL_DATABASE_KINDS)[number];
+
+/**
+ * The engines the HTTP-level members tests run on: both, unless TEST_DATABASES names some. The
+ * mutation suite (vitest.mutation.config.ts) sets it to `postgres`, since each mutant re-runs every
+ * covering file's setup and a fresh PGlite takes seconds where a Postgres database takes a fraction
+ * of one; the engine-level tests (database.test.ts) keep both engines. See docs/testing.md.
+ */
+export const DATABASE_KINDS: readonly DatabaseKind[] = ((): readonly DatabaseKind[] => {
+  const named = process.env.TEST_DATABASES?.split(',').map((kind) => kind.trim()).filter(Boolean);
+  if (!named?.length) return ALL_DATABASE_KINDS;
+  const unknown = named.filter((kind) => !(ALL_DATABASE_KINDS as readonly string[]).includes(kind));
+  if (unknown.length) throw new Error(`TEST_DATABASES names unknown engines: ${unknown.join(', ')} (known: pglite, postgres)`);
+  return ALL_DATABASE_KINDS.filter((kind) => named.includes(kind));
+})();
 
 export interface TestDatabase extends OpenDatabase {
   /** DATABASE_URL (postgres) or DATA_DIR (pglite) for starting a server process on it. */

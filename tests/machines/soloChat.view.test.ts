@@ -1,0 +1,45 @@
+import { createActor, type StateValue } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../src/machines/soloChat.machine';
+import type { ChatMessage } from '../../src/domain/chat';
+
+// What the solo Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
+// placed in that state: the next step under the counter, the input's hint, the message counter.
+
+const context = createActor(soloChatMachine, { input: undefined }).getSnapshot().context;
+const at = (flow: StateValue, leave = 'staying') =>
+  soloChatMachine.resolveState({ value: { open: { flow, leave } }, context });
+
+describe('solo Hot Takes screen view', () => {
+  it.each([
+    ['awaitingTake', 'Share your hottest take to get a verdict.'],
+    ['judging', 'Share your hottest take to get a verdict.'],
+    ['awaitingContinue', "Type /continue to reveal another player's take."],
+    ['revealing', "Type /continue to reveal another player's take."],
+    [{ chatting: 'idle' }, 'Keep the debate going.'],
+    [{ chatting: { replying: 'waiting' } }, 'Keep the debate going.'],
+  ] as const)('in %j the next step reads %s', (flow, step) => {
+    expect(selectSoloStep(at(flow))).toBe(step);
+  });
+
+  it.each([
+    ['awaitingTake', 'staying', { enabled: true, hint: '' }],
+    ['awaitingContinue', 'staying', { enabled: true, hint: '' }],
+    [{ chatting: 'idle' }, 'staying', { enabled: true, hint: '' }],
+    ['judging', 'staying', { enabled: false, hint: 'The judges are weighing your take...' }],
+    ['revealing', 'staying', { enabled: false, hint: "Revealing another player's take..." }],
+    [{ chatting: 'idle' }, 'saving', { enabled: false, hint: 'Saving your session...' }],
+    ['judging', 'saving', { enabled: false, hint: 'Saving your session...' }],
+    [{ chatting: 'idle' }, 'failed', { enabled: false, hint: 'Your session was not saved yet.' }],
+    ['revealing', 'failed', { enabled: false, hint: 'Your session was not saved yet.' }],
+  ] as const)('in %j while %s the input is %j', (flow, leave, input) => {
+    expect(selectSoloInput(at(flow, leave))).toEqual(input);
+  });
+
+  it("counts the user's messages, texts and emojis alike, and nobody else's", () => {
+    const message = (id: string, sender: string, type: 'text' | 'emoji' = 'text'): ChatMessage => ({ id, text: id, sender, timestamp: '', type });
+    const messages = [message('1', 'other'), message('2', 'user'), message('3', 'system'), message('4', 'user', 'emoji'), message('5', 'RiffLord')];
+    expect(selectSentCount(soloChatMachine.resolveState({ value: { open: { flow: 'awaitingTake', leave: 'staying' } }, context: { ...context, messages } }))).toBe(2);
+    expect(selectSentCount(at('awaitingTake'))).toBe(0);
+  });
+});
