@@ -14,6 +14,11 @@ function settled(actor: SessionActor) {
   return waitFor(actor, (s) => settledStates.some((state) => s.matches(state)), { timeout: Infinity });
 }
 
+/** The session once it knows whether this is a guest or a member (it may still be asking the server). */
+export function settledSession(actor: SessionActor) {
+  return settled(actor);
+}
+
 function failed(actor: SessionActor): never {
   const failure = actor.getSnapshot().context.failure;
   throw new MemberRequestFailed(failure ?? { code: 'SERVER', message: memberErrorTexts.SERVER });

@@ -3,10 +3,13 @@ import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
 import { saveJsonFile } from '../services/fileDownload';
+import { isSessionEnded } from '../services/members/errors';
 import { exportForSession } from '../services/members/exportData';
+import { settingsWithServerPrivacy, sharePrivacyWithServer, type PrivacySettings } from '../services/members/memberSettings';
+import { socialFailureText } from '../services/members/socialErrors';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
-import type { SessionActor } from './sessionRequests';
+import { settledSession, type SessionActor } from './sessionRequests';
 
 export type SettingName = keyof Settings;
 
@@ -24,6 +27,12 @@ export function toggled(settings: Settings, name: SettingName): Settings {
 export interface SettingsContext {
   settings: Settings;
   error: string | null;
+  /** The privacy others see: a member's as the server last confirmed it (a guest's is the device's). */
+  sharedPrivacy: PrivacySettings;
+}
+
+function privacyOf(settings: Settings): PrivacySettings {
+  return { profileVisibility: settings.profileVisibility, showOnlineStatus: settings.showOnlineStatus };
 }
 
 type SettingsEvent =
@@ -45,9 +54,13 @@ export const settingsMachine = setup({
     // The device's data; the screen provides exportDataWith(session), which adds a member's server copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
     saveSettings: fromPromise(async ({ input }: { input: Settings }) => settingsKey.write(input)),
+    // A guest's privacy stays on the device; for a member the screen provides the call that tells the server
+    // (PUT /api/me/settings) and answers what the server then keeps.
+    sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) => input),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
+    isPrivacy: ({ event }) => event.type === 'TOGGLE' && (event.setting === 'profileVisibility' || event.setting === 'showOnlineStatus'),
     /** The confirm dialog's answer was OK. */
     confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
@@ -71,14 +84,14 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  context: { settings: defaultSettings(), error: null },
+  context: { settings: defaultSettings(), error: null, sharedPrivacy: privacyOf(defaultSettings()) },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',
-        onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output, sharedPrivacy: ({ event }) => privacyOf(event.output) }) },
         // Reads fall back to defaults on bad data, so this only guards against the unexpected.
         onError: { target: 'ready' },
       },
@@ -87,6 +100,25 @@ export const settingsMachine = setup({
       initial: 'saved',
       states: {
         saved: {},
+        // A privacy switch is told to the server first; a refusal puts the switch back where the server has it.
+        sharing: {
+          invoke: {
+            id: 'sharePrivacy',
+            src: 'sharePrivacy',
+            input: ({ context }) => privacyOf(context.settings),
+            onDone: {
+              target: 'saving',
+              actions: assign(({ context, event }) => ({ settings: { ...context.settings, ...event.output }, sharedPrivacy: event.output })),
+            },
+            onError: {
+              target: 'saving',
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, ...context.sharedPrivacy },
+                error: socialFailureText(event.error),
+              })),
+            },
+          },
+        },
         // Each toggle saves the whole settings object; a toggle during a save starts a fresh one with the latest.
         saving: {
           invoke: {
@@ -109,6 +141,7 @@ export const settingsMachine = setup({
             reenter: true,
             actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
           },
+          { guard: 'isPrivacy', target: '.sharing', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
           { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
         ],
         CLEAR_DATA: 'confirmingClear',
@@ -164,4 +197,30 @@ export const settingsMachine = setup({
 /** Settings' `exportData` for the app: the device's data, plus the server's copy while a member is signed in. */
 export function exportDataWith(session: SessionActor) {
   return fromPromise(() => exportForSession(session));
+}
+
+/**
+ * The actors a screen provides for the session: a member's privacy switches start as the server keeps them and are
+ * told to it (a 401 ends the session); a guest's stay on the device, as the machine's defaults do.
+ */
+export function privacyActorsWith(session: SessionActor) {
+  const isMember = async () => (await settledSession(session)).matches('member');
+  const endOnUnauthenticated = (error: unknown): never => {
+    if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
+    throw error;
+  };
+  return {
+    loadSettings: fromPromise<Settings>(async () => {
+      if (!(await isMember())) return settingsKey.read();
+      // Unreachable, the device copy stands; the next switch tells the server again.
+      return settingsWithServerPrivacy().catch((error: unknown) => {
+        if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
+        else console.error('Could not read the privacy the server keeps', error);
+        return settingsKey.read();
+      });
+    }),
+    sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) =>
+      (await isMember()) ? sharePrivacyWithServer(input).catch(endOnUnauthenticated) : input,
+    ),
+  };
 }

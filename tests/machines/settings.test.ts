@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsMachine, toggled } from '../../src/machines/settings.machine';
 import { AppError } from '../../src/domain/errors';
+import { MemberApiError } from '../../src/services/members/errors';
 import type { Settings } from '../../src/domain/settings';
 import { testModel, type ModelPath, type ReplayEnv, type StateView } from '../support/modelTest';
 
@@ -14,7 +15,10 @@ const TEXT = {
   storageFull:
     'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   exportFailed: 'Could not download your data. Please try again.',
+  offline: 'You appear to be offline. Please check your connection and try again.',
 };
+// What a member's server keeps after a privacy switch (it may differ from what was asked: the server wins).
+const SERVER_PRIVACY = { profileVisibility: 'private', showOnlineStatus: true } as const;
 const DEFAULTS: Settings = { theme: 'dark', profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true };
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
 const lightish: Settings = { theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: true, showOnlineStatus: false };
@@ -30,6 +34,9 @@ const events = [
   { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
   { type: 'TOGGLE', setting: 'theme' },
   { type: 'TOGGLE', setting: 'notifications' },
+  { type: 'TOGGLE', setting: 'profileVisibility' },
+  { type: 'xstate.done.actor.sharePrivacy', output: SERVER_PRIVACY },
+  { type: 'xstate.error.actor.sharePrivacy', error: new MemberApiError('OFFLINE') },
   { type: 'xstate.done.actor.saveSettings' },
   { type: 'xstate.error.actor.saveSettings', error: new AppError('STORAGE_FULL') },
   { type: 'xstate.error.actor.saveSettings', error: new Error('denied') },
@@ -51,13 +58,30 @@ const pathEvents = (path: ModelPath<typeof settingsMachine>) => path.steps.map((
 const isConfirmedClear = (e: PathEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
 
 /** The settings and the error the screen should show after the path, worked out from docs/product.md's rules. */
-function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Settings; error: string | null } {
+function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Settings; error: string | null; sharedPrivacy: Pick<Settings, 'profileVisibility' | 'showOnlineStatus'> } {
   let settings = DEFAULTS;
   let error: string | null = null;
+  const privacy = (s: Settings) => ({ profileVisibility: s.profileVisibility, showOnlineStatus: s.showOnlineStatus });
+  let sharedPrivacy = privacy(DEFAULTS);
   for (const e of pathEvents(path)) {
-    if (e.type === 'xstate.done.actor.loadSettings') settings = e.output as Settings;
+    if (e.type === 'xstate.done.actor.loadSettings') {
+      settings = e.output as Settings;
+      sharedPrivacy = privacy(settings);
+    }
+    if (e.type === 'xstate.done.actor.sharePrivacy') {
+      settings = { ...settings, ...SERVER_PRIVACY };
+      sharedPrivacy = { ...SERVER_PRIVACY };
+    }
+    if (e.type === 'xstate.error.actor.sharePrivacy') {
+      settings = { ...settings, ...sharedPrivacy };
+      error = TEXT.offline;
+    }
     if (e.type === 'TOGGLE') {
-      const flip: Record<string, unknown> = { theme: settings.theme === 'dark' ? 'light' : 'dark', notifications: !settings.notifications };
+      const flip: Record<string, unknown> = {
+        theme: settings.theme === 'dark' ? 'light' : 'dark',
+        notifications: !settings.notifications,
+        profileVisibility: settings.profileVisibility === 'public' ? 'private' : 'public',
+      };
       settings = { ...settings, [e.setting!]: flip[e.setting!] };
       error = null;
     }
@@ -69,7 +93,7 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Set
       error = null;
     }
   }
-  return { settings, error };
+  return { settings, error, sharedPrivacy };
 }
 
 function seed() {
@@ -87,7 +111,7 @@ const effects = (env: ReplayEnv, type: string) => env.effects.filter((e) => e.ty
 function observed({ context, env, path }: StateView<typeof settingsMachine>, { loggedOut = false } = {}) {
   const all = pathEvents(path);
   const types = all.map((e) => e.type);
-  expect({ settings: context.settings, error: context.error }).toEqual(expectedAfter(path));
+  expect({ settings: context.settings, error: context.error, sharedPrivacy: context.sharedPrivacy }).toEqual(expectedAfter(path));
   // Each Clear or Log Out asks once, with the contract's question.
   expect((env.pending.get('confirmClear') ?? []).map((d) => d.input)).toEqual(
     types.filter((t) => t === 'CLEAR_DATA').map(() => ({ message: TEXT.confirmClear })),
@@ -95,8 +119,10 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
   expect((env.pending.get('confirmLogOut') ?? []).map((d) => d.input)).toEqual(
     types.filter((t) => t === 'LOG_OUT').map(() => ({ message: TEXT.confirmLogout })),
   );
-  // Every toggle saves the whole settings object at once.
-  expect((env.pending.get('saveSettings') ?? []).length).toBe(types.filter((t) => t === 'TOGGLE').length);
+  // Every toggle saves the whole settings object at once; a privacy switch once the server has answered.
+  const privacyToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'profileVisibility').length;
+  const shareAnswers = types.filter((t) => t.endsWith('.actor.sharePrivacy')).length;
+  expect((env.pending.get('saveSettings') ?? []).length).toBe(types.filter((t) => t === 'TOGGLE').length - privacyToggles + shareAnswers);
   const clears = all.filter(isConfirmedClear).length;
   expect(effects(env, 'alert')).toEqual(Array.from({ length: clears }, () => TEXT.cleared));
   const themeToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'theme').length;
@@ -118,7 +144,7 @@ describe('settings machine (model-based)', () => {
     const report = await testModel({
       machine: settingsMachine,
       events,
-      limit: 400,
+      limit: 2000,
       setup: seed,
       provide: (env) => ({
         actions: {
@@ -135,6 +161,15 @@ describe('settings machine (model-based)', () => {
           observed(view);
         },
         'ready.saved': (view) => observed(view),
+        // The server is asked for exactly the privacy the switches show.
+        'ready.sharing': (view) => {
+          expect(view.last).toMatchObject({ type: 'TOGGLE', setting: 'profileVisibility' });
+          expect(view.env.pending.get('sharePrivacy')?.at(-1)?.input).toEqual({
+            profileVisibility: view.context.settings.profileVisibility,
+            showOnlineStatus: view.context.settings.showOnlineStatus,
+          });
+          observed(view);
+        },
         // Saving the latest settings: the save in flight was given exactly what the screen shows.
         'ready.saving': (view) => {
           expect(view.env.pending.get('saveSettings')?.at(-1)?.input).toEqual(view.context.settings);
@@ -159,7 +194,7 @@ describe('settings machine (model-based)', () => {
       },
     });
     expect(report.paths).toBeGreaterThan(10);
-  }, 30_000);
+  }, 60_000);
 
   it('flips each setting between its two values', () => {
     expect(toggled(DEFAULTS, 'theme').theme).toBe('light');

@@ -85,6 +85,19 @@ describe('Hot Takes matched chat screen', () => {
     expect(bubbles().at(-1)).toBe(TAKE);
     await act(async () => vi.advanceTimersByTime(1500));
     expect(bubbles().at(-1)).toBe('Outrageous! Albums are sacred.');
+    // Honest labels (issue 13): the partner's lines, written by the AI in RiffLord's persona, say so; the
+    // game's line and the user's do not; the prompt card marks RiffLord as a sample person.
+    const labelled = within(screen.getByRole('log'))
+      .getAllByRole('listitem')
+      .map((li) => [li.querySelector('.message-text')?.textContent, within(li).queryByText('AI persona') !== null]);
+    expect(labelled).toEqual([
+      ['Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥', false],
+      ['Albums forever', false],
+      ["Great! Here's what RiffLord said about this:", false],
+      [TAKE, true],
+      ['Outrageous! Albums are sacred.', true],
+    ]);
+    expect(within(screen.getByRole('region', { name: "Today's debate" })).getByText('Sample')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Games hub')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { CommunityContext } from '../CommunityContext';
 import { inspectOptions } from '../inspect';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
+import { PersonSafetyScope } from './PersonSafetyScope';
 
 /** The main screens: shared header, the screen, and the bottom navigation. The community filter lives here. */
 export default function AppLayout() {
@@ -11,7 +12,10 @@ export default function AppLayout() {
       <a className="skip-link" href="#main">Skip to content</a>
       <Header />
       <main id="main" className="app-main">
-        <Outlet />
+        {/* Block and report from any main screen; whoever is blocked stays hidden on all of them. */}
+        <PersonSafetyScope>
+          <Outlet />
+        </PersonSafetyScope>
       </main>
       <BottomNav />
     </CommunityContext.Provider>

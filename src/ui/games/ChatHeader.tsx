@@ -1,5 +1,7 @@
 import { avatarInitials } from '../../domain/discover';
 import { BackIcon } from '../components/Icons';
+import { PersonActions } from '../components/PersonActions';
+import { SampleBadge } from '../components/SampleBadge';
 import type { ChatPartner } from './chatViewProps';
 import { ChatBubbleIcon, LogsIcon } from './ChatIcons';
 
@@ -39,9 +41,14 @@ export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onTog
       </button>
       {partner && <PartnerAvatar partner={partner} />}
       <div className="chat-heading">
-        <h1 className="chat-title">{title}</h1>
+        <div className="name-with-badge">
+          <h1 className="chat-title">{title}</h1>
+          {/* Beside the title only when the title is the person's name (a game's title is not a person). */}
+          {partner?.person && partner.name === title ? <SampleBadge person={partner.person} /> : null}
+        </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
+      {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} /> : null}
       <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
         {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}
         <span>{showingLogs ? 'Back to Chat' : 'View Chat Logs'}</span>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { ChatMessage } from '../../domain/chat';
 import { GAMES } from '../../domain/games';
 import { chatLogsMachine } from '../../machines/chatLogs.machine';
+import { PersonSafetyScope } from '../components/PersonSafetyScope';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import { ChatHeader } from './ChatHeader';
@@ -28,6 +29,7 @@ export default function ChatView({
   inputDisabled = false,
   inputHint,
   typingName,
+  aiPersona,
   partner,
   banner,
   onSend,
@@ -54,6 +56,8 @@ export default function ChatView({
 
   return (
     <Screen className="chat-screen">
+      {/* Blocking the person in this chat (header or profile dialog) leaves the chat. */}
+      <PersonSafetyScope onBlocked={onBack}>
       <ChatHeader
         title={title}
         tagline={tagline}
@@ -65,7 +69,7 @@ export default function ChatView({
       {/* The chat stays mounted (hidden) under the logs, so the draft and scroll position survive a visit. */}
       <div className="chat-body" hidden={showingLogs}>
         {banner ? <div className="chat-banner">{banner}</div> : null}
-        <MessageList messages={messages} nameOf={nameOf} typingName={typingName} />
+        <MessageList messages={messages} nameOf={nameOf} typingName={typingName} aiPersona={aiPersona} />
         <div className="chat-composer">
           <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
           <ChatInput placeholder={placeholder} disabled={inputDisabled} hint={inputHint} onSend={onSend} />
@@ -75,6 +79,7 @@ export default function ChatView({
         <ChatLogsView gameName={GAMES[logsGame].name} loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
       ) : null}
       {children}
+      </PersonSafetyScope>
     </Screen>
   );
 }

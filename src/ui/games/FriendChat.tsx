@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { friendPersonaWrote } from '../../domain/aiAuthored';
 import { FRIEND_NOT_FOUND, friendTagline } from '../../domain/friendChat';
 import { quickEmojisFor } from '../../domain/games';
 import { selectReplying } from '../../machines/chatPipeline';
@@ -69,7 +70,8 @@ export default function FriendChat({ friendId }: { friendId: string }) {
       emojis={EMOJIS}
       placeholder={`Message ${friend.username}...`}
       typingName={replying ? friend.username : null}
-      partner={{ name: friend.username }}
+      aiPersona={friendPersonaWrote}
+      partner={{ name: friend.username, person: friend }}
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}
       onBack={() => actor.send({ type: 'BACK' })}

@@ -1,17 +1,21 @@
 import { useEffect, useRef } from 'react';
+import type { AiAuthorship } from '../../domain/aiAuthored';
 import type { ChatMessage } from '../../domain/chat';
+import { AiPersonaLabel } from '../components/AiPersonaLabel';
 
 interface MessageListProps {
   messages: readonly ChatMessage[];
   nameOf: (message: ChatMessage) => string;
   typingName?: string | null;
+  /** Which messages the AI wrote in a persona: they carry the 'AI persona' mark. */
+  aiPersona?: AiAuthorship;
 }
 
 /**
  * The conversation. Every text is a React text node (never HTML), so markup typed by anyone shows as
  * typed; pre-wrap plus overflow-wrap:anywhere keeps newlines and lets a 5,000-character word wrap whole.
  */
-export function MessageList({ messages, nameOf, typingName }: MessageListProps) {
+export function MessageList({ messages, nameOf, typingName, aiPersona }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
 
@@ -30,7 +34,10 @@ export function MessageList({ messages, nameOf, typingName }: MessageListProps) 
           const mine = message.sender === 'user';
           return (
             <li key={message.id} className={`message ${mine ? 'message-mine' : 'message-theirs'}${message.type === 'emoji' ? ' message-emoji' : ''}`}>
-              <span className="message-sender">{nameOf(message)}</span>
+              <span className="message-byline">
+                <span className="message-sender">{nameOf(message)}</span>
+                {aiPersona?.(message) ? <AiPersonaLabel /> : null}
+              </span>
               <p className="message-text">{message.text}</p>
             </li>
           );

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { avatarInitials } from '../../domain/discover';
 import type { User } from '../../domain/user';
 import { useModalDialog } from '../hooks/useModalDialog';
+import { PersonActions } from '../components/PersonActions';
+import { SampleBadge } from '../components/SampleBadge';
 import '../styles/hotTakes.css';
 
 import type { FriendStatus } from '../../machines/hotTakesMatch.view';
@@ -66,7 +68,11 @@ export function PartnerProfileDialog({ partner, status, notice, error, onAddFrie
       <div className="partner-dialog-head">
         <span className="avatar partner-dialog-avatar" aria-hidden="true">{avatarInitials(partner.username)}</span>
         <div>
-          <h2 id={titleId} className="partner-dialog-name">{partner.username}</h2>
+          <div className="name-with-badge">
+            <h2 id={titleId} className="partner-dialog-name">{partner.username}</h2>
+            <SampleBadge person={partner} />
+            <PersonActions person={partner} />
+          </div>
           <p className="partner-dialog-kicker">Your Hot Takes opponent</p>
         </div>
       </div>

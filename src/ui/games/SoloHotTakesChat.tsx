@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
+import { revealedPersonaWrote } from '../../domain/aiAuthored';
 import { GAMES, quickEmojisFor } from '../../domain/games';
 import { selectReplying, selectSaveError } from '../../machines/chatPipeline';
 import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../machines/soloChat.machine';
@@ -48,6 +49,7 @@ export default function SoloHotTakesChat() {
       inputDisabled={!input.enabled}
       inputHint={input.hint}
       typingName={replying ? INFO.name : null}
+      aiPersona={revealedPersonaWrote}
       banner={
         <>
           <SoloProgress sent={sent} step={step} />

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import type { AiAuthorship } from '../../domain/aiAuthored';
 import type { ChatMessage } from '../../domain/chat';
 import type { GameId } from '../../domain/games';
+import type { PersonKind } from '../../domain/socialContract';
 
 // The contract of the one chat screen every chat renders (docs/product.md section 2, "Chat screens"): the bot
 // games, Emoji Story, the Hot Takes matched and solo chats and friend chat. Each chat's screen runs its own
@@ -11,6 +13,8 @@ export interface ChatPartner {
   name: string;
   /** Opens the partner's profile dialog (matched Hot Takes chat); absent elsewhere, so the avatar is not a button. */
   onOpenProfile?: () => void;
+  /** Who the partner is: a sample person's header carries the 'Sample' badge; a member's offers block and report. */
+  person?: { id: string; kind?: PersonKind };
 }
 
 export interface ChatViewProps {
@@ -30,6 +34,8 @@ export interface ChatViewProps {
   inputHint?: string;
   /** A reply is on its way: shows '{name} is typing...' at the end of the list. */
   typingName?: string | null;
+  /** Which messages the AI wrote in a persona (marked 'AI persona'); none when absent. */
+  aiPersona?: AiAuthorship;
   partner?: ChatPartner;
   /** Shown above the messages, e.g. the Hot Takes prompt card or a load-failure alert. */
   banner?: ReactNode;

@@ -8,6 +8,9 @@ import { canBefriend, memberDiscoverMachine } from '../../machines/memberDiscove
 import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../machines/discover.view';
 import { followCommunityOf } from '../../machines/community.machine';
 import { CommunityContext } from '../CommunityContext';
+import { PersonActions } from '../components/PersonActions';
+import { HideIfBlocked } from '../components/PersonSafetyScope';
+import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import { useSessionMode, useSocial } from '../session/SocialContext';
@@ -23,10 +26,14 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }:
       <div className="match-card-top">
         <span className="avatar" aria-hidden="true">{card.avatar}</span>
         <div className="match-who">
-          <h2 id={nameId} className="match-name">{card.username}</h2>
+          <div className="name-with-badge">
+            <h2 id={nameId} className="match-name">{card.username}</h2>
+            <SampleBadge person={card} />
+          </div>
           {card.communities.length > 0 && <p className="match-communities">{card.communities.join(' · ')}</p>}
         </div>
         <span className={`badge match-badge ${matchLevel(card.similarityScore)}`}>{card.similarityScore}% Match</span>
+        <PersonActions person={card} />
       </div>
       <p className="match-interests">Interests: {card.bio}</p>
       {shared && <p className="match-shared">{shared}</p>}
@@ -135,14 +142,15 @@ function GuestDiscover() {
           ) : (
             <ul className="match-grid" aria-label="Suggested friends">
               {cards.map((card) => (
-                <MatchCard
-                  key={card.id}
-                  card={card}
-                  isFriend={friendIds.includes(card.id)}
-                  isAdding={addingId === card.id}
-                  busy={adding}
-                  onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
-                />
+                <HideIfBlocked key={card.id} personId={card.id}>
+                  <MatchCard
+                    card={card}
+                    isFriend={friendIds.includes(card.id)}
+                    isAdding={addingId === card.id}
+                    busy={adding}
+                    onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+                  />
+                </HideIfBlocked>
               ))}
             </ul>
           )}
@@ -233,15 +241,16 @@ function MemberDiscover() {
           ) : (
             <ul className="match-grid" aria-label="Suggested friends" aria-busy={!ready || undefined}>
               {cards.map((card) => (
-                <MatchCard
-                  key={card.id}
-                  card={card}
-                  relation={card.kind === 'member' ? card.relation : 'none'}
-                  isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
-                  isAdding={sendingId === card.id}
-                  busy={busy}
-                  onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
-                />
+                <HideIfBlocked key={card.id} personId={card.id}>
+                  <MatchCard
+                    card={card}
+                    relation={card.kind === 'member' ? card.relation : 'none'}
+                    isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
+                    isAdding={sendingId === card.id}
+                    busy={busy}
+                    onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+                  />
+                </HideIfBlocked>
               ))}
             </ul>
           )}

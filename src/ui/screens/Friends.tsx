@@ -7,6 +7,9 @@ import type { FriendEntry } from '../../domain/friends';
 import { friendsMachine } from '../../machines/friends.machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FriendRequestsSection } from '../components/FriendRequestsSection';
+import { PersonActions } from '../components/PersonActions';
+import { HideIfBlocked } from '../components/PersonSafetyScope';
+import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import { useSocial } from '../session/SocialContext';
@@ -18,6 +21,7 @@ function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => 
     <li className="card friend-row">
       <span className="avatar" aria-hidden="true">{avatarInitials(friend.username)}</span>
       <div className="friend-info">
+        <SampleBadge person={friend} />
         <h2 id={nameId} className="friend-name">{friend.username}</h2>
         {friend.interests.length > 0 && <p className="friend-interests">{friend.interests.join(', ')}</p>}
         {friend.since && <p className="friend-interests">{messages.requests.friendsSince(friend.since)}</p>}
@@ -32,6 +36,7 @@ function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => 
         <button type="button" className="btn btn-danger btn-small" aria-describedby={nameId} onClick={onRemove}>
           Remove
         </button>
+        <PersonActions person={friend} />
       </div>
     </li>
   );
@@ -93,7 +98,9 @@ export default function Friends() {
       {friends.length > 0 && (
         <ul className="friend-list">
           {friends.map((friend) => (
-            <FriendRow key={friend.id} friend={friend} onRemove={() => actor.send({ type: 'REMOVE', friendId: friend.id })} />
+            <HideIfBlocked key={friend.id} personId={friend.id}>
+              <FriendRow friend={friend} onRemove={() => actor.send({ type: 'REMOVE', friendId: friend.id })} />
+            </HideIfBlocked>
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { partnerPersonaWrote } from '../../domain/aiAuthored';
 import { avatarInitials } from '../../domain/discover';
 import { GAMES, quickEmojisFor } from '../../domain/games';
 import type { User } from '../../domain/user';
@@ -9,6 +10,7 @@ import { hotTakesMatchMachine } from '../../machines/hotTakesMatch.machine';
 import { inputEnabled, inputHint, loadingText, selectFriendStatus, selectPhase, statusLine } from '../../machines/hotTakesMatch.view';
 import ChatView from '../games/ChatView';
 import { PartnerProfileDialog } from '../games/PartnerProfileDialog';
+import { SampleBadge } from '../components/SampleBadge';
 import { inspectOptions } from '../inspect';
 import '../styles/hotTakes.css';
 
@@ -34,7 +36,7 @@ function PromptCard({ partner, prompt, status, compact, onOpenProfile }: PromptC
           <span className="visually-hidden">{`View ${partner.username}'s profile`}</span>
         </button>
         <div className="hot-prompt-who">
-          <p className="hot-prompt-kicker">You vs <strong>{partner.username}</strong></p>
+          <p className="hot-prompt-kicker">You vs <strong>{partner.username}</strong> <SampleBadge person={partner} /></p>
           <h2 id={titleId} className="hot-prompt-title">Today's debate</h2>
         </div>
         <span className="badge hot-prompt-badge" aria-hidden="true">🔥</span>
@@ -116,7 +118,8 @@ export default function HotTakesMatchChat() {
       inputDisabled={!inputEnabled(phase)}
       inputHint={inputHint(phase, name)}
       typingName={replying ? name : null}
-      partner={partner ? { name, onOpenProfile: openProfile } : undefined}
+      aiPersona={partnerPersonaWrote(name)}
+      partner={partner ? { name, onOpenProfile: openProfile, person: partner } : undefined}
       banner={banner}
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { AiSummaryPanel } from '../components/AiSummaryPanel';
+import { CommunitiesFieldset } from '../components/CommunitiesFieldset';
 import { ConnectServices } from '../components/ConnectServices';
 import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../components/ProfileFields';
 import { Screen } from '../components/ScreenShell';
@@ -17,6 +18,7 @@ export default function Profile() {
       <SaveErrorAlert editor={editor} />
       <div className="profile-sections">
         <ProfileInfoCard editor={editor} />
+        <CommunitiesFieldset />
         <AiSummaryPanel />
         <ConnectServices />
         <InterestCards editor={editor} />

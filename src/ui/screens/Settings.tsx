@@ -3,8 +3,9 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { Settings as SettingsValue } from '../../domain/settings';
-import { exportDataWith, settingsMachine, type SettingName } from '../../machines/settings.machine';
+import { exportDataWith, privacyActorsWith, settingsMachine, type SettingName } from '../../machines/settings.machine';
 import { accountDeletionMachine, deleteAccountWith } from '../../machines/accountDeletion.machine';
+import { BlockedPeopleSection } from '../components/BlockedPeopleSection';
 import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
 import { SessionContext } from '../session/SessionContext';
 import { Screen } from '../components/ScreenShell';
@@ -62,6 +63,7 @@ export default function Settings() {
       actors: {
         confirm: fromPromise(async ({ input }) => window.confirm(input.message)),
         exportData: exportDataWith(session),
+        ...privacyActorsWith(session),
       },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
@@ -105,6 +107,8 @@ export default function Settings() {
           ))}
         </ul>
       </section>
+
+      {member ? <BlockedPeopleSection /> : null}
 
       <section className="card settings-section" aria-labelledby="settings-data">
         <h2 id="settings-data">Your Data</h2>

@@ -26,7 +26,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 export interface AppServer {
   baseURL: string;
-  stop: () => Promise<void>;
+  /** The server's embedded database directory (DATA_DIR), for an operator's CLI run after `stop({ keepData: true })`. */
+  dataDir: string;
+  /** Stops the server; its database directory goes too unless `keepData` (then the caller removes it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 export async function startAppServer(distDir: string): Promise<AppServer> {
@@ -67,13 +70,14 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   }
   return {
     baseURL,
-    stop: async () => {
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,157 @@
+import { useSelector } from '@xstate/react';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { messages } from '../../domain/messages';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, reportReasonLabels } from '../../domain/socialContract';
+import type { personSafetyMachine } from '../../machines/personSafety.machine';
+import { useModalDialog } from '../hooks/useModalDialog';
+import '../styles/safety.css';
+
+type SafetyActor = ActorRefFrom<typeof personSafetyMachine>;
+const texts = messages.safety;
+
+/** Escape closes (the native cancel event does too, where the browser sends one), unless a request is on its way. */
+function useClosing(actor: SafetyActor, busy: boolean) {
+  const close = () => {
+    if (!busy) actor.send({ type: 'CANCEL' });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+  };
+  return { close, onKeyDown };
+}
+
+/** 'Block nova?': says what blocking does; Cancel has the first focus so Enter never blocks by accident. */
+export function BlockDialog({ actor }: { actor: SafetyActor }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const person = useSelector(actor, (s) => s.context.person);
+  const error = useSelector(actor, (s) => s.context.error);
+  const busy = useSelector(actor, (s) => s.matches('blocking'));
+  const { close, onKeyDown } = useClosing(actor, busy);
+  useModalDialog(ref, () => cancelRef.current);
+  const name = person?.username ?? '';
+
+  return (
+    <dialog
+      ref={ref}
+      className="safety-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={titleId}>{texts.blockTitle(name)}</h2>
+      <p id={textId}>{texts.blockExplain}</p>
+      {error ? <p className="alert" role="alert">{error}</p> : null}
+      <div className="safety-actions">
+        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={close} disabled={busy}>
+          {texts.cancel}
+        </button>
+        <button type="button" className="btn btn-danger-solid" onClick={() => actor.send({ type: 'CONFIRM_BLOCK' })} disabled={busy} aria-busy={busy}>
+          {busy ? texts.blocking : texts.block}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** 'Report nova': a reason (radio buttons), an optional note of up to 500 characters, then a thank-you. */
+export function ReportDialog({ actor }: { actor: SafetyActor }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const noteId = useId();
+  const countId = useId();
+  const person = useSelector(actor, (s) => s.context.person);
+  const reason = useSelector(actor, (s) => s.context.reason);
+  const note = useSelector(actor, (s) => s.context.note);
+  const error = useSelector(actor, (s) => s.context.error);
+  const busy = useSelector(actor, (s) => s.matches({ reporting: 'sending' }));
+  const sent = useSelector(actor, (s) => s.matches({ reporting: 'sent' }));
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const { close, onKeyDown } = useClosing(actor, busy);
+  useModalDialog(ref, () => firstRef.current);
+  const name = person?.username ?? '';
+
+  return (
+    <dialog
+      ref={ref}
+      className="safety-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={titleId}>{texts.reportTitle(name)}</h2>
+      {sent ? (
+        <>
+          <p className="safety-notice" role="status">{texts.reported(name)}</p>
+          <div className="safety-actions">
+            {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the form that had focus is gone; Done is what remains */}
+            <button ref={doneRef} type="button" className="btn btn-primary" onClick={close} autoFocus>
+              {texts.done}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'SUBMIT_REPORT' });
+          }}
+        >
+          <p className="safety-intro">{texts.reportIntro}</p>
+          <fieldset className="safety-reasons" disabled={busy}>
+            <legend>{texts.reportReason}</legend>
+            {REPORT_REASONS.map((value, index) => (
+              <label key={value} className="safety-reason">
+                <input
+                  ref={index === 0 ? firstRef : undefined}
+                  type="radio"
+                  name="report-reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => actor.send({ type: 'CHOOSE_REASON', reason: value })}
+                />
+                <span>{reportReasonLabels[value]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={noteId} className="safety-note-label">{texts.reportNote}</label>
+          <textarea
+            id={noteId}
+            className="input safety-note"
+            rows={3}
+            maxLength={REPORT_NOTE_MAX_LENGTH}
+            value={note}
+            disabled={busy}
+            aria-describedby={countId}
+            onChange={(event) => actor.send({ type: 'EDIT_NOTE', note: event.target.value })}
+          />
+          <p id={countId} className="safety-count">{`${note.length}/${REPORT_NOTE_MAX_LENGTH}`}</p>
+          {error ? <p className="alert" role="alert">{error}</p> : null}
+          <div className="safety-actions">
+            <button type="button" className="btn btn-outline" onClick={close} disabled={busy}>
+              {texts.cancel}
+            </button>
+            <button type="submit" className="btn btn-danger-solid" disabled={busy || reason === null} aria-busy={busy}>
+              {busy ? texts.reportSending : texts.reportSend}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { blockedPeopleMachine } from '../../src/machines/blockedPeople.machine';
+import { MemberApiError } from '../../src/services/members/errors';
+import { testModel } from '../support/modelTest';
+
+const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
+const kai = { id: 'm-3', username: 'kai', avatar: 'KA', profilePicture: '', blockedAt: '2026-11-23T20:01:00.000Z' };
+const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
+const SERVER = 'Something went wrong on the server. Please try again.';
+
+const events = [
+  { type: 'xstate.done.actor.loadBlocked', output: [nova, kai] },
+  { type: 'xstate.error.actor.loadBlocked', error: new MemberApiError('SERVER', { status: 500 }) },
+  { type: 'RETRY' },
+  { type: 'UNBLOCK', userId: 'm-2' },
+  // Someone not on the list (a stale button): nothing happens.
+  { type: 'UNBLOCK', userId: 'm-9' },
+  { type: 'xstate.done.actor.unblock' },
+  { type: 'xstate.error.actor.unblock', error: new MemberApiError('OFFLINE') },
+];
+
+describe('blocked people machine (model-based)', () => {
+  it('lists, unblocks only a listed person, and says what failed', async () => {
+    const report = await testModel({
+      machine: blockedPeopleMachine,
+      limit: 30,
+      events,
+      states: {
+        loading: ({ env, context, events }) => {
+          expect(env.pending.get('loadBlocked')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
+          expect(context).toEqual({ people: [], pendingId: null, notice: null, error: null });
+        },
+        failed: ({ context }) => expect(context.error).toBe(SERVER),
+        'ready.idle': ({ context, events, path }) => {
+          const decisive = path.steps.findLast((s) => s.event.type === 'xstate.error.actor.unblock' || (s.event as { userId?: string }).userId === 'm-2');
+          const unblocked = events.includes('xstate.done.actor.unblock');
+          expect(context.people.map((p) => p.username)).toEqual(unblocked ? ['kai'] : ['nova', 'kai']);
+          expect(context.pendingId).toBeNull();
+          expect(context.notice).toBe(unblocked ? 'nova is unblocked.' : null);
+          expect(context.error).toBe(decisive?.event.type === 'xstate.error.actor.unblock' ? OFFLINE : null);
+        },
+        'ready.unblocking': ({ env, context }) => {
+          expect(env.pending.get('unblock')?.at(-1)?.input).toEqual({ userId: 'm-2' });
+          expect(context).toMatchObject({ pendingId: 'm-2', notice: null, error: null });
+        },
+      },
+    });
+    expect(report).toMatchObject({ states: 6, guards: 1 });
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { communitiesMachine } from '../../src/machines/communities.machine';
+import { MemberApiError } from '../../src/services/members/errors';
+import { testModel } from '../support/modelTest';
+
+const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
+const SERVER = 'Something went wrong on the server. Please try again.';
+
+const events = [
+  { type: 'xstate.done.actor.loadCommunities', output: ['UW'] },
+  { type: 'xstate.done.actor.loadCommunities', output: null },
+  { type: 'xstate.error.actor.loadCommunities', error: new MemberApiError('SERVER', { status: 500 }) },
+  { type: 'RETRY' },
+  { type: 'TOGGLE', community: 'Seattle' },
+  { type: 'TOGGLE', community: 'UW' },
+  // The server keeps the order of the contract, whatever it was sent.
+  { type: 'xstate.done.actor.saveCommunities', output: ['Seattle'] },
+  { type: 'xstate.error.actor.saveCommunities', error: new MemberApiError('OFFLINE') },
+];
+
+type Step = { event: { type: string; community?: string; output?: unknown } };
+
+/** What the boxes show: the loaded list, each toggle applied in Seattle, UW, Microsoft order, then the server's word. */
+function expectedChoice(steps: readonly Step[]) {
+  let chosen: string[] = [];
+  let saved: string[] = [];
+  for (const { event } of steps) {
+    if (event.type === 'xstate.done.actor.loadCommunities') chosen = saved = (event.output as string[] | null) ?? [];
+    if (event.type === 'TOGGLE') {
+      const next = chosen.includes(event.community!) ? chosen.filter((c) => c !== event.community) : [...chosen, event.community!];
+      chosen = ['Seattle', 'UW', 'Microsoft'].filter((c) => next.includes(c));
+    }
+    if (event.type === 'xstate.done.actor.saveCommunities') chosen = saved = event.output as string[];
+    if (event.type === 'xstate.error.actor.saveCommunities') chosen = saved;
+  }
+  return { chosen, saved };
+}
+
+describe('communities machine (model-based)', () => {
+  it("a member's choice is saved at once; a refusal goes back to what the server kept; a guest is left alone", async () => {
+    const report = await testModel({
+      machine: communitiesMachine,
+      limit: 60,
+      events,
+      states: {
+        loading: ({ env, context, events }) => {
+          expect(env.pending.get('loadCommunities')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
+          expect(context.error).toBeNull();
+        },
+        guest: ({ env, context }) => {
+          expect(env.pending.get('saveCommunities')).toBeUndefined();
+          expect(context.chosen).toEqual([]);
+        },
+        failed: ({ context }) => expect(context.error).toBe(SERVER),
+        'ready.idle': ({ context, path, last }) => {
+          expect({ chosen: context.chosen, saved: context.saved }).toEqual(expectedChoice(path.steps as Step[]));
+          expect(context.notice).toBe(last?.type === 'xstate.done.actor.saveCommunities' ? 'Communities saved.' : null);
+          expect(context.error).toBe(last?.type === 'xstate.error.actor.saveCommunities' ? OFFLINE : null);
+        },
+        'ready.saving': ({ env, context, path }) => {
+          expect(env.pending.get('saveCommunities')?.at(-1)?.input).toEqual({ communities: expectedChoice(path.steps as Step[]).chosen });
+          expect(context).toMatchObject({ notice: null, error: null });
+        },
+      },
+    });
+    expect(report).toMatchObject({ states: 7, guards: 1 });
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { personSafetyMachine, type PersonSafetyContext } from '../../src/machines/personSafety.machine';
+import { MemberApiError } from '../../src/services/members/errors';
+import { testModel, type ReplayEnv } from '../support/modelTest';
+
+const nova = { id: 'm-2', username: 'nova' };
+const LONGEST_NOTE = 'n'.repeat(500);
+
+const events = [
+  { type: 'OPEN_BLOCK', person: nova },
+  { type: 'OPEN_REPORT', person: nova },
+  { type: 'CONFIRM_BLOCK' },
+  { type: 'CANCEL' },
+  { type: 'CHOOSE_REASON', reason: 'spam' },
+  { type: 'CHOOSE_REASON', reason: 'harassment' },
+  { type: 'EDIT_NOTE', note: 'Sends links' },
+  { type: 'EDIT_NOTE', note: LONGEST_NOTE },
+  // One character past the contract's 500: refused, the note stays as it was.
+  { type: 'EDIT_NOTE', note: 'n'.repeat(501) },
+  { type: 'SUBMIT_REPORT' },
+  { type: 'xstate.done.actor.block' },
+  { type: 'xstate.error.actor.block', error: new MemberApiError('CANNOT_BLOCK_SELF', { status: 400 }) },
+  { type: 'xstate.error.actor.block', error: new MemberApiError('OFFLINE') },
+  { type: 'xstate.done.actor.report', output: 'r-1' },
+  { type: 'xstate.error.actor.report', error: new MemberApiError('TOO_MANY_REQUESTS', { status: 429 }) },
+];
+
+// The contract's texts, written out.
+const BLOCK_SELF = 'You cannot block yourself.';
+const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
+const TOO_OFTEN = 'You are doing that too often. Please wait a while and try again.';
+
+type Step = { event: EventObject & Record<string, unknown> };
+const eventsOf = (steps: readonly Step[]) => steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+const blocked = (steps: readonly Step[]) => eventsOf(steps).some((e) => e.type === 'xstate.done.actor.block');
+
+function errorTextOf(event: EventObject & Record<string, unknown>): string {
+  const code = (event.error as MemberApiError).code;
+  return code === 'CANNOT_BLOCK_SELF' ? BLOCK_SELF : code === 'OFFLINE' ? OFFLINE : TOO_OFTEN;
+}
+
+/** Whatever happened, only nova was ever blocked, and once blocked she stays in the hidden list. */
+function expectBlockedList(env: ReplayEnv, context: PersonSafetyContext, steps: readonly Step[]) {
+  for (const call of env.pending.get('block') ?? []) expect(call.input).toEqual({ userId: 'm-2' });
+  expect(context.blockedIds).toEqual(blocked(steps) ? ['m-2'] : []);
+}
+
+/** The report as drafted since the dialog last opened. */
+function draftOf(steps: readonly Step[]) {
+  const all = eventsOf(steps);
+  const since = all.slice(all.findLastIndex((e) => e.type === 'OPEN_REPORT') + 1);
+  const reason = since.findLast((e) => e.type === 'CHOOSE_REASON')?.reason ?? null;
+  const notes = since.filter((e) => e.type === 'EDIT_NOTE' && (e.note as string).length <= 500);
+  return { reason, note: (notes.at(-1)?.note as string | undefined) ?? '' };
+}
+
+describe('person safety machine (model-based)', () => {
+  it('blocks only after a confirmation, reports only with a reason, and says why either failed', async () => {
+    const report = await testModel({
+      machine: personSafetyMachine,
+      limit: 400,
+      events,
+      states: {
+        idle: ({ env, context, path }) => {
+          expectBlockedList(env, context, path.steps);
+          expect(context).toMatchObject({ person: null, reason: null, note: '', error: null });
+          expect(context.notice).toBe(blocked(path.steps) ? 'You blocked nova.' : null);
+        },
+        confirmingBlock: ({ env, context, path, last }) => {
+          expectBlockedList(env, context, path.steps);
+          expect(context.person).toEqual(nova);
+          expect(context.error).toBe(last?.type === 'xstate.error.actor.block' ? errorTextOf(last) : null);
+        },
+        blocking: ({ env, context, path }) => {
+          expectBlockedList(env, context, path.steps);
+          expect(env.pending.get('block')).toHaveLength(eventsOf(path.steps).filter((e) => e.type === 'CONFIRM_BLOCK').length);
+          expect(context.error).toBeNull();
+        },
+        'reporting.editing': ({ context, path }) => {
+          expect(context.person).toEqual(nova);
+          expect({ reason: context.reason, note: context.note }).toEqual(draftOf(path.steps));
+          const all = eventsOf(path.steps);
+          const lastDecisive = all.findLast((e) => ['xstate.error.actor.report', 'CHOOSE_REASON', 'OPEN_REPORT'].includes(e.type));
+          expect(context.error).toBe(lastDecisive?.type === 'xstate.error.actor.report' ? TOO_OFTEN : null);
+        },
+        'reporting.sending': ({ env, context, path }) => {
+          const draft = draftOf(path.steps);
+          expect(draft.reason).not.toBeNull();
+          expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draft });
+          expect(context.error).toBeNull();
+        },
+        'reporting.sent': ({ env, path }) => {
+          expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draftOf(path.steps) });
+        },
+      },
+    });
+    expect(report).toMatchObject({ states: 8, transitions: 13, guards: 4 });
+  });
+});

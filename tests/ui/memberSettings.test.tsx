@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Settings from '../../src/ui/screens/Settings';
+import { json, mockFetch } from '../services/fetchMock';
+import { fakeMember, WithSession } from '../support/session';
+
+// Settings for a member (issue 13): 'Blocked people' with Unblock, and the privacy switches told to the server
+// (PUT /api/me/settings), whose answer the switch then shows. A guest's Settings stay as they were.
+
+function renderSettings(member: boolean) {
+  return render(
+    <MemoryRouter initialEntries={['/settings']}>
+      <WithSession server={{ member: member ? fakeMember : null }}>
+        <Routes>
+          <Route path="/settings" element={<Settings />} />
+        </Routes>
+      </WithSession>
+    </MemoryRouter>,
+  );
+}
+
+const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
+const kai = { id: 'm-3', username: 'kai', avatar: 'KA', profilePicture: '', blockedAt: '2026-11-23T20:01:00.000Z' };
+const serverSettings = { profileVisibility: 'public', showOnlineStatus: true, communities: [] };
+const stored = () => JSON.parse(localStorage.getItem('user_settings') ?? 'null') as Record<string, unknown> | null;
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Settings: Blocked people', () => {
+  it('lists the people a member blocked; Unblock removes one and says so', async () => {
+    const { calls } = mockFetch({
+      'GET /api/me/settings': json(serverSettings),
+      'GET /api/blocks': json({ blocked: [nova, kai] }),
+      'DELETE /api/blocks/m-2': { status: 204 },
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Blocked people' })).closest('section')!;
+    await within(section).findByRole('button', { name: 'Unblock nova' });
+    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['NOnovaUnblock nova', 'KAkaiUnblock kai']);
+    await user.click(within(section).getByRole('button', { name: 'Unblock nova' }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['KAkaiUnblock kai']));
+    expect(within(section).getByRole('status')).toHaveTextContent('nova is unblocked.');
+    expect(calls.filter((c) => c.path.startsWith('/api/blocks')).map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/blocks', 'DELETE /api/blocks/m-2']);
+  });
+
+  it('says so politely when nobody is blocked, and shows a failed unblock in words', async () => {
+    mockFetch({ 'GET /api/me/settings': json(serverSettings), 'GET /api/blocks': json({ blocked: [] }) });
+    renderSettings(true);
+    expect(await screen.findByText("You haven't blocked anyone. People you block will be listed here.")).toBeInTheDocument();
+    cleanup();
+
+    mockFetch({
+      'GET /api/me/settings': json(serverSettings),
+      'GET /api/blocks': json({ blocked: [nova] }),
+      'DELETE /api/blocks/m-2': 'network-error',
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    await user.click(await screen.findByRole('button', { name: 'Unblock nova' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You appear to be offline. Please check your connection and try again.');
+    expect(screen.getByRole('button', { name: 'Unblock nova' })).toBeEnabled();
+  });
+
+  it('is not there for a guest', async () => {
+    const { calls } = mockFetch({});
+    renderSettings(false);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Theme' })).toBeEnabled());
+    expect(screen.queryByRole('heading', { name: 'Blocked people' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('Settings: privacy that works', () => {
+  it("a member's switch goes to the server; the switch shows what the server keeps", async () => {
+    const { calls } = mockFetch({
+      'GET /api/me/settings': json({ ...serverSettings, showOnlineStatus: false }),
+      'GET /api/blocks': json({ blocked: [] }),
+      'PUT /api/me/settings': json({ ...serverSettings, profileVisibility: 'private', showOnlineStatus: false }),
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const visibility = await screen.findByRole('switch', { name: 'Profile Visibility' });
+    const online = screen.getByRole('switch', { name: 'Online Status' });
+    // The device said 'Visible to friends' (the default); the server's 'Hidden from everyone' wins.
+    await waitFor(() => expect(online).toHaveAccessibleDescription('Hidden from everyone'));
+    await user.click(visibility);
+    await waitFor(() => expect(visibility).toHaveAccessibleDescription('Visible to friends only'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ profileVisibility: 'private', showOnlineStatus: false }]);
+    await waitFor(() => expect(stored()).toMatchObject({ profileVisibility: 'private', showOnlineStatus: false }));
+  });
+
+  it('a refused switch goes back to what the server has and says why', async () => {
+    mockFetch({
+      'GET /api/me/settings': json(serverSettings),
+      'GET /api/blocks': json({ blocked: [] }),
+      'PUT /api/me/settings': json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429),
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const visibility = await screen.findByRole('switch', { name: 'Profile Visibility' });
+    await waitFor(() => expect(visibility).toBeEnabled());
+    await user.click(visibility);
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are doing that too often. Please wait a while and try again.');
+    expect(visibility).toHaveAccessibleDescription('Visible to everyone');
+    await waitFor(() => expect(stored()).toMatchObject({ profileVisibility: 'public' }));
+  });
+
+  it("a guest's switch stays on the device and asks no server", async () => {
+    const { calls } = mockFetch({});
+    const user = userEvent.setup();
+    renderSettings(false);
+    const visibility = await screen.findByRole('switch', { name: 'Profile Visibility' });
+    await waitFor(() => expect(visibility).toBeEnabled());
+    await user.click(visibility);
+    await waitFor(() => expect(stored()).toMatchObject({ profileVisibility: 'private' }));
+    expect(visibility).toHaveAccessibleDescription('Visible to friends only');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('Settings: an ended session', () => {
+  it('a 401 on a privacy switch ends the session: the switch goes back and the session says so', async () => {
+    mockFetch({
+      'GET /api/me/settings': json(serverSettings),
+      'GET /api/blocks': json({ blocked: [] }),
+      'PUT /api/me/settings': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401),
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    await screen.findByRole('heading', { name: 'Blocked people' });
+    const online = screen.getByRole('switch', { name: 'Online Status' });
+    await waitFor(() => expect(online).toBeEnabled());
+    await user.click(online);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
+    expect(online).toHaveAccessibleDescription('Visible to friends');
+    // Back to a guest: the members-only section is gone.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Blocked people' })).toBeNull());
+  });
+});
