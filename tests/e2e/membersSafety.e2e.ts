@@ -9,8 +9,9 @@ import { startAppServer, type AppServer } from './support/server';
 
 // Issue 13's safety acceptance in real Chromium against the real server on its own empty database: members
 // ana, ben (friends) and cyd. ben keeps his profile to friends -> cyd no longer finds him, ana still does;
-// ben blocks ana -> she no longer sees him anywhere and the friendship is gone; ana reports cyd -> the
-// operators' `npm run reports` lists it (run on the server's DATA_DIR once the server has stopped).
+// ben blocks ana from her Discover card -> she no longer sees him anywhere and the friendship is gone; ana
+// reports cyd from his Discover card -> the operators' `npm run reports` lists it (run on the server's
+// DATA_DIR once the server has stopped).
 
 const run = promisify(execFile);
 
@@ -110,6 +111,9 @@ async function go(member: Member, path: string) {
   await member.page.goto(`${server.baseURL}${path}`);
 }
 
+/** A person's card on Discover, or a row on Friends: the list item headed by their name. */
+const itemOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
 describe('members: privacy, block and report (issue 13)', () => {
   it('friends-only privacy hides ben from cyd, blocking parts ben and ana, and ana reports cyd for the operators', async () => {
     const ana = await signUp('ana');
@@ -140,8 +144,22 @@ describe('members: privacy, block and report (issue 13)', () => {
     expect(await discoverNames(ana)).toContain('ben');
     expect(await discoverNames(ana, 'ben')).toEqual(['ben']);
 
-    // ben blocks ana.
-    expect((await call(ben, 'POST', '/api/blocks', { userId: ana.id })).status).toBe(201);
+    // ben blocks ana from her card on his Discover page: the menu, then the confirmation dialog. Her card
+    // leaves at once, cyd's stays.
+    await go(ben, '/home');
+    const anaCard = itemOf(ben.page, 'ana');
+    await itemOf(ben.page, 'cyd').waitFor();
+    await anaCard.getByRole('button', { name: 'More actions for ana' }).click();
+    await anaCard.getByRole('button', { name: 'Block ana' }).click();
+    const confirmBlock = ben.page.getByRole('dialog', { name: 'Block ana?' });
+    await confirmBlock.waitFor();
+    expect(await seriousViolations(ben.page)).toEqual([]);
+    await screenshot(ben.page, 'members-safety-block-dialog-phone');
+    await confirmBlock.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect.poll(() => anaCard.count()).toBe(0);
+    expect(await confirmBlock.count()).toBe(0);
+    expect(await ben.page.getByRole('status').filter({ hasText: 'You blocked ana.' }).count()).toBe(1);
+    expect(await itemOf(ben.page, 'cyd').count()).toBe(1);
 
     // ana no longer sees ben anywhere: not in discover, not by search, not among her friends; the friendship
     // is gone for ben too, and ben's Settings list ana under 'Blocked people'.
@@ -150,6 +168,13 @@ describe('members: privacy, block and report (issue 13)', () => {
     expect(await friendNames(ana)).toEqual([]);
     expect(await friendNames(ben)).toEqual([]);
     expect((await call(ana, 'GET', `/api/members/${ben.id}`)).status).toBe(404);
+    // ana's own pages agree: her Discover (once cyd's card is there) and her Friends have no ben.
+    await go(ana, '/home');
+    await itemOf(ana.page, 'cyd').waitFor();
+    expect(await itemOf(ana.page, 'ben').count()).toBe(0);
+    await go(ana, '/friends');
+    await ana.page.getByText('No friends yet!').waitFor();
+    expect(await itemOf(ana.page, 'ben').count()).toBe(0);
     await go(ben, '/settings');
     const blocked = ben.page.getByRole('region', { name: 'Blocked people' });
     await blocked.getByRole('button', { name: 'Unblock ana' }).waitFor();
@@ -158,10 +183,24 @@ describe('members: privacy, block and report (issue 13)', () => {
     await ben.page.setViewportSize(DESKTOP);
     await screenshot(ben.page, 'members-safety-blocked-people-desktop');
 
-    // ana reports cyd.
-    const reported = await call(ana, 'POST', '/api/reports', { userId: cyd.id, reason: 'harassment', note: 'Rude in every message' });
-    expect(reported.status).toBe(201);
-    const reportId = (reported.json as { id: string }).id;
+    // ana reports cyd from his card on her Discover page: a reason, a note, then the thank-you.
+    await go(ana, '/home');
+    const cydCard = itemOf(ana.page, 'cyd');
+    await cydCard.getByRole('button', { name: 'More actions for cyd' }).click();
+    await cydCard.getByRole('button', { name: 'Report cyd' }).click();
+    const reportDialog = ana.page.getByRole('dialog', { name: 'Report cyd' });
+    await reportDialog.getByRole('radio', { name: 'Harassment or bullying' }).check();
+    await reportDialog.getByRole('textbox', { name: 'Anything else we should know? (optional)' }).fill('Rude in every message');
+    expect(await seriousViolations(ana.page)).toEqual([]);
+    await screenshot(ana.page, 'members-safety-report-dialog-phone');
+    const reportResponse = ana.page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/reports');
+    await reportDialog.getByRole('button', { name: 'Send report' }).click();
+    const reported = await reportResponse;
+    expect(reported.status()).toBe(201);
+    const reportId = ((await reported.json()) as { id: string }).id;
+    await reportDialog.getByRole('status').filter({ hasText: 'Thank you. Your report about cyd was sent and will be reviewed.' }).waitFor();
+    await reportDialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => reportDialog.count()).toBe(0);
 
     for (const member of [ana, ben, cyd]) {
       expect(member.errors).toEqual([]);
