@@ -10,6 +10,7 @@ import SignUp from '../../src/ui/screens/SignUp';
 import { SessionContext } from '../../src/ui/session/SessionContext';
 import { SessionEndedNotice } from '../../src/ui/session/SessionRoot';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
+import { json, mockFetch } from '../services/fetchMock';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -60,10 +61,16 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
   sessionStorage.clear();
+  // A member's Settings also reads the privacy and the blocked people the server keeps.
+  mockFetch({
+    'GET /api/me/settings': json({ profileVisibility: 'public', showOnlineStatus: true, communities: [] }),
+    'GET /api/blocks': json({ blocked: [] }),
+  });
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('Create Account with the server', () => {
