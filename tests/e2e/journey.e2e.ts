@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startBrowser } from './support/browser';
 
-// Issue 5's journey as a new user would take it: sign up, build a profile, explore ranked people, add a
+// Issue 5's journey as a new guest would take it: no account, build a profile, explore ranked people, add a
 // friend, edit the profile and see the ranking recomputed. Demo server, local AI engine.
 
 let browser: Browser;
@@ -39,7 +39,7 @@ async function ranking(page: Page): Promise<[string, number][]> {
 }
 
 describe('new user journey', () => {
-  it('signs up, builds a profile, explores ranked cards, adds a friend, edits the profile and sees the ranking recomputed', async () => {
+  it('as a guest, builds a profile, explores ranked cards, adds a friend, edits the profile and sees the ranking recomputed', async () => {
     const { page, errors } = await openPage(browser, '/auth');
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -51,13 +51,9 @@ describe('new user journey', () => {
       if (request.url().includes('/api/ai/similarity')) similarityRequests.push(request.method());
     });
 
-    // Sign up.
+    // Start as a guest: the device-only product, with the 25 sample people (members have their own e2e).
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
-    await page.getByRole('textbox', { name: 'Username' }).fill('Nova');
-    await page.getByRole('textbox', { name: 'Email' }).fill('nova@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
     await page.waitForURL('**/connections');
 
     // Build the profile on the onboarding screen.

@@ -42,13 +42,14 @@ async function openWithEntryHeld(path: string, storage: Record<string, string> =
   const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL() });
   await context.addInitScript((entries: Record<string, string>) => {
     for (const [k, v] of Object.entries(entries)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
-    // Notes whether the app-wide loading fallback (a status right under #root) was ever on screen, and
+    // Notes whether the app-wide loading fallback (a status with the spinner right under #root; the
+    // members' notice regions are statuses there too, but empty) was ever on screen, and
     // whether #root ever went blank after it had something to show.
     let shown = false;
     new MutationObserver(() => {
       const root = document.getElementById('root');
       if (!root) return;
-      if (root.querySelector(':scope > [role="status"]')) document.documentElement.dataset.sawLoading = 'yes';
+      if (root.querySelector(':scope > [role="status"] .spinner')) document.documentElement.dataset.sawLoading = 'yes';
       if (root.firstElementChild) shown = true;
       else if (shown) document.documentElement.dataset.sawBlank = 'yes';
     }).observe(document, { subtree: true, childList: true });
