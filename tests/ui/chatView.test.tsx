@@ -135,6 +135,24 @@ describe('ChatView', () => {
     }
   });
 
+  it('opens with focus in the message box, inside the main landmark', () => {
+    const { input } = renderChat();
+    expect(input).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(input);
+  });
+
+  it('Tab goes from the message box to Send, then the coming-soon extras, then the emoji buttons', async () => {
+    const user = userEvent.setup();
+    const { input } = renderChat();
+    await user.type(input, 'hello');
+    const order: (string | null)[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await user.tab();
+      order.push(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    }
+    expect(order).toEqual(['Send message', 'Attach (coming soon)', 'Voice (coming soon)', 'Send 🔥', 'Send 💀']);
+  });
+
   it('toggles to the logs view (empty state), back to the chat keeping the draft', async () => {
     const user = userEvent.setup();
     const { input } = renderChat();

@@ -55,7 +55,7 @@ export default function ChatView({
   );
 
   return (
-    <Screen className="chat-screen">
+    <Screen as="main" className="chat-screen">
       {/* Blocking the person in this chat (header or profile dialog) leaves the chat. */}
       <PersonSafetyScope onBlocked={onBack}>
       <ChatHeader
@@ -70,9 +70,10 @@ export default function ChatView({
       <div className="chat-body" hidden={showingLogs}>
         {banner ? <div className="chat-banner">{banner}</div> : null}
         <MessageList messages={messages} nameOf={nameOf} typingName={typingName} aiPersona={aiPersona} />
+        {/* The message box and Send come first in the DOM (and so in Tab order); CSS draws the emoji row above them. */}
         <div className="chat-composer">
-          <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
           <ChatInput placeholder={placeholder} disabled={inputDisabled} hint={inputHint} onSend={onSend} />
+          <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
         </div>
       </div>
       {showingLogs ? (
