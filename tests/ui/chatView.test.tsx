@@ -182,4 +182,34 @@ describe('ChatView', () => {
     const firstPreview = document.querySelector('.chat-log-lines')!;
     expect([...firstPreview.querySelectorAll('li')].map((li) => li.textContent).slice(0, 2)).toEqual(['Kill My Vibe: Welcome!', `You: ${'x'.repeat(50)}...`]);
   });
+
+  it('a log opens in full from the list, every message uncut and read-only, and Back to logs returns to the list', async () => {
+    const user = userEvent.setup();
+    const long = 'y'.repeat(60);
+    const many = [welcomeMessage('Welcome!', NOW), ...Array.from({ length: 7 }, (_, i) => msg(`m${i}`, i === 0 ? long : `line ${i}`))];
+    chatLogsKey('killmyvibe').write([buildChatLog('Kill My Vibe', many, NOW)]);
+    renderChat();
+    await user.click(screen.getByRole('button', { name: 'View Chat Logs' }));
+    await user.click(await screen.findByRole('button', { name: 'Read full log' }));
+    const full = screen.getByRole('article', { name: 'Kill My Vibe session with 7 messages' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Kill My Vibe session with 7 messages' })).toHaveFocus();
+    expect(within(full).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Kill My Vibe: Welcome!',
+      `You: ${'y'.repeat(60)}`,
+      'You: line 1',
+      'You: line 2',
+      'You: line 3',
+      'You: line 4',
+      'You: line 5',
+      'You: line 6',
+    ]);
+    expect(screen.queryByText('... and 3 more messages')).toBeNull();
+    // Read-only: nothing to type into or send while the log is open (the chat below is hidden).
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to logs' }));
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.getByText('... and 3 more messages')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read full log' })).toHaveFocus();
+  });
 });

@@ -41,6 +41,7 @@ export default function ChatView({
   const showingLogs = useSelector(logsActor, (s) => s.matches('logs'));
   const logsLoading = useSelector(logsActor, (s) => s.matches({ logs: 'loading' }));
   const logs = useSelector(logsActor, (s) => s.context.logs);
+  const openLogIndex = useSelector(logsActor, (s) => (s.matches({ logs: 'reading' }) ? s.context.openIndex : null));
   const logsError = useSelector(logsActor, (s) => (s.matches({ logs: 'failed' }) ? s.context.error : null));
 
   const nameOf = useCallback(
@@ -77,7 +78,16 @@ export default function ChatView({
         </div>
       </div>
       {showingLogs ? (
-        <ChatLogsView gameName={GAMES[logsGame].name} loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
+        <ChatLogsView
+          gameName={GAMES[logsGame].name}
+          loading={logsLoading}
+          error={logsError}
+          logs={logs}
+          openIndex={openLogIndex}
+          onRetry={() => logsActor.send({ type: 'RETRY' })}
+          onOpen={(index) => logsActor.send({ type: 'OPEN', index })}
+          onClose={() => logsActor.send({ type: 'CLOSE' })}
+        />
       ) : null}
       {children}
       </PersonSafetyScope>
