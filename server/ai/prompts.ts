@@ -61,9 +61,10 @@ export function hotTakesPromptPrompt(req: HotTakesPromptRequest): Prompt {
     system: system(
       "You host 'hot_takes', a debate game in the Mycelius app.",
       'Create one debate prompt drawn from the player interests in the data. First line: "Topic: " followed by a topic of ' +
-        'at most 3 words. Then at most 4 sentences: a provocative opinion about the topic and an invitation to agree or disagree.',
+        'at most 3 words. Then at most 4 sentences: a provocative opinion about the topic and an invitation to agree or disagree. ' +
+        'If the data has a previousPrompt, the new prompt must be a different one.',
     ),
-    user: `Create the hot_takes prompt.\n${dataBlock({ game: 'hot_takes', interests: req.interests })}`,
+    user: `Create the hot_takes prompt.\n${dataBlock({ game: 'hot_takes', interests: req.interests, previousPrompt: req.previous })}`,
   };
 }
 

@@ -53,7 +53,8 @@ export const bioRequestSchema = z.object({
 });
 export type BioRequest = z.infer<typeof bioRequestSchema>;
 
-export const hotTakesPromptRequestSchema = z.object({ interests: list(L.interestItems) });
+// `previous` (optional, added in issue 15): the prompt just played, which the new one must not repeat.
+export const hotTakesPromptRequestSchema = z.object({ interests: list(L.interestItems), previous: text(L.prompt).optional() });
 export type HotTakesPromptRequest = z.infer<typeof hotTakesPromptRequestSchema>;
 
 export const personaSchema = z.object({

@@ -93,6 +93,9 @@ export const messages = {
   // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {
     logsLoadFailed: 'Could not load the chat logs. Please try again.',
+    // Beyond docs/product.md: a saved log opens in full from the list (issue 15).
+    readLog: 'Read full log',
+    backToLogs: 'Back to logs',
   },
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',

@@ -121,9 +121,10 @@ export async function generateProfileSummary(input: BioRequest): Promise<string>
 }
 
 /** AI call 2: the Hot Takes game prompt. A failure is logged and rethrown; the game shows its load-failure text. */
-export async function generateHotTakesPrompt(interests: readonly string[]): Promise<string> {
+export async function generateHotTakesPrompt(interests: readonly string[], previous?: string): Promise<string> {
   try {
-    const body = hotTakesPromptRequestSchema.parse({ interests: clipList(interests, LIMITS.interestItems) });
+    const request = { interests: clipList(interests, LIMITS.interestItems), ...(previous ? { previous: clip(previous, LIMITS.prompt) } : {}) };
+    const body = hotTakesPromptRequestSchema.parse(request);
     return (await postText(AI_ROUTES.hotTakesPrompt, body)) || messages.ai.noGameResponse;
   } catch (error) {
     logFailure('hot takes prompt', error);

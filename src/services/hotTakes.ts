@@ -26,9 +26,14 @@ export function profileInterests(): string[] {
   return [...profile.musicGenres, ...profile.favoriteGames, ...profile.favoriteShows];
 }
 
-/** The AI game prompt for the user's interests; throws AppError('AI_FAILED') like the AI client. */
-export function loadGamePrompt(): Promise<string> {
-  return generateHotTakesPrompt(profileInterests());
+// The prompt of the last game this session, so the next one is not the same (src/domain/hotTakesPrompt.ts).
+let lastPrompt: string | undefined;
+
+/** The AI game prompt for the user's interests, never the one just played; throws AppError('AI_FAILED') like the AI client. */
+export async function loadGamePrompt(): Promise<string> {
+  const prompt = await generateHotTakesPrompt(profileInterests(), lastPrompt);
+  lastPrompt = prompt;
+  return prompt;
 }
 
 /** Saves the chat to hottakes_chat_logs with its partner (newest first, 10 kept). Throws STORAGE_FULL. */

@@ -90,6 +90,17 @@ describe('local Hot Takes prompt', () => {
     expect(prompt.split('\n')[0]).toBe('Topic: Grand Theft Auto');
     expect(localHotTakesPrompt(['Metal', 'Elden Ring'])).toMatch(/^Topic: (Metal|Elden Ring)\n/);
   });
+
+  it('never gives the prompt just played again, for any interests', () => {
+    fc.assert(
+      fc.property(listArb, (interests) => {
+        const first = localHotTakesPrompt(interests);
+        const second = localHotTakesPrompt(interests, first);
+        expect(second).not.toBe(first);
+        expect(localHotTakesPrompt(interests, second)).not.toBe(second);
+      }),
+    );
+  });
 });
 
 describe('local persona texts', () => {

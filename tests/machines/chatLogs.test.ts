@@ -30,11 +30,16 @@ describe('chat logs machine (model-based)', () => {
         { type: 'xstate.done.actor.loadChatLogs', output: [LOG] },
         { type: 'xstate.error.actor.loadChatLogs', error: new Error('unreadable') },
         { type: 'xstate.error.actor.loadChatLogs', error: new AppError('STORAGE_FULL') },
+        { type: 'OPEN', index: 0 },
+        // Only one log is listed: asking for a second one opens nothing.
+        { type: 'OPEN', index: 1 },
+        { type: 'CLOSE' },
       ],
       states: {
         chat: (v) => {
           loadsOnEachOpening(v);
           expect(v.context.error).toBeNull();
+          expect(v.context.openIndex).toBeNull();
         },
         'logs.loading': (v) => {
           loadsOnEachOpening(v);
@@ -44,6 +49,13 @@ describe('chat logs machine (model-based)', () => {
           loadsOnEachOpening(v);
           expect(v.context.logs).toEqual([LOG]);
           expect(v.context.error).toBeNull();
+          expect(v.context.openIndex).toBeNull();
+        },
+        // The first (and only) log is open in full, whichever way the list was reached.
+        'logs.reading': (v) => {
+          loadsOnEachOpening(v);
+          expect(v.context.logs).toEqual([LOG]);
+          expect(v.context.openIndex).toBe(0);
         },
         // An unreadable list gets the chat-logs text; a typed error keeps its own text.
         'logs.failed': (v) => {
@@ -53,6 +65,6 @@ describe('chat logs machine (model-based)', () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 6, guards: 0 });
+    expect(report).toMatchObject({ states: 7, guards: 1 });
   });
 });

@@ -138,6 +138,12 @@ describe('generateHotTakesPrompt (AI call 2)', () => {
     expect(sentBody()).toEqual({ interests: ['Pizza'] });
   });
 
+  it('sends the prompt just played, so the server picks another', async () => {
+    answerWith(json({ text: 'Topic: Jazz\nJazz is overrated.' }));
+    await generateHotTakesPrompt(['Pizza'], 'Topic: Pizza\nPineapple on pizza. Discuss.');
+    expect(sentBody()).toEqual({ interests: ['Pizza'], previous: 'Topic: Pizza\nPineapple on pizza. Discuss.' });
+  });
+
   it("turns an empty answer into 'No game response generated'", async () => {
     answerWith(json({ text: '' }));
     await expect(generateHotTakesPrompt([])).resolves.toBe('No game response generated');

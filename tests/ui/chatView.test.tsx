@@ -135,6 +135,24 @@ describe('ChatView', () => {
     }
   });
 
+  it('opens with focus in the message box, inside the main landmark', () => {
+    const { input } = renderChat();
+    expect(input).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(input);
+  });
+
+  it('Tab goes from the message box to Send, then the coming-soon extras, then the emoji buttons', async () => {
+    const user = userEvent.setup();
+    const { input } = renderChat();
+    await user.type(input, 'hello');
+    const order: (string | null)[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await user.tab();
+      order.push(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    }
+    expect(order).toEqual(['Send message', 'Attach (coming soon)', 'Voice (coming soon)', 'Send 🔥', 'Send 💀']);
+  });
+
   it('toggles to the logs view (empty state), back to the chat keeping the draft', async () => {
     const user = userEvent.setup();
     const { input } = renderChat();
@@ -163,5 +181,35 @@ describe('ChatView', () => {
     expect(screen.getAllByText('... and', { exact: false })).toHaveLength(1);
     const firstPreview = document.querySelector('.chat-log-lines')!;
     expect([...firstPreview.querySelectorAll('li')].map((li) => li.textContent).slice(0, 2)).toEqual(['Kill My Vibe: Welcome!', `You: ${'x'.repeat(50)}...`]);
+  });
+
+  it('a log opens in full from the list, every message uncut and read-only, and Back to logs returns to the list', async () => {
+    const user = userEvent.setup();
+    const long = 'y'.repeat(60);
+    const many = [welcomeMessage('Welcome!', NOW), ...Array.from({ length: 7 }, (_, i) => msg(`m${i}`, i === 0 ? long : `line ${i}`))];
+    chatLogsKey('killmyvibe').write([buildChatLog('Kill My Vibe', many, NOW)]);
+    renderChat();
+    await user.click(screen.getByRole('button', { name: 'View Chat Logs' }));
+    await user.click(await screen.findByRole('button', { name: 'Read full log' }));
+    const full = screen.getByRole('article', { name: 'Kill My Vibe session with 7 messages' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Kill My Vibe session with 7 messages' })).toHaveFocus();
+    expect(within(full).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Kill My Vibe: Welcome!',
+      `You: ${'y'.repeat(60)}`,
+      'You: line 1',
+      'You: line 2',
+      'You: line 3',
+      'You: line 4',
+      'You: line 5',
+      'You: line 6',
+    ]);
+    expect(screen.queryByText('... and 3 more messages')).toBeNull();
+    // Read-only: nothing to type into or send while the log is open (the chat below is hidden).
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to logs' }));
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.getByText('... and 3 more messages')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read full log' })).toHaveFocus();
   });
 });

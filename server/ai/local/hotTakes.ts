@@ -1,4 +1,5 @@
 import { interestKind, type InterestKind } from './catalog';
+import { promptsAfter } from '../../../src/domain/hotTakesPrompt';
 import { distinctItems, seededPicker } from './text';
 
 // A Hot Takes debate prompt drawn from the player's interests: a topic line of at most three words,
@@ -33,12 +34,16 @@ export function topicOf(item: string): string {
   return item.split(/\s+/).filter(Boolean).slice(0, 3).join(' ').replace(/[,:;\-–]+$/, '');
 }
 
-export function localHotTakesPrompt(interests: readonly string[]): string {
+function promptsFor(item: string, kind: InterestKind): string[] {
+  const topic = topicOf(item);
+  return TEMPLATES[kind].map((template) => `Topic: ${topic}\n${template(topic)}`);
+}
+
+/** Deterministic for the same interests and previous prompt, and never the previous prompt when another exists. */
+export function localHotTakesPrompt(interests: readonly string[], previous?: string): string {
   const items = distinctItems(interests);
-  const p = seededPicker(`hot-takes|${items.join('|')}`);
-  const chosen = items.length > 0 ? p.pick(items) : p.pick(FALLBACK_TOPICS);
-  const topic = topicOf(chosen);
-  const kind = items.length > 0 ? interestKind(chosen) : 'other';
-  const body = p.pick(TEMPLATES[kind])(topic);
-  return `Topic: ${topic}\n${body}`;
+  const p = seededPicker(`hot-takes|${items.join('|')}|${previous ?? ''}`);
+  const candidates =
+    items.length > 0 ? items.flatMap((item) => promptsFor(item, interestKind(item))) : FALLBACK_TOPICS.flatMap((t) => promptsFor(t, 'other'));
+  return p.pick(promptsAfter(candidates, previous));
 }

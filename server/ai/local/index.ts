@@ -9,7 +9,7 @@ export function createLocalProvider(): AiProvider {
   return {
     name: 'local',
     bio: async (req) => localBio(req),
-    hotTakesPrompt: async (req) => localHotTakesPrompt(req.interests),
+    hotTakesPrompt: async (req) => localHotTakesPrompt(req.interests, req.previous),
     personaHotTake: async (req) => localPersonaHotTake(req),
     chatReply: async (req) => localChatReply(req),
     firstResponse: async (req) => localFirstResponse(req),

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { isSendable } from '../../domain/chat';
 import { AttachIcon, MicIcon, SendIcon } from './ChatIcons';
 
@@ -20,6 +20,11 @@ export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProp
   const hintId = `${id}-hint`;
   const showHint = disabled && Boolean(hint);
   const canSend = !disabled && isSendable(draft);
+
+  // A chat opens ready to type: keyboard and screen-reader users land in the message box, not on the page body.
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
 
   // Measure the text's natural height, then clamp it: a DOM effect, so it runs before paint with no flicker.
   useLayoutEffect(() => {
@@ -55,9 +60,6 @@ export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProp
   return (
     <form className="chat-input" onSubmit={onSubmit}>
       <div className="chat-input-row">
-        <button type="button" className="chat-icon-button chat-extra" aria-label="Attach (coming soon)" aria-disabled="true" title="Coming soon">
-          <AttachIcon />
-        </button>
         <label htmlFor={id} className="visually-hidden">Message</label>
         {/* readOnly + aria-disabled rather than disabled: the field keeps keyboard focus while a chat waits. */}
         <textarea
@@ -73,11 +75,15 @@ export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProp
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="chat-icon-button chat-extra" aria-label="Voice (coming soon)" aria-disabled="true" title="Coming soon">
-          <MicIcon />
-        </button>
+        {/* Tab goes message box → Send → the inert extras; CSS keeps Attach drawn left and Voice before Send. */}
         <button type="submit" className="chat-send" aria-label="Send message" disabled={!canSend}>
           <SendIcon />
+        </button>
+        <button type="button" className="chat-icon-button chat-extra chat-attach" aria-label="Attach (coming soon)" aria-disabled="true" title="Coming soon">
+          <AttachIcon />
+        </button>
+        <button type="button" className="chat-icon-button chat-extra chat-voice" aria-label="Voice (coming soon)" aria-disabled="true" title="Coming soon">
+          <MicIcon />
         </button>
       </div>
       {showHint ? (

@@ -41,6 +41,7 @@ export default function ChatView({
   const showingLogs = useSelector(logsActor, (s) => s.matches('logs'));
   const logsLoading = useSelector(logsActor, (s) => s.matches({ logs: 'loading' }));
   const logs = useSelector(logsActor, (s) => s.context.logs);
+  const openLogIndex = useSelector(logsActor, (s) => (s.matches({ logs: 'reading' }) ? s.context.openIndex : null));
   const logsError = useSelector(logsActor, (s) => (s.matches({ logs: 'failed' }) ? s.context.error : null));
 
   const nameOf = useCallback(
@@ -55,7 +56,7 @@ export default function ChatView({
   );
 
   return (
-    <Screen className="chat-screen">
+    <Screen as="main" className="chat-screen">
       {/* Blocking the person in this chat (header or profile dialog) leaves the chat. */}
       <PersonSafetyScope onBlocked={onBack}>
       <ChatHeader
@@ -70,13 +71,23 @@ export default function ChatView({
       <div className="chat-body" hidden={showingLogs}>
         {banner ? <div className="chat-banner">{banner}</div> : null}
         <MessageList messages={messages} nameOf={nameOf} typingName={typingName} aiPersona={aiPersona} />
+        {/* The message box and Send come first in the DOM (and so in Tab order); CSS draws the emoji row above them. */}
         <div className="chat-composer">
-          <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
           <ChatInput placeholder={placeholder} disabled={inputDisabled} hint={inputHint} onSend={onSend} />
+          <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
         </div>
       </div>
       {showingLogs ? (
-        <ChatLogsView gameName={GAMES[logsGame].name} loading={logsLoading} error={logsError} logs={logs} onRetry={() => logsActor.send({ type: 'RETRY' })} />
+        <ChatLogsView
+          gameName={GAMES[logsGame].name}
+          loading={logsLoading}
+          error={logsError}
+          logs={logs}
+          openIndex={openLogIndex}
+          onRetry={() => logsActor.send({ type: 'RETRY' })}
+          onOpen={(index) => logsActor.send({ type: 'OPEN', index })}
+          onClose={() => logsActor.send({ type: 'CLOSE' })}
+        />
       ) : null}
       {children}
       </PersonSafetyScope>

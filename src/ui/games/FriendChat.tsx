@@ -34,7 +34,7 @@ export default function FriendChat({ friendId }: { friendId: string }) {
 
   if (loading) {
     return (
-      <Screen className="friend-chat-status">
+      <Screen as="main" className="friend-chat-status">
         <div className="center-page" role="status" aria-live="polite">
           <div className="spinner" aria-hidden="true" />
           <p>Loading chat...</p>

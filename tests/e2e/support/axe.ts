@@ -15,6 +15,11 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  return (await allViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Runs axe-core in the page; returns every violation, whatever its impact. */
+export async function allViolations(page: Page): Promise<AxeViolation[]> {
   // Contrast is only meaningful once fades have finished (a screen fades in over 500 ms); endless
   // animations such as spinners are left alone.
   await settleAnimations(page);
@@ -26,5 +31,5 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     const result = await axe.run(document);
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations;
 }

@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadGamePrompt } from '../../src/services/hotTakes';
+
+const FIRST = 'Topic: Metal\nMetal peaked years ago and everything since is a remix. Agree or disagree? Back it up with one song.';
+const SECOND = 'Topic: Metal\nMetal sounds better live than it ever will in headphones. True or false? Make your case.';
+
+describe('loadGamePrompt: the next game is told which prompt was just played', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('sends no previous prompt for the first game, then the first game prompt for the second', async () => {
+    fetchMock
+      .mockResolvedValueOnce(new Response(JSON.stringify({ text: FIRST }), { headers: { 'content-type': 'application/json' } }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ text: SECOND }), { headers: { 'content-type': 'application/json' } }));
+    await expect(loadGamePrompt()).resolves.toBe(FIRST);
+    await expect(loadGamePrompt()).resolves.toBe(SECOND);
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(init!.body as string) as unknown);
+    expect(bodies).toEqual([{ interests: [] }, { interests: [], previous: FIRST }]);
+  });
+});
