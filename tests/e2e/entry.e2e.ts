@@ -51,3 +51,19 @@ describe('opening /', () => {
     await context.close();
   });
 });
+
+describe('declining an OAuth connection', () => {
+  for (const name of ['Spotify', 'Trakt']) {
+    it(`Deny on the demo ${name} consent page started from onboarding returns to /connections with the notice`, async () => {
+      const { page, context, errors } = await openPage(browser, '/connections');
+      await page.getByRole('button', { name: `Connect ${name}` }).click();
+      await page.waitForURL('**/demo/**');
+      await page.getByRole('button', { name: 'Deny' }).click();
+      await page.waitForURL('**/connections');
+      await page.getByRole('status').filter({ hasText: `${name} connection cancelled.` }).waitFor();
+      expect(await page.getByText('Connect. Explore. Grow.').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
