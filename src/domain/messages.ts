@@ -20,6 +20,11 @@ export const messages = {
     fetchFailed: 'Failed to fetch Steam data.',
   },
   music: { fetchFailed: 'Failed to fetch Spotify data.' },
+  /** Shown on the screen an OAuth connection started from when it comes back declined or failed (issue 15). */
+  oauth: {
+    cancelled: { spotify: 'Spotify connection cancelled.', trakt: 'Trakt connection cancelled.' },
+    failed: { spotify: 'Could not connect to Spotify. Please try again.', trakt: 'Could not connect to Trakt. Please try again.' },
+  },
   tracking: { fetchFailed: 'Failed to fetch data.' },
   ai: {
     summaryFailed: 'Failed to generate summary. Please try again.',

@@ -1,14 +1,14 @@
 import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { setServiceConnected } from '../services/connectedServices';
 import { logoutProvider, prepareLogin, refreshAccessToken } from '../services/oauth';
-import { accessTokenKey, type OAuthProvider } from '../storage/tokens';
+import { accessTokenKey, type OAuthOrigin, type OAuthProvider } from '../storage/tokens';
 
 // Provider auth (docs/product.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
 // The stored access token is the truth: a watcher reports it at start and on every change (another tab,
 // or a data call that had to log the provider out), so the card always shows the real state.
 
 export type ProviderAuthEvent =
-  | { type: 'LOGIN' }
+  | { type: 'LOGIN'; origin?: OAuthOrigin }
   | { type: 'LOGOUT' }
   | { type: 'REFRESH' }
   | { type: 'TOKEN_STORED' }
@@ -31,7 +31,7 @@ export const providerAuthMachine = setup({
       report();
       return key.subscribe(report);
     }),
-    prepareLogin: fromPromise<string, ProviderInput>(({ input }) => prepareLogin(input.provider)),
+    prepareLogin: fromPromise<string, ProviderInput & { origin?: OAuthOrigin }>(({ input }) => prepareLogin(input.provider, input.origin)),
     refreshTokens: fromPromise<string, ProviderInput>(({ input }) => refreshAccessToken(input.provider)),
   },
   actions: {
@@ -72,7 +72,8 @@ export const providerAuthMachine = setup({
       invoke: {
         id: 'prepareLogin',
         src: 'prepareLogin',
-        input: ({ context }) => ({ provider: context.provider }),
+        // The screen LOGIN came from is where a declined or failed round trip returns.
+        input: ({ context, event }) => ({ provider: context.provider, origin: event.type === 'LOGIN' ? event.origin : undefined }),
         onDone: { target: 'redirected', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output }) } },
         onError: {
           target: 'unauthenticated',

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { accessTokenKey, oauthStateKey, pkceVerifierKey, refreshTokenKey, type OAuthProvider } from '../storage/tokens';
+import {
+  accessTokenKey,
+  oauthOriginKey,
+  oauthStateKey,
+  pkceVerifierKey,
+  refreshTokenKey,
+  type OAuthOrigin,
+  type OAuthProvider,
+} from '../storage/tokens';
 import { BACKEND_URL, getClientConfig, type ClientConfig } from './config';
 import { setServiceConnected } from './connectedServices';
 import { postJson } from './http';
@@ -61,8 +69,11 @@ export function buildAuthorizeUrl(
   return url.toString();
 }
 
-/** Saves a fresh `state` (and for Spotify a PKCE verifier) for the round trip; returns where to send the browser. */
-export async function prepareLogin(provider: OAuthProvider): Promise<string> {
+/**
+ * Saves a fresh `state` (and for Spotify a PKCE verifier) for the round trip, and the screen it starts from so
+ * a declined or failed connection returns there; returns where to send the browser.
+ */
+export async function prepareLogin(provider: OAuthProvider, origin: OAuthOrigin = '/profile'): Promise<string> {
   const config = await getClientConfig();
   const state = randomUrlSafe(16);
   let codeChallenge: string | undefined;
@@ -72,6 +83,7 @@ export async function prepareLogin(provider: OAuthProvider): Promise<string> {
     pkceVerifierKey(provider).write(verifier);
   }
   oauthStateKey(provider).write(state);
+  oauthOriginKey(provider).write(origin);
   return buildAuthorizeUrl(provider, config, { state, codeChallenge });
 }
 
@@ -98,15 +110,25 @@ export interface CallbackParams {
   error: string | null;
 }
 
+/** The person pressed Deny on the provider's consent page (its `error=access_denied`, RFC 6749 section 4.1.2.1). */
+export class OAuthDeniedError extends Error {
+  constructor(provider: OAuthProvider) {
+    super(`${provider} authorization failed: access_denied`);
+    this.name = 'OAuthDeniedError';
+  }
+}
+
 // A code is single use, and React StrictMode mounts a callback screen twice: every caller asking about
 // the same code gets the same answer from one exchange.
 const signIns = new Map<string, Promise<Tokens | null>>();
 
 /**
  * Checks the provider's redirect back to us and exchanges its code, once per code.
- * Throws when the redirect carries an error, has no code, or its state is not the one we saved.
+ * Throws OAuthDeniedError when the person declined, and an Error when the redirect carries another error, has
+ * no code, or its state is not the one we saved.
  */
 export function completeSignIn(provider: OAuthProvider, params: CallbackParams): Promise<Tokens | null> {
+  if (params.error === 'access_denied') return Promise.reject(new OAuthDeniedError(provider));
   if (params.error) return Promise.reject(new Error(`${provider} authorization failed: ${params.error}`));
   if (!params.code) return Promise.reject(new Error(`${provider} callback carried no code`));
   const code = params.code;
@@ -133,6 +155,12 @@ export function finishSignIn(provider: OAuthProvider, tokens: Tokens): void {
   setServiceConnected(provider, true);
   oauthStateKey(provider).remove();
   pkceVerifierKey(provider).remove();
+  oauthOriginKey(provider).remove();
+}
+
+/** The screen this provider's round trip started from (/profile when unknown). */
+export function oauthOriginOf(provider: OAuthProvider): OAuthOrigin {
+  return oauthOriginKey(provider).read();
 }
 
 /**

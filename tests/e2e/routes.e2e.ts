@@ -44,10 +44,11 @@ describe('routes', () => {
     await context.close();
   });
 
-  it('sends both OAuth callbacks without a code back to / (and on to the splash)', async () => {
-    for (const route of ['/callback', '/spotify/callback']) {
+  it('sends both OAuth callbacks without a code back to /profile with the failure text, never to the splash', async () => {
+    for (const [route, name] of [['/callback', 'Trakt'], ['/spotify/callback', 'Spotify']] as const) {
       const { page, context } = await openPage(browser, route);
-      await page.waitForURL('**/intro', { timeout: 10_000 });
+      await page.waitForURL('**/profile', { timeout: 10_000 });
+      await page.getByRole('status').filter({ hasText: `Could not connect to ${name}. Please try again.` }).waitFor();
       await context.close();
     }
   });

@@ -73,21 +73,24 @@ describe('music and tracking sign-in', () => {
       await page.context().close();
     });
 
-    it(`${p.name}: Deny → / with no tokens`, async () => {
+    it(`${p.name}: Deny → back on /profile with '${p.name} connection cancelled.' and no tokens`, async () => {
       const { page } = await openPage(browser, '/profile');
       await page.getByRole('button', { name: `Connect ${p.name}` }).click();
       await page.waitForURL('**/demo/**');
       await page.getByRole('button', { name: 'Deny' }).click();
-      await page.waitForURL('**/intro');
+      await page.waitForURL('**/profile');
+      await page.getByRole('status').filter({ hasText: `${p.name} connection cancelled.` }).waitFor();
+      expect(await page.getByText('Connect. Explore. Grow.').count()).toBe(0);
       expect(await tokens(page, p.key)).toEqual({ access: null, refresh: null });
       await page.context().close();
     });
 
-    it(`${p.name}: a forged state → / with no tokens`, async () => {
+    it(`${p.name}: a forged state → /profile with the failure text and no tokens`, async () => {
       const { page } = await openPage(browser, '/profile');
       await page.getByRole('button', { name: `Connect ${p.name}` }).waitFor();
       await page.goto(page.url().replace('/profile', `${p.callback}?code=x&state=forged`));
-      await page.waitForURL('**/intro');
+      await page.waitForURL('**/profile');
+      await page.getByRole('status').filter({ hasText: `Could not connect to ${p.name}. Please try again.` }).waitFor();
       expect(await tokens(page, p.key)).toEqual({ access: null, refresh: null });
       await page.context().close();
     });

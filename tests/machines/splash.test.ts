@@ -2,20 +2,43 @@ import { describe, expect, it } from 'vitest';
 import { splashMachine } from '../../src/machines/splash.machine';
 import { testModel } from '../support/modelTest';
 
-// docs/product.md §2 Splash: after 3500 ms it replaces history with /auth.
+// docs/product.md §2 Splash: a first visit waits 3500 ms, then replaces history with /auth. Issue 15: a returning
+// visitor (member session or complete guest profile) goes straight to /dashboard; a failed check is a first visit.
 describe('splash machine (model-based)', () => {
-  it('waits 3500 ms, then replaces history with /auth', async () => {
+  it('a returning visitor goes to /dashboard at once; a first visit (or a failed check) waits 3500 ms for /auth', async () => {
     const report = await testModel({
       machine: splashMachine,
-      limit: 5,
-      events: [{ type: 'xstate.after.splashDelay.splash.showing' }],
+      limit: 8,
+      events: [
+        { type: 'xstate.done.actor.checkReturning', output: true },
+        { type: 'xstate.done.actor.checkReturning', output: false },
+        { type: 'xstate.error.actor.checkReturning', error: new Error('chunk failed to load') },
+        { type: 'xstate.after.splashDelay.splash.showing' },
+      ],
       delays: { splashDelay: 3500 },
-      provide: (env) => ({ actions: { goToAuth: () => env.record('navigate', { to: '/auth', replace: true }) } }),
+      provide: (env) => ({
+        actions: {
+          goToAuth: () => env.record('navigate', { to: '/auth', replace: true }),
+          goToDashboard: () => env.record('navigate', { to: '/dashboard', replace: true }),
+          logFailure: () => env.record('log'),
+        },
+      }),
       states: {
-        showing: ({ env }) => expect(env.timeline).toEqual([]),
-        done: ({ env }) => expect(env.timeline).toEqual([{ type: 'navigate', payload: { to: '/auth', replace: true }, at: 3500 }]),
+        checking: ({ env }) => {
+          expect(env.pending.get('checkReturning')).toHaveLength(1);
+          expect(env.timeline).toEqual([]);
+        },
+        showing: ({ env, events }) =>
+          expect(env.timeline).toEqual(events.includes('xstate.error.actor.checkReturning') ? [{ type: 'log', payload: undefined, at: 0 }] : []),
+        done: ({ env }) => expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([
+          { type: 'navigate', payload: { to: '/auth', replace: true }, at: 3500 },
+        ]),
+        returning: ({ env, snapshot }) => {
+          expect(env.timeline).toEqual([{ type: 'navigate', payload: { to: '/dashboard', replace: true }, at: 0 }]);
+          expect(snapshot.status).toBe('done');
+        },
       },
     });
-    expect(report).toMatchObject({ paths: 2, states: 3, transitions: 1 });
+    expect(report).toMatchObject({ paths: 5, states: 5, guards: 1 });
   });
 });

@@ -95,6 +95,8 @@ describe('code exchange', () => {
     await expect(completeSignIn('trakt', { code: 'c-forged', state: 'forged', error: null })).rejects.toThrow(/state/);
     await expect(completeSignIn('trakt', { code: null, state: 'expected', error: null })).rejects.toThrow(/no code/);
     await expect(completeSignIn('trakt', { code: 'c', state: 'expected', error: 'access_denied' })).rejects.toThrow(/access_denied/);
+    await expect(completeSignIn('trakt', { code: 'c', state: 'expected', error: 'access_denied' })).rejects.toHaveProperty('name', 'OAuthDeniedError');
+    await expect(completeSignIn('trakt', { code: 'c', state: 'expected', error: 'server_error' })).rejects.not.toHaveProperty('name', 'OAuthDeniedError');
     const [a, b] = await Promise.all([
       completeSignIn('trakt', { code: 'c-once', state: 'expected', error: null }),
       completeSignIn('trakt', { code: 'c-once', state: 'expected', error: null }),

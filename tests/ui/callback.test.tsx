@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProfile } from '../../src/storage/profile';
 import SpotifyCallback from '../../src/ui/screens/SpotifyCallback';
@@ -18,6 +18,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Stands in for a screen with the Connect cards: its name and the notice the callback handed it. */
+function Landing({ name }: { name: string }) {
+  const state: unknown = useLocation().state;
+  const notice = typeof state === 'object' && state !== null && 'connectionNotice' in state ? String(state.connectionNotice) : 'no notice';
+  return <p>{`${name} page: ${notice}`}</p>;
+}
+
 function renderAt(url: string) {
   render(
     <StrictMode>
@@ -25,8 +32,8 @@ function renderAt(url: string) {
         <Routes>
           <Route path="/spotify/callback" element={<SpotifyCallback />} />
           <Route path="/callback" element={<TraktCallback />} />
-          <Route path="/profile" element={<p>profile page</p>} />
-          <Route path="/" element={<p>start page</p>} />
+          <Route path="/profile" element={<Landing name="profile" />} />
+          <Route path="/connections" element={<Landing name="onboarding" />} />
         </Routes>
       </MemoryRouter>
     </StrictMode>,
@@ -41,7 +48,7 @@ describe('OAuth callback screens', () => {
     renderAt('/spotify/callback?code=code-1&state=st-1');
     expect(screen.getByRole('heading', { name: 'Authenticating with Spotify...' })).toBeInTheDocument();
     expect(screen.getByText('Please wait while we complete the authentication process.')).toBeInTheDocument();
-    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(await screen.findByText('profile page: no notice')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ code: 'code-1', code_verifier: 'verifier-1' });
     expect(localStorage.getItem('spotify_access_token')).toBe('sa');
@@ -56,29 +63,43 @@ describe('OAuth callback screens', () => {
     mockFetch({ 'POST /api/trakt/auth/token': json({ access_token: 'ta', refresh_token: 'tr' }) });
     renderAt('/callback?code=code-2&state=st-2');
     expect(screen.getByRole('heading', { name: 'Authenticating with Trakt...' })).toBeInTheDocument();
-    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(await screen.findByText('profile page: no notice')).toBeInTheDocument();
     expect(localStorage.getItem('trakt_refresh_token')).toBe('tr');
   });
 
   it.each([
-    ['a denied consent', '/callback?error=access_denied&state=st-3'],
-    ['a missing code', '/callback?state=st-3'],
-    ['a forged state', '/callback?code=code-3&state=forged'],
-  ])('%s goes to / without calling the server or storing tokens', async (_label, url) => {
+    ['a denied consent', '/callback?error=access_denied&state=st-3', 'profile page: Trakt connection cancelled.'],
+    ['a missing code', '/callback?state=st-3', 'profile page: Could not connect to Trakt. Please try again.'],
+    ['a forged state', '/callback?code=code-3&state=forged', 'profile page: Could not connect to Trakt. Please try again.'],
+  ])('%s goes back to /profile with its notice, without calling the server or storing tokens', async (_label, url, landing) => {
     sessionStorage.setItem('oauth_state_trakt', 'st-3');
     const { fetchMock } = mockFetch({});
     renderAt(url);
-    expect(await screen.findByText('start page')).toBeInTheDocument();
+    expect(await screen.findByText(landing)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(localStorage.getItem('trakt_access_token')).toBeNull();
     expect(loadProfile().connectedServices.trakt).toBe(false);
   });
 
-  it('a refused exchange goes to / with nothing stored', async () => {
+  it('a Deny started from onboarding goes back to /connections with the notice', async () => {
+    sessionStorage.setItem('oauth_state_spotify', 'st-5');
+    sessionStorage.setItem('oauth_origin_spotify', '/connections');
+    renderAt('/spotify/callback?error=access_denied&state=st-5');
+    expect(await screen.findByText('onboarding page: Spotify connection cancelled.')).toBeInTheDocument();
+  });
+
+  it('an unreadable remembered start screen counts as /profile', async () => {
+    sessionStorage.setItem('oauth_state_spotify', 'st-6');
+    sessionStorage.setItem('oauth_origin_spotify', 'https://elsewhere.example');
+    renderAt('/spotify/callback?error=access_denied&state=st-6');
+    expect(await screen.findByText('profile page: Spotify connection cancelled.')).toBeInTheDocument();
+  });
+
+  it('a refused exchange goes back to /profile with the failure text and nothing stored', async () => {
     sessionStorage.setItem('oauth_state_spotify', 'st-4');
     mockFetch({ 'POST /api/spotify/auth/token': json({ error: { code: 'INVALID_GRANT', message: 'x' } }, 400) });
     renderAt('/spotify/callback?code=code-4&state=st-4');
-    expect(await screen.findByText('start page')).toBeInTheDocument();
+    expect(await screen.findByText('profile page: Could not connect to Spotify. Please try again.')).toBeInTheDocument();
     expect(localStorage.getItem('spotify_access_token')).toBeNull();
   });
 });

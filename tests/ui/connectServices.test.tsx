@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProfile } from '../../src/storage/profile';
 import { ConnectServices } from '../../src/ui/components/ConnectServices';
@@ -19,10 +20,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderCards() {
+function renderCards(origin: '/profile' | '/connections' = '/profile', routerState: unknown = null) {
   const redirect = vi.fn();
   const user = userEvent.setup();
-  render(<ConnectServices redirect={redirect} />);
+  render(
+    <MemoryRouter initialEntries={[{ pathname: origin, state: routerState }]}>
+      <ConnectServices origin={origin} redirect={redirect} />
+    </MemoryRouter>,
+  );
   return { redirect, user };
 }
 
@@ -52,6 +57,23 @@ describe('Connect Services cards', () => {
     await user.click(screen.getByRole('button', { name: 'Connect Trakt' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(2));
     expect(new URL(redirect.mock.calls[1]![0] as string).searchParams.get('client_id')).toBe('trakt-client');
+  });
+
+  it('Connect remembers the screen it started from, so a declined round trip comes back there', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    const { redirect, user } = renderCards('/connections');
+    await user.click(screen.getByRole('button', { name: 'Connect Trakt' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    expect(sessionStorage.getItem('oauth_origin_trakt')).toBe('/connections');
+  });
+
+  it('shows the notice a returning round trip brought, and none otherwise', () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    renderCards('/profile', { connectionNotice: 'Spotify connection cancelled.' });
+    expect(screen.getByRole('status')).toHaveTextContent('Spotify connection cancelled.');
+    cleanup();
+    renderCards('/profile', { connectionNotice: 42 });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('Disconnect forgets the tokens and shows Connect again, with the profile flag following', async () => {

@@ -12,6 +12,7 @@ function Where() {
 }
 
 beforeEach(() => {
+  localStorage.clear();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -19,22 +20,29 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Splash (/intro)', () => {
-  it('shows the logo, name and tagline, then replaces history with /auth after 3500 ms', async () => {
-    render(
-      <StrictMode>
-        <MemoryRouter initialEntries={['/intro']}>
+function renderSplash() {
+  render(
+    <StrictMode>
+      <MemoryRouter initialEntries={['/intro']}>
           <Routes>
             <Route path="/intro" element={<Splash />} />
             <Route path="/auth" element={<h1>Create Account</h1>} />
+            <Route path="/dashboard" element={<h1>Discover Friends</h1>} />
           </Routes>
           <Where />
         </MemoryRouter>
       </StrictMode>,
     );
+}
+
+describe('Splash (/intro)', () => {
+  it('shows the logo, name and tagline, then replaces history with /auth after 3500 ms', async () => {
+    renderSplash();
     expect(screen.getByRole('img', { name: 'Mycelius logo' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Mycelius' })).toBeInTheDocument();
     expect(screen.getByText('Connect. Explore. Grow.')).toBeInTheDocument();
+    // The returning-visitor check loads on demand; once it has answered "first visit" the 3500 ms start.
+    await act(() => vi.dynamicImportSettled());
 
     await act(async () => {
       vi.advanceTimersByTime(3499);
@@ -45,5 +53,27 @@ describe('Splash (/intro)', () => {
     });
     expect(screen.getByTestId('where')).toHaveTextContent('/auth REPLACE');
     expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+  });
+
+  it('a guest whose stored profile is complete goes straight to /dashboard, replacing history', async () => {
+    localStorage.setItem(
+      'user_profile',
+      JSON.stringify({ username: 'back', hobbies: 'Hiking', musicGenres: [], favoriteGames: ['Elden Ring'], favoriteShows: [] }),
+    );
+    renderSplash();
+    await act(() => vi.dynamicImportSettled());
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard REPLACE');
+    expect(screen.getByRole('heading', { name: 'Discover Friends' })).toBeInTheDocument();
+  });
+
+  it('a member (the readable session hint cookie) goes straight to /dashboard', async () => {
+    document.cookie = 'mycelius_member=1; path=/';
+    try {
+      renderSplash();
+      await act(() => vi.dynamicImportSettled());
+      expect(screen.getByTestId('where')).toHaveTextContent('/dashboard REPLACE');
+    } finally {
+      document.cookie = 'mycelius_member=; path=/; max-age=0';
+    }
   });
 });

@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type SubmitEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { connectServicesMachine } from '../../machines/connectServices.machine';
 import { providerAuthMachine } from '../../machines/providerAuth.machine';
 import type { steamConnectMachine } from '../../machines/steamConnect.machine';
-import type { OAuthProvider } from '../../storage/tokens';
+import type { OAuthOrigin, OAuthProvider } from '../../storage/tokens';
 import { inspectOptions } from '../inspect';
+import { connectionNoticeOf } from './connectionNotice';
 import '../styles/services.css';
 
 type ProviderRef = ActorRefFrom<typeof providerAuthMachine>;
@@ -25,7 +27,7 @@ function DemoLabel({ show }: { show: boolean }) {
   );
 }
 
-function ProviderCard({ provider, actor, demo }: { provider: OAuthProvider; actor: ProviderRef; demo: boolean }) {
+function ProviderCard({ provider, actor, demo, origin }: { provider: OAuthProvider; actor: ProviderRef; demo: boolean; origin: OAuthOrigin }) {
   const state = useSelector(actor, (s) => s.value);
   const copy = providerCopy[provider];
   const connected = state === 'authenticated' || state === 'refreshing';
@@ -51,7 +53,7 @@ function ProviderCard({ provider, actor, demo }: { provider: OAuthProvider; acto
           type="button"
           className="btn btn-primary btn-small service-action"
           disabled={busy || state === 'checking'}
-          onClick={() => actor.send({ type: 'LOGIN' })}
+          onClick={() => actor.send({ type: 'LOGIN', origin })}
         >
           {busy ? 'Connecting...' : 'Connect'}
           <span className="visually-hidden"> {copy.name}</span>
@@ -140,8 +142,18 @@ function liveMachine(redirect: (url: string) => void) {
   });
 }
 
-/** The three service cards. `redirect` sends the browser to a provider's consent page. */
-export function ConnectServices({ redirect = (url: string) => window.location.assign(url) }: { redirect?: (url: string) => void } = {}) {
+/**
+ * The three service cards. `origin` is the screen they sit on, where a declined or failed OAuth round trip
+ * returns with its notice; `redirect` sends the browser to a provider's consent page.
+ */
+export function ConnectServices({
+  origin,
+  redirect = (url: string) => window.location.assign(url),
+}: {
+  origin: OAuthOrigin;
+  redirect?: (url: string) => void;
+}) {
+  const notice = connectionNoticeOf(useLocation().state);
   const [machine] = useState(() => liveMachine(redirect));
   const ref = useActorRef(machine, inspectOptions());
   const spotify = useSelector(ref, (s) => s.children.spotify);
@@ -152,9 +164,14 @@ export function ConnectServices({ redirect = (url: string) => window.location.as
     <section className="card connect-services" aria-labelledby="connect-services-heading">
       <h2 id="connect-services-heading">Connect Services</h2>
       <p className="muted connect-services-intro">Link your accounts so your matches and AI bio reflect what you listen to, watch and play.</p>
+      {notice ? (
+        <p className="connection-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <ul className="service-grid">
-        {spotify ? <ProviderCard provider="spotify" actor={spotify} demo={demo.spotify} /> : null}
-        {trakt ? <ProviderCard provider="trakt" actor={trakt} demo={demo.trakt} /> : null}
+        {spotify ? <ProviderCard provider="spotify" actor={spotify} demo={demo.spotify} origin={origin} /> : null}
+        {trakt ? <ProviderCard provider="trakt" actor={trakt} demo={demo.trakt} origin={origin} /> : null}
         {steam ? <SteamCard actor={steam} demo={demo.steam} /> : null}
       </ul>
     </section>

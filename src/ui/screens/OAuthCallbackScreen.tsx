@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { oauthCallbackMachine } from '../../machines/oauthCallback.machine';
 import type { OAuthProvider } from '../../storage/tokens';
+import { connectionNoticeState } from '../components/connectionNotice';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/services.css';
@@ -16,7 +17,7 @@ export function OAuthCallbackScreen({ provider }: { provider: OAuthProvider }) {
     oauthCallbackMachine.provide({
       actions: {
         goToSuccess: () => void navigate('/profile', { replace: true }),
-        goToFailure: () => void navigate('/', { replace: true }),
+        goToFailure: (_, { to, notice }) => void navigate(to, { replace: true, state: connectionNoticeState(notice) }),
       },
     }),
     {

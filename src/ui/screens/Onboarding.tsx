@@ -27,7 +27,7 @@ export default function Onboarding() {
         <SaveErrorAlert editor={editor} />
         <div className="profile-sections">
           <ProfileInfoCard editor={editor} />
-          <ConnectServices />
+          <ConnectServices origin="/connections" />
           <InterestCards editor={editor} />
         </div>
         <div className="onboarding-actions">

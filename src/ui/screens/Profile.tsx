@@ -20,7 +20,7 @@ export default function Profile() {
         <ProfileInfoCard editor={editor} />
         <CommunitiesFieldset />
         <AiSummaryPanel />
-        <ConnectServices />
+        <ConnectServices origin="/profile" />
         <InterestCards editor={editor} />
       </div>
       <div className="profile-actions">

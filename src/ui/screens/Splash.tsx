@@ -7,7 +7,12 @@ import { inspectOptions } from '../inspect';
 export function Splash() {
   const navigate = useNavigate();
   useActorRef(
-    splashMachine.provide({ actions: { goToAuth: () => void navigate('/auth', { replace: true }) } }),
+    splashMachine.provide({
+      actions: {
+        goToAuth: () => void navigate('/auth', { replace: true }),
+        goToDashboard: () => void navigate('/dashboard', { replace: true }),
+      },
+    }),
     inspectOptions(),
   );
   return (
