@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { connectServicesMachine } from '../../machines/connectServices.machine';
 import { providerAuthMachine } from '../../machines/providerAuth.machine';
 import type { steamConnectMachine } from '../../machines/steamConnect.machine';
+import { messages } from '../../domain/messages';
 import type { OAuthProvider } from '../../storage/tokens';
 import { inspectOptions } from '../inspect';
 import '../styles/services.css';
@@ -116,9 +117,14 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
             value={text}
             disabled={busy}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'steam-id-error' : undefined}
+            aria-describedby={[error ? 'steam-id-error' : '', demo ? 'steam-demo-hint' : ''].filter(Boolean).join(' ') || undefined}
             onChange={(event) => actor.send({ type: 'TYPE', value: event.target.value })}
           />
+          {demo ? (
+            <p id="steam-demo-hint" className="field-hint muted">
+              {messages.steam.demoHint}
+            </p>
+          ) : null}
           {error ? (
             <p id="steam-id-error" className="field-error" role="alert">
               {error}
