@@ -19,7 +19,11 @@ export const messages = {
     resolveNetworkFailure: 'Failed to resolve Steam URL. Please try again or use your Steam ID64 directly.',
     fetchFailed: 'Failed to fetch Steam data.',
     // True only of the demo Steam fake (server/fakes/demoData.ts); tests/server/fakes.test.ts holds both to it.
-    demoHint: 'Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games); 76561198000000002 or steamcommunity.com/id/myceliusprivate (private).',
+    demoHintLead: 'Demo accounts:',
+    demoAccounts: [
+      '76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games)',
+      '76561198000000002 or steamcommunity.com/id/myceliusprivate (private)',
+    ],
   },
   music: { fetchFailed: 'Failed to fetch Spotify data.' },
   tracking: { fetchFailed: 'Failed to fetch data.' },

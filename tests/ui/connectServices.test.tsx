@@ -86,7 +86,7 @@ describe('Connect Services cards', () => {
     expect(alert).toHaveTextContent('Please enter a Steam ID or profile URL');
     const box = screen.getByRole('textbox', { name: /Steam/ });
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription('Please enter a Steam ID or profile URL Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games); 76561198000000002 or steamcommunity.com/id/myceliusprivate (private).');
+    expect(box).toHaveAccessibleDescription('Please enter a Steam ID or profile URL Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games) 76561198000000002 or steamcommunity.com/id/myceliusprivate (private)');
     await user.type(box, 'x');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -117,8 +117,13 @@ describe('Connect Services cards', () => {
     mockFetch({ 'GET /api/config': json(demoConfig), [`GET /api/steam/player/summaries/${ID}`]: publicPlayer });
     const { user } = renderCards();
     const box = screen.getByRole('textbox', { name: /Steam/ });
-    await waitFor(() => expect(box).toHaveAccessibleDescription('Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games); 76561198000000002 or steamcommunity.com/id/myceliusprivate (private).'));
-    expect(screen.getByText('Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games); 76561198000000002 or steamcommunity.com/id/myceliusprivate (private).')).toBeVisible();
+    await waitFor(() => expect(box).toHaveAccessibleDescription('Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games) 76561198000000002 or steamcommunity.com/id/myceliusprivate (private)'));
+    const hint = screen.getByText('Demo accounts:').parentElement!;
+    expect(hint).toBeVisible();
+    expect(within(hint).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games)',
+      '76561198000000002 or steamcommunity.com/id/myceliusprivate (private)',
+    ]);
     await user.type(box, `${ID}{Enter}`);
     expect(await screen.findByText('Myco Demo')).toBeInTheDocument();
     cleanup();

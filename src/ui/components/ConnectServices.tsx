@@ -121,9 +121,14 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
             onChange={(event) => actor.send({ type: 'TYPE', value: event.target.value })}
           />
           {demo ? (
-            <p id="steam-demo-hint" className="field-hint muted">
-              {messages.steam.demoHint}
-            </p>
+            <div id="steam-demo-hint" className="field-hint muted">
+              <span>{messages.steam.demoHintLead}</span>
+              <ul>
+                {messages.steam.demoAccounts.map((account) => (
+                  <li key={account}>{account}</li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           {error ? (
             <p id="steam-id-error" className="field-error" role="alert">
