@@ -18,6 +18,12 @@ export const messages = {
     resolveNoSteamId: 'Steam profile not found. Check the custom URL.',
     resolveNetworkFailure: 'Failed to resolve Steam URL. Please try again or use your Steam ID64 directly.',
     fetchFailed: 'Failed to fetch Steam data.',
+    // True only of the demo Steam fake (server/fakes/demoData.ts); tests/server/fakes.test.ts holds both to it.
+    demoHintLead: 'Demo accounts:',
+    demoAccounts: [
+      '76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games)',
+      '76561198000000002 or steamcommunity.com/id/myceliusprivate (private)',
+    ],
   },
   music: { fetchFailed: 'Failed to fetch Spotify data.' },
   /** Shown on the screen an OAuth connection started from when it comes back declined or failed (issue 15). */

@@ -11,6 +11,8 @@ export interface ProfileEditorContext {
   /** Text of the last failed save; the edit stays here until a later save succeeds. */
   saveError: string | null;
   pictureError: string | null;
+  /** Whether the account's name was offered already (onboarding offers it once, and only into a blank field). */
+  usernameOffered: boolean;
 }
 
 export type ProfileEditorEvent =
@@ -20,7 +22,8 @@ export type ProfileEditorEvent =
   | { type: 'PICTURE_REMOVED' }
   | { type: 'CHIP_ADDED'; list: ChipListKey; value: string }
   | { type: 'CHIP_REMOVED'; list: ChipListKey; value: string }
-  | { type: 'STORED_PROFILE_CHANGED'; profile: Profile };
+  | { type: 'STORED_PROFILE_CHANGED'; profile: Profile }
+  | { type: 'USERNAME_OFFERED'; value: string };
 
 /**
  * Writes the fields this editor owns. The connected-services flags belong to the Connect Services
@@ -48,6 +51,8 @@ export const profileMachine = setup({
   guards: {
     addsChip: ({ context, event }) => event.type === 'CHIP_ADDED' && canAddChip(context.profile[event.list], event.value),
     hasChip: ({ context, event }) => event.type === 'CHIP_REMOVED' && hasChip(context.profile[event.list], event.value),
+    takesOfferedUsername: ({ context, event }) =>
+      event.type === 'USERNAME_OFFERED' && !context.usernameOffered && event.value.trim() !== '' && context.profile.username.trim() === '',
   },
   actions: {
     logWatchFailure: ({ event }) => {
@@ -83,6 +88,12 @@ export const profileMachine = setup({
     }),
     logSaveFailure: (_, error: unknown) => console.error('Saving the profile failed', error),
     setSaveError: assign((_, error: unknown) => ({ saveError: messageFor(error, messages.storage.full) })),
+    // Saved like a typed name, so the offered name is the profile's, not only the field's.
+    takeOfferedUsername: assign({
+      profile: ({ context, event }) => (event.type === 'USERNAME_OFFERED' ? { ...context.profile, username: event.value.trim() } : context.profile),
+      saveError: null,
+    }),
+    markUsernameOffered: assign({ usernameOffered: true }),
     takeStoredProfile: assign({
       // While a save has failed the edits exist only here: keep them and take only what others own.
       profile: ({ context, event }) => {
@@ -94,9 +105,15 @@ export const profileMachine = setup({
 }).createMachine({
   id: 'profileEditor',
   // The watcher sends the stored profile as soon as it starts.
-  context: () => ({ profile: emptyProfile(), saveError: null, pictureError: null }),
+  context: () => ({ profile: emptyProfile(), saveError: null, pictureError: null, usernameOffered: false }),
   invoke: { id: 'watchProfile', src: 'watchProfile', onError: { actions: 'logWatchFailure' } },
-  on: { STORED_PROFILE_CHANGED: { actions: 'takeStoredProfile' } },
+  on: {
+    STORED_PROFILE_CHANGED: { actions: 'takeStoredProfile' },
+    USERNAME_OFFERED: [
+      { guard: 'takesOfferedUsername', target: '.save.saving', actions: ['takeOfferedUsername', 'markUsernameOffered'] },
+      { actions: 'markUsernameOffered' },
+    ],
+  },
   type: 'parallel',
   states: {
     picture: {

@@ -1,6 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import { emptySignUpForm, signUpFields, validateSignUp, type SignUpField } from '../domain/validation';
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
+import { keepSignUpUsername } from '../storage/profile';
 import { signUpThrough, type SessionActor } from './sessionRequests';
 
 /**
@@ -26,12 +27,15 @@ export function signUpWith(session: SessionActor) {
 export const signUpMachine = setup({
   types: {} as { context: SignUpContext; events: SignUpEvent },
   actors: flow.actors,
-  actions: flow.actions,
+  actions: { ...flow.actions, keepUsername: (_, params: { username: string }) => keepSignUpUsername(params.username) },
   guards: flow.guards,
   delays: flow.delays,
 }).createMachine({
   id: 'signUp',
   context: { values: emptySignUpForm, errors: {}, serverError: null },
   initial: 'editing',
-  states: formFlowStates(signUpFields, validateSignUp),
+  // A guest's typed name is kept for onboarding; a member's comes from the session.
+  states: formFlowStates(signUpFields, validateSignUp, {
+    CONTINUE_AS_GUEST: { target: 'leaving', actions: { type: 'keepUsername', params: ({ context }: { context: SignUpContext }) => ({ username: context.values.username }) } },
+  }),
 });

@@ -5,10 +5,13 @@ import { messages } from '../domain/messages';
 import { setServiceConnected } from '../services/connectedServices';
 import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
 import { resolveSteamId } from '../services/steamId';
+import { steamAccountKey } from '../storage/steamAccount';
 import { steamIdKey } from '../storage/steamId';
 
 // Steam connect (docs/product.md sections 4 and 5): resolve the typed id or URL, require a public player, then
-// keep the id under steam_id. The stored id is the truth: a watcher reports it at start and on change.
+// keep the id under steam_id and the account name beside it. The stored id is the truth: a watcher reports it
+// at start and on change, with the stored name when that name belongs to the same id (an older install kept
+// only the id; the card then shows the id).
 
 export interface SteamConnection {
   steamId: string;
@@ -32,7 +35,7 @@ export type SteamConnectEvent =
   | { type: 'TYPE'; value: string }
   | { type: 'CONNECT' }
   | { type: 'DISCONNECT' }
-  | { type: 'ID_STORED'; steamId: string }
+  | { type: 'ID_STORED'; steamId: string; personaName: string }
   | { type: 'ID_CLEARED' };
 
 interface SteamContext {
@@ -48,7 +51,9 @@ export const steamConnectMachine = setup({
     watchSteamId: fromCallback<EventObject>(({ sendBack }) => {
       const report = () => {
         const steamId = steamIdKey.read();
-        sendBack(steamId ? { type: 'ID_STORED', steamId } : { type: 'ID_CLEARED' });
+        const account = steamAccountKey.read();
+        const personaName = account?.steamId === steamId ? account.personaName : '';
+        sendBack(steamId ? { type: 'ID_STORED', steamId, personaName } : { type: 'ID_CLEARED' });
       };
       report();
       return steamIdKey.subscribe(report);
@@ -59,8 +64,15 @@ export const steamConnectMachine = setup({
     inputBlank: ({ context }) => context.text.trim() === '',
   },
   actions: {
-    storeSteamId: (_, params: { steamId: string }) => steamIdKey.write(params.steamId),
-    forgetSteamId: () => steamIdKey.remove(),
+    storeSteamId: (_, params: SteamConnection) => {
+      // The name first: the id's write wakes the watcher, which then finds the matching name.
+      steamAccountKey.write(params.personaName ? params : null);
+      steamIdKey.write(params.steamId);
+    },
+    forgetSteamId: () => {
+      steamIdKey.remove();
+      steamAccountKey.remove();
+    },
     markConnected: () => setServiceConnected('steam', true),
     markDisconnected: () => setServiceConnected('steam', false),
     logFailure: (_, params: { error: unknown }) => console.error('Steam connection failed', params.error),
@@ -77,7 +89,7 @@ export const steamConnectMachine = setup({
   states: {
     checking: {
       on: {
-        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId }) },
+        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId, personaName: ({ event }) => event.personaName }) },
         ID_CLEARED: 'idle',
       },
     },
@@ -89,7 +101,7 @@ export const steamConnectMachine = setup({
           { guard: 'inputBlank', target: 'error', actions: assign({ error: messages.steam.inputEmpty }) },
           { target: 'connecting' },
         ],
-        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId }) },
+        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId, personaName: ({ event }) => event.personaName }) },
       },
     },
     connecting: {
@@ -101,7 +113,7 @@ export const steamConnectMachine = setup({
           target: 'connected',
           actions: [
             assign({ steamId: ({ event }) => event.output.steamId, personaName: ({ event }) => event.output.personaName, text: '', error: null }),
-            { type: 'storeSteamId', params: ({ event }) => ({ steamId: event.output.steamId }) },
+            { type: 'storeSteamId', params: ({ event }) => event.output },
           ],
         },
         onError: {
@@ -121,7 +133,7 @@ export const steamConnectMachine = setup({
           { guard: 'inputBlank', target: 'error', reenter: true, actions: assign({ error: messages.steam.inputEmpty }) },
           { target: 'connecting', actions: assign({ error: null }) },
         ],
-        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId, error: null }) },
+        ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId, personaName: ({ event }) => event.personaName, error: null }) },
       },
     },
     connected: {

@@ -9,6 +9,7 @@ const LOCAL_KEYS: readonly string[] = [
   'user_profile',
   'ai_profile_summary',
   'steam_id',
+  'steam_account',
   'mycelius_users',
   'mycelius_friends',
   'user_settings',

@@ -13,3 +13,11 @@ export function saveProfile(profile: Profile): void {
   profileKey.write(profile);
   clearSimilarityCache();
 }
+
+/** Keeps the name typed at sign-up for a guest, so onboarding starts with it; a name already chosen stays. */
+export function keepSignUpUsername(username: string): void {
+  const name = username.trim();
+  const profile = loadProfile();
+  if (name === '' || profile.username.trim() !== '') return;
+  saveProfile({ ...profile, username: name });
+}

@@ -39,7 +39,7 @@ function events(snapshot: Snapshot): { type: string; [k: string]: unknown }[] {
     { type: 'xstate.error.actor.readPicture', error: new Error('decode failed') },
     { type: 'xstate.error.actor.watchProfile', error: new Error('listener failed') },
   ];
-  if (profile.username === '') list.push({ type: 'USERNAME_CHANGED', value: 'Ada' });
+  if (profile.username !== 'Ada') list.push({ type: 'USERNAME_CHANGED', value: 'Ada' });
   if (profile.hobbies === '') list.push({ type: 'HOBBIES_CHANGED', value: 'Hiking' });
   if (profile.musicGenres.length === 0) list.push({ type: 'CHIP_ADDED', list: 'musicGenres', value: '  Metal ' });
   // A duplicate in another letter case, and removal, once the chip exists.
@@ -47,6 +47,7 @@ function events(snapshot: Snapshot): { type: string; [k: string]: unknown }[] {
   if (profile.profilePicture) list.push({ type: 'PICTURE_REMOVED' });
   else list.push({ type: 'PICTURE_SELECTED', file: new File(['png'], 'me.png', { type: 'image/png' }) });
   if (!profile.connectedServices.spotify) list.push({ type: 'STORED_PROFILE_CHANGED', profile: ELSEWHERE });
+  if (!snapshot.context.usernameOffered) list.push({ type: 'USERNAME_OFFERED', value: ' Mira ' });
   list.push({ type: 'xstate.done.actor.saveProfile' });
   if (saveError === null) list.push({ type: 'xstate.error.actor.saveProfile', error: new AppError('STORAGE_FULL') });
   return list;
@@ -66,6 +67,8 @@ interface Expected {
  */
 function expectedAfter(steps: { event: EventObject }[]): Expected {
   const x: Expected = { profile: EMPTY, saveError: null, pictureError: null, saves: [] };
+  // Onboarding offers the account's name ' Mira ' once: a blank username takes it, trimmed, and saves it.
+  let offered = false;
   const change = (profile: Profile) => {
     x.profile = profile;
     x.saveError = null;
@@ -107,6 +110,10 @@ function expectedAfter(steps: { event: EventObject }[]): Expected {
       case 'STORED_PROFILE_CHANGED':
         x.profile = x.saveError === null ? ELSEWHERE : { ...x.profile, connectedServices: ELSEWHERE.connectedServices };
         break;
+      case 'USERNAME_OFFERED':
+        if (!offered && x.profile.username === '') change({ ...x.profile, username: 'Mira' });
+        offered = true;
+        break;
       case 'xstate.error.actor.saveProfile':
         x.saveError = STORAGE_FULL;
         break;
@@ -118,7 +125,8 @@ function expectedAfter(steps: { event: EventObject }[]): Expected {
 /** What the editor shows and what it asked the saveProfile service to store after the path, in any state. */
 function expectEdited({ env, context, path, last }: StateView<typeof profileMachine>) {
   const x = expectedAfter(path.steps);
-  expect(context).toEqual({ profile: x.profile, saveError: x.saveError, pictureError: x.pictureError });
+  const offered = path.steps.some((s) => s.event.type === 'USERNAME_OFFERED');
+  expect(context).toEqual({ profile: x.profile, saveError: x.saveError, pictureError: x.pictureError, usernameOffered: offered });
   expect(env.pending.get('saveProfile')?.map((d) => d.input) ?? []).toEqual(x.saves);
   if (last?.type === 'xstate.error.actor.watchProfile') expect(env.timeline.at(-1)).toEqual({ type: 'watchFailed', payload: undefined, at: 0 });
 }
@@ -180,7 +188,7 @@ describe('profile editing machine (model-based)', () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 7, guards: 2 });
+    expect(report).toMatchObject({ states: 7, guards: 3 });
   }, 120_000);
 });
 

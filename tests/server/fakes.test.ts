@@ -263,6 +263,18 @@ describe('Steam fake', () => {
     expect(games.response.games.every((g) => g.name && g.playtime_forever > 0)).toBe(true);
     expect(await (await fake.request(`/IPlayerService/GetOwnedGames/v1/?key=k&steamid=${PRIVATE_STEAM_ID}`)).json()).toEqual({ response: {} });
   });
+
+  // The demo Steam card lists these accounts under its field; each must answer as the hint says.
+  it.each([
+    ['myceliusdemo', '76561198000000001', 'MyceliusDemo', 3],
+    ['myceliusprivate', '76561198000000002', 'QuietSpore', 1],
+  ])('knows the vanity name %s as %s, named %s, with visibility %i', async (vanity, steamid, personaname, visibility) => {
+    expect(await (await fake.request(`/ISteamUser/ResolveVanityURL/v1/?key=k&vanityurl=${vanity}`)).json()).toEqual({ response: { steamid, success: 1 } });
+    const body = (await (await fake.request(`/ISteamUser/GetPlayerSummaries/v2/?key=k&steamids=${steamid}`)).json()) as {
+      response: { players: Array<{ personaname: string; communityvisibilitystate: number }> };
+    };
+    expect(body.response.players).toMatchObject([{ personaname, communityvisibilitystate: visibility }]);
+  });
 });
 
 describe('demo mode', () => {

@@ -13,6 +13,7 @@ const OURS = {
   user_profile: '{"username":"ana"}',
   ai_profile_summary: 'A bio.',
   steam_id: '76561198000000001',
+  steam_account: '{"steamId":"76561198000000001","personaName":"MyceliusDemo"}',
   mycelius_users: '[]',
   mycelius_friends: '[]',
   user_settings: '{"theme":"light"}',

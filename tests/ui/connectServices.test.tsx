@@ -108,7 +108,7 @@ describe('Connect Services cards', () => {
     expect(alert).toHaveTextContent('Please enter a Steam ID or profile URL');
     const box = screen.getByRole('textbox', { name: /Steam/ });
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription('Please enter a Steam ID or profile URL');
+    expect(box).toHaveAccessibleDescription('Please enter a Steam ID or profile URL Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games) 76561198000000002 or steamcommunity.com/id/myceliusprivate (private)');
     await user.type(box, 'x');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -133,6 +133,26 @@ describe('Connect Services cards', () => {
     expect(await screen.findByRole('textbox', { name: /Steam/ })).toHaveValue('');
     expect(localStorage.getItem('steam_id')).toBeNull();
     expect(loadProfile().connectedServices.steam).toBe(false);
+  });
+
+  it('Steam in demo mode: the field names the accounts the demo knows, and after a reload the card shows the account name', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig), [`GET /api/steam/player/summaries/${ID}`]: publicPlayer });
+    const { user } = renderCards();
+    const box = screen.getByRole('textbox', { name: /Steam/ });
+    await waitFor(() => expect(box).toHaveAccessibleDescription('Demo accounts: 76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games) 76561198000000002 or steamcommunity.com/id/myceliusprivate (private)'));
+    const hint = screen.getByText('Demo accounts:').parentElement!;
+    expect(hint).toBeVisible();
+    expect(within(hint).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '76561198000000001 or steamcommunity.com/id/myceliusdemo (public, with games)',
+      '76561198000000002 or steamcommunity.com/id/myceliusprivate (private)',
+    ]);
+    await user.type(box, `${ID}{Enter}`);
+    expect(await screen.findByText('Myco Demo')).toBeInTheDocument();
+    cleanup();
+
+    renderCards();
+    expect(screen.getByText('Myco Demo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disconnect Steam' })).toBeInTheDocument();
   });
 
   it('Steam: a private profile shows the not-found text', async () => {

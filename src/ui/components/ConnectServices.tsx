@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { connectServicesMachine } from '../../machines/connectServices.machine';
 import { providerAuthMachine } from '../../machines/providerAuth.machine';
 import type { steamConnectMachine } from '../../machines/steamConnect.machine';
+import { messages } from '../../domain/messages';
 import type { OAuthOrigin, OAuthProvider } from '../../storage/tokens';
 import { inspectOptions } from '../inspect';
 import { connectionNoticeOf } from './connectionNotice';
@@ -118,9 +119,19 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
             value={text}
             disabled={busy}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'steam-id-error' : undefined}
+            aria-describedby={[error ? 'steam-id-error' : '', demo ? 'steam-demo-hint' : ''].filter(Boolean).join(' ') || undefined}
             onChange={(event) => actor.send({ type: 'TYPE', value: event.target.value })}
           />
+          {demo ? (
+            <div id="steam-demo-hint" className="field-hint muted">
+              <span>{messages.steam.demoHintLead}</span>
+              <ul>
+                {messages.steam.demoAccounts.map((account) => (
+                  <li key={account}>{account}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {error ? (
             <p id="steam-id-error" className="field-error" role="alert">
               {error}
