@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
 import { REQUEST_SENT_TEXT, type Relation } from '../../domain/socialContract';
@@ -17,6 +17,32 @@ import { useSessionMode, useSocial } from '../session/SocialContext';
 import '../styles/social.css';
 
 // `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
+/** The found count, the error, the empty state or the cards: the same for a guest's and a member's Discover. */
+function CardResults<Card extends { id: string }>({ error, cards, loading = false, children }: { error: string | null | undefined; cards: readonly Card[]; loading?: boolean; children: (card: Card) => ReactNode }) {
+  return (
+    <>
+      {error && <p className="alert" role="alert">{error}</p>}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {cards.length === 1 ? '1 person found' : `${cards.length} people found`}
+      </p>
+      {cards.length === 0 ? (
+        <div className="card empty-state">
+          <strong>No users found matching your filters.</strong>
+          <p>Try changing your community or search query.</p>
+        </div>
+      ) : (
+        <ul className="match-grid" aria-label="Suggested friends" aria-busy={loading || undefined}>
+          {cards.map((card) => (
+            <HideIfBlocked key={card.id} personId={card.id}>
+              {children(card)}
+            </HideIfBlocked>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }: { card: DiscoverCard; isFriend: boolean; isAdding: boolean; busy: boolean; onAdd: () => void; relation?: Relation }) {
   const nameId = useId();
   const shared = sharedLine(card.shared);
@@ -130,30 +156,17 @@ function GuestDiscover() {
 
       {phase === 'ready' && (
         <>
-          {error && <p className="alert" role="alert">{error}</p>}
-          <p className="visually-hidden" role="status" aria-live="polite">
-            {cards.length === 1 ? '1 person found' : `${cards.length} people found`}
-          </p>
-          {cards.length === 0 ? (
-            <div className="card empty-state">
-              <strong>No users found matching your filters.</strong>
-              <p>Try changing your community or search query.</p>
-            </div>
-          ) : (
-            <ul className="match-grid" aria-label="Suggested friends">
-              {cards.map((card) => (
-                <HideIfBlocked key={card.id} personId={card.id}>
-                  <MatchCard
-                    card={card}
-                    isFriend={friendIds.includes(card.id)}
-                    isAdding={addingId === card.id}
-                    busy={adding}
-                    onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
-                  />
-                </HideIfBlocked>
-              ))}
-            </ul>
-          )}
+          <CardResults error={error} cards={cards}>
+            {(card) => (
+              <MatchCard
+                card={card}
+                isFriend={friendIds.includes(card.id)}
+                isAdding={addingId === card.id}
+                busy={adding}
+                onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+              />
+            )}
+          </CardResults>
         </>
       )}
     </Screen>
@@ -229,31 +242,18 @@ function MemberDiscover() {
 
       {showList && (
         <>
-          {error && <p className="alert" role="alert">{error}</p>}
-          <p className="visually-hidden" role="status" aria-live="polite">
-            {cards.length === 1 ? '1 person found' : `${cards.length} people found`}
-          </p>
-          {cards.length === 0 ? (
-            <div className="card empty-state">
-              <strong>No users found matching your filters.</strong>
-              <p>Try changing your community or search query.</p>
-            </div>
-          ) : (
-            <ul className="match-grid" aria-label="Suggested friends" aria-busy={!ready || undefined}>
-              {cards.map((card) => (
-                <HideIfBlocked key={card.id} personId={card.id}>
-                  <MatchCard
-                    card={card}
-                    relation={card.kind === 'member' ? card.relation : 'none'}
-                    isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
-                    isAdding={sendingId === card.id}
-                    busy={busy}
-                    onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
-                  />
-                </HideIfBlocked>
-              ))}
-            </ul>
-          )}
+          <CardResults error={error} cards={cards} loading={!ready}>
+            {(card) => (
+              <MatchCard
+                card={card}
+                relation={card.kind === 'member' ? card.relation : 'none'}
+                isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
+                isAdding={sendingId === card.id}
+                busy={busy}
+                onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+              />
+            )}
+          </CardResults>
           {nextCursor !== null && (
             <button type="button" className="btn btn-outline discover-more" disabled={busy} onClick={() => actor.send({ type: 'SHOW_MORE' })}>
               {loadingMore ? 'Loading...' : 'Show more'}
