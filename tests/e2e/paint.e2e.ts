@@ -211,6 +211,10 @@ describe('lazy chunks', () => {
   it.each(SCREENS)('$path asks for its screen with the page, not after the app script ran, and never blanks or spins on the way', async ({ path, heading, chunks, storage }) => {
     const { page, context, errors, beforeScript, afterScript, release } = await openWithEntryHeld(path, storage);
     await expect.poll(() => chunks.every((chunk) => beforeScript.some((p) => chunk.test(p))), { timeout: 5000 }).toBe(true);
+    // Release only once every preload the page lists has been asked for: on a loaded machine the browser
+    // may still be working through them when the named chunks have gone out.
+    const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    await expect.poll(() => preloads.every((p) => beforeScript.includes(p)), { timeout: 5000 }).toBe(true);
     release();
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.waitForLoadState('networkidle');
