@@ -122,6 +122,53 @@ export interface LoginFailuresTable {
   failed_at: ColumnType<Date, Date | string, never>;
 }
 
+/** pg returns bigserial (int8) as a string; ids stay strings on the wire. */
+export interface MessagesTable {
+  id: ColumnType<string, never, never>;
+  sender_id: string;
+  recipient_id: string;
+  client_id: string;
+  text: string;
+  sent_at: ColumnType<Date, Date | string | undefined, never>;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface LiveConnectionsTable {
+  id: string;
+  server_id: string;
+  member_id: string;
+  connected_at: ColumnType<Date, Date | string | undefined, never>;
+  seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DebateQueueTable {
+  member_id: string;
+  community: string | null;
+  joined_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface DebatesTable {
+  id: string;
+  member_a: string;
+  member_b: string;
+  prompt: string;
+  take_a: ColumnType<string | null, string | null | undefined, string | null>;
+  take_b: ColumnType<string | null, string | null | undefined, string | null>;
+  started_at: ColumnType<Date, Date | string | undefined, never>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface DebateMessagesTable {
+  id: ColumnType<string, never, never>;
+  debate_id: string;
+  sender_id: string;
+  client_id: string;
+  text: string;
+  sent_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -136,5 +183,10 @@ export interface Database {
   member_actions: MemberActionsTable;
   discover_rankings: DiscoverRankingsTable;
   discover_pair_scores: DiscoverPairScoresTable;
+  messages: MessagesTable;
+  live_connections: LiveConnectionsTable;
+  debate_queue: DebateQueueTable;
+  debates: DebatesTable;
+  debate_messages: DebateMessagesTable;
 }
 

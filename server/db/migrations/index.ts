@@ -4,6 +4,7 @@ import { loginFailuresMigration } from './002_login_failures';
 import { socialMigration } from './003_social';
 import { discoverCacheMigration } from './004_discover_cache';
 import { memberActionsMigration } from './005_member_actions';
+import { liveMigration } from './006_live';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_social': socialMigration,
   '004_discover_cache': discoverCacheMigration,
   '005_member_actions': memberActionsMigration,
+  '006_live': liveMigration,
 };

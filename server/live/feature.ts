@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { ClientFrame, ServerFrame } from '../../src/domain/liveContract';
+import type { Database } from '../db/schema';
+
+// How the live layer is put together. The hub (hub.ts) owns the sockets of this server process;
+// features (chat, presence, debates) own the rules. A feature never talks to another server: it
+// writes to the database and publishes an id on the bus, and every server's copy of the feature
+// reads the row when the bus event arrives and pushes frames to its own sockets.
+
+/** What crosses between servers on the bus (Postgres NOTIFY payloads): ids, never message text. */
+export const busEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), id: z.string() }),
+  z.object({ kind: z.literal('receipt'), sender: z.string(), reader: z.string(), ids: z.array(z.string()), status: z.enum(['delivered', 'read']), at: z.string() }),
+  z.object({ kind: z.literal('typing'), from: z.string(), to: z.string() }),
+  z.object({ kind: z.literal('presence'), memberId: z.string() }),
+  z.object({ kind: z.literal('friendRequest'), from: z.string(), to: z.string() }),
+  z.object({ kind: z.literal('debate'), debateId: z.string() }),
+  z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
+]);
+export type BusEvent = z.infer<typeof busEventSchema>;
+
+/** Postgres LISTEN/NOTIFY (a dedicated connection) or PGlite's in-process listen: the same calls. */
+export interface LiveBus {
+  publish(event: BusEvent): Promise<void>;
+  /** Returns the unsubscribe. Events this server published come back to it too (one code path). */
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The sockets of this server process. */
+export interface LocalSockets {
+  /** Sends to every socket this member has open here; returns how many it reached. */
+  sendToMember(memberId: string, frame: ServerFrame): number;
+  /** Whether this member has a socket open on this server. */
+  connectedHere(memberId: string): boolean;
+  /** Members with a socket open here (for periodic work such as presence refresh). */
+  membersHere(): string[];
+}
+
+export interface LiveDeps {
+  db: Kysely<Database>;
+  bus: LiveBus;
+  sockets: LocalSockets;
+  /** This process's id (random per start), as stored in live_connections.server_id. */
+  serverId: string;
+  now: () => number;
+}
+
+/** A socket as a feature sees it: who it belongs to, and a way to answer only it. */
+export interface LiveSocket {
+  memberId: string;
+  /** Unique per socket (live_connections.id). */
+  connectionId: string;
+  reply(frame: ServerFrame): void;
+}
+
+export interface LiveFeature {
+  /** After the socket is authenticated and registered; `ready` has not been sent yet. */
+  onConnect?(socket: LiveSocket): Promise<void>;
+  onDisconnect?(socket: LiveSocket): Promise<void>;
+  /** A valid client frame; return true when this feature handled it. */
+  onFrame?(socket: LiveSocket, frame: ClientFrame): Promise<boolean>;
+  /** Every bus event, on every server (including the publisher's). */
+  onBusEvent?(event: BusEvent): Promise<void>;
+  /** Called on shutdown, before the sockets are closed with 1012. */
+  stop?(): Promise<void>;
+}
+
+export type LiveFeatureFactory = (deps: LiveDeps) => LiveFeature;
