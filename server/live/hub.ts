@@ -49,8 +49,11 @@ export interface LiveHubOptions {
 }
 
 export interface LiveHub {
-  /** Answers WebSocket upgrades on LIVE_PATH (and refuses upgrades anywhere else). */
-  attach(server: Server): void;
+  /**
+   * Answers WebSocket upgrades on LIVE_PATH. Upgrades anywhere else are refused (404), unless
+   * `otherUpgrades: 'leave'`: the dev server's own socket (Vite's hot reload) shares the server there.
+   */
+  attach(server: Server, options?: { otherUpgrades?: 'refuse' | 'leave' }): void;
   /** Features stop, every socket is closed with 1012, and this server's rows are deleted. */
   shutdown(): Promise<void>;
 }
@@ -189,8 +192,6 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => undefined);
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path !== LIVE_PATH) return refuse(socket, 404, 'Not Found');
     if (stopping) return refuse(socket, 503, 'Service Unavailable');
     const handshake = await checkHandshake(request, db, options.origin, policy, now());
     if (handshake.kind === 'forbidden') return refuse(socket, 403, 'Forbidden');
@@ -224,8 +225,12 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   heartbeat.unref();
 
   return {
-    attach(server) {
+    attach(server, { otherUpgrades = 'refuse' } = {}) {
       server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) {
+          if (otherUpgrades === 'refuse') refuse(socket, 404, 'Not Found');
+          return;
+        }
         upgrade(request, socket, head).catch((error: unknown) => {
           log.error('live handshake failed', { error });
           refuse(socket, 500, 'Internal Server Error');
