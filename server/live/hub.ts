@@ -156,8 +156,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     };
 
     enqueue(async () => {
-      // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
-      await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      try {
+        // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
+        await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      } catch (error) {
+        // Unrecorded, the socket would be invisible to presence: the client retries instead (1011).
+        log.error('live socket could not be recorded', { error });
+        ws.close(1011, 'Try again');
+        return;
+      }
       await each('onConnect', (feature) => feature.onConnect?.(connection.view));
       registry.settle(connection);
     });

@@ -74,6 +74,14 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
       .toBe(world.clock.now);
   });
 
+  it('cuts off a socket that stops answering pings, and deletes its row', async () => {
+    const ada = await world.member('Ada');
+    const silent = connect(world.url, { origin: APP_ORIGIN, session: ada.browser.session(), autoPong: false });
+    await silent.waitFor((frame) => frame.type === 'ready');
+    expect(await silent.closed).toBe(1006);
+    await expect.poll(async () => (await world.database.db.selectFrom('live_connections').select('id').execute()).length).toBe(0);
+  });
+
   it('deletes the row when the socket closes', async () => {
     const ada = await world.member('Ada');
     const tab = await world.open(ada);
