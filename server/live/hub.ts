@@ -31,8 +31,11 @@ import { createSocketRegistry, send, type RegisteredSocket } from './socketRegis
 export const LIVE_MAX_PAYLOAD_BYTES = 16 * 1024;
 /** How long shutdown waits for clients to answer the 1012 close before cutting them off. */
 const CLOSE_GRACE_MS = 2_000;
-/** Rows of a server that died without deleting them are swept once well past stale. */
-const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 5;
+/**
+ * Rows of a server that died without deleting them are swept once well past stale (a living server
+ * refreshes its rows every beat), and their members' friends told, as a closing socket would.
+ */
+const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 2;
 
 export interface LiveHubOptions {
   db: Kysely<Database>;
@@ -226,7 +229,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const at = now();
     void (async () => {
       await db.updateTable('live_connections').set({ seen_at: new Date(at) }).where('server_id', '=', serverId).execute();
-      await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).execute();
+      const swept = await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).returning('member_id').execute();
+      for (const memberId of new Set(swept.map((row) => row.member_id))) await bus.publish({ kind: 'presence', memberId });
     })().catch((error: unknown) => log.error('live heartbeat could not refresh its rows', { error }));
   }, heartbeatMs);
   heartbeat.unref();
