@@ -31,8 +31,11 @@ import { createSocketRegistry, send, type RegisteredSocket } from './socketRegis
 export const LIVE_MAX_PAYLOAD_BYTES = 16 * 1024;
 /** How long shutdown waits for clients to answer the 1012 close before cutting them off. */
 const CLOSE_GRACE_MS = 2_000;
-/** Rows of a server that died without deleting them are swept once well past stale. */
-const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 5;
+/**
+ * Rows of a server that died without deleting them are swept once well past stale (a living server
+ * refreshes its rows every beat), and their members' friends told, as a closing socket would.
+ */
+const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 2;
 
 export interface LiveHubOptions {
   db: Kysely<Database>;
@@ -156,8 +159,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     };
 
     enqueue(async () => {
-      // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
-      await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      try {
+        // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
+        await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      } catch (error) {
+        // Unrecorded, the socket would be invisible to presence: the client retries instead (1011).
+        log.error('live socket could not be recorded', { error });
+        ws.close(1011, 'Try again');
+        return;
+      }
       await each('onConnect', (feature) => feature.onConnect?.(connection.view));
       registry.settle(connection);
     });
@@ -219,7 +229,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const at = now();
     void (async () => {
       await db.updateTable('live_connections').set({ seen_at: new Date(at) }).where('server_id', '=', serverId).execute();
-      await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).execute();
+      const swept = await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).returning('member_id').execute();
+      for (const memberId of new Set(swept.map((row) => row.member_id))) await bus.publish({ kind: 'presence', memberId });
     })().catch((error: unknown) => log.error('live heartbeat could not refresh its rows', { error }));
   }, heartbeatMs);
   heartbeat.unref();
