@@ -24,11 +24,14 @@ export function isChatProblem(value: unknown): value is ChatProblem {
   return typeof value === 'object' && value !== null && 'status' in value && 'code' in value;
 }
 
+/** pg hands bigserial (int8) over as a string, PGlite as a number: ids are strings on the wire. */
+const idText = (id: unknown) => String(id);
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function toMemberMessage(row: MessageRow): MemberMessage {
   return {
-    id: row.id,
+    id: idText(row.id),
     clientId: row.client_id,
     from: row.sender_id,
     to: row.recipient_id,
@@ -138,7 +141,7 @@ export async function markWaitingDelivered(db: Db, recipient: string, at: Date):
     .execute();
   const bySender = new Map<string, string[]>();
   for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
-    bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
+    bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), idText(row.id)]);
   }
   return bySender;
 }
@@ -154,7 +157,7 @@ export async function markRead(db: Db, reader: string, friendId: string, upTo: s
     .where('id', '<=', sql<string>`${upTo}::bigint`)
     .returning('id')
     .execute();
-  return rows.map((row) => row.id).sort((a, b) => Number(a) - Number(b));
+  return rows.map((row) => idText(row.id)).sort((a, b) => Number(a) - Number(b));
 }
 
 interface ConversationRow {
