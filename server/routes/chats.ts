@@ -67,7 +67,8 @@ export function chatRoutes(config: ServerConfig, deps: ChatRoutesDeps) {
     if (!body.ok) return chatError(c, sendBodyProblem(raw));
     const stored = await storeMessage(db, c.get('memberId'), { ...body.data, to: c.req.param('friendId') }, new Date(now()));
     if (isChatProblem(stored)) return chatError(c, stored);
-    if (stored.created) await announceMessage(actions, stored.message.id);
+    // The message stands even if the bus fails: the friend gets it from history when they next look.
+    if (stored.created) await announceMessage(actions, stored.message.id).catch(() => undefined);
     return c.json({ message: stored.message }, stored.created ? 201 : 200);
   });
 
