@@ -19,7 +19,6 @@ import { memberRoutes, type MemberRoutesDeps } from './routes/members';
 import { socialRoutes } from './routes/social';
 import { discoverRoutes } from './routes/discover';
 import { chatRoutes } from './routes/chats';
-import type { LiveBus } from './live/feature';
 import { MEMBER_ROUTES } from '../src/domain/memberContract';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -36,8 +35,6 @@ export interface AppOptions {
   members?: MemberRoutesDeps;
   /** Where request lines and server errors go; the entry point passes the configured logger. */
   log?: Logger;
-  /** The live bus: chat messages sent over HTTP are announced on it so open sockets get them. */
-  liveBus?: LiveBus;
 }
 
 /** The /api app (and the demo providers when credentials are missing). Static files are added by main.ts. */
@@ -64,7 +61,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   if (options.members) api.route('/', memberRoutes(config, options.members));
   if (options.members) api.route('/', socialRoutes(config, options.members));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log }));
-  if (options.members) api.route('/', chatRoutes(config, { ...options.members, bus: options.liveBus }));
+  if (options.members) api.route('/', chatRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);
 

@@ -8,7 +8,7 @@ import { chatRefusal, isMessageId, markRead, markWaitingDelivered, type ChatProb
 
 export interface ChatActionDeps {
   db: Kysely<Database>;
-  bus?: LiveBus;
+  bus?: Pick<LiveBus, 'publish'>;
   now: () => number;
 }
 

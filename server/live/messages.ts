@@ -3,7 +3,7 @@ import { CHAT_HISTORY_PAGE_SIZE, type ChatErrorCode, type ChatHistory, type Conv
 import type { Database, MessagesTable } from '../db/schema';
 import { isUuid } from '../social/locks';
 import { pairOf } from '../social/people';
-import { onlineSql } from './onlineNow';
+import { onlineFriends } from './online';
 import { spendSend } from './sendLimit';
 
 // Messages between two members: stored once per (sender, client id), only between friends who have
@@ -168,7 +168,6 @@ interface ConversationRow {
   text: string;
   sent_at: Date | string;
   unread: string | number;
-  online: boolean;
 }
 
 /** Every friend the member has exchanged messages with, the latest conversation first. */
@@ -190,19 +189,19 @@ export async function listConversations(db: Db, me: string, now: number): Promis
       ) last
     )
     select l.friend_id, m.username, nullif(p.data->>'profilePicture', '') as picture, l.sender_id, l.text, l.sent_at,
-      (select count(*) from messages u where u.recipient_id = ${me} and u.sender_id = l.friend_id and u.read_at is null) as unread,
-      ${onlineSql(sql.ref('m.id'), sql.ref('p.show_online'), now)} as online
+      (select count(*) from messages u where u.recipient_id = ${me} and u.sender_id = l.friend_id and u.read_at is null) as unread
     from latest l
     join members m on m.id = l.friend_id
     left join profiles p on p.member_id = m.id
     where not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
     order by l.id desc`.execute(db);
+  const online = new Set(await onlineFriends(db, me, now));
   return rows.map((row) => ({
     friendId: row.friend_id,
     username: row.username,
     picture: row.picture,
     lastMessage: { from: row.sender_id, text: row.text, sentAt: new Date(row.sent_at).toISOString() },
     unread: Number(row.unread),
-    online: row.online,
+    online: online.has(row.friend_id),
   }));
 }

@@ -4,7 +4,6 @@ import type { ServerConfig } from '../config';
 import { check, checkJsonBody } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
-import type { LiveBus } from '../live/feature';
 import { announceMessage, readUpTo } from '../live/chatActions';
 import { chatHistory, chatRefusal, isChatProblem, isMessageId, listConversations, storeMessage, type ChatProblem } from '../live/messages';
 import type { MemberRoutesDeps } from './members';
@@ -12,11 +11,6 @@ import type { MemberRoutesDeps } from './members';
 // Chat between friends over HTTP: the conversation list, history a page at a time, sending (the same
 // as the socket's 'send', for clients without a socket) and read marks. The wire contract, with every
 // text a person can see, is src/domain/liveContract.ts. Every route needs a session.
-
-export interface ChatRoutesDeps extends MemberRoutesDeps {
-  /** The live bus, so a message sent here reaches open sockets; absent, nothing is pushed. */
-  bus?: LiveBus;
-}
 
 /**
  * CHAT_ROUTES are absolute (/api/...); this app is mounted under /api. Paths with a parameter are
@@ -40,9 +34,10 @@ function sendBodyProblem(body: unknown): ChatProblem {
   return { status: 400, code: 'INVALID_REQUEST' };
 }
 
-export function chatRoutes(config: ServerConfig, deps: ChatRoutesDeps) {
+export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // With the live layer running (deps.bus), what is written here reaches open sockets too.
   const actions = { db, bus: deps.bus, now };
   const app = new Hono<MemberEnv>();
   const gate = requireMember(db, cookiePolicy(config.origin), now);

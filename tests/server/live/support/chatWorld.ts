@@ -88,7 +88,7 @@ export function useChatWorld(kind: DatabaseKind): ChatWorld {
     pending = [];
     feature = chatFeature({ db, bus: world.bus, sockets: recording.sockets, serverId: 'test-server', now: () => world.clock.now });
     world.bus.subscribe((event) => pending.push(feature.onBusEvent?.(event) ?? Promise.resolve()));
-    world.app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db, now: () => world.clock.now }, liveBus: world.bus });
+    world.app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db, bus: world.bus, now: () => world.clock.now } });
   });
 
   world.settle = async () => {
