@@ -1,5 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_ROUTES, chatErrorTexts, readRequestSchema, sendMessageRequestSchema } from '../../src/domain/liveContract';
+import type { z } from 'zod';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_ROUTES,
+  chatErrorTexts,
+  type conversationsResponseSchema,
+  readRequestSchema,
+  sendMessageRequestSchema,
+  type sendMessageResponseSchema,
+} from '../../src/domain/liveContract';
 import type { ServerConfig } from '../config';
 import { check, checkJsonBody } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
@@ -44,7 +53,9 @@ export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.use(relative(CHAT_ROUTES.conversations), gate);
   app.use(`${relative(CHAT_ROUTES.conversations)}/*`, gate);
 
-  app.get(relative(CHAT_ROUTES.conversations), async (c) => c.json({ conversations: await listConversations(db, c.get('memberId'), now()) }));
+  app.get(relative(CHAT_ROUTES.conversations), async (c) =>
+    c.json({ conversations: await listConversations(db, c.get('memberId'), now()) } satisfies z.infer<typeof conversationsResponseSchema>),
+  );
 
   app.get('/chats/:friendId/messages', async (c) => {
     const me = c.get('memberId');
@@ -64,7 +75,7 @@ export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     if (isChatProblem(stored)) return chatError(c, stored);
     // The message stands even if the bus fails: the friend gets it from history when they next look.
     if (stored.created) await announceMessage(actions, stored.message.id).catch(() => undefined);
-    return c.json({ message: stored.message }, stored.created ? 201 : 200);
+    return c.json({ message: stored.message } satisfies z.infer<typeof sendMessageResponseSchema>, stored.created ? 201 : 200);
   });
 
   app.post('/chats/:friendId/read', async (c) => {
