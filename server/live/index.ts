@@ -1,4 +1,5 @@
 import type { LiveFeatureFactory } from './feature';
+import { chatFeature } from './chat';
 import { presenceFeature } from './presence';
 import { friendRequestNoticesFeature } from './requestNotices';
 
@@ -7,4 +8,5 @@ import { friendRequestNoticesFeature } from './requestNotices';
 export const liveFeatures: LiveFeatureFactory[] = [
   presenceFeature,
   friendRequestNoticesFeature,
+  chatFeature,
 ];
