@@ -74,6 +74,9 @@ export const messages = {
     confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
     cleared: 'App data cleared successfully!',
     confirmLogout: 'Are you sure you want to log out?',
+    // The in-page questions' titles and their buttons name the action they confirm (issue 15).
+    clearAction: 'Clear App Data',
+    logOutAction: 'Log Out',
   },
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,
