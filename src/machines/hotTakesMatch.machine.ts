@@ -37,6 +37,8 @@ export interface HotTakesMatchContext extends ChatPipelineContext {
   finishing: boolean;
   /** The last game's prompt, so the next one (PLAY_AGAIN) is asked for a different one. */
   previousPrompt: string | null;
+  /** Which game this is (1, then +1 per PLAY_AGAIN): the screen starts each one afresh. */
+  round: number;
   /** Load failure text shown in the banner. */
   error: string | null;
   friendError: string | null;
@@ -178,6 +180,7 @@ export const hotTakesMatchMachine = setup({
       winCounted: false,
       finishing: false,
       previousPrompt: context.prompt,
+      round: context.round + 1,
       friendError: null,
       friendNotice: null,
     })),
@@ -194,6 +197,7 @@ export const hotTakesMatchMachine = setup({
     winCounted: false,
     finishing: false,
     previousPrompt: null,
+    round: 1,
     error: null,
     friendError: null,
     friendNotice: null,

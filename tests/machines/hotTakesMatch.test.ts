@@ -323,7 +323,7 @@ function secondGame(v: View) {
   const c = v.context;
   expect(c.previousPrompt).toBe(PROMPT);
   expect(c.messages.map((m) => m.text)).toEqual(['Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥']);
-  expect(c).toMatchObject({ award: null, winCounted: false, finishing: false, toSave: { log: false, win: false }, repliesOwed: 0, pendingReply: null });
+  expect(c).toMatchObject({ round: 2, award: null, winCounted: false, finishing: false, toSave: { log: false, win: false }, repliesOwed: 0, pendingReply: null });
   const prompts = v.env.pending.get('gamePrompt') ?? [];
   if (prompts.length > 1) expect(prompts.at(-1)?.input).toEqual({ previous: PROMPT });
   if (c.prompt !== null) expect(c.prompt).toBe(NEXT_PROMPT);

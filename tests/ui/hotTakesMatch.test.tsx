@@ -234,6 +234,7 @@ describe('Hot Takes matched chat screen', () => {
     expect(await screen.findByText(first === PROMPT ? NEXT : PROMPT)).toBeInTheDocument();
     expect(ai.generateHotTakesPrompt).toHaveBeenLastCalledWith(expect.any(Array), first);
     expect(bubbles()).toEqual(['Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥']);
+    expect(textbox()).toHaveFocus();
     expect(screen.queryByRole('heading', { name: /Debate won/ })).not.toBeInTheDocument();
   });
 

@@ -144,6 +144,7 @@ export default function HotTakesMatchChat({ partnerLabel }: HotTakesMatchChatPro
   const friendStatus = useSelector(actor, selectFriendStatus);
   const friendNotice = useSelector(actor, (s) => s.context.friendNotice);
   const friendError = useSelector(actor, (s) => s.context.friendError);
+  const round = useSelector(actor, (s) => s.context.round);
   const finishPoints = useSelector(actor, selectFinishPoints);
   const leaveQuestion = useSelector(actor, selectLeaveQuestion);
   const result = useSelector(actor, selectResult, (a, b) => a === b || (a !== null && b !== null && a.points === b.points && a.counted === b.counted && a.messageCount === b.messageCount));
@@ -180,7 +181,9 @@ export default function HotTakesMatchChat({ partnerLabel }: HotTakesMatchChatPro
   }
 
   return (
+    // A new game is a fresh chat screen: focus starts in the message box again, the draft and scroll are reset.
     <ChatView
+      key={round}
       title={INFO.name}
       tagline={INFO.tagline}
       logsGame="hottakes"
