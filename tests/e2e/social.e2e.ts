@@ -353,7 +353,8 @@ describe('screens at phone and desktop sizes', () => {
       await shoot(page, `settings-light-${label}`);
       await page.getByRole('button', { name: 'Clear App Data' }).click();
       await page.getByRole('alertdialog', { name: 'Clear App Data' }).waitFor();
-      await screenshot(page, `settings-clear-dialog-light-${label}`);
+      // The viewport only: a modal's backdrop covers the screen, not the whole scrolled page.
+      await page.screenshot({ path: `screenshots/settings-clear-dialog-light-${label}.png` });
       await page.keyboard.press('Escape');
       await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       await page.goto(page.url().replace('/settings', '/dashboard'));
