@@ -26,7 +26,8 @@ export interface LiveDebateContext {
 }
 
 export interface LiveDebateInput {
-  instanceId: string;
+  /** Tests pass a fixed one; the screen leaves it to the machine. */
+  instanceId?: string;
 }
 
 export type LiveDebateEvent =
@@ -128,7 +129,7 @@ export const liveDebateMachine = setup({
   },
 }).createMachine({
   id: 'liveDebate',
-  context: ({ input }) => ({ instanceId: input.instanceId, sent: 0, debate: null, sentTake: null, pending: [], leftByMe: false }),
+  context: ({ input }) => ({ instanceId: input.instanceId ?? crypto.randomUUID(), sent: 0, debate: null, sentTake: null, pending: [], leftByMe: false }),
   invoke: { id: 'liveLink', src: 'liveLink', onError: { target: '.aiOpponent' } },
   initial: 'searching',
   states: {

@@ -88,6 +88,7 @@ export interface DebateResultCard {
   /** Who left, or that you did. */
   reason: string | null;
   outcome: string | null;
+  won: boolean;
   messages: string | null;
 }
 
@@ -105,5 +106,5 @@ export function debateResultCard(debate: DebateView | null, leftByMe: boolean): 
     const played = debate?.opponentTake != null;
     outcome = result.won ? debateTexts.won(result.points) : played ? debateTexts.notWon : debateTexts.notPlayed;
   }
-  return { heading: liveTexts.debateEnded, reason, outcome, messages: result ? debateTexts.messageCount(result.messageCount) : null };
+  return { heading: liveTexts.debateEnded, reason, outcome, won: result?.won === true, messages: result ? debateTexts.messageCount(result.messageCount) : null };
 }

@@ -23,9 +23,11 @@ interface PromptCardProps {
   /** Once the debate is on, phones drop the status line so the conversation keeps the room. */
   compact: boolean;
   onOpenProfile: () => void;
+  /** A member's search found nobody: the AI plays this partner, and says so ('AI opponent'). */
+  label?: string;
 }
 
-function PromptCard({ partner, prompt, status, compact, onOpenProfile }: PromptCardProps) {
+function PromptCard({ partner, prompt, status, compact, onOpenProfile, label }: PromptCardProps) {
   const titleId = useId();
   return (
     <section className={`card hot-prompt${compact ? ' hot-prompt-compact' : ''}`} aria-labelledby={titleId}>
@@ -36,7 +38,7 @@ function PromptCard({ partner, prompt, status, compact, onOpenProfile }: PromptC
           <span className="visually-hidden">{`View ${partner.username}'s profile`}</span>
         </button>
         <div className="hot-prompt-who">
-          <p className="hot-prompt-kicker">You vs <strong>{partner.username}</strong> <SampleBadge person={partner} /></p>
+          <p className="hot-prompt-kicker">You vs <strong>{partner.username}</strong> <SampleBadge person={partner} />{label ? <> <span className="badge">{label}</span></> : null}</p>
           <h2 id={titleId} className="hot-prompt-title">Today's debate</h2>
         </div>
         <span className="badge hot-prompt-badge" aria-hidden="true">🔥</span>
@@ -69,7 +71,7 @@ function FailureCard({ error, actionLabel, onAction, onLeave }: { error: string;
 }
 
 /** /games/hottakes/chat: the matched Hot Takes game (docs/product.md section 4) through the shared ChatView. */
-export default function HotTakesMatchChat() {
+export default function HotTakesMatchChat({ opponentLabel }: { opponentLabel?: string } = {}) {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.
   const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
@@ -102,7 +104,7 @@ export default function HotTakesMatchChat() {
         {saveError ? (
           <FailureCard error={saveError} actionLabel="Try saving again" onAction={() => actor.send({ type: 'BACK' })} onLeave={() => actor.send({ type: 'LEAVE' })} />
         ) : null}
-        <PromptCard partner={partner} prompt={prompt} status={statusLine(phase, name)} compact={phase === 'conversation'} onOpenProfile={openProfile} />
+        <PromptCard partner={partner} prompt={prompt} status={statusLine(phase, name)} compact={phase === 'conversation'} onOpenProfile={openProfile} label={opponentLabel} />
       </>
     );
   }
