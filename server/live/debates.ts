@@ -31,6 +31,13 @@ export interface DebateFeatureOptions {
   log?: Logger;
   /** Tests pass 0 to end a debate as soon as the last socket closes. */
   disconnectGraceMs?: number;
+  /** Runs `task` after `ms` and returns a cancel (setTimeout by default; tests run the task themselves). */
+  schedule?: (task: () => Promise<void>, ms: number) => () => void;
+}
+
+function scheduleWithTimer(task: () => Promise<void>, ms: number): () => void {
+  const timer = setTimeout(() => void task(), ms);
+  return () => clearTimeout(timer);
 }
 
 type DebateFrame = Extract<ClientFrame, { type: `debate.${string}` }>;
@@ -51,9 +58,15 @@ function refuse(socket: LiveSocket, code: ChatErrorCode): void {
 export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureFactory {
   const log = options.log ?? silentLogger;
   const graceMs = options.disconnectGraceMs ?? DEBATE_DISCONNECT_GRACE_MS;
+  const schedule = options.schedule ?? scheduleWithTimer;
 
   return ({ db, bus, sockets, now }: LiveDeps): LiveFeature => {
-    const pendingEnds = new Map<string, ReturnType<typeof setTimeout>>();
+    /** Per member: cancels the end waiting on their grace period. */
+    const pendingEnds = new Map<string, () => void>();
+    const cancelPendingEnd = (memberId: string) => {
+      pendingEnds.get(memberId)?.();
+      pendingEnds.delete(memberId);
+    };
     let stopping = false;
 
     const changed = (debateId: string) => bus.publish({ kind: 'debate', debateId });
@@ -113,8 +126,7 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
 
     return {
       async onConnect(socket) {
-        clearTimeout(pendingEnds.get(socket.memberId));
-        pendingEnds.delete(socket.memberId);
+        cancelPendingEnd(socket.memberId);
         // Back after a reload or a blip: the debate carries on where it was.
         for (const debateId of await openDebateIds(db, socket.memberId)) {
           const debate = await loadDebate(db, debateId);
@@ -125,12 +137,12 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
       async onDisconnect(socket) {
         if (stopping) return;
         if (graceMs <= 0) return endForGood(socket.memberId, socket.connectionId);
-        clearTimeout(pendingEnds.get(socket.memberId));
+        cancelPendingEnd(socket.memberId);
         pendingEnds.set(
           socket.memberId,
-          setTimeout(() => {
+          schedule(async () => {
             pendingEnds.delete(socket.memberId);
-            endForGood(socket.memberId, socket.connectionId).catch((error: unknown) => log.error('ending a debate after a disconnect failed', { error }));
+            await endForGood(socket.memberId, socket.connectionId).catch((error: unknown) => log.error('ending a debate after a disconnect failed', { error }));
           }, graceMs),
         );
       },
@@ -166,7 +178,7 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
       async stop() {
         // A restart is not anyone leaving: clients reconnect to another server and carry on.
         stopping = true;
-        for (const timer of pendingEnds.values()) clearTimeout(timer);
+        for (const cancel of pendingEnds.values()) cancel();
         pendingEnds.clear();
       },
     };

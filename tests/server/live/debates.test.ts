@@ -75,16 +75,20 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   }
 
   /** Two members matched and through the writing phase. */
-  async function revealedDebate() {
+  async function revealedDebate(on: LiveServer = server) {
     const alice = await member('Alice');
     const bob = await member('Bob');
-    const aliceSocket = await server.connect(alice.id);
-    const bobSocket = await server.connect(bob.id);
-    await send(aliceSocket, { type: 'debate.join', community: null });
-    await send(bobSocket, { type: 'debate.join', community: null });
-    const debateId = lastState(alice).debateId;
-    await send(aliceSocket, { type: 'debate.take', debateId, text: 'Tabs, obviously.' });
-    await send(bobSocket, { type: 'debate.take', debateId, text: 'Spaces forever.' });
+    const aliceSocket = await on.connect(alice.id);
+    const bobSocket = await on.connect(bob.id);
+    const move = async (socket: TestSocket, frame: Parameters<NonNullable<LiveServer['feature']['onFrame']>>[1]) => {
+      await on.feature.onFrame?.(socket, frame);
+      await bus.settle();
+    };
+    await move(aliceSocket, { type: 'debate.join', community: null });
+    await move(bobSocket, { type: 'debate.join', community: null });
+    const debateId = lastState(alice, on).debateId;
+    await move(aliceSocket, { type: 'debate.take', debateId, text: 'Tabs, obviously.' });
+    await move(bobSocket, { type: 'debate.take', debateId, text: 'Spaces forever.' });
     return { alice, bob, aliceSocket, bobSocket, debateId };
   }
 
@@ -287,6 +291,56 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     expect(lastState(bob).phase).toBe('revealed');
     await secondTab.close();
     expect(lastState(bob)).toMatchObject({ debateId, phase: 'ended', endedBy: alice.id });
+  });
+
+  it('waits 5 s after the last socket closes: back in time the debate carries on, otherwise it ends for both', async () => {
+    const scheduled: { run: () => Promise<void>; ms: number; cancelled: boolean }[] = [];
+    const patient = liveServer(
+      database.db,
+      bus,
+      createDebateFeature({
+        ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) },
+        schedule: (run, ms) => {
+          const entry = { run, ms, cancelled: false };
+          scheduled.push(entry);
+          return () => (entry.cancelled = true);
+        },
+      }),
+      () => clock.now,
+    );
+    const { alice, bob, aliceSocket, debateId } = await revealedDebate(patient);
+
+    await aliceSocket.close();
+    expect(scheduled.map((s) => [s.ms, s.cancelled])).toEqual([[5000, false]]);
+    // A reload: back within the grace period, with the debate as it was.
+    await patient.connect(alice.id);
+    expect(scheduled[0]?.cancelled).toBe(true);
+    expect(lastState(alice, patient)).toMatchObject({ debateId, phase: 'revealed' });
+
+    const secondSocket = await patient.connect(alice.id);
+    await secondSocket.close();
+    expect(lastState(bob, patient).phase).toBe('revealed');
+    expect(scheduled).toHaveLength(2);
+    await scheduled[1]!.run();
+    await bus.settle();
+    // One socket of the reload is still open: nothing ends.
+    expect(lastState(bob, patient).phase).toBe('revealed');
+  });
+
+  it('ends the debate once the grace period passes with no socket left', async () => {
+    const scheduled: (() => Promise<void>)[] = [];
+    const patient = liveServer(
+      database.db,
+      bus,
+      createDebateFeature({ ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) }, schedule: (run) => (scheduled.push(run), () => undefined) }),
+      () => clock.now,
+    );
+    const { alice, bob, aliceSocket, debateId } = await revealedDebate(patient);
+    await aliceSocket.close();
+    expect(lastState(bob, patient).phase).toBe('revealed');
+    await scheduled[0]!();
+    await bus.settle();
+    expect(lastState(bob, patient)).toMatchObject({ debateId, phase: 'ended', endedBy: alice.id });
   });
 
   it('a reconnecting debater gets the debate back on connect', async () => {
