@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../../domain/memberContract';
+import { LiveRoot } from './LiveRoot';
 import { SessionContext } from './SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import '../styles/session.css';
@@ -32,9 +33,11 @@ export default function SessionRoot() {
   return (
     <SessionContext.Provider>
       <SocialRoot>
-        <SessionEndedNotice />
-        <FriendAcceptedNotice />
-        <Outlet />
+        <LiveRoot>
+          <SessionEndedNotice />
+          <FriendAcceptedNotice />
+          <Outlet />
+        </LiveRoot>
       </SocialRoot>
     </SessionContext.Provider>
   );
