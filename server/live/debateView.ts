@@ -43,10 +43,6 @@ export function debateOutcome(takes: number, messages: number): DebateOutcome {
   return { played, won, points: won ? gameAward(messageCount) : 0, messageCount };
 }
 
-export function isDebater(debate: DebateRecord, memberId: string): boolean {
-  return debate.sides.some((side) => side.id === memberId);
-}
-
 /** What `memberId` sees: the opponent's take stays hidden until both have written theirs. */
 export function debateViewFor(debate: DebateRecord, memberId: string): DebateView {
   const [first, second] = debate.sides;
