@@ -51,27 +51,30 @@ export function likelyOpponent(db: Db, me: string, community: string | null): Pr
   return findOpponent(db, me, community);
 }
 
-export type JoinOutcome = { matched: true; debateId: string } | { matched: false };
+export type JoinOutcome = { outcome: 'matched' | 'resumed'; debateId: string } | { outcome: 'queued' };
 
 /**
  * Puts `me` in the queue and, under the queue's lock, matches them with the best waiting member: both
- * rows leave the queue and a debate on `prompt` starts, in the one transaction.
+ * rows leave the queue and a debate on `prompt` starts, in the one transaction. A member already in a
+ * debate (a reload, a second tab, a join sent twice) is not queued: that debate carries on.
  */
 export function joinQueue(db: Db, me: string, community: string | null, prompt: string): Promise<JoinOutcome> {
   return db.transaction().execute(async (trx): Promise<JoinOutcome> => {
     await lockDebateQueue(trx);
+    const [current] = await openDebateIds(trx, me);
+    if (current) return { outcome: 'resumed', debateId: current };
     await trx
       .insertInto('debate_queue')
       .values({ member_id: me, community })
       .onConflict((oc) => oc.column('member_id').doUpdateSet({ community }))
       .execute();
     const opponent = await findOpponent(trx, me, community);
-    if (!opponent) return { matched: false };
+    if (!opponent) return { outcome: 'queued' };
     await trx.deleteFrom('debate_queue').where('member_id', 'in', [me, opponent]).execute();
     const debateId = randomUUID();
     // Side a is the member who waited.
     await trx.insertInto('debates').values({ id: debateId, member_a: opponent, member_b: me, prompt }).execute();
-    return { matched: true, debateId };
+    return { outcome: 'matched', debateId };
   });
 }
 

@@ -73,6 +73,8 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
 
     async function writePrompt(me: string, community: string | null): Promise<string> {
       try {
+        // Already in a debate: the join only brings it back, so no prompt is needed.
+        if ((await openDebateIds(db, me)).length > 0) return DEBATE_FALLBACK_PROMPT;
         const opponent = await likelyOpponent(db, me, community);
         // Nobody is waiting: this member will be the one waiting, so no prompt is needed yet.
         if (!opponent) return DEBATE_FALLBACK_PROMPT;
@@ -92,14 +94,18 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
       }
     }
 
+    async function sendStateTo(socket: LiveSocket, debateId: string): Promise<void> {
+      const debate = await loadDebate(db, debateId);
+      if (debate) socket.reply({ type: 'debate.state', debate: debateViewFor(debate, socket.memberId) });
+    }
+
     async function join(socket: LiveSocket, community: string | null): Promise<void> {
-      // One debate at a time: starting a new search leaves the one before.
-      await leaveDebates(socket.memberId);
       const chosen = knownCommunity(community);
       // The prompt is written before the queue's lock is taken, so a slow AI never holds up matchmaking.
       const prompt = await writePrompt(socket.memberId, chosen);
-      const outcome = await joinQueue(db, socket.memberId, chosen, prompt);
-      if (outcome.matched) await changed(outcome.debateId);
+      const joined = await joinQueue(db, socket.memberId, chosen, prompt);
+      if (joined.outcome === 'matched') await changed(joined.debateId);
+      else if (joined.outcome === 'resumed') await sendStateTo(socket, joined.debateId);
       else socket.reply({ type: 'debate.queued' });
     }
 
@@ -128,10 +134,7 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
       async onConnect(socket) {
         cancelPendingEnd(socket.memberId);
         // Back after a reload or a blip: the debate carries on where it was.
-        for (const debateId of await openDebateIds(db, socket.memberId)) {
-          const debate = await loadDebate(db, debateId);
-          if (debate) socket.reply({ type: 'debate.state', debate: debateViewFor(debate, socket.memberId) });
-        }
+        for (const debateId of await openDebateIds(db, socket.memberId)) await sendStateTo(socket, debateId);
       },
 
       async onDisconnect(socket) {

@@ -343,6 +343,17 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     expect(lastState(bob, patient)).toMatchObject({ debateId, phase: 'ended', endedBy: alice.id });
   });
 
+  it('joining again while in a debate (a reload, a second tab) brings that debate back instead of queueing', async () => {
+    const { alice, aliceSocket, debateId } = await revealedDebate();
+    const carol = await member('Carol');
+    await send(aliceSocket, { type: 'debate.join', community: null });
+    expect(lastState(alice)).toMatchObject({ debateId, phase: 'revealed' });
+    expect(await database.db.selectFrom('debate_queue').selectAll().execute()).toEqual([]);
+    // So a third member is not matched with her.
+    await send(await server.connect(carol.id), { type: 'debate.join', community: null });
+    expect(frames(server, carol)).toEqual([{ type: 'debate.queued' }]);
+  });
+
   it('a reconnecting debater gets the debate back on connect', async () => {
     const { alice, debateId } = await revealedDebate();
     await server.connect(alice.id);
