@@ -1,7 +1,8 @@
 import { lazy, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { isBotGameId } from '../../domain/botReplies';
-import { liveLinkFor, type LiveActor } from '../../machines/liveLink';
+import { debateLinkFor } from '../../machines/debateLink';
+import type { LiveActor } from '../../machines/liveLink';
 import BotGameChat from '../games/BotGameChat';
 import { useLive } from '../session/LiveContext';
 import { useSessionMode } from '../session/SocialContext';
@@ -22,7 +23,7 @@ function Waiting() {
 }
 
 function MemberHotTakes({ live }: { live: LiveActor }) {
-  const liveLink = useMemo(() => liveLinkFor(live), [live]);
+  const liveLink = useMemo(() => debateLinkFor(live), [live]);
   return <LiveDebateChat liveLink={liveLink} />;
 }
 
