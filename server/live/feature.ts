@@ -56,7 +56,11 @@ export interface LiveSocket {
 }
 
 export interface LiveFeature {
-  /** After the socket is authenticated and registered; `ready` has not been sent yet. */
+  /**
+   * After the socket is authenticated and registered, in the features' list order (server/live/index.ts).
+   * Presence runs first and replies `ready`; frames sent to the member through LocalSockets meanwhile
+   * are held until every onConnect has run, so a client always hears `ready` first.
+   */
   onConnect?(socket: LiveSocket): Promise<void>;
   onDisconnect?(socket: LiveSocket): Promise<void>;
   /** A valid client frame; return true when this feature handled it. */

@@ -55,6 +55,8 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     if (body instanceof Response) return body;
     const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
     if (isProblem(outcome)) return socialError(c, outcome);
+    // After the commit: the recipient's sockets hear of it. The request stands even if this fails.
+    if (outcome.status === 201) await deps.bus?.publish({ kind: 'friendRequest', from: outcome.request.from.id, to: outcome.request.to.id }).catch(() => undefined);
     return c.json({ request: outcome.request }, outcome.status);
   });
 
