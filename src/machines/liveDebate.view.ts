@@ -45,7 +45,6 @@ export function debateStatusLine(phase: DebatePhase, name: string): string {
   if (phase === 'writing') return debateTexts.writeYourTake;
   if (phase === 'waiting') return debateTexts.waitingForTake(name);
   if (phase === 'revealIntro' || phase === 'revealTake') return debateTexts.revealing(name);
-  if (phase === 'ended') return liveTexts.debateEnded;
   return debateTexts.debateOn;
 }
 

@@ -52,14 +52,9 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
 
   let banner = null;
   if (phase === 'searching') banner = <SearchingCard text={liveTexts.findingOpponent} />;
-  else if (debate) {
-    banner = (
-      <>
-        {phase === 'ended' ? <DebateResult card={debateResultCard(debate, leftByMe)} /> : null}
-        <DebatePromptCard opponent={name} prompt={debate.prompt} status={debateStatusLine(phase, name)} compact={phase === 'talking' || phase === 'ended'} />
-      </>
-    );
-  }
+  // Once it has ended the result takes the prompt's place, so a phone keeps room for the conversation.
+  else if (debate && phase === 'ended') banner = <DebateResult card={debateResultCard(debate, leftByMe)} />;
+  else if (debate) banner = <DebatePromptCard opponent={name} prompt={debate.prompt} status={debateStatusLine(phase, name)} compact={phase === 'talking'} />;
 
   return (
     <ChatView
