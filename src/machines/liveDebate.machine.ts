@@ -65,6 +65,7 @@ export const liveDebateMachine = setup({
     // SPEC "Hot Takes matched chat phases": the reveal line 0.5 s after the take, the partner's take 1 s later.
     revealIntroDelay: 500,
     revealTakeDelay: 1000,
+    lateMatchWindow: 3000,
   },
   guards: {
     /** A debate starting (not the end of one this member left by searching again). */
@@ -194,7 +195,16 @@ export const liveDebateMachine = setup({
       },
     },
     aiOpponent: {
-      on: { 'live.received': { guard: 'matchFound', actions: 'leaveLateMatch' } },
+      initial: 'lateMatches',
+      states: {
+        // A match the server made just before the cancel arrives right after it. Later matches are this
+        // member's other tab's debates, which are not this screen's to end.
+        lateMatches: {
+          after: { lateMatchWindow: 'settled' },
+          on: { 'live.received': { guard: 'matchFound', actions: 'leaveLateMatch' } },
+        },
+        settled: {},
+      },
     },
     left: { type: 'final', entry: 'goToGames' },
   },

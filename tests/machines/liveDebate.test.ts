@@ -43,6 +43,7 @@ const RECONNECTING: ModelEvent = { type: 'live.status', status: 'reconnecting' }
 const TIMEOUT = { type: 'xstate.after.matchmakingTimeout.liveDebate.searching' };
 const REVEAL_INTRO = { type: 'xstate.after.revealIntroDelay.liveDebate.matched.revealing.intro' };
 const REVEAL_TAKE = { type: 'xstate.after.revealTakeDelay.liveDebate.matched.revealing.take' };
+const LATE_WINDOW = { type: 'xstate.after.lateMatchWindow.liveDebate.aiOpponent.lateMatches' };
 
 /** Frames the machine gave the link, in order, with when. */
 function commands(env: ReplayEnv): { frame: unknown; at: number }[] {
@@ -64,6 +65,7 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     TIMEOUT,
     REVEAL_INTRO,
     REVEAL_TAKE,
+    LATE_WINDOW,
     ...forward,
     ...(talking && s.context.pending.length > 0 && s.context.sent === 1 ? [stored(s.context.pending[0]!)] : []),
     SHE_LEFT,
@@ -93,7 +95,7 @@ describe('live debate machine (model-based)', () => {
         input: { instanceId: 'screen' },
         limit: 400,
         events: eventsFor,
-        delays: { matchmakingTimeout: 10_000, revealIntroDelay: 500, revealTakeDelay: 1000 },
+        delays: { matchmakingTimeout: 10_000, revealIntroDelay: 500, revealTakeDelay: 1000, lateMatchWindow: 3000 },
         provide: (env) => ({
           actors: { liveLink: fromCallback<LiveCommand>(({ receive }) => receive((command) => env.record('command', command.type === 'live.frame' ? command.frame : command))) },
           actions: { goToGames: () => env.record('navigate', '/games') },
@@ -108,13 +110,19 @@ describe('live debate machine (model-based)', () => {
             expect(env.clock.now()).toBeLessThan(10_000);
             expect(chat(view)).toEqual([WELCOME]);
           },
-          aiOpponent: ({ env, snapshot }) => {
+          'aiOpponent.lateMatches': ({ env, snapshot }) => {
             expect(selectDebatePhase(snapshot)).toBe('aiOpponent');
-            // Nobody within 10 s: the queue is left at 10 s exactly, and a late match is left at once.
+            // Nobody within 10 s: the queue is left at 10 s exactly, and a match made just before is left at once.
             const cancel = commands(env).find((c) => (c.frame as { type: string }).type === 'debate.cancel');
             expect(cancel).toEqual({ frame: { type: 'debate.cancel' }, at: 10_000 });
             const late = commands(env).filter((c) => (c.frame as { type: string }).type === 'debate.leave');
-            for (const leave of late) expect(leave.frame).toEqual({ type: 'debate.leave', debateId: 'd-1' });
+            for (const leave of late) expect(leave).toEqual({ frame: { type: 'debate.leave', debateId: 'd-1' }, at: 10_000 });
+          },
+          'aiOpponent.settled': ({ env, snapshot }) => {
+            expect(selectDebatePhase(snapshot)).toBe('aiOpponent');
+            // 3 s on, a debate starting is this member's other tab's: it is left alone.
+            expect(env.clock.now()).toBeGreaterThanOrEqual(13_000);
+            expect(commands(env).filter((c) => c.at > 10_000)).toEqual([]);
           },
           'matched.writing': (view) => {
             expect(selectDebatePhase(view.snapshot)).toBe('writing');
@@ -181,7 +189,7 @@ describe('live debate machine (model-based)', () => {
         events: [{ type: 'xstate.error.actor.liveLink', error: new Error('no live layer') }],
         states: {
           searching: ({ env }) => expect(env.clock.now()).toBe(0),
-          aiOpponent: ({ env, snapshot }) => {
+          'aiOpponent.lateMatches': ({ env, snapshot }) => {
             expect(selectDebatePhase(snapshot)).toBe('aiOpponent');
             expect(env.clock.now()).toBe(0);
           },
