@@ -2,6 +2,7 @@ import type { AiProvider } from '../ai/provider';
 import type { Logger } from '../lib/log';
 import { createDebateFeature } from './debates';
 import type { LiveFeatureFactory } from './feature';
+import { chatFeature } from './chat';
 import { presenceFeature } from './presence';
 import { friendRequestNoticesFeature } from './requestNotices';
 
@@ -10,6 +11,7 @@ import { friendRequestNoticesFeature } from './requestNotices';
 export const liveFeatures: LiveFeatureFactory[] = [
   presenceFeature,
   friendRequestNoticesFeature,
+  chatFeature,
 ];
 
 /** Every feature, with those that need the server's own parts: Hot Takes debates have the AI write their prompts. */

@@ -41,6 +41,35 @@ describe('two server processes on one Postgres database', () => {
     expect(await cyTab.waitFor((frame) => frame.type === 'friendRequest', 1_000)).toEqual({ type: 'friendRequest', from: { id: dee.id, username: 'Dee' } });
   });
 
+  it('a message sent by a member on server 2 reaches their friend on server 1 within 1 s, and server 2 hears it was delivered', async () => {
+    const fay = await cluster.member('Fay');
+    const gus = await cluster.member('Gus');
+    await cluster.befriend(fay, gus);
+    const fayTab = await cluster.open(fay, 0);
+    const gusTab = await cluster.open(gus, 1);
+
+    gusTab.send({ type: 'send', to: fay.id, clientId: 'cross-1', text: 'from the other server' });
+
+    const heard = await fayTab.waitFor((frame) => frame.type === 'message', 1_000);
+    expect(heard.message).toMatchObject({ clientId: 'cross-1', from: gus.id, to: fay.id, text: 'from the other server' });
+    const id = (heard.message as { id: string }).id;
+    expect(await gusTab.waitFor((frame) => frame.type === 'receipt', 1_000)).toMatchObject({ friendId: fay.id, messageIds: [id], status: 'delivered' });
+  });
+
+  it('a message sent over REST on server 2 reaches the friend on server 1 within 1 s', async () => {
+    const hal = await cluster.member('Hal');
+    const ivy = await cluster.member('Ivy');
+    await cluster.befriend(hal, ivy);
+    const halTab = await cluster.open(hal, 0);
+    const response = await fetch(`${cluster.servers[1].url}/api/chats/${hal.id}/messages`, {
+      method: 'POST',
+      headers: { ...cluster.headers(ivy, 1), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clientId: 'rest-1', text: 'over HTTP' }),
+    });
+    expect(response.status).toBe(201);
+    expect((await halTab.waitFor((frame) => frame.type === 'message', 1_000)).message).toMatchObject({ from: ivy.id, text: 'over HTTP' });
+  });
+
   // Last: it stops server 2.
   it('on SIGTERM, server 2 closes its sockets with 1012 and removes their rows', async () => {
     const eve = await cluster.member('Eve');
