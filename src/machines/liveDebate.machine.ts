@@ -1,7 +1,10 @@
-import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { shouldSaveLog, type ChatMessage } from '../domain/chat';
 import type { ClientFrame, DebateView, ServerFrame } from '../domain/liveContract';
 import { MATCHMAKING_TIMEOUT_MS } from '../domain/liveContract';
+import { saveMatchedLog } from '../services/hotTakes';
 import type { LiveCommand, LiveEmitted } from './liveEvents';
+import { debateChatMessages, OPPONENT } from './liveDebate.view';
 
 // Hot Takes against a member (issue 14 item 5): search the matchmaking queue over the live link; matched,
 // the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end).
@@ -39,6 +42,14 @@ export type LiveDebateEvent =
 type DebateFrameOut = Exclude<ClientFrame, { type: 'send' | 'typing' | 'read' }>;
 type StateFrame = Extract<ServerFrame, { type: 'debate.state' }>;
 
+/** The chat as it ended, for 'View Chat Logs': the other member's lines under their name. */
+function endedChat(context: LiveDebateContext): ChatMessage[] {
+  const name = context.debate?.opponent.username ?? '';
+  return debateChatMessages({ debate: context.debate, sentTake: context.sentTake, pending: context.pending, phase: 'ended' }).map((m) =>
+    m.sender === OPPONENT ? { ...m, sender: name } : m,
+  );
+}
+
 function frame(frame: DebateFrameOut): LiveCommand {
   return { type: 'live.frame', frame };
 }
@@ -59,6 +70,10 @@ export const liveDebateMachine = setup({
   actors: {
     // Provided by the screen: forwards commands to the app's live actor and its frames and status back.
     liveLink: fromCallback<LiveCommand>(() => undefined),
+    // SPEC "Leaving a chat": a matched chat with more than 2 messages is kept in the game's logs.
+    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string } }) => {
+      saveMatchedLog(input.messages, input.partner, Date.now());
+    }),
   },
   delays: {
     matchmakingTimeout: MATCHMAKING_TIMEOUT_MS,
@@ -84,6 +99,7 @@ export const liveDebateMachine = setup({
     /** The server no longer knows the debate (it ended while this side was away). */
     debateGone: ({ event }) => event.type === 'live.received' && event.frame.type === 'error' && event.frame.code === 'DEBATE_NOT_FOUND',
     textSendable: ({ event }) => event.type === 'SEND' && event.text.trim() !== '',
+    logWorthSaving: ({ context }) => shouldSaveLog('matched', endedChat(context)),
   },
   actions: {
     goToGames: () => {
@@ -189,7 +205,7 @@ export const liveDebateMachine = setup({
         ended: {
           on: {
             'live.received': { guard: 'ourDebate', actions: 'takeState' },
-            BACK: '#liveDebate.left',
+            BACK: [{ guard: 'logWorthSaving', target: '#liveDebate.savingLog' }, { target: '#liveDebate.left' }],
           },
         },
       },
@@ -204,6 +220,17 @@ export const liveDebateMachine = setup({
           on: { 'live.received': { guard: 'matchFound', actions: 'leaveLateMatch' } },
         },
         settled: {},
+      },
+    },
+    // Outside the debate's states: nothing the server sends now can pull the member back into it.
+    // A log that cannot be stored (a full device) does not keep the member on an ended debate.
+    savingLog: {
+      invoke: {
+        id: 'saveLog',
+        src: 'saveLog',
+        input: ({ context }) => ({ messages: endedChat(context), partner: context.debate?.opponent.username ?? '' }),
+        onDone: 'left',
+        onError: 'left',
       },
     },
     left: { type: 'final', entry: 'goToGames' },

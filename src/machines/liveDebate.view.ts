@@ -20,7 +20,7 @@ export function selectDebatePhase(s: DebateSnapshot): DebatePhase {
   if (s.matches({ matched: { revealing: 'intro' } })) return 'revealIntro';
   if (s.matches({ matched: { revealing: 'take' } })) return 'revealTake';
   if (s.matches({ matched: 'talking' })) return 'talking';
-  if (s.matches({ matched: 'ended' })) return 'ended';
+  if (s.matches({ matched: 'ended' }) || s.matches('savingLog')) return 'ended';
   return 'writing';
 }
 

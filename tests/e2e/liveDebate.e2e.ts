@@ -127,7 +127,7 @@ describe('Hot Takes against a member', () => {
     expect(await seriousViolations(a.page)).toEqual([]);
     expect(await seriousViolations(b.page)).toEqual([]);
 
-    await a.page.getByRole('link', { name: 'Back to games' }).click();
+    await a.page.getByRole('button', { name: 'Back to games' }).click();
     await a.page.waitForURL('**/games');
     expect(await hotTakesScore(a.page, 'dara')).toBe('110');
     expect(await hotTakesScore(a.page, 'emil')).toBe('110');

@@ -77,6 +77,8 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     ...(canSend ? [{ type: 'SEND', text: s.matches({ matched: 'writing' }) ? MY_TAKE : 'Bytes!' }, { type: 'SEND', text: '   ' }] : []),
     ...(talking && canSend ? [{ type: 'EMOJI', emoji: '🔥' }] : []),
     { type: 'BACK' },
+    { type: 'xstate.done.actor.saveLog' },
+    { type: 'xstate.error.actor.saveLog', error: new Error('storage full') },
   ];
 }
 
@@ -172,6 +174,15 @@ describe('live debate machine (model-based)', () => {
               expect(path.steps.some((step) => step.event === GONE)).toBe(true);
               expect(card.reason).toBeNull();
             }
+          },
+          savingLog: ({ env, snapshot }) => {
+            // SPEC: a matched chat with more than 2 messages is kept, the other member's lines under their name.
+            const saved = env.pending.get('saveLog')?.at(-1)?.input as { messages: { sender: string; text: string }[]; partner: string };
+            expect(saved.partner).toBe('Alice');
+            expect(saved.messages.length).toBeGreaterThan(2);
+            expect(saved.messages.slice(0, 2).map((m) => [m.sender, m.text])).toEqual([WELCOME, ['user', MY_TAKE]]);
+            expect(saved.messages.some((m) => m.sender === 'opponent')).toBe(false);
+            expect(selectDebatePhase(snapshot)).toBe('ended');
           },
           left: ({ env, snapshot, events }) => {
             expect(snapshot.status).toBe('done');

@@ -96,7 +96,18 @@ describe('live Hot Takes debate screen', () => {
     act(() => link.tell(state({ phase: 'ended', yourTake: 'Tabs forever', opponentTake: 'Spaces rule', endedBy: ALICE.id, result: { won: true, points: 110, messageCount: 5 } })));
     expect(await screen.findByText('Alice left the debate.')).toBeInTheDocument();
     expect(screen.getByText('You won! +110 points')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to games' })).toHaveAttribute('href', '/games');
+    // Leaving keeps the chat in the Hot Takes logs, the other member's lines under their name.
+    await user.click(screen.getByRole('button', { name: 'Back to games' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+    const logs = JSON.parse(localStorage.getItem('hottakes_chat_logs') ?? '[]') as { partner: string; summary: string; messages: { sender: string; text: string }[] }[];
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ partner: 'Alice', summary: 'Hot Takes session with 4 messages' });
+    expect(logs[0]?.messages.map((m) => [m.sender, m.text]).slice(1)).toEqual([
+      ['user', 'Tabs forever'],
+      ['system', "Great! Here's what Alice said about this:"],
+      ['Alice', 'Spaces rule'],
+      ['user', 'Bytes!'],
+    ]);
   });
 
   it('Back during the debate leaves it for both; Back again goes to the games', async () => {

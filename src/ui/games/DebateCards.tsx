@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import { avatarInitials } from '../../domain/discover';
 import { debateTexts } from '../../domain/liveContract';
 import type { DebateResultCard } from '../../machines/liveDebate.view';
@@ -44,7 +43,8 @@ export function DebatePromptCard({ opponent, prompt, status, compact }: DebatePr
   );
 }
 
-export function DebateResult({ card }: { card: DebateResultCard }) {
+/** `onBack` leaves as the header's Back does (the chat is kept in the logs first). */
+export function DebateResult({ card, onBack }: { card: DebateResultCard; onBack: () => void }) {
   const titleId = useId();
   return (
     <section className="card debate-result" aria-labelledby={titleId} role="status">
@@ -52,7 +52,7 @@ export function DebateResult({ card }: { card: DebateResultCard }) {
       {card.reason ? <p className="debate-result-reason">{card.reason}</p> : null}
       {card.outcome ? <p className={`debate-result-outcome${card.won ? ' is-won' : ''}`}>{card.outcome}</p> : null}
       {card.messages ? <p className="debate-result-count">{card.messages}</p> : null}
-      <Link className="btn btn-small btn-primary debate-result-back" to="/games">{debateTexts.backToGames}</Link>
+      <button type="button" className="btn btn-small btn-primary debate-result-back" onClick={onBack}>{debateTexts.backToGames}</button>
     </section>
   );
 }

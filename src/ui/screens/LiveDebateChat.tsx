@@ -53,7 +53,7 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
   let banner = null;
   if (phase === 'searching') banner = <SearchingCard text={liveTexts.findingOpponent} />;
   // Once it has ended the result takes the prompt's place, so a phone keeps room for the conversation.
-  else if (debate && phase === 'ended') banner = <DebateResult card={debateResultCard(debate, leftByMe)} />;
+  else if (debate && phase === 'ended') banner = <DebateResult card={debateResultCard(debate, leftByMe)} onBack={() => actor.send({ type: 'BACK' })} />;
   else if (debate) banner = <DebatePromptCard opponent={name} prompt={debate.prompt} status={debateStatusLine(phase, name)} compact={phase === 'talking'} />;
 
   return (
