@@ -182,7 +182,7 @@ describe('Gemini similarity', () => {
 
   it('does not call Gemini for an empty candidate list', async () => {
     const res = await post(AI_ROUTES.similarity, { user, candidates: [] });
-    expect(await res.json()).toEqual({ scores: {}, shared: {} });
+    expect(await res.json()).toEqual({ scores: {}, shared: {}, breakdowns: {} });
     expect(fake.requests).toHaveLength(0);
   });
 
