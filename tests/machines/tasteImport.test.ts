@@ -100,7 +100,9 @@ describe('taste import machine (model-based)', () => {
       tasteImportMachine.provide({
         actors: {
           loadOffer: fromPromise(async () => offer),
-          saveImport: fromPromise(async ({ input }: { input: { items: string[] } }) => void saved.push(input.items)),
+          saveImport: fromPromise(async ({ input }: { input: { offer: TasteOffer; items: string[] } }) => {
+            saved.push(input.items);
+          }),
         },
         actions: { settle: () => undefined },
       }),
