@@ -10,8 +10,6 @@ export const MAX_OFFERED = 5;
 /** At most this many items of each service's data are kept to weigh the score (src/domain/tasteWeights.ts). */
 const KEPT_FOR_WEIGHTS = 10;
 
-export const TASTE_SERVICES: readonly ServiceName[] = ['spotify', 'steam', 'trakt'];
-
 export const SERVICE_NAMES: Record<ServiceName, string> = { spotify: 'Spotify', steam: 'Steam', trakt: 'Trakt' };
 export const OFFER_LIST: Record<ServiceName, ChipListKey> = { spotify: 'musicGenres', steam: 'favoriteGames', trakt: 'favoriteShows' };
 
