@@ -182,6 +182,29 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
     expect(names(await discover(alice))).toEqual(['Both', 'Husky', 'Nowhere']);
   });
 
+  it('weighs a shared game by the hours Steam reported (issue 15), and explains each card', async () => {
+    const games = ['Hades', 'Terraria', 'Minecraft'];
+    const alice = await addMember(database, app, 'Alice', { favoriteGames: games });
+    await addMember(database, app, 'Miner', { favoriteGames: ['Terraria', 'Celeste'] });
+    await addMember(database, app, 'Rogue', { favoriteGames: ['Hades', 'Celeste'] });
+    const even = await discover(alice);
+    expect(even.cards.map((c) => [c.username, c.similarityScore])).toEqual([
+      ['Miner', 42],
+      ['Rogue', 42],
+    ]);
+    await saveTaste(alice, { favoriteGames: games, connectedTaste: { steamGames: [{ name: 'Terraria', hours: 100 }] } });
+    const weighed = await discover(alice);
+    expect(weighed.cards.map((c) => [c.username, c.similarityScore])).toEqual([
+      ['Miner', 62],
+      ['Rogue', 42],
+    ]);
+    for (const card of weighed.cards) {
+      const parts = card.breakdown!;
+      expect(parts.music.points + parts.games.points + parts.shows.points + parts.hobbies.points).toBe(card.similarityScore);
+    }
+    expect(weighed.cards[0]!.breakdown!.games).toEqual({ points: 60, items: ['Terraria'] });
+  });
+
   it('searches usernames and listed items case-insensitively, sharing or not', async () => {
     const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
     await addMember(database, app, 'JazzCat', { musicGenres: ['Jazz'] });
