@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, settleAnimations, startBrowser } from './support/browser';
 
 // Issue 15, item 2: a card's percentage opens its breakdown (music, games, shows, hobbies, each with what is
@@ -47,6 +48,7 @@ describe('explained match', () => {
       expect(items[1]).toBe('Elden Ring');
       expect(items[2]).toBe('Attack on Titan');
       expect(shares.slice(0, 3).every((share) => share > 0)).toBe(true);
+      expect((await allViolations(page)).map((v) => `breakdown dialog: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       // The viewport, not the full page: the modal and its backdrop are what a person sees.
       await settleAnimations(page);
       await page.screenshot({ path: `screenshots/breakdown-dialog-${label}.png` });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, settleAnimations, startBrowser } from './support/browser';
 
 // Issue 15, item 1: connecting a demo service offers its taste; accepting it raises a fan's score without
@@ -86,8 +87,10 @@ describe('taste import', () => {
     }
     await page.setViewportSize(PHONE);
 
+    expect((await allViolations(page)).map((v) => `taste offer: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await offer.getByRole('button', { name: 'Pick' }).click();
     const picks = page.getByRole('group', { name: 'Choose what to add from Spotify' });
+    expect((await allViolations(page)).map((v) => `taste picks: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await picks.getByRole('checkbox', { name: 'Rap' }).uncheck();
     await picks.getByRole('checkbox', { name: 'Hip Hop' }).uncheck();
     await page.getByRole('button', { name: 'Add selected' }).click();
