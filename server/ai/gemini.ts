@@ -1,7 +1,7 @@
 import { ApiError, GoogleGenAI, Type, type Schema } from '@google/genai';
 import type { ServerConfig } from '../config';
 import { readLimitedText } from '../lib/upstream';
-import { sharedItems } from './local/similarity';
+import { explainScores, sharedItems } from './local/similarity';
 import { scoresFor } from './output';
 import {
   bioPrompt,
@@ -103,7 +103,7 @@ export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: 
     firstResponse: (req) => text(firstResponsePrompt(req), 200),
     async similarity(req) {
       const usernames = req.candidates.map((c) => c.username);
-      if (usernames.length === 0) return { scores: {}, shared: {} }; // nothing to ask about
+      if (usernames.length === 0) return { scores: {}, shared: {}, breakdowns: {} }; // nothing to ask about
       const raw = await generate(similarityPrompt(req), {
         maxOutputTokens: 64 + 24 * usernames.length,
         temperature: 0.2,
@@ -115,8 +115,9 @@ export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: 
       } catch {
         throw new AiFailure('failed', 'Gemini similarity answer was not JSON');
       }
-      // The model judges the score; the reasons shown beside it come from the local overlap.
-      return { scores: scoresFor(usernames, parsed), shared: sharedItems(req.user, req.candidates) };
+      // The model judges the score; the reasons shown beside it, and its split, come from the local overlap.
+      const scores = scoresFor(usernames, parsed);
+      return { scores, shared: sharedItems(req.user, req.candidates), breakdowns: explainScores(req.user, req.candidates, scores) };
     },
   };
 }

@@ -5,6 +5,7 @@ import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import type { DiscoverCardWire, Relation, SharedByCategory } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import { INTEREST_CATEGORIES, interestKey, listsByCategory } from './interests';
+import { memberBreakdown, sampleBreakdown } from './breakdown';
 import type { RankedEntry } from './rankingCache';
 
 // The cards of one page: fields read fresh (a renamed list shows at once), `shared` as the viewer's
@@ -54,6 +55,7 @@ export async function buildCards(
     if (entry.kind === 'sample') {
       const sample = samples.get(entry.id);
       if (!sample) return [];
+      const breakdown = sampleBreakdown(viewer, sample, entry.score);
       return [{
         id: sample.id,
         kind: 'sample',
@@ -67,11 +69,13 @@ export async function buildCards(
         similarityScore: entry.score,
         ...sharedWith(viewer, new Set(sample.interests.map(interestKey))),
         relation: 'none',
+        ...(breakdown ? { breakdown } : {}),
       }];
     }
     const person = people.get(entry.id);
     if (!person) return []; // the account was deleted since the ranking was built
     const profile = parseProfile(person.data);
+    const breakdown = memberBreakdown(viewer, profile, entry.score);
     return [{
       id: person.id,
       kind: 'member',
@@ -85,6 +89,7 @@ export async function buildCards(
       similarityScore: entry.score,
       ...sharedWith(viewer, keysOf.get(person.id) ?? new Set()),
       relation: relationOf(person.id),
+      ...(breakdown ? { breakdown } : {}),
     }];
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Community } from '../../src/domain/community';
+import { MATCH_FLOOR } from '../../src/domain/matchBreakdown';
 import { DISCOVER_PAGE_SIZE, type DiscoverResponse } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import type { AiProvider } from '../ai/provider';
@@ -70,8 +71,11 @@ export async function discoverPage(deps: DiscoverDeps, viewerId: string, request
 
   const memberIds = ranking.entries.filter((e) => e.kind === 'member').map((e) => e.id);
   const [standing, withSamples] = await Promise.all([standingWith(deps.db, viewer.id, memberIds), showsSamples(deps.db, deps.samplePeople, viewer)]);
-  const visible = ranking.entries.filter((e) =>
-    e.kind === 'sample' ? withSamples : canSee(standing, e.id) && seesProfile(standing, e.id),
+  // Without a search, someone sharing less than the floor is no match (issue 15): the ranking keeps them,
+  // the pages do not. A search looks for someone by name or item, so it finds them whatever they share.
+  const floor = search === '' ? MATCH_FLOOR : 0;
+  const visible = ranking.entries.filter(
+    (e) => e.score >= floor && (e.kind === 'sample' ? withSamples : canSee(standing, e.id) && seesProfile(standing, e.id)),
   );
   const page = visible.slice(request.offset, request.offset + DISCOVER_PAGE_SIZE);
   const cards = await buildCards(deps.db, viewer.profile, page, (id) => standing.relation.get(id) ?? 'none');

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { scoreAll } from '../ai/local/similarity';
 import type { AiProvider } from '../ai/provider';
 import type { Logger } from '../lib/log';
-import { allItems, asCandidate, memberAsUser, type MemberTaste, type Viewer } from './tastes';
+import { allItems, asCandidate, memberAsCandidate, memberAsUser, type MemberTaste, type Viewer } from './tastes';
 
 // Scores for one ranking. A pair of members has ONE score, whoever asks: the local engine's is the
 // mean of both directions over the same normalised tastes; a Gemini score (one direction) is stored
@@ -61,7 +61,7 @@ const KEY = '\u0000them';
 
 /** How well `from`'s taste matches `to`, by the local engine. */
 function oneWay(from: MemberTaste, to: MemberTaste): number {
-  return scoreAll(memberAsUser(from), [asCandidate(KEY, to.hobbies, allItems(to.items))]).scores[KEY] ?? 0;
+  return scoreAll(memberAsUser(from), [memberAsCandidate(KEY, to)]).scores[KEY] ?? 0;
 }
 
 /** The local engine's score of a pair: the same number whichever of the two is `a`. */
@@ -71,7 +71,7 @@ export function localPairScore(a: MemberTaste, b: MemberTaste): number {
 
 /** localPairScore of the viewer with each candidate, the viewer's side prepared once for all of them. */
 function localPairScores(viewer: MemberTaste, candidates: readonly MemberTaste[]): Map<string, number> {
-  const forward = scoreAll(memberAsUser(viewer), candidates.map((c) => asCandidate(c.id, c.hobbies, allItems(c.items)))).scores;
+  const forward = scoreAll(memberAsUser(viewer), candidates.map((c) => memberAsCandidate(c.id, c))).scores;
   return new Map(candidates.map((c) => [c.id, Math.round(((forward[c.id] ?? 0) + oneWay(c, viewer)) / 2)]));
 }
 
@@ -85,7 +85,13 @@ async function askProvider(deps: ScoringDeps, viewer: Viewer, missing: readonly 
   const keys = sampleKeys(samples, missing);
   const user = memberAsUser(viewer.taste);
   const request = {
-    user: { hobbies: user.hobbies, musicGenres: [...user.musicGenres], favoriteGames: [...user.favoriteGames], favoriteShows: [...user.favoriteShows] },
+    user: {
+      hobbies: user.hobbies,
+      musicGenres: [...user.musicGenres],
+      favoriteGames: [...user.favoriteGames],
+      favoriteShows: [...user.favoriteShows],
+      ...(user.connectedTaste ? { connectedTaste: user.connectedTaste } : {}),
+    },
     candidates: [
       ...missing.map((c) => asCandidate(c.username, c.hobbies, allItems(c.items))),
       ...samples.map((s) => asCandidate(keys.get(s.id) ?? s.username, s.personality, s.interests)),

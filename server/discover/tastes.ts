@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { profileSchema, type Profile } from '../../src/domain/profile';
+import { connectedTasteSchema, profileSchema, type ConnectedTaste, type Profile } from '../../src/domain/profile';
 import type { Database } from '../db/schema';
 import type { CandidateTaste, UserTaste } from '../ai/local/similarity';
 import { INTEREST_CATEGORIES, interestRows, type InterestCategory } from './interests';
@@ -36,7 +36,14 @@ export async function loadViewer(db: Kysely<Database>, memberId: string): Promis
     id: row.id,
     username: row.username,
     profile,
-    taste: sortedTaste({ id: row.id, username: row.username, hobbies: profile.hobbies, items, changedAt: row.changed_at ? new Date(row.changed_at) : new Date(0) }),
+    taste: sortedTaste({
+      id: row.id,
+      username: row.username,
+      hobbies: profile.hobbies,
+      items,
+      changedAt: row.changed_at ? new Date(row.changed_at) : new Date(0),
+      ...(profile.connectedTaste ? { connectedTaste: profile.connectedTaste } : {}),
+    }),
     communities: row.communities ?? [],
     changedAt: row.changed_at ?? undefined,
     readAt: new Date(row.read_at),
@@ -49,14 +56,21 @@ export interface MemberTaste {
   hobbies: string;
   items: Record<InterestCategory, string[]>;
   changedAt: Date;
+  /** what the member's connected accounts report (issue 15): hours played and listening rank weigh items */
+  connectedTaste?: ConnectedTaste;
+}
+
+function connectedTasteOf(value: unknown): ConnectedTaste | undefined {
+  const parsed = connectedTasteSchema.safeParse(typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+  return parsed.success && value !== null && value !== undefined ? parsed.data : undefined;
 }
 
 export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): Promise<MemberTaste[]> {
   if (ids.length === 0) return [];
   // One round trip; the hobbies come out of the JSON in SQL, the item keys from the member_interests
   // primary key alone (an index-only read). Keys score exactly as the items: the engine ignores case.
-  const result = await sql<{ id: string; username: string; changed_at: Date; hobbies: string | null; items: string[] | null }>`
-    select m.id, m.username, p.changed_at, (p.data::jsonb) ->> 'hobbies' as hobbies,
+  const result = await sql<{ id: string; username: string; changed_at: Date; hobbies: string | null; connected: unknown; items: string[] | null }>`
+    select m.id, m.username, p.changed_at, (p.data::jsonb) ->> 'hobbies' as hobbies, (p.data::jsonb) -> 'connectedTaste' as connected,
       (select array_agg(i.category || ':' || i.item_key) from member_interests i where i.member_id = p.member_id) as items
     from profiles p join members m on m.id = p.member_id
     where p.member_id = any(${sql.val(ids)}::uuid[])`.execute(db);
@@ -68,7 +82,8 @@ export async function loadTastes(db: Kysely<Database>, ids: readonly string[]): 
       const category = tagged.slice(0, colon) as InterestCategory;
       if (INTEREST_CATEGORIES.includes(category)) items[category].push(tagged.slice(colon + 1));
     }
-    byId.set(row.id, sortedTaste({ id: row.id, username: row.username, hobbies: row.hobbies ?? '', items, changedAt: new Date(row.changed_at) }));
+    const connectedTaste = connectedTasteOf(row.connected);
+    byId.set(row.id, sortedTaste({ id: row.id, username: row.username, hobbies: row.hobbies ?? '', items, changedAt: new Date(row.changed_at), ...(connectedTaste ? { connectedTaste } : {}) }));
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -79,8 +94,15 @@ function sortedTaste(taste: MemberTaste): MemberTaste {
   return { ...taste, items: { music: [...taste.items.music].sort(byKey), games: [...taste.items.games].sort(byKey), shows: [...taste.items.shows].sort(byKey) } };
 }
 
-export function memberAsUser(taste: MemberTaste): UserTaste {
-  return { hobbies: taste.hobbies, musicGenres: taste.items.music, favoriteGames: taste.items.games, favoriteShows: taste.items.shows };
+export function memberAsUser(taste: Pick<MemberTaste, 'hobbies' | 'items' | 'connectedTaste'>): UserTaste {
+  const user: UserTaste = { hobbies: taste.hobbies, musicGenres: taste.items.music, favoriteGames: taste.items.games, favoriteShows: taste.items.shows };
+  return taste.connectedTaste ? { ...user, connectedTaste: taste.connectedTaste } : user;
+}
+
+/** A member as the local engine's candidate, with what their connected accounts weigh. */
+export function memberAsCandidate(key: string, taste: Pick<MemberTaste, 'hobbies' | 'items' | 'connectedTaste'>): CandidateTaste {
+  const candidate = asCandidate(key, taste.hobbies, allItems(taste.items));
+  return taste.connectedTaste ? { ...candidate, connectedTaste: taste.connectedTaste } : candidate;
 }
 
 /** Someone as the AI contract's candidate: their hobbies stand in for a sample person's personality. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { matchBreakdownSchema } from './matchBreakdown';
+import { connectedTasteSchema } from './profile';
 
 // The wire contract of the /api/ai routes, shared by the server (validation) and the client (calls).
 // User-written text travels only as data fields here; prompts are built on the server.
@@ -87,6 +89,8 @@ export const similarityRequestSchema = z.object({
     musicGenres: list(L.interestItems),
     favoriteGames: list(L.interestItems),
     favoriteShows: list(L.interestItems),
+    // Optional (issue 15): what connected accounts report, so hours played and listening rank weigh.
+    connectedTaste: connectedTasteSchema.optional(),
   }),
   candidates: z.array(personaSchema).max(L.candidates),
 });
@@ -94,9 +98,13 @@ export type SimilarityRequest = z.infer<typeof similarityRequestSchema>;
 
 export const textResponseSchema = z.object({ text: z.string() });
 
-/** scores: username → whole number 0-100; shared: username → the items behind the score (may be empty). */
+/**
+ * scores: username → whole number 0-100; shared: username → the items behind the score (may be empty);
+ * breakdowns (issue 15): username → the score split by category, whose parts add up to the score.
+ */
 export const similarityResponseSchema = z.object({
   scores: z.record(z.string(), z.number()),
   shared: z.record(z.string(), z.array(z.string())).default({}),
+  breakdowns: z.record(z.string(), matchBreakdownSchema).default({}),
 });
 export type SimilarityResponse = z.infer<typeof similarityResponseSchema>;

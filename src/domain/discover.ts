@@ -1,5 +1,6 @@
 import { SIMILARITY_DEFAULT_SCORE } from './aiContract';
 import type { CommunityFilter } from './community';
+import { breakdownTotal, MATCH_FLOOR, type MatchBreakdown } from './matchBreakdown';
 import { CURRENT_USER_ID } from './community';
 import type { Profile } from './profile';
 import type { User } from './user';
@@ -17,6 +18,8 @@ export interface DiscoverCard {
   communities: string[];
   similarityScore: number;
   shared: string[];
+  /** the score split by category (issue 15), when the scorer explained it */
+  breakdown?: MatchBreakdown;
 }
 
 export function avatarInitials(username: string): string {
@@ -64,7 +67,14 @@ export function inCommunity(card: Pick<DiscoverCard, 'communities'>, community: 
   return community === 'All Communities' || card.communities.includes(community);
 }
 
-export function toCard(user: User, profile: Profile, scores: Readonly<Record<string, number>>): DiscoverCard {
+export function toCard(
+  user: User,
+  profile: Profile,
+  scores: Readonly<Record<string, number>>,
+  breakdowns: Readonly<Record<string, MatchBreakdown>> = {},
+): DiscoverCard {
+  const similarityScore = scores[user.username] ?? SIMILARITY_DEFAULT_SCORE;
+  const breakdown = Object.hasOwn(breakdowns, user.username) ? breakdowns[user.username] : undefined;
   return {
     id: user.id,
     name: user.username,
@@ -73,8 +83,10 @@ export function toCard(user: User, profile: Profile, scores: Readonly<Record<str
     bio: interestsLine(user.interests),
     mutualFriends: 0,
     communities: user.communities ?? [],
-    similarityScore: scores[user.username] ?? SIMILARITY_DEFAULT_SCORE,
+    similarityScore,
     shared: sharedItems(profile, user.interests),
+    // Only a breakdown whose parts add up to the percentage on the card is offered.
+    ...(breakdown && breakdownTotal(breakdown) === similarityScore ? { breakdown } : {}),
   };
 }
 
@@ -82,18 +94,27 @@ export interface DiscoverQuery {
   users: readonly User[];
   profile: Profile;
   scores: Readonly<Record<string, number>>;
+  breakdowns?: Readonly<Record<string, MatchBreakdown>>;
   query: string;
   community: CommunityFilter;
   selfId?: string;
   limit?: number;
 }
 
-/** Filtered by community and search, then the closest matches first, at most 50 (docs/product.md section 9). */
-export function discoverCards({ users, profile, scores, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_LIMIT }: DiscoverQuery): DiscoverCard[] {
+/** Without a search, people under the floor are no match (issue 15); a search finds anyone it names. */
+export function isListed(card: Pick<DiscoverCard, 'similarityScore'>, query: string): boolean {
+  return query.trim() !== '' || card.similarityScore >= MATCH_FLOOR;
+}
+
+/**
+ * Filtered by community and search, then the closest matches first, at most 50 (docs/product.md section 9).
+ * Without a search only matches of at least 10% are listed.
+ */
+export function discoverCards({ users, profile, scores, breakdowns = {}, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_LIMIT }: DiscoverQuery): DiscoverCard[] {
   return users
     .filter((user) => user.id !== selfId)
-    .map((user, index) => ({ card: toCard(user, profile, scores), index }))
-    .filter(({ card }) => inCommunity(card, community) && matchesSearch(card, query))
+    .map((user, index) => ({ card: toCard(user, profile, scores, breakdowns), index }))
+    .filter(({ card }) => inCommunity(card, community) && matchesSearch(card, query) && isListed(card, query))
     // Ties keep the stored order so the list does not reshuffle between renders.
     .sort((a, b) => b.card.similarityScore - a.card.similarityScore || a.index - b.index)
     .slice(0, limit)

@@ -81,6 +81,31 @@ export const messages = {
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,
   },
+  // Beyond docs/product.md: importing taste from a service that has just connected (issue 15).
+  tasteImport: {
+    loading: (service: string) => `Looking at what ${service} says you like...`,
+    offerLead: (service: string) => `From ${service}:`,
+    offerQuestion: (list: string) => `Add them to ${list}?`,
+    lists: { musicGenres: 'your music genres', favoriteGames: 'your favorite games', favoriteShows: 'your favorite shows & movies' },
+    addAll: 'Add all',
+    pick: 'Pick',
+    pickLegend: (service: string) => `Choose what to add from ${service}`,
+    addPicked: 'Add selected',
+    dismiss: 'Not now',
+    added: (list: string, items: readonly string[]) => `Added to ${list}: ${items.join(', ')}.`,
+    done: 'OK',
+  },
+  // Beyond docs/product.md: the explained match and the match floor (issue 15).
+  discover: {
+    belowFloor: 'People who share less than 10% of your taste are not listed as matches. Add more genres, games or shows to your profile to find more.',
+    breakdownTitle: (name: string, percent: number) => `${percent}% match with ${name}`,
+    breakdownLead: 'What each part of your profiles adds to the score:',
+    categories: { music: 'Music', games: 'Games', shows: 'Shows & movies', hobbies: 'Hobbies & personality' },
+    points: (points: number) => `${points}%`,
+    nothingShared: 'Nothing in common here yet',
+    wordsInCommon: 'Words you both use in your profiles',
+    breakdownClose: 'Close',
+  },
   // Beyond docs/product.md: what the social screens say when local data cannot be read or written.
   social: {
     usersLoadFailed: 'Could not load other users. Please try again.',

@@ -6,6 +6,17 @@ export const connectedServicesSchema = z.object({
   steam: z.boolean().default(false),
 });
 
+/**
+ * What connected accounts reported, kept once the person accepted an import from them (issue 15), so the
+ * similarity engine can weigh the items they list: Steam games with hours played (most played first) and
+ * Spotify genres in the order of the top artists they come from. Bounded: a handful of items per service.
+ */
+export const connectedTasteSchema = z.object({
+  steamGames: z.array(z.object({ name: z.string().max(200), hours: z.number().min(0).max(1_000_000) })).max(10).optional(),
+  spotifyGenres: z.array(z.string().max(200)).max(10).optional(),
+});
+export type ConnectedTaste = z.infer<typeof connectedTasteSchema>;
+
 // Fields default so an older stored profile missing a field still loads instead of being discarded.
 export const profileSchema = z.object({
   username: z.string().default(''),
@@ -15,6 +26,8 @@ export const profileSchema = z.object({
   favoriteGames: z.array(z.string()).default([]),
   favoriteShows: z.array(z.string()).default([]),
   connectedServices: connectedServicesSchema.default({ spotify: false, trakt: false, steam: false }),
+  // Optional (added in issue 15): older profiles and other clients simply have none.
+  connectedTaste: connectedTasteSchema.optional(),
 });
 
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITIES } from './community';
 import { leaderboardStatsSchema } from './leaderboard';
+import { matchBreakdownSchema } from './matchBreakdown';
 
 // The wire contract of the routes where members meet (discovery, friend requests, friends, blocks,
 // reports, privacy, the leaderboard of real results), shared by the server (validation) and the
@@ -75,7 +76,8 @@ export type SharedByCategory = z.infer<typeof sharedByCategorySchema>;
 /**
  * A discover card (docs/product.md's card fields) plus: `kind` ('member' or a 'sample' person, who always
  * carries the Sample badge), `shared` (every item both like, flat, in the viewer's spelling) and
- * `sharedByCategory`, `relation` (so the button reads 'Request sent' while pending), and the picture.
+ * `sharedByCategory`, `relation` (so the button reads 'Request sent' while pending), the picture, and
+ * `breakdown` (an explained match, when there is one). Cards below MATCH_FLOOR are not sent.
  * Sample people have their sample ids ('user-1'...); members their uuid.
  */
 export const discoverCardSchema = z.object({
@@ -92,6 +94,8 @@ export const discoverCardSchema = z.object({
   shared: z.array(z.string()),
   sharedByCategory: sharedByCategorySchema,
   relation: relationSchema,
+  // Optional (issue 15): the score split into music, games, shows and hobbies, adding up to similarityScore.
+  breakdown: matchBreakdownSchema.optional(),
 });
 export type DiscoverCardWire = z.infer<typeof discoverCardSchema>;
 

@@ -1,12 +1,14 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CommunityFilter } from '../domain/community';
 import { messageFor } from '../domain/errorText';
+import type { MatchBreakdown } from '../domain/matchBreakdown';
 import { messages } from '../domain/messages';
 import { isProfileComplete, type Profile } from '../domain/profile';
 import type { User } from '../domain/user';
 import { getSimilarityScores } from '../services/similarity';
 import { addFriendLink, loadFriendIds, loadUsers } from '../services/users';
 import { loadProfile } from '../storage/profile';
+import { readSimilarityBreakdowns } from '../storage/similarityCache';
 
 export interface DiscoverData {
   profile: Profile;
@@ -20,6 +22,8 @@ export interface DiscoverContext {
   profile: Profile | null;
   users: User[];
   scores: Record<string, number>;
+  /** username → the score split by category (issue 15), for the scores that came explained */
+  breakdowns: Record<string, MatchBreakdown>;
   friendIds: string[];
   /** The user whose Add Friend is in flight. */
   addingId: string | null;
@@ -35,6 +39,11 @@ type DiscoverEvent =
   | { type: 'GO_TO_PROFILE' }
   | { type: 'DISMISS_NOTICE' }
   | { type: 'RETRY' };
+
+export interface ScoredUsers {
+  scores: Record<string, number>;
+  breakdowns: Record<string, MatchBreakdown>;
+}
 
 export function similarityCandidates(users: readonly User[]) {
   return users.map((u) => ({ username: u.username, personality: u.personality ?? '', interests: u.interests }));
@@ -55,9 +64,12 @@ export const discoverMachine = setup({
       friendIds: loadFriendIds(),
     })),
     // The clock enters here, so a cache entry's age is measured by the actor, not by a screen.
-    scoreUsers: fromPromise<Record<string, number>, { profile: Profile; users: User[] }>(({ input }) =>
-      getSimilarityScores(input.profile, similarityCandidates(input.users), Date.now()),
-    ),
+    scoreUsers: fromPromise<ScoredUsers, { profile: Profile; users: User[] }>(async ({ input }) => {
+      const now = Date.now();
+      const scores = await getSimilarityScores(input.profile, similarityCandidates(input.users), now);
+      // The explanations were cached with the scores they explain (none after a failed scoring).
+      return { scores, breakdowns: readSimilarityBreakdowns(input.profile, now) };
+    }),
     addFriend: fromPromise<{ added: boolean }, { friendId: string }>(async ({ input }) => ({ added: addFriendLink(input.friendId) })),
   },
   guards: {
@@ -82,6 +94,7 @@ export const discoverMachine = setup({
     profile: null,
     users: [],
     scores: {},
+    breakdowns: {},
     friendIds: [],
     addingId: null,
     notice: null,
@@ -122,9 +135,9 @@ export const discoverMachine = setup({
         id: 'scoreUsers',
         src: 'scoreUsers',
         input: ({ context }) => ({ profile: context.profile!, users: context.users }),
-        onDone: { target: 'ready', actions: assign({ scores: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ scores: ({ event }) => event.output.scores, breakdowns: ({ event }) => event.output.breakdowns }) },
         // The similarity service already falls back to 50 for everyone; an empty map means the same here.
-        onError: { target: 'ready', actions: assign({ scores: {} }) },
+        onError: { target: 'ready', actions: assign({ scores: {}, breakdowns: {} }) },
       },
     },
     ready: {

@@ -18,13 +18,13 @@ export function selectPhase(s: DiscoverSnapshot): DiscoverPhase {
 
 /** The cards for the current search and community, closest first, at most 50; none until scored. */
 export function selectCards(s: DiscoverSnapshot): DiscoverCard[] {
-  const { users, profile, scores, query, community } = s.context;
-  return profile && s.matches('ready') ? discoverCards({ users, profile, scores, query, community }) : [];
+  const { users, profile, scores, breakdowns, query, community } = s.context;
+  return profile && s.matches('ready') ? discoverCards({ users, profile, scores, breakdowns, query, community }) : [];
 }
 
 /** Two card lists show the same thing when the same people come in the same order with the same scores. */
 export function sameCards(a: readonly DiscoverCard[], b: readonly DiscoverCard[]): boolean {
-  return a.length === b.length && a.every((card, i) => card.id === b[i]!.id && card.similarityScore === b[i]!.similarityScore && card.shared.length === b[i]!.shared.length);
+  return a.length === b.length && a.every((card, i) => card.id === b[i]!.id && card.similarityScore === b[i]!.similarityScore && card.shared.length === b[i]!.shared.length && card.breakdown === b[i]!.breakdown);
 }
 
 export type MatchLevel = 'match-high' | 'match-mid' | 'match-low';

@@ -3,9 +3,10 @@ import { messages } from '../domain/messages';
 import { completeSignIn, finishSignIn, OAuthDeniedError, oauthOriginOf, type CallbackParams, type Tokens } from '../services/oauth';
 import type { OAuthOrigin, OAuthProvider } from '../storage/tokens';
 
-// OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go to /profile on
-// success. A declined or failed round trip (issue 15) returns to the screen it started from (/profile or
-// /connections, remembered across the redirect) with a notice, never to the splash.
+// OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go back to the
+// screen it started from (/profile or /connections, remembered across the redirect; /profile when unknown),
+// so onboarding carries on after a connect (issue 15). A declined or failed round trip returns there too,
+// with a notice, never to the splash.
 
 interface CallbackInput {
   provider: OAuthProvider;
@@ -41,8 +42,8 @@ export const oauthCallbackMachine = setup({
       if (params.tokens) finishSignIn(context.provider, params.tokens);
     },
     logFailure: ({ context }, params: { error: unknown }) => console.error(`${context.provider} sign-in failed`, params.error),
-    goToSuccess: () => {
-      // Provided by the screen: navigate('/profile', { replace: true }).
+    goToSuccess: (_, _params: { to: OAuthOrigin }) => {
+      // Provided by the screen: navigate(to, { replace: true }).
     },
     goToFailure: (_, _params: FailureRoute) => {
       // Provided by the screen: navigate(to, { replace: true, state: { connectionNotice: notice } }).
@@ -82,7 +83,7 @@ export const oauthCallbackMachine = setup({
         ],
       },
     },
-    succeeded: { type: 'final', entry: 'goToSuccess' },
+    succeeded: { type: 'final', entry: { type: 'goToSuccess', params: ({ context }) => ({ to: context.origin }) } },
     cancelled: {
       type: 'final',
       entry: {

@@ -4,6 +4,7 @@ import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { setServiceConnected } from '../services/connectedServices';
 import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
+import { offerTasteOf } from '../services/tasteImport';
 import { resolveSteamId } from '../services/steamId';
 import { steamAccountKey } from '../storage/steamAccount';
 import { steamIdKey } from '../storage/steamId';
@@ -74,6 +75,8 @@ export const steamConnectMachine = setup({
       steamAccountKey.remove();
     },
     markConnected: () => setServiceConnected('steam', true),
+    // A connect just made (not one found in storage) offers the account's games (issue 15).
+    offerTaste: () => offerTasteOf('steam'),
     markDisconnected: () => setServiceConnected('steam', false),
     logFailure: (_, params: { error: unknown }) => console.error('Steam connection failed', params.error),
   },
@@ -114,6 +117,7 @@ export const steamConnectMachine = setup({
           actions: [
             assign({ steamId: ({ event }) => event.output.steamId, personaName: ({ event }) => event.output.personaName, text: '', error: null }),
             { type: 'storeSteamId', params: ({ event }) => event.output },
+            'offerTaste',
           ],
         },
         onError: {

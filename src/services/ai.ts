@@ -19,6 +19,7 @@ import {
   type SimilarityRequest,
 } from '../domain/aiContract';
 import { AppError } from '../domain/errors';
+import { breakdownTotal, type MatchBreakdown } from '../domain/matchBreakdown';
 import { friendChatFallback } from '../domain/friendChat';
 import { messages } from '../domain/messages';
 import { HttpError, postJson } from './http';
@@ -187,32 +188,49 @@ export async function generateMatchedChatReply(req: ChatReplyRequest): Promise<s
 
 export type SimilarityUser = SimilarityRequest['user'];
 
+export interface SimilarityAnswer {
+  scores: Record<string, number>;
+  /** username → the score split by category; only for scores the answer explains exactly */
+  breakdowns: Record<string, MatchBreakdown>;
+}
+
 /**
  * AI call 6 without the fallback: one request for every candidate. Each candidate gets a score; one that is
  * missing or not a whole number 0-100 gets 50. Throws when the call fails, so callers can decide not to cache.
  */
-export async function requestSimilarityScores(
-  user: SimilarityUser,
-  candidates: readonly Persona[],
-): Promise<Record<string, number>> {
-  if (candidates.length === 0) return {};
+export async function requestSimilarity(user: SimilarityUser, candidates: readonly Persona[]): Promise<SimilarityAnswer> {
+  if (candidates.length === 0) return { scores: {}, breakdowns: {} };
   const body = similarityRequestSchema.parse({
     user: {
       hobbies: clip(user.hobbies ?? '', LIMITS.hobbies),
       musicGenres: clipList(user.musicGenres, LIMITS.interestItems),
       favoriteGames: clipList(user.favoriteGames, LIMITS.interestItems),
       favoriteShows: clipList(user.favoriteShows, LIMITS.interestItems),
+      ...(user.connectedTaste ? { connectedTaste: user.connectedTaste } : {}),
     },
     candidates: candidates.slice(0, LIMITS.candidates).map(fitPersona),
   });
   const response = await postJson(AI_ROUTES.similarity, body, similarityResponseSchema);
   // fromEntries, not assignment, so a username such as "__proto__" is stored as an ordinary key.
-  return Object.fromEntries(
+  const scores: Record<string, number> = Object.fromEntries(
     candidates.map((c) => [
       c.username,
       Object.hasOwn(response.scores, c.username) ? similarityScoreOrDefault(response.scores[c.username]) : SIMILARITY_DEFAULT_SCORE,
     ]),
   );
+  // A breakdown is shown only when its parts add up to the very score the card shows.
+  const breakdowns: Record<string, MatchBreakdown> = Object.fromEntries(
+    candidates.flatMap((c) => {
+      const breakdown = Object.hasOwn(response.breakdowns, c.username) ? response.breakdowns[c.username] : undefined;
+      return breakdown && breakdownTotal(breakdown) === scores[c.username] ? [[c.username, breakdown]] : [];
+    }),
+  );
+  return { scores, breakdowns };
+}
+
+/** AI call 6 without the fallback, scores only. Throws when the call fails. */
+export async function requestSimilarityScores(user: SimilarityUser, candidates: readonly Persona[]): Promise<Record<string, number>> {
+  return (await requestSimilarity(user, candidates)).scores;
 }
 
 /** AI call 6 with docs/product.md's fallback: a failure is logged and every candidate gets 50. Never throws. */

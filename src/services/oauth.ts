@@ -8,6 +8,7 @@ import {
   type OAuthOrigin,
   type OAuthProvider,
 } from '../storage/tokens';
+import { tasteOfferPendingKey } from '../storage/tasteOffer';
 import { BACKEND_URL, getClientConfig, type ClientConfig } from './config';
 import { setServiceConnected } from './connectedServices';
 import { postJson } from './http';
@@ -156,6 +157,8 @@ export function finishSignIn(provider: OAuthProvider, tokens: Tokens): void {
   oauthStateKey(provider).remove();
   pkceVerifierKey(provider).remove();
   oauthOriginKey(provider).remove();
+  // The screen the round trip returns to offers this service's taste (issue 15).
+  tasteOfferPendingKey(provider).write(true);
 }
 
 /** The screen this provider's round trip started from (/profile when unknown). */

@@ -1,7 +1,7 @@
 import { AppError, isAppError } from '../domain/errors';
 import { accessTokenKey, type OAuthProvider } from '../storage/tokens';
 import { logoutProvider, refreshAccessToken } from './oauth';
-import { fetchTopArtists, fetchTopTracks, type TopItemsOptions, type TopTrack } from './spotify';
+import { fetchTopArtistGenres, fetchTopArtists, fetchTopTracks, type TopItemsOptions, type TopTrack } from './spotify';
 import { getOwnedGames as fetchOwnedGames } from './steam';
 import { fetchWatchlist, type Watchlist } from './trakt';
 
@@ -31,6 +31,10 @@ async function withAccessToken<T>(provider: OAuthProvider, call: (accessToken: s
 
 export function getTopArtists(options?: TopItemsOptions): Promise<string[]> {
   return withAccessToken('spotify', (token) => fetchTopArtists(token, options));
+}
+
+export function getTopArtistGenres(options?: TopItemsOptions): Promise<{ name: string; genres: string[] }[]> {
+  return withAccessToken('spotify', (token) => fetchTopArtistGenres(token, options));
 }
 
 export function getTopTracks(options?: TopItemsOptions): Promise<TopTrack[]> {

@@ -1,7 +1,7 @@
 import type { Persona } from '../domain/aiContract';
 import type { Profile } from '../domain/profile';
 import { profileHash, readSimilarityCache, writeSimilarityCache } from '../storage/similarityCache';
-import { allDefaultScores, requestSimilarityScores } from './ai';
+import { allDefaultScores, requestSimilarity } from './ai';
 
 export type SimilarityCandidate = Pick<Persona, 'username' | 'personality' | 'interests'>;
 
@@ -44,14 +44,16 @@ async function fetchAndCache(
   now: number,
 ): Promise<Record<string, number>> {
   let scores: Record<string, number>;
+  let breakdowns;
   try {
-    scores = await requestSimilarityScores(profile, candidates);
+    ({ scores, breakdowns } = await requestSimilarity(profile, candidates));
   } catch (error) {
     console.error('Similarity scoring failed; every candidate gets 50:', error);
     return allDefaultScores(candidates);
   }
   try {
-    writeSimilarityCache(profile, scores, now);
+    // The breakdowns ride with the scores they explain (readSimilarityBreakdowns reads them back).
+    writeSimilarityCache(profile, scores, now, breakdowns);
   } catch (error) {
     // A full storage only costs the cache; the scores themselves are good.
     console.error('Could not cache similarity scores:', error);

@@ -11,7 +11,7 @@ export interface TopItemsOptions {
   limit?: number;
 }
 
-const artistsSchema = z.object({ items: z.array(z.object({ name: z.string() })) });
+const artistsSchema = z.object({ items: z.array(z.object({ name: z.string(), genres: z.array(z.string()).default([]) })) });
 const tracksSchema = z.object({
   items: z.array(z.object({ name: z.string(), artists: z.array(z.object({ name: z.string() })).default([]) })),
 });
@@ -38,6 +38,12 @@ async function call<T>(url: string, schema: z.ZodType<T>, accessToken: string): 
 export async function fetchTopArtists(accessToken: string, options: TopItemsOptions = {}): Promise<string[]> {
   const page = await call(topUrl('artists', options), artistsSchema, accessToken);
   return page.items.map((artist) => artist.name);
+}
+
+/** The top artists with their genres (for the taste import: the most frequent genres among them). */
+export async function fetchTopArtistGenres(accessToken: string, options: TopItemsOptions = {}): Promise<{ name: string; genres: string[] }[]> {
+  const page = await call(topUrl('artists', options), artistsSchema, accessToken);
+  return page.items.map((artist) => ({ name: artist.name, genres: artist.genres }));
 }
 
 export async function fetchTopTracks(accessToken: string, options: TopItemsOptions = {}): Promise<TopTrack[]> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchBreakdownSchema, type MatchBreakdown } from '../domain/matchBreakdown';
 import type { Profile } from '../domain/profile';
 import { defineKeyFamily, keysWithPrefix, removeRaw } from './store';
 
@@ -8,6 +9,8 @@ export const SIMILARITY_CACHE_TTL_MS = 3_600_000;
 const entrySchema = z.object({
   timestamp: z.number(),
   scores: z.record(z.string(), z.number()),
+  // Optional (issue 15): each score's split by category, kept with the scores it explains.
+  breakdowns: z.record(z.string(), matchBreakdownSchema).optional(),
 });
 export type SimilarityCacheEntry = z.infer<typeof entrySchema>;
 
@@ -28,6 +31,8 @@ export function profileHash(profile: Profile): string {
     profile.connectedServices.spotify,
     profile.connectedServices.trakt,
     profile.connectedServices.steam,
+    // Only when present, so the hash of a profile without connected taste stays what it was.
+    ...(profile.connectedTaste ? [profile.connectedTaste] : []),
   ]);
   let hash = 0xcbf29ce484222325n;
   const prime = 0x100000001b3n;
@@ -39,14 +44,23 @@ export function profileHash(profile: Profile): string {
   return hash.toString(16).padStart(16, '0');
 }
 
-export function readSimilarityCache(profile: Profile, now: number): Record<string, number> | null {
+function freshEntry(profile: Profile, now: number): SimilarityCacheEntry | null {
   const entry = cacheEntry(profileHash(profile)).read();
   if (!entry || now - entry.timestamp >= SIMILARITY_CACHE_TTL_MS || now < entry.timestamp) return null;
-  return entry.scores;
+  return entry;
 }
 
-export function writeSimilarityCache(profile: Profile, scores: Record<string, number>, now: number): void {
-  cacheEntry(profileHash(profile)).write({ timestamp: now, scores });
+export function readSimilarityCache(profile: Profile, now: number): Record<string, number> | null {
+  return freshEntry(profile, now)?.scores ?? null;
+}
+
+/** The explained matches cached with this profile's scores; none when the cache has no fresh entry. */
+export function readSimilarityBreakdowns(profile: Profile, now: number): Record<string, MatchBreakdown> {
+  return freshEntry(profile, now)?.breakdowns ?? {};
+}
+
+export function writeSimilarityCache(profile: Profile, scores: Record<string, number>, now: number, breakdowns?: Record<string, MatchBreakdown>): void {
+  cacheEntry(profileHash(profile)).write({ timestamp: now, scores, ...(breakdowns && Object.keys(breakdowns).length > 0 ? { breakdowns } : {}) });
 }
 
 export function clearSimilarityCache(): void {

@@ -15,12 +15,19 @@ const users: User[] = [
 const completeData: DiscoverData = { profile: complete, users, friendIds: ['user-2'] };
 const incompleteData: DiscoverData = { profile: { ...complete, hobbies: '' }, users, friendIds: [] };
 
+const RIFF_BREAKDOWN = {
+  music: { points: 40, items: ['Metal'] },
+  games: { points: 48, items: ['Elden Ring'] },
+  shows: { points: 0, items: [] },
+  hobbies: { points: 0, items: [] },
+};
+
 // A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
   { type: 'xstate.done.actor.loadDiscover', output: completeData },
   { type: 'xstate.done.actor.loadDiscover', output: incompleteData },
   { type: 'xstate.error.actor.loadDiscover', error: new AppError('STORAGE_FULL') },
-  { type: 'xstate.done.actor.scoreUsers', output: { RiffLord: 88, PixelPoet: 20 } },
+  { type: 'xstate.done.actor.scoreUsers', output: { scores: { RiffLord: 88, PixelPoet: 20 }, breakdowns: { RiffLord: RIFF_BREAKDOWN } } },
   { type: 'xstate.error.actor.scoreUsers', error: new Error('unexpected') },
   { type: 'ADD_FRIEND', userId: 'user-1' },
   { type: 'ADD_FRIEND', userId: 'user-2' },
@@ -69,6 +76,7 @@ function expectReady(env: ReplayEnv, context: DiscoverContext, events: string[])
   expect(new Set(context.friendIds).size).toBe(context.friendIds.length);
   expect(['user-1', 'user-2']).toEqual(expect.arrayContaining(context.friendIds));
   expect(context.scores).toEqual(events.includes('xstate.done.actor.scoreUsers') ? { RiffLord: 88, PixelPoet: 20 } : {});
+  expect(context.breakdowns).toEqual(events.includes('xstate.done.actor.scoreUsers') ? { RiffLord: RIFF_BREAKDOWN } : {});
   expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
 }
 
@@ -155,7 +163,7 @@ describe('discover machine with its actors settled', () => {
       discoverMachine.provide({
         actors: {
           loadDiscover: fromPromise(async (): Promise<DiscoverData> => ({ profile: complete, users, friendIds: [] })),
-          scoreUsers: fromPromise(async (): Promise<Record<string, number>> => ({})),
+          scoreUsers: fromPromise(async () => ({ scores: {}, breakdowns: {} })),
           addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),
         },
       }),

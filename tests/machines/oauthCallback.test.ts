@@ -7,12 +7,13 @@ const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
 const names = { spotify: 'Spotify', trakt: 'Trakt' } as const;
 
-// docs/product.md §4 OAuth callback: exchange the code once; a truthy result goes to /profile. Issue 15: Deny or any
-// failure returns to the screen the round trip started from (/profile unless /connections was remembered) with
+// docs/product.md §4 OAuth callback: exchange the code once. Issue 15: tokens go back to the screen the round trip
+// started from (/profile unless /connections was remembered, so onboarding carries on); Deny or any failure
+// returns there too, with
 // '<Provider> connection cancelled.' for Deny and 'Could not connect to <Provider>. Please try again.' otherwise.
 describe('OAuth callback machine (model-based)', () => {
   for (const provider of ['spotify', 'trakt'] as const) {
-    it(`${provider}: tokens → /profile; Deny or a failure → back where it started, with its notice`, async () => {
+    it(`${provider}: tokens, Deny or a failure → back where it started, with a notice for Deny and failures`, async () => {
       const report = await testModel({
         machine: oauthCallbackMachine,
         input: { provider, params: codeParams },
@@ -29,7 +30,7 @@ describe('OAuth callback machine (model-based)', () => {
         provide: (env) => ({
           actions: {
             finish: (_: unknown, p: { tokens: unknown }) => env.record('finish', p.tokens),
-            goToSuccess: () => env.record('navigate', '/profile'),
+            goToSuccess: (_: unknown, p: { to: string }) => env.record('navigate', p.to),
             goToFailure: (_: unknown, p: { to: string; notice: string }) => env.record('navigate', p),
             logFailure: () => env.record('log'),
           },
@@ -43,10 +44,11 @@ describe('OAuth callback machine (model-based)', () => {
             expect(env.pending.get('exchange')?.map((d) => d.input)).toEqual([{ provider, params: codeParams }]);
             expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
           },
-          succeeded: ({ env, snapshot }) => {
+          succeeded: ({ env, events, snapshot }) => {
+            const to = events.includes('xstate.done.actor.recallOrigin') ? '/connections' : '/profile';
             expect(env.timeline.filter((e) => e.type !== 'log')).toEqual([
               { type: 'finish', payload: tokens, at: 0 },
-              { type: 'navigate', payload: '/profile', at: 0 },
+              { type: 'navigate', payload: to, at: 0 },
             ]);
             expect(snapshot.status).toBe('done');
           },

@@ -171,6 +171,17 @@ describe('Gemini similarity', () => {
     expect(body.shared.big).toEqual([]);
   });
 
+  it("splits Gemini's score by the local engine's categories, parts adding up to it; nothing shared, no split", async () => {
+    fake.enqueue({ text: JSON.stringify([{ username: 'ok', score: 77 }, { username: 'big', score: 40 }]) });
+    const res = await post(AI_ROUTES.similarity, { user, candidates });
+    const body = (await res.json()) as { scores: Record<string, number>; breakdowns: Record<string, Record<string, { points: number; items: string[] }>> };
+    const ok = body.breakdowns.ok!;
+    expect(ok.music!.items).toEqual(['Metal', 'Rock (near Metal)']);
+    expect(ok.music!.points + ok.games!.points + ok.shows!.points + ok.hobbies!.points).toBe(77);
+    expect(body.scores.big).toBe(40);
+    expect(body.breakdowns.big).toBeUndefined();
+  });
+
   it('treats malformed or empty JSON as a typed failure (the client then gives every candidate 50)', async () => {
     for (const answer of [{ text: '[{"username": "ok", "score": 7' }, { empty: true as const }]) {
       fake.enqueue(answer);
@@ -182,7 +193,7 @@ describe('Gemini similarity', () => {
 
   it('does not call Gemini for an empty candidate list', async () => {
     const res = await post(AI_ROUTES.similarity, { user, candidates: [] });
-    expect(await res.json()).toEqual({ scores: {}, shared: {} });
+    expect(await res.json()).toEqual({ scores: {}, shared: {}, breakdowns: {} });
     expect(fake.requests).toHaveLength(0);
   });
 

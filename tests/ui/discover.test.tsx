@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { saveProfile } from '../../src/storage/profile';
+import { writeSimilarityCache } from '../../src/storage/similarityCache';
 import { friendsKey } from '../../src/storage/users';
 import AppLayout from '../../src/ui/components/AppLayout';
 import Discover from '../../src/ui/screens/Discover';
@@ -143,5 +144,63 @@ describe('Discover screen', () => {
     expect(badge(74)).toHaveClass('match-mid');
     expect(badge(50)).toHaveClass('match-mid');
     expect(badge(49)).toHaveClass('match-low');
+  });
+
+  it('opens the breakdown of an explained percentage in a dialog: shared items by category, parts adding up to it', async () => {
+    saveProfile(complete);
+    const scores = Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 20]));
+    scores.RiffLord = 88;
+    // What the scorer answers is cached with the scores; the screen shows the explanation from there.
+    similarity.getSimilarityScores.mockImplementation(async (profile: Profile, _candidates: unknown, now: number) => {
+      writeSimilarityCache(profile, scores, now, {
+        RiffLord: {
+          music: { points: 40, items: ['Metal', 'Punk (near Metal)'] },
+          games: { points: 30, items: ['Elden Ring'] },
+          shows: { points: 15, items: ['Attack on Titan'] },
+          hobbies: { points: 3, items: [] },
+        },
+      });
+      return scores;
+    });
+    const user = userEvent.setup();
+    renderDiscover();
+    const badge = await screen.findByRole('button', { name: '88% Match' });
+    // Only an explained score is a button.
+    expect(screen.queryByRole('button', { name: '20% Match' })).toBeNull();
+    await user.click(badge);
+    const dialog = screen.getByRole('dialog', { name: '88% match with RiffLord' });
+    const parts = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(parts).toEqual([
+      'Music40%Metal, Punk (near Metal)',
+      'Games30%Elden Ring',
+      'Shows & movies15%Attack on Titan',
+      'Hobbies & personality3%Words you both use in your profiles',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists nobody under 10% as a match without a search; a search still finds them', async () => {
+    saveProfile(complete);
+    similarity.getSimilarityScores.mockImplementation(async () => Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, u.username === 'RiffLord' ? 10 : 9])));
+    const user = userEvent.setup();
+    renderDiscover();
+    await waitFor(() => expect(cardNames()).toEqual(['RiffLord']));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz');
+    await screen.findByText('No users found matching your filters.');
+    expect(screen.queryByText(/less than 10%/)).toBeNull();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'pixel');
+    await waitFor(() => expect(cardNames()).toEqual(['PixelPoet']));
+  });
+
+  it('says why when nobody reaches 10%', async () => {
+    saveProfile(complete);
+    similarity.getSimilarityScores.mockImplementation(async () => Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 3])));
+    renderDiscover();
+    await screen.findByText('No users found matching your filters.');
+    expect(
+      screen.getByText('People who share less than 10% of your taste are not listed as matches. Add more genres, games or shows to your profile to find more.'),
+    ).toBeInTheDocument();
   });
 });

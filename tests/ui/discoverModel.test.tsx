@@ -47,7 +47,7 @@ type Snapshot = SnapshotFrom<typeof discoverMachine>;
 function events(snapshot: Snapshot): ModelEvent[] {
   const list: ModelEvent[] = [
     { type: 'xstate.done.actor.loadDiscover', output: { profile: complete, users: SAMPLE_USERS, friendIds: ['user-2'] } },
-    { type: 'xstate.done.actor.scoreUsers', output: scores },
+    { type: 'xstate.done.actor.scoreUsers', output: { scores, breakdowns: {} } },
     { type: 'SEARCH', query: snapshot.context.query === '' ? 'metal' : '' },
     { type: 'COMMUNITY', community: snapshot.context.community === 'UW' ? 'All Communities' : 'UW' },
     { type: 'xstate.done.actor.addFriend', output: { added: true } },
@@ -128,7 +128,7 @@ describe('Discover screen along the discover model', () => {
           expect(similarity.getSimilarityScores.mock.calls[0]![1]).toHaveLength(25);
         },
         'xstate.done.actor.scoreUsers': async (_, e) => {
-          await act(async () => similarity.release(e.output as Record<string, number>));
+          await act(async () => similarity.release((e.output as { scores: Record<string, number> }).scores));
           await screen.findByRole('list', { name: 'Suggested friends' });
         },
         SEARCH: async (user, e) => {

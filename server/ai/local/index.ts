@@ -13,6 +13,6 @@ export function createLocalProvider(): AiProvider {
     personaHotTake: async (req) => localPersonaHotTake(req),
     chatReply: async (req) => localChatReply(req),
     firstResponse: async (req) => localFirstResponse(req),
-    similarity: async (req) => scoreAll(req.user, req.candidates),
+    similarity: async (req) => scoreAll(req.user, req.candidates, { explain: true }),
   };
 }

@@ -9,6 +9,7 @@ import { messages } from '../../domain/messages';
 import type { OAuthOrigin, OAuthProvider } from '../../storage/tokens';
 import { inspectOptions } from '../inspect';
 import { connectionNoticeOf } from './connectionNotice';
+import { TasteOffer } from './TasteOffer';
 import '../styles/services.css';
 
 type ProviderRef = ActorRefFrom<typeof providerAuthMachine>;
@@ -185,6 +186,12 @@ export function ConnectServices({
         {trakt ? <ProviderCard provider="trakt" actor={trakt} demo={demo.trakt} origin={origin} /> : null}
         {steam ? <SteamCard actor={steam} demo={demo.steam} /> : null}
       </ul>
+      {/* What a service that has just connected offers to add (issue 15). */}
+      <div className="taste-offers">
+        <TasteOffer service="spotify" />
+        <TasteOffer service="steam" />
+        <TasteOffer service="trakt" />
+      </div>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../domain/discover';
+import { messages } from '../../domain/messages';
 import { REQUEST_SENT_TEXT, type Relation } from '../../domain/socialContract';
 import { discoverMachine } from '../../machines/discover.machine';
 import { canBefriend, memberDiscoverMachine } from '../../machines/memberDiscover.machine';
@@ -9,6 +10,7 @@ import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '.
 import { followCommunityOf } from '../../machines/community.machine';
 import { CommunityContext } from '../CommunityContext';
 import { PersonActions } from '../components/PersonActions';
+import { MatchBreakdownDialog } from '../components/MatchBreakdownDialog';
 import { HideIfBlocked } from '../components/PersonSafetyScope';
 import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
@@ -19,7 +21,8 @@ import '../styles/social.css';
 
 // `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
 /** The found count, the error, the empty state or the cards: the same for a guest's and a member's Discover. */
-function CardResults<Card extends { id: string }>({ error, cards, loading = false, children }: { error: string | null | undefined; cards: readonly Card[]; loading?: boolean; children: (card: Card) => ReactNode }) {
+/** `searching`: a search finds anyone it names, so only an empty list without one is down to the match floor. */
+function CardResults<Card extends { id: string }>({ error, cards, loading = false, searching, children }: { error: string | null | undefined; cards: readonly Card[]; loading?: boolean; searching: boolean; children: (card: Card) => ReactNode }) {
   return (
     <>
       {error && <p className="alert" role="alert">{error}</p>}
@@ -30,6 +33,7 @@ function CardResults<Card extends { id: string }>({ error, cards, loading = fals
         <div className="card empty-state">
           <strong>No users found matching your filters.</strong>
           <p>Try changing your community or search query.</p>
+          {!searching && <p className="empty-why">{messages.discover.belowFloor}</p>}
         </div>
       ) : (
         <ul className="match-grid" aria-label="Suggested friends" aria-busy={loading || undefined}>
@@ -46,7 +50,9 @@ function CardResults<Card extends { id: string }>({ error, cards, loading = fals
 
 function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }: { card: DiscoverCard; isFriend: boolean; isAdding: boolean; busy: boolean; onAdd: () => void; relation?: Relation }) {
   const nameId = useId();
+  const [explaining, setExplaining] = useState(false);
   const shared = sharedLine(card.shared);
+  const badgeClass = `badge match-badge ${matchLevel(card.similarityScore)}`;
   const label = isFriend ? 'Friend Added!' : isAdding ? 'Adding...' : relation === 'outgoing' ? REQUEST_SENT_TEXT : relation === 'incoming' ? 'Accept' : 'Add Friend';
   return (
     <li className="card match-card">
@@ -59,7 +65,13 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }:
           </div>
           {card.communities.length > 0 && <p className="match-communities">{card.communities.join(' · ')}</p>}
         </div>
-        <span className={`badge match-badge ${matchLevel(card.similarityScore)}`}>{card.similarityScore}% Match</span>
+        {card.breakdown ? (
+          <button type="button" className={badgeClass} aria-haspopup="dialog" onClick={() => setExplaining(true)}>
+            {card.similarityScore}% Match
+          </button>
+        ) : (
+          <span className={badgeClass}>{card.similarityScore}% Match</span>
+        )}
         <PersonActions person={card} />
       </div>
       <p className="match-interests">Interests: {card.bio}</p>
@@ -73,6 +85,9 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }:
       >
         {label}
       </button>
+      {explaining && card.breakdown && (
+        <MatchBreakdownDialog name={card.username} score={card.similarityScore} breakdown={card.breakdown} onClose={() => setExplaining(false)} />
+      )}
     </li>
   );
 }
@@ -159,7 +174,7 @@ function GuestDiscover() {
 
       {phase === 'ready' && (
         <>
-          <CardResults error={error} cards={cards}>
+          <CardResults error={error} cards={cards} searching={query.trim() !== ''}>
             {(card) => (
               <MatchCard
                 card={card}
@@ -238,7 +253,7 @@ function MemberDiscover() {
 
       {showList && (
         <>
-          <CardResults error={error} cards={cards} loading={!ready}>
+          <CardResults error={error} cards={cards} loading={!ready} searching={query.trim() !== ''}>
             {(card) => (
               <MatchCard
                 card={card}

@@ -16,7 +16,7 @@ export function OAuthCallbackScreen({ provider }: { provider: OAuthProvider }) {
   useActorRef(
     oauthCallbackMachine.provide({
       actions: {
-        goToSuccess: () => void navigate('/profile', { replace: true }),
+        goToSuccess: (_, { to }) => void navigate(to, { replace: true }),
         goToFailure: (_, { to, notice }) => void navigate(to, { replace: true, state: connectionNoticeState(notice) }),
       },
     }),

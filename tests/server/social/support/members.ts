@@ -19,6 +19,7 @@ export interface Taste {
   musicGenres?: string[];
   favoriteGames?: string[];
   favoriteShows?: string[];
+  connectedTaste?: { steamGames?: { name: string; hours: number }[]; spotifyGenres?: string[] };
 }
 
 let updatedAt = 1_000;
@@ -44,6 +45,7 @@ export async function saveTaste(member: TestMember, taste: Taste): Promise<void>
     musicGenres: taste.musicGenres ?? [],
     favoriteGames: taste.favoriteGames ?? [],
     favoriteShows: taste.favoriteShows ?? [],
+    ...(taste.connectedTaste ? { connectedTaste: taste.connectedTaste } : {}),
     updatedAt,
   });
   expect(response.status).toBe(200);

@@ -1,0 +1,62 @@
+import { useId, useRef } from 'react';
+import { MATCH_CATEGORIES, type MatchBreakdown, type MatchCategory } from '../../domain/matchBreakdown';
+import { messages } from '../../domain/messages';
+import { useModalDialog } from '../hooks/useModalDialog';
+import '../styles/social.css';
+
+const text = messages.discover;
+
+function PartRow({ category, part }: { category: MatchCategory; part: MatchBreakdown[MatchCategory] }) {
+  const headingId = useId();
+  const items = part.items.length > 0 ? part.items.join(', ') : part.points > 0 ? text.wordsInCommon : text.nothingShared;
+  return (
+    <li className={`breakdown-part ${part.points === 0 ? 'is-empty' : ''}`} aria-labelledby={headingId}>
+      <div className="breakdown-part-head">
+        <h3 id={headingId}>{text.categories[category]}</h3>
+        <span className="breakdown-points">{text.points(part.points)}</span>
+      </div>
+      <div className="breakdown-bar" aria-hidden="true">
+        <span style={{ width: `${part.points}%` }} />
+      </div>
+      <p className="breakdown-items">{items}</p>
+    </li>
+  );
+}
+
+/**
+ * The explained match (issue 15): one card's percentage split into music, games, shows and hobbies, each
+ * with what both people share there. The parts add up to the card's percentage.
+ */
+export function MatchBreakdownDialog({ name, score, breakdown, onClose }: { name: string; score: number; breakdown: MatchBreakdown; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const leadId = useId();
+  useModalDialog(ref, () => closeRef.current);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog breakdown-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={leadId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>{text.breakdownTitle(name, score)}</h2>
+      <p id={leadId}>{text.breakdownLead}</p>
+      <ul className="breakdown-parts">
+        {MATCH_CATEGORIES.map((category) => (
+          <PartRow key={category} category={category} part={breakdown[category]} />
+        ))}
+      </ul>
+      <div className="confirm-actions">
+        <button ref={closeRef} type="button" className="btn btn-outline" onClick={onClose}>
+          {text.breakdownClose}
+        </button>
+      </div>
+    </dialog>
+  );
+}
