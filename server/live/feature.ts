@@ -13,7 +13,8 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), id: z.string() }),
   z.object({ kind: z.literal('receipt'), sender: z.string(), reader: z.string(), ids: z.array(z.string()), status: z.enum(['delivered', 'read']), at: z.string() }),
   z.object({ kind: z.literal('typing'), from: z.string(), to: z.string() }),
-  z.object({ kind: z.literal('presence'), memberId: z.string() }),
+  /** statusChanged: the member just switched Online Status (friends hear `online: false` when it went off). */
+  z.object({ kind: z.literal('presence'), memberId: z.string(), statusChanged: z.boolean().optional() }),
   z.object({ kind: z.literal('friendRequest'), from: z.string(), to: z.string() }),
   z.object({ kind: z.literal('debate'), debateId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),

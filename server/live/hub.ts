@@ -31,8 +31,11 @@ import { createSocketRegistry, send, type RegisteredSocket } from './socketRegis
 export const LIVE_MAX_PAYLOAD_BYTES = 16 * 1024;
 /** How long shutdown waits for clients to answer the 1012 close before cutting them off. */
 const CLOSE_GRACE_MS = 2_000;
-/** Rows of a server that died without deleting them are swept once well past stale. */
-const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 5;
+/**
+ * Rows of a server that died without deleting them are swept once well past stale (a living server
+ * refreshes its rows every beat), and their members' friends told, as a closing socket would.
+ */
+const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 2;
 
 export interface LiveHubOptions {
   db: Kysely<Database>;
@@ -59,6 +62,8 @@ export interface LiveHub {
 }
 
 interface Connection extends RegisteredSocket {
+  /** The session the socket opened with: when it ends (log-out, expiry, account deleted), so does the socket. */
+  sessionHash: string;
   alive: boolean;
   /** Each socket's work runs in order: connect, then its frames as they came, then disconnect. */
   turn: Promise<void>;
@@ -135,12 +140,13 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     send(connection, { type: 'error', code: 'INVALID_REQUEST', message: chatErrorTexts.INVALID_REQUEST, clientId: clientIdOf(frame) });
   }
 
-  function open(ws: WebSocket, memberId: string): void {
+  function open(ws: WebSocket, memberId: string, sessionHash: string): void {
     const connectionId = randomUUID();
     let closedNow!: () => void;
     const connection: Connection = {
       ws,
       memberId,
+      sessionHash,
       connectionId,
       held: [],
       alive: true,
@@ -156,8 +162,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     };
 
     enqueue(async () => {
-      // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
-      await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      try {
+        // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
+        await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      } catch (error) {
+        // Unrecorded, the socket would be invisible to presence: the client retries instead (1011).
+        log.error('live socket could not be recorded', { error });
+        ws.close(1011, 'Try again');
+        return;
+      }
       await each('onConnect', (feature) => feature.onConnect?.(connection.view));
       registry.settle(connection);
     });
@@ -202,8 +215,18 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         ws.close(stopping ? CLOSE_SERVICE_RESTART : CLOSE_UNAUTHENTICATED, stopping ? 'Server restarting' : 'Unauthenticated');
         return;
       }
-      open(ws, handshake.memberId);
+      open(ws, handshake.memberId, handshake.sessionHash);
     });
+  }
+
+  async function closeEndedSessions(at: number): Promise<void> {
+    const hashes = [...new Set([...connections].map((connection) => connection.sessionHash))];
+    if (hashes.length === 0) return;
+    const live = await db.selectFrom('sessions').select('id_hash').where('id_hash', 'in', hashes).where('expires_at', '>', new Date(at)).execute();
+    const valid = new Set(live.map((row) => row.id_hash));
+    for (const connection of connections) {
+      if (!valid.has(connection.sessionHash)) connection.ws.close(CLOSE_UNAUTHENTICATED, 'Session ended');
+    }
   }
 
   const heartbeat = setInterval(() => {
@@ -218,8 +241,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     }
     const at = now();
     void (async () => {
+      await closeEndedSessions(at);
       await db.updateTable('live_connections').set({ seen_at: new Date(at) }).where('server_id', '=', serverId).execute();
-      await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).execute();
+      const swept = await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).returning('member_id').execute();
+      for (const memberId of new Set(swept.map((row) => row.member_id))) await bus.publish({ kind: 'presence', memberId });
     })().catch((error: unknown) => log.error('live heartbeat could not refresh its rows', { error }));
   }, heartbeatMs);
   heartbeat.unref();

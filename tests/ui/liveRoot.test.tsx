@@ -1,17 +1,22 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fromCallback } from 'xstate';
+import { useEffect, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { friendRequestsMachine } from '../../src/machines/friendRequests.machine';
 import { liveMachine } from '../../src/machines/live.machine';
 import type { LiveActor } from '../../src/machines/liveLink';
+import type { RequestsSnapshot } from '../../src/services/members/socialForSession';
 import { useLive } from '../../src/ui/session/LiveContext';
 import { LiveRoot } from '../../src/ui/session/LiveRoot';
 import { SessionContext } from '../../src/ui/session/SessionContext';
+import { SocialContext } from '../../src/ui/session/SocialContext';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
 
-// The member's one live actor: started for a member only, stopped on log-out, and its status shown app-wide.
+// The member's one live actor: started for a member only, stopped on log-out, its status shown app-wide,
+// and its notices (a friend request refreshes the app's requests) told in the page.
 
 const sockets: { closed: boolean }[] = [];
 const logic = liveMachine.provide({
@@ -26,13 +31,31 @@ const logic = liveMachine.provide({
   },
 });
 
+const requestLoads = { count: 0 };
+const requests = createActor(
+  friendRequestsMachine.provide({
+    actors: {
+      loadRequests: fromPromise<RequestsSnapshot>(async () => {
+        requestLoads.count += 1;
+        return { incoming: [], outgoing: [], friendIds: [] };
+      }),
+    },
+  }),
+).start();
+
 const seen: { live: LiveActor | null } = { live: null };
+
+function Social({ children }: { children: ReactNode }) {
+  const session = SessionContext.useActorRef();
+  return <SocialContext.Provider value={{ session, requests }}>{children}</SocialContext.Provider>;
+}
+
 function Screen() {
   const live = useLive();
+  const session = SessionContext.useActorRef();
   useEffect(() => {
     seen.live = live;
   }, [live]);
-  const session = SessionContext.useActorRef();
   return (
     <>
       <p data-testid="live">{live ? 'live' : 'none'}</p>
@@ -45,13 +68,27 @@ function Screen() {
 
 function renderApp(server: FakeServer) {
   render(
-    <WithSession server={server}>
-      <LiveRoot logic={logic}>
-        <Screen />
-      </LiveRoot>
-    </WithSession>,
+    <MemoryRouter initialEntries={['/friends']}>
+      <WithSession server={server}>
+        <Social>
+          <LiveRoot logic={logic}>
+            <Screen />
+          </LiveRoot>
+        </Social>
+      </WithSession>
+    </MemoryRouter>,
   );
 }
+
+async function liveForMember(): Promise<LiveActor> {
+  renderApp({ member: fakeMember });
+  await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent('live'));
+  return seen.live!;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
 
 afterEach(() => {
   cleanup();
@@ -68,21 +105,32 @@ describe('LiveRoot', () => {
   });
 
   it("starts one live actor for a member, shows 'Reconnecting...' and the offline note, and stops on log-out", async () => {
-    renderApp({ member: fakeMember });
-    await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent('live'));
+    const live = await liveForMember();
     expect(sockets).toHaveLength(1);
-    const live = seen.live!;
     act(() => live.send({ type: 'socket.opened' }));
     expect(screen.queryByText('Reconnecting...')).toBeNull();
     act(() => live.send({ type: 'socket.closed', code: 1006 }));
-    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting...');
+    expect(screen.getByText('Reconnecting...')).toBeInTheDocument();
     act(() => live.send({ type: 'network.offline' }));
-    expect(screen.getByRole('status')).toHaveTextContent("You're offline. Messages will be sent when you reconnect.");
+    expect(screen.queryByText('Reconnecting...')).toBeNull();
+    expect(screen.getByText("You're offline. Messages will be sent when you reconnect.")).toBeInTheDocument();
     act(() => live.send({ type: 'network.online' }));
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.queryByText("You're offline. Messages will be sent when you reconnect.")).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent('none'));
     expect(sockets.every((socket) => socket.closed)).toBe(true);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('tells a friend request in the page, refreshes the requests, and can be dismissed', async () => {
+    const live = await liveForMember();
+    act(() => live.send({ type: 'socket.opened' }));
+    const loadsBefore = requestLoads.count;
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } }));
+    const notice = screen.getByText('juno sent you a friend request');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(requestLoads.count).toBe(loadsBefore + 1));
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('juno sent you a friend request')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { liveTexts } from '../../domain/liveContract';
 import { liveMachine } from '../../machines/live.machine';
 import type { LiveActor } from '../../machines/liveLink';
 import { inspectOptions } from '../inspect';
+import { LiveNotice } from './LiveNotice';
 
 /** 'Reconnecting...' or the offline note while the live channel is down, above every screen. */
 function LiveStatusBanner({ live }: { live: LiveActor }) {
@@ -31,5 +32,10 @@ export default function LiveHost({
     onActor(live);
     return () => onActor(null);
   }, [live, onActor]);
-  return <LiveStatusBanner live={live} />;
+  return (
+    <>
+      <LiveStatusBanner live={live} />
+      <LiveNotice live={live} memberId={memberId} />
+    </>
+  );
 }

@@ -79,3 +79,40 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
     }
   });
 });
+
+describe('the live bus on postgres, when its listening connection drops', () => {
+  let database: TestDatabase;
+  let bus: StartedBus;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    bus = createLiveBus(database);
+    await bus.ready;
+  }, 60_000);
+  afterAll(async () => {
+    await bus.close();
+    await database.dispose();
+  });
+
+  it('reconnects and listens again, so later events arrive', async () => {
+    const { rows } = await sql<{ ended: boolean }>`
+      select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`.execute(database.db);
+    expect(rows).toEqual([{ ended: true }]);
+
+    let heard = false;
+    bus.subscribe((event) => {
+      if (event.kind === 'message' && event.id === 'after-the-drop') heard = true;
+    });
+    // Events published while it is away are lost (a reconnecting client resyncs); keep publishing until one lands.
+    await expect
+      .poll(
+        async () => {
+          await bus.publish({ kind: 'message', id: 'after-the-drop' });
+          return heard;
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(true);
+  });
+});

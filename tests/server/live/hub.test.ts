@@ -74,6 +74,38 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
       .toBe(world.clock.now);
   });
 
+  it('cuts off a socket that stops answering pings, and deletes its row', async () => {
+    const ada = await world.member('Ada');
+    const silent = connect(world.url, { origin: APP_ORIGIN, session: ada.browser.session(), autoPong: false });
+    await silent.waitFor((frame) => frame.type === 'ready');
+    expect(await silent.closed).toBe(1006);
+    await expect.poll(async () => (await world.database.db.selectFrom('live_connections').select('id').execute()).length).toBe(0);
+  });
+
+  it("sweeps the rows a crashed server left behind and tells its members' friends they are offline", async () => {
+    const ada = await world.member('Ada');
+    const bob = await world.member('Bob');
+    await world.befriend(ada, bob);
+    await world.database.db
+      .insertInto('live_connections')
+      .values({ id: '0b0b0b0b-0000-4000-8000-000000000001', server_id: 'crashed-server', member_id: bob.id, seen_at: new Date(world.clock.now) })
+      .execute();
+    const adaTab = await world.open(ada);
+    expect(adaTab.frames[0]).toEqual({ type: 'ready', memberId: ada.id, onlineFriends: [bob.id] });
+
+    world.clock.now += 121_000;
+    expect(await adaTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: bob.id, online: false });
+    const rows = await world.database.db.selectFrom('live_connections').select('member_id').execute();
+    expect(rows).toEqual([{ member_id: ada.id }]);
+  });
+
+  it('closes the sockets of a session that logged out with 4401, at the next beat', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    expect((await ada.browser.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect(await tab.closed).toBe(4401);
+  });
+
   it('deletes the row when the socket closes', async () => {
     const ada = await world.member('Ada');
     const tab = await world.open(ada);

@@ -59,6 +59,32 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     expect(adaTab.frames.filter((frame) => frame.type === 'presence')).toEqual([{ type: 'presence', memberId: cy.id, online: true }]);
   });
 
+  it('tells friends offline once when a member switches Online Status off, and online when back on', async () => {
+    const ada = await world.member('Ada');
+    const bob = await world.member('Bob');
+    await world.befriend(ada, bob);
+    const adaTab = await world.open(ada);
+    await world.open(bob);
+    await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);
+
+    await putSettings(bob, { showOnlineStatus: false });
+    expect(await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: bob.id, online: false });
+    await putSettings(bob, { showOnlineStatus: true });
+    await expect.poll(() => adaTab.frames.filter((frame) => frame.type === 'presence').map((frame) => frame.online)).toEqual([true, false, true]);
+  });
+
+  it('shows new friends to each other at once when a request is accepted', async () => {
+    const ada = await world.member('Ada');
+    const bob = await world.member('Bob');
+    const adaTab = await world.open(ada);
+    const bobTab = await world.open(bob);
+    const sent = await ada.browser.request('POST', '/api/friends/requests', { toUserId: bob.id });
+    const { request } = (await sent.json()) as { request: { id: string } };
+    expect((await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`)).status).toBe(200);
+    expect(await adaTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: bob.id, online: true });
+    expect(await bobTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: ada.id, online: true });
+  });
+
   it('tells nobody but friends', async () => {
     const ada = await world.member('Ada');
     const stranger = await world.member('Stranger');

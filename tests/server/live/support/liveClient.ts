@@ -23,15 +23,17 @@ export interface ConnectOptions {
   /** The session cookie's value (mycelius_session); none when undefined. */
   session?: string;
   origin: string;
+  /** false: a client that never answers the server's pings (a dead network path). */
+  autoPong?: boolean;
 }
 
 export function liveUrl(httpUrl: string): string {
   return `${httpUrl.replace(/^http/, 'ws')}/api/live`;
 }
 
-export function connect(url: string, { session, origin }: ConnectOptions): LiveClient {
+export function connect(url: string, { session, origin, autoPong = true }: ConnectOptions): LiveClient {
   const headers: Record<string, string> = session ? { Cookie: `mycelius_session=${session}` } : {};
-  const ws = new WebSocket(url, { origin, headers });
+  const ws = new WebSocket(url, { origin, headers, autoPong });
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
