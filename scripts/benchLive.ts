@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { LIVE_PATH, serverFrameSchema, type ClientFrame } from '../src/domain/liveContract';
@@ -187,6 +187,9 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
   const rssAtConnect = servers.map((s) => s.peakRssMb);
   const total = Math.round(RATE * SECONDS);
   const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid));
+  // The bench's own event loop: a stall here delays the clients' reading, not the server.
+  const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+  benchLoop.enable();
   const started = performance.now();
   runStarted = started;
   for (let n = 0; n < total; n++) {
@@ -204,6 +207,7 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
     if (n % RATE === 0) sampleRss();
   }
   const sendSeconds = (performance.now() - started) / 1000;
+  benchLoop.disable();
   const cpuUsed = servers.map((server, i) => cpuSeconds(server.child.pid) - (cpuBefore[i] ?? 0));
   const drainUntil = performance.now() + DRAIN_MS;
   while (latencies.length < total && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -220,6 +224,7 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
   const stalls = [...new Set(slowSentAt.map((t) => Math.floor(t)))].sort((x, y) => x - y);
   console.log(`${slowSentAt.length} deliveries over ${SLOW_MS} ms, sent in second(s) ${stalls.join(', ') || 'none'} of the run`);
   console.log(`lost ${lost}, duplicated ${duplicated}, refused ${refused}`);
+  console.log(`the bench's own event loop: delay p99 ${ms(benchLoop.percentile(99) / 1e6)}, max ${ms(benchLoop.max / 1e6)}`);
   servers.forEach((server, i) => {
     const cpu = ((cpuUsed[i] ?? 0) / sendSeconds) * 100;
     console.log(`server ${i + 1} RSS: ${rssAtConnect[i]?.toFixed(0)} MB with the sockets open, peak ${server.peakRssMb.toFixed(0)} MB; CPU ${cpu.toFixed(0)}% of one core while sending`);
