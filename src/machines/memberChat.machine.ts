@@ -91,7 +91,7 @@ export const memberChatMachine = setup({
     loadChat: fromPromise<OpenedChat, { friendId: string }>(({ input }) => openMemberChat(input.friendId)),
     loadEarlier: fromPromise<ChatHistory, { friendId: string; before: string }>(({ input }) => fetchChatHistory(input.friendId, input.before)),
     // The composition point provides the app's live link (live.machine.ts); standing alone, the chat hears nothing.
-    liveLink: fromCallback<MemberChatEvent, unknown, LiveCommand>(() => undefined),
+    liveLink: fromCallback<LiveCommand>(() => undefined),
     watchVisibility: fromCallback<MemberChatEvent>(({ sendBack }) => {
       const onChange = () => sendBack({ type: 'VISIBILITY', visible: document.visibilityState === 'visible' });
       document.addEventListener('visibilitychange', onChange);

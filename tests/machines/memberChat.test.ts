@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
+import type { LiveCommand } from '../../src/machines/liveEvents';
 import { memberChatMachine } from '../../src/machines/memberChat.machine';
 import { MemberApiError } from '../../src/services/members/errors';
 import { stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
@@ -200,7 +201,7 @@ function expectedReads(steps: readonly { event: EventObject; state: { value: unk
 function chatting(v: View) {
   always(v);
   expect(v.context.friendName).toBe('nova');
-  if (v.last?.type === 'SEND' && (v.last as { text: string }).text === TOO_LONG) expect(v.context.notice).toBe('Messages can be up to 2000 characters.');
+  if (v.last?.type === 'SEND' && v.last.text === TOO_LONG) expect(v.context.notice).toBe('Messages can be up to 2000 characters.');
   if (v.last?.type === 'xstate.error.actor.loadEarlier') expect(v.context.notice).toBe('Something went wrong on the server. Please try again.');
 }
 
@@ -286,7 +287,7 @@ for (const [earlierState, earlierCheck] of Object.entries(regions.earlier!)) {
  * step makes it report a failure the way a failed invoke does (a callback actor cannot fail later on its own).
  */
 function fakeLiveLink(env: ReplayEnv) {
-  return fromCallback<EventObject, unknown>(({ receive, sendBack }) => {
+  return fromCallback<LiveCommand>(({ receive, sendBack }) => {
     receive((command) => env.record('live', command));
     let reject!: (error: unknown) => void;
     const promise = new Promise<unknown>((_, rej) => (reject = rej));
