@@ -25,10 +25,10 @@ export interface MemberChatInput {
   /** A fresh client id per message (crypto.randomUUID() in the app). */
   makeClientId: () => string;
   now: () => number;
-  /** Whether the tab is visible as the chat opens (messages are read only while it is). */
-  visible: boolean;
-  /** The live channel's state as the chat opens; later changes arrive as 'live.status'. */
-  liveStatus: LiveStatus;
+  /** Whether the tab is visible as the chat opens (messages are read only while it is); default: the document's. */
+  visible?: boolean;
+  /** The live channel's state as the chat opens (default 'connecting'); the live link tells the current one at once. */
+  liveStatus?: LiveStatus;
 }
 
 export interface MemberChatContext {
@@ -169,8 +169,8 @@ export const memberChatMachine = setup({
     hasMore: false,
     error: null,
     notice: null,
-    visible: input.visible,
-    liveStatus: input.liveStatus,
+    visible: input.visible ?? (typeof document === 'undefined' || document.visibilityState === 'visible'),
+    liveStatus: input.liveStatus ?? 'connecting',
     readUpTo: null,
   }),
   invoke: [

@@ -27,12 +27,10 @@ function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => 
         {friend.since && <p className="friend-interests">{messages.requests.friendsSince(friend.since)}</p>}
       </div>
       <div className="friend-actions">
-        {/* Chat replies come from an AI persona, which must never speak as a real member. */}
-        {friend.kind !== 'member' && (
-          <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
-            Chat
-          </Link>
-        )}
+        {/* A sample person's chat is their AI persona; a member's is a real conversation with them. */}
+        <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
+          Chat
+        </Link>
         <button type="button" className="btn btn-danger btn-small" aria-describedby={nameId} onClick={onRemove}>
           Remove
         </button>
