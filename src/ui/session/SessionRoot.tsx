@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../../domain/memberContract';
+import { ConversationsRoot } from './ConversationsRoot';
 import { SessionContext } from './SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import '../styles/session.css';
@@ -32,9 +33,11 @@ export default function SessionRoot() {
   return (
     <SessionContext.Provider>
       <SocialRoot>
-        <SessionEndedNotice />
-        <FriendAcceptedNotice />
-        <Outlet />
+        <ConversationsRoot>
+          <SessionEndedNotice />
+          <FriendAcceptedNotice />
+          <Outlet />
+        </ConversationsRoot>
       </SocialRoot>
     </SessionContext.Provider>
   );

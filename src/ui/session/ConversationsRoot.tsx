@@ -1,0 +1,31 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { conversationsMachine } from '../../machines/conversations.machine';
+import { inspectOptions } from '../inspect';
+import { ConversationsContext, type ConversationsActor } from './ConversationsContext';
+import { useLiveLinkLogic } from './memberLive';
+import { SessionContext } from './SessionContext';
+
+/** Runs one member's conversations actor while mounted and hands it up. */
+function ConversationsHost({ onActor }: { onActor: (actor: ConversationsActor | null) => void }) {
+  const liveLink = useLiveLinkLogic();
+  const machine = useMemo(() => conversationsMachine.provide({ actors: { liveLink } }), [liveLink]);
+  const actor = useActorRef(machine, inspectOptions());
+  useEffect(() => {
+    onActor(actor);
+    return () => onActor(null);
+  }, [actor, onActor]);
+  return null;
+}
+
+/** Starts the member's conversations (the list on Friends, the unread badge) for members only, afresh per member. */
+export function ConversationsRoot({ children }: { children: ReactNode }) {
+  const memberId = SessionContext.useSelector((s) => (s.matches('member') ? (s.context.member?.id ?? null) : null));
+  const [actor, setActor] = useState<ConversationsActor | null>(null);
+  return (
+    <>
+      {memberId && <ConversationsHost key={memberId} onActor={setActor} />}
+      <ConversationsContext.Provider value={memberId ? actor : null}>{children}</ConversationsContext.Provider>
+    </>
+  );
+}
