@@ -18,6 +18,7 @@ import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
 import { socialRoutes } from './routes/social';
 import { discoverRoutes } from './routes/discover';
+import { chatRoutes } from './routes/chats';
 import { MEMBER_ROUTES } from '../src/domain/memberContract';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -60,6 +61,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   if (options.members) api.route('/', memberRoutes(config, options.members));
   if (options.members) api.route('/', socialRoutes(config, options.members));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log }));
+  if (options.members) api.route('/', chatRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);
 

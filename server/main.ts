@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app';
 import type { ServerConfig } from './config';
 import { silentLogger, type Logger } from './lib/log';
+import type { LiveHub } from './live/hub';
 import { staticSite } from './static';
 
 // Node's defaults let a client hold a connection for minutes while trickling headers or a body.
@@ -33,11 +34,11 @@ function startupLine(config: ServerConfig, database: string | undefined): string
   return `Mycelius is running on ${config.origin}: ${providers}; AI: ${ai}${database ? `; members database: ${database}` : ''}`;
 }
 
-/** `database` names where members live, for the start-up line. */
+/** `database` names where members live, for the start-up line; `live` answers /api/live (with members only). */
 export function startServer(
   config: ServerConfig,
   log: Logger = silentLogger,
-  { database, ...options }: Omit<AppOptions, 'log'> & { database?: string } = {},
+  { database, live, ...options }: Omit<AppOptions, 'log'> & { database?: string; live?: LiveHub } = {},
 ): Server {
   const app = createServerApp(config, { ...options, log });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -47,5 +48,6 @@ export function startServer(
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = config.maxConnections;
+  if (options.members && live) live.attach(server);
   return server;
 }

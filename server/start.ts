@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabaseInBackground, type StartingDatabase } from './db/open';
 import { createLogger, type Logger } from './lib/log';
+import { createLiveBus } from './live/bus';
+import { createLiveHub, type LiveHub } from './live/hub';
+import { liveFeatures } from './live/index';
 import { startServer } from './main';
 
 // The process entry (`npm start` runs its bundle, dist-server/start.js, with node). It owns what a
@@ -11,7 +15,7 @@ import { startServer } from './main';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-function stopOnSignals(server: Server, database: StartingDatabase, log: Logger): void {
+function stopOnSignals(server: Server, live: LiveHub, database: StartingDatabase, log: Logger): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -23,13 +27,18 @@ function stopOnSignals(server: Server, database: StartingDatabase, log: Logger):
       process.exit(0);
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
+    // Sockets are told first (1012: reconnect, to any server); the listener stops at once, and its
+    // close can finish because the hub closes the upgraded sockets it would otherwise wait for.
+    const liveClosed = live.shutdown().catch((error: unknown) => log.error('the live sockets did not close cleanly', { error }));
     server.close(() => {
       clearTimeout(deadline);
-      // Close the database last, so PGlite leaves its files clean for the next start.
-      void database.close().finally(() => {
-        log.info('stopped');
-        process.exit(0);
-      });
+      // Close the database last (after the hub deleted its rows), so PGlite leaves its files clean.
+      void liveClosed
+        .then(() => database.close())
+        .finally(() => {
+          log.info('stopped');
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };
@@ -70,12 +79,14 @@ function main(): void {
       process.exit(1);
     },
   );
-  const server = startServer(config, log, { members: { db: database.db }, database: where });
+  const bus = createLiveBus(database, (message, error) => log.error(message, { error }));
+  const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: liveFeatures, origin: config.origin, now: Date.now, log });
+  const server = startServer(config, log, { members: { db: database.db, bus }, database: where, live });
   server.on('error', (error) => {
     log.error('the server could not listen', { error, host: config.host, port: config.port });
     process.exit(1);
   });
-  stopOnSignals(server, database, log);
+  stopOnSignals(server, live, database, log);
 }
 
 main();

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { postgresListener, type NotificationListener, type Unlisten } from './listener';
 import { migrateToLatest } from './migrate';
 import { pglitePool } from './pglitePool';
 import type { Database } from './schema';
@@ -15,7 +16,25 @@ export interface OpenDatabase {
   kind: DatabaseKind;
   /** The connections `db` runs on (one lent PGlite connection, or a pg pool). */
   pool: PostgresPool;
+  /** LISTEN on a channel (the live bus): a dedicated Postgres connection, or PGlite's in-process one. */
+  listen(channel: string, onPayload: NotificationListener): Promise<Unlisten>;
   close(): Promise<void>;
+}
+
+/** LISTEN through the pool's one lent connection, so it never lands inside another caller's transaction. */
+function pgliteListen(pglite: PGlite, pool: PostgresPool) {
+  async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const connection = await pool.connect();
+    try {
+      return await work();
+    } finally {
+      connection.release();
+    }
+  }
+  return async (channel: string, onPayload: NotificationListener): Promise<Unlisten> => {
+    const unlisten = await exclusively(() => pglite.listen(channel, onPayload));
+    return () => (pglite.closed ? Promise.resolve() : exclusively(() => unlisten()));
+  };
 }
 
 /** A Postgres server when `url` is set, otherwise the embedded PGlite in `dataDir` (created if missing). */
@@ -26,14 +45,19 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     // pool replaces it on the next query.
     pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    const listener = postgresListener(config.url, (message) => console.error(message));
+    const close = async () => {
+      await listener.close();
+      await db.destroy();
+    };
+    return { db, kind: 'postgres', pool, listen: (channel, onPayload) => listener.listen(channel, onPayload), close };
   }
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir });
   const pool = pglitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'pglite', pool, close: () => db.destroy() };
+  return { db, kind: 'pglite', pool, listen: pgliteListen(pglite, pool), close: () => db.destroy() };
 }
 
 /** What the server runs on: the configured database, brought up to the newest migration. */
@@ -53,6 +77,8 @@ export interface StartingDatabase {
   kind: DatabaseKind;
   /** Settles when the database is open and migrated (rejects when it cannot be). */
   ready: Promise<{ applied: string[] }>;
+  /** As OpenDatabase's: waits until the database is open. */
+  listen(channel: string, onPayload: NotificationListener): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -69,6 +95,7 @@ export function openDatabaseInBackground(config: DatabaseConfig): StartingDataba
     db,
     kind: config.url ? 'postgres' : 'pglite',
     ready: opening.then(({ applied }) => ({ applied })),
+    listen: async (channel, onPayload) => (await opening).listen(channel, onPayload),
     // `db` shares the opened pool, so closing the opened database closes both.
     close: () => opening.then((opened) => opened.close(), () => undefined),
   };

@@ -13,7 +13,8 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), id: z.string() }),
   z.object({ kind: z.literal('receipt'), sender: z.string(), reader: z.string(), ids: z.array(z.string()), status: z.enum(['delivered', 'read']), at: z.string() }),
   z.object({ kind: z.literal('typing'), from: z.string(), to: z.string() }),
-  z.object({ kind: z.literal('presence'), memberId: z.string() }),
+  /** statusChanged: the member just switched Online Status (friends hear `online: false` when it went off). */
+  z.object({ kind: z.literal('presence'), memberId: z.string(), statusChanged: z.boolean().optional() }),
   z.object({ kind: z.literal('friendRequest'), from: z.string(), to: z.string() }),
   z.object({ kind: z.literal('debate'), debateId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
@@ -56,7 +57,11 @@ export interface LiveSocket {
 }
 
 export interface LiveFeature {
-  /** After the socket is authenticated and registered; `ready` has not been sent yet. */
+  /**
+   * After the socket is authenticated and registered, in the features' list order (server/live/index.ts).
+   * Presence runs first and replies `ready`; frames sent to the member through LocalSockets meanwhile
+   * are held until every onConnect has run, so a client always hears `ready` first.
+   */
   onConnect?(socket: LiveSocket): Promise<void>;
   onDisconnect?(socket: LiveSocket): Promise<void>;
   /** A valid client frame; return true when this feature handled it. */

@@ -60,7 +60,11 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   app.put(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => {
     const body = await checkJsonBody(c, memberSettingsUpdateSchema);
     if (!body.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
-    return c.json(await writeSettings(db, c.get('memberId'), body.data));
+    const settings = await writeSettings(db, c.get('memberId'), body.data);
+    if (body.data.showOnlineStatus !== undefined) {
+      await deps.bus?.publish({ kind: 'presence', memberId: c.get('memberId'), statusChanged: true }).catch(() => undefined);
+    }
+    return c.json(settings);
   });
 
   return app;

@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { LiveBus } from '../live/feature';
 import { checkJsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
 import { checkCredentials, deleteAccount, findMember, loginProblem, signUp } from '../members/accounts';
@@ -32,6 +33,8 @@ import { socialExport } from '../social/exportData';
 export interface MemberRoutesDeps {
   db: Kysely<Database>;
   now?: () => number;
+  /** The live bus, when the live layer runs: routes publish what sockets must hear (ids only). */
+  bus?: Pick<LiveBus, 'publish'>;
 }
 
 

@@ -14,6 +14,7 @@ import type { ServerConfig } from '../config';
 import { check, checkJsonBody } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
+import type { BusEvent } from '../live/feature';
 import type { MemberRoutesDeps } from './members';
 import { blockMember, listBlocked, unblockMember } from '../social/blocks';
 import { isProblem, socialError } from '../social/errors';
@@ -48,6 +49,15 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const at = () => new Date(now());
   const app = new Hono<MemberEnv>();
   const gate = requireMember(db, cookiePolicy(config.origin), now);
+  /** Live sockets hear of it when the live layer runs; a failed publish never fails the request. */
+  const publish = async (event: BusEvent) => {
+    await deps.bus?.publish(event).catch(() => undefined);
+  };
+  /** New friends see each other's presence at once. */
+  const newFriends = async (one: string, other: string) => {
+    await publish({ kind: 'presence', memberId: one });
+    await publish({ kind: 'presence', memberId: other });
+  };
   for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/leaderboard']) app.use(path, gate);
 
   app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
@@ -55,6 +65,11 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     if (body instanceof Response) return body;
     const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
     if (isProblem(outcome)) return socialError(c, outcome);
+    // After the commit: the recipient's sockets hear of it (or, when it made a friendship, both see
+    // each other's presence). The request stands even if this fails.
+    const { from, to } = outcome.request;
+    if (outcome.status === 201) await publish({ kind: 'friendRequest', from: from.id, to: to.id });
+    else await newFriends(from.id, to.id);
     return c.json({ request: outcome.request }, outcome.status);
   });
 
@@ -62,7 +77,9 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
     const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json({ friend: outcome });
+    if (isProblem(outcome)) return socialError(c, outcome);
+    await newFriends(c.get('memberId'), outcome.id);
+    return c.json({ friend: outcome });
   });
 
   app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {

@@ -7,6 +7,7 @@ import { isSessionEnded } from '../services/members/errors';
 import { exportForSession } from '../services/members/exportData';
 import { settingsWithServerPrivacy, sharePrivacyWithServer, type PrivacySettings } from '../services/members/memberSettings';
 import { socialFailureText } from '../services/members/socialErrors';
+import { requestNotificationPermission } from '../services/notifications';
 import { clearAppData, exportUserData, logOutStorage } from '../storage/appData';
 import { settingsKey } from '../storage/settings';
 import { settledSession, type SessionActor } from './sessionRequests';
@@ -61,11 +62,16 @@ export const settingsMachine = setup({
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
     isPrivacy: ({ event }) => event.type === 'TOGGLE' && (event.setting === 'profileVisibility' || event.setting === 'showOnlineStatus'),
+    turnsNotificationsOn: ({ context, event }) => event.type === 'TOGGLE' && event.setting === 'notifications' && !context.settings.notifications,
     /** The confirm dialog's answer was OK. */
     confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
   actions: {
     toggle: assign(({ context }, params: { setting: SettingName }) => ({ settings: toggled(context.settings, params.setting), error: null })),
+    // Browsers ask only while the person acts: this runs inside the switch's click.
+    askNotificationPermission: () => {
+      void requestNotificationPermission();
+    },
     clearData: () => clearAppData(),
     logOut: () => logOutStorage(),
     endSession: () => {
@@ -142,6 +148,12 @@ export const settingsMachine = setup({
             actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
           },
           { guard: 'isPrivacy', target: '.sharing', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
+          {
+            guard: 'turnsNotificationsOn',
+            target: '.saving',
+            reenter: true,
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'askNotificationPermission'],
+          },
           { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
         ],
         CLEAR_DATA: 'confirmingClear',

@@ -58,8 +58,14 @@ const pathEvents = (path: ModelPath<typeof settingsMachine>) => path.steps.map((
 const isConfirmedClear = (e: PathEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
 
 /** The settings and the error the screen should show after the path, worked out from docs/product.md's rules. */
-function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Settings; error: string | null; sharedPrivacy: Pick<Settings, 'profileVisibility' | 'showOnlineStatus'> } {
+function expectedAfter(path: ModelPath<typeof settingsMachine>): {
+  settings: Settings;
+  error: string | null;
+  sharedPrivacy: Pick<Settings, 'profileVisibility' | 'showOnlineStatus'>;
+  permissionAsks: number;
+} {
   let settings = DEFAULTS;
+  let permissionAsks = 0;
   let error: string | null = null;
   const privacy = (s: Settings) => ({ profileVisibility: s.profileVisibility, showOnlineStatus: s.showOnlineStatus });
   let sharedPrivacy = privacy(DEFAULTS);
@@ -77,6 +83,8 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Set
       error = TEXT.offline;
     }
     if (e.type === 'TOGGLE') {
+      // Push Notifications turned on asks the browser for permission; turned off, nothing is asked.
+      if (e.setting === 'notifications' && !settings.notifications) permissionAsks += 1;
       const flip: Record<string, unknown> = {
         theme: settings.theme === 'dark' ? 'light' : 'dark',
         notifications: !settings.notifications,
@@ -93,7 +101,7 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): { settings: Set
       error = null;
     }
   }
-  return { settings, error, sharedPrivacy };
+  return { settings, error, sharedPrivacy, permissionAsks };
 }
 
 function seed() {
@@ -111,7 +119,9 @@ const effects = (env: ReplayEnv, type: string) => env.effects.filter((e) => e.ty
 function observed({ context, env, path }: StateView<typeof settingsMachine>, { loggedOut = false } = {}) {
   const all = pathEvents(path);
   const types = all.map((e) => e.type);
-  expect({ settings: context.settings, error: context.error, sharedPrivacy: context.sharedPrivacy }).toEqual(expectedAfter(path));
+  const { permissionAsks, ...shown } = expectedAfter(path);
+  expect({ settings: context.settings, error: context.error, sharedPrivacy: context.sharedPrivacy }).toEqual(shown);
+  expect(effects(env, 'askPermission')).toHaveLength(permissionAsks);
   // Each Clear or Log Out asks once, with the contract's question.
   expect((env.pending.get('confirmClear') ?? []).map((d) => d.input)).toEqual(
     types.filter((t) => t === 'CLEAR_DATA').map(() => ({ message: TEXT.confirmClear })),
@@ -152,6 +162,7 @@ describe('settings machine (model-based)', () => {
           notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
           goToAuth: () => env.record('navigate', '/auth'),
           endSession: () => env.record('endSession'),
+          askNotificationPermission: () => env.record('askPermission'),
           saveExport: (_: unknown, params: { data: unknown }) => env.record('download', params.data),
         },
       }),

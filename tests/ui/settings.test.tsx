@@ -132,4 +132,20 @@ describe('Settings screen', () => {
       HTMLAnchorElement.prototype.click = originalClick;
     }
   });
+
+  it('Push Notifications: turning it on asks the browser for permission; turning it off asks nothing', async () => {
+    const requestPermission = vi.fn(async () => 'granted' as const);
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    const user = userEvent.setup();
+    renderSettings();
+    const push = await screen.findByRole('switch', { name: 'Push Notifications' });
+    await waitFor(() => expect(push).toBeEnabled());
+    await user.click(push);
+    expect(push).toHaveAttribute('aria-checked', 'false');
+    expect(requestPermission).not.toHaveBeenCalled();
+    await user.click(push);
+    expect(push).toHaveAttribute('aria-checked', 'true');
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(stored()).toMatchObject({ notifications: true });
+  });
 });

@@ -10,6 +10,8 @@ import { OnlineDot } from '../components/OnlineDot';
 import { PersonSafetyScope } from '../components/PersonSafetyScope';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
+import type { LiveActor } from '../../machines/liveLink';
+import { useLive } from '../session/LiveContext';
 import { useLiveLinkLogic, useOnlineFriends } from '../session/memberLive';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
@@ -73,10 +75,27 @@ function ChatStatus({ title, text, onRetry }: { title: string; text: string; onR
   );
 }
 
+function LoadingChat() {
+  return (
+    <Screen as="main" className="friend-chat-status">
+      <div className="center-page" role="status" aria-live="polite">
+        <div className="spinner" aria-hidden="true" />
+        <p>Loading chat...</p>
+      </div>
+    </Screen>
+  );
+}
+
 /** A chat with a member friend (/chat/:friendId): a real conversation, live, with marks and typing. */
 export default function MemberChat({ friendId }: { friendId: string }) {
+  // The chat opens once the member's live actor is here (its chunk loads after the session), so it hears every frame.
+  const live = useLive();
+  return live ? <LiveMemberChat key={live.id} friendId={friendId} live={live} /> : <LoadingChat />;
+}
+
+function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor }) {
   const navigate = useNavigate();
-  const liveLink = useLiveLinkLogic();
+  const liveLink = useLiveLinkLogic(live);
   const online = useOnlineFriends().has(friendId);
   const machine = useMemo(
     () => memberChatMachine.provide({ actors: { liveLink }, actions: { goToFriends: () => void navigate('/friends') } }),
@@ -101,16 +120,7 @@ export default function MemberChat({ friendId }: { friendId: string }) {
   const nameOf = useCallback((message: ChatMessage) => (message.sender === 'user' ? 'You' : friendName), [friendName]);
   const back = () => actor.send({ type: 'BACK' });
 
-  if (loading) {
-    return (
-      <Screen as="main" className="friend-chat-status">
-        <div className="center-page" role="status" aria-live="polite">
-          <div className="spinner" aria-hidden="true" />
-          <p>Loading chat...</p>
-        </div>
-      </Screen>
-    );
-  }
+  if (loading) return <LoadingChat />;
   if (error !== null) return <ChatStatus title="Chat unavailable" text={error} onRetry={() => actor.send({ type: 'RETRY' })} />;
 
   const earlierButton = hasMore ? (

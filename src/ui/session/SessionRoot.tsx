@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../../domain/memberContract';
 import { ConversationsRoot } from './ConversationsRoot';
+import { LiveRoot } from './LiveRoot';
 import { SessionContext } from './SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import '../styles/session.css';
@@ -33,11 +34,13 @@ export default function SessionRoot() {
   return (
     <SessionContext.Provider>
       <SocialRoot>
-        <ConversationsRoot>
-          <SessionEndedNotice />
-          <FriendAcceptedNotice />
-          <Outlet />
-        </ConversationsRoot>
+        <LiveRoot>
+          <ConversationsRoot>
+            <SessionEndedNotice />
+            <FriendAcceptedNotice />
+            <Outlet />
+          </ConversationsRoot>
+        </LiveRoot>
       </SocialRoot>
     </SessionContext.Provider>
   );

@@ -1,18 +1,19 @@
-import { fromCallback } from 'xstate';
-import type { LiveCommand } from '../../machines/liveEvents';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { liveLinkFor, type LiveActor } from '../../machines/liveLink';
+import { useLive } from './LiveContext';
 
-// Until the app's live actor is here (live.machine.ts, branch live-client), the member screens get a silent
-// link and nobody online; replaced by liveLinkFor(useLive()) and the live actor's onlineFriends.
+// What the member screens take from the app's one live actor: a 'liveLink' for their machines, and who is online.
 
-const silentLink = fromCallback<LiveCommand>(() => undefined);
-const nobody: ReadonlySet<string> = new Set();
-
-/** The 'liveLink' actor a member chat machine invokes. */
-export function useLiveLinkLogic() {
-  return silentLink;
+/** The 'liveLink' actor logic a member machine invokes, made from the given live actor. */
+export function useLiveLinkLogic(live: LiveActor) {
+  return useMemo(() => liveLinkFor(live), [live]);
 }
 
-/** Member friends online now (as their Online Status allows). */
+const nobody: readonly string[] = [];
+
+/** Member friends online now (as their Online Status allows); nobody for a guest or before the socket is ready. */
 export function useOnlineFriends(): ReadonlySet<string> {
-  return nobody;
+  const ids = useSelector(useLive() ?? undefined, (s) => s?.context.onlineFriends ?? nobody);
+  return useMemo(() => new Set(ids), [ids]);
 }

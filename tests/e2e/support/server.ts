@@ -30,12 +30,44 @@ export interface AppServer {
   dataDir: string;
   /** Stops the server; its database directory goes too unless `keepData` (then the caller removes it). */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
+  /** Stops the server process (SIGTERM, as a supervisor would) and keeps its port and database for `restart`. */
+  halt: () => Promise<void>;
+  /** Starts a new server process on the same port and database directory, as after a deploy. */
+  restart: () => Promise<void>;
 }
 
 export async function startAppServer(distDir: string): Promise<AppServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-e2e-data-'));
+  let child = await launch(distDir, port, dataDir).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    baseURL,
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
+      await halt();
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    halt,
+    restart: async () => {
+      await halt();
+      child = await launch(distDir, port, dataDir);
+    },
+  };
+}
+
+/** One server process on `port` with the database in `dataDir`, answering /api/health. */
+async function launch(distDir: string, port: number, dataDir: string): Promise<ChildProcess> {
+  const baseURL = `http://127.0.0.1:${port}`;
   // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, and
   // the connect flows many sign-ins, which the per-client limits meant for real visitors would refuse.
   // The limiters themselves are tested in tests/server (the members' log-in throttle is not one of these).
@@ -65,19 +97,7 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
   } catch (error) {
     console.error(output);
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  return {
-    baseURL,
-    dataDir,
-    stop: async ({ keepData = false } = {}) => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return child;
 }

@@ -1,0 +1,245 @@
+// `npm run bench:live`: chat delivery through the live socket under load. Seeds members (with sessions)
+// and friendships straight into a fresh database, starts the real server process (`server/start.ts`),
+// opens one WebSocket per member with their session cookie, sends messages between random friends at a
+// steady rate, and prints the delivery latency (send -> the recipient's 'message' frame), messages lost
+// and duplicated, and the server's resident memory. With --postgres: two server processes on one
+// throwaway Postgres cluster, the members split between them, so every message may cross servers.
+// Flags: --clients N (1000), --seconds S (30), --rate R messages/s (100), --postgres.
+// Not a test: it prints figures. Run it niced on a shared machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { LIVE_PATH, serverFrameSchema, type ClientFrame } from '../src/domain/liveContract';
+import { SESSION_COOKIE } from '../src/domain/memberContract';
+import { migrateToLatest } from '../server/db/migrate';
+import { openDatabase, type OpenDatabase } from '../server/db/open';
+import { createSession } from '../server/members/sessions';
+import { pairOf } from '../server/social/people';
+import { startThrowawayCluster } from '../tests/support/postgresCluster';
+import { freePort } from './freePort';
+
+const { values: flags } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '100' },
+    postgres: { type: 'boolean', default: false },
+  },
+});
+const CLIENTS = Number(flags.clients);
+const SECONDS = Number(flags.seconds);
+const RATE = Number(flags.rate);
+/** Each member is friends with the next FRIENDS_EACH members (a ring), so pairs span both servers. */
+const FRIENDS_EACH = 5;
+const INSERT_CHUNK = 500;
+/** How long stragglers may take after the last send before they count as lost. */
+const DRAIN_MS = 5_000;
+const CONNECT_BATCH = 50;
+
+interface Member {
+  id: string;
+  session: string;
+}
+
+async function seed(database: OpenDatabase, count: number): Promise<{ members: Member[]; pairs: [number, number][] }> {
+  const { db } = database;
+  const members: Member[] = [];
+  for (let start = 0; start < count; start += INSERT_CHUNK) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + INSERT_CHUNK); i++) {
+      rows.push({ id: randomUUID(), username: `bench${i}`, email: `bench${i}@example.com`, password_hash: 'not-a-real-hash' });
+    }
+    await db.insertInto('members').values(rows).execute();
+    for (const row of rows) members.push({ id: row.id, session: (await createSession(db, row.id, Date.now())).id });
+  }
+  const byKey = new Map<string, [number, number]>();
+  for (let i = 0; i < count; i++) {
+    for (let k = 1; k <= Math.min(FRIENDS_EACH, count - 1); k++) {
+      const j = (i + k) % count;
+      byKey.set(`${Math.min(i, j)}:${Math.max(i, j)}`, [i, j]);
+    }
+  }
+  const unique = [...byKey.values()];
+  for (let k = 0; k < unique.length; k += INSERT_CHUNK) {
+    const rows = unique.slice(k, k + INSERT_CHUNK).map(([a, b]) => pairOf((members[a] as Member).id, (members[b] as Member).id));
+    await db.insertInto('friendships').values(rows).execute();
+  }
+  return { members, pairs: unique };
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  peakRssMb: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _u, DATA_DIR: _d, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-build-needed', LOG_LEVEL: 'warn', MAX_CONNECTIONS: String(CLIENTS + 100), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      // The members routes answer once the database is open and migrated.
+      if ((await fetch(`${url}/api/chats`)).status === 401) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, child, peakRssMb: 0 };
+}
+
+function rssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+interface Sent {
+  at: number;
+  to: string;
+  received: number;
+}
+
+function frameText(data: WebSocket.RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(new Uint8Array(data)).toString('utf8');
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+async function run(members: Member[], pairs: [number, number][], servers: Server[]): Promise<void> {
+  const sent = new Map<string, Sent>();
+  const latencies: number[] = [];
+  let duplicated = 0;
+  let refused = 0;
+  const sockets: WebSocket[] = [];
+
+  function open(member: Member, index: number): Promise<WebSocket> {
+    const server = servers[index % servers.length] as Server;
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${LIVE_PATH}`, {
+      headers: { Cookie: `${SESSION_COOKIE}=${member.session}`, Origin: server.url },
+    });
+    return new Promise((resolve, reject) => {
+      socket.on('message', (data) => {
+        const frame = serverFrameSchema.parse(JSON.parse(frameText(data)));
+        if (frame.type === 'ready') resolve(socket);
+        if (frame.type === 'error') refused += 1;
+        if (frame.type !== 'message' || frame.message.to !== member.id) return;
+        const entry = sent.get(frame.message.clientId);
+        if (!entry) return;
+        entry.received += 1;
+        if (entry.received > 1) duplicated += 1;
+        else latencies.push(performance.now() - entry.at);
+      });
+      socket.once('error', reject);
+      socket.once('close', (code) => reject(new Error(`socket closed with ${code} before 'ready'`)));
+    });
+  }
+
+  const connectStarted = performance.now();
+  for (let k = 0; k < members.length; k += CONNECT_BATCH) {
+    sockets.push(...(await Promise.all(members.slice(k, k + CONNECT_BATCH).map((m, i) => open(m, k + i)))));
+  }
+  console.log(`${sockets.length} sockets open in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
+
+  const sampleRss = () => {
+    for (const server of servers) server.peakRssMb = Math.max(server.peakRssMb, rssMb(server.child.pid));
+  };
+  sampleRss();
+  const rssAtConnect = servers.map((s) => s.peakRssMb);
+  const total = Math.round(RATE * SECONDS);
+  const started = performance.now();
+  for (let n = 0; n < total; n++) {
+    // Paced against the clock, not by fixed sleeps, so a slow turn does not lower the rate.
+    const due = started + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const [a, b] = pairs[Math.floor(Math.random() * pairs.length)] as [number, number];
+    const [from, to] = Math.random() < 0.5 ? [a, b] : [b, a];
+    const clientId = randomUUID();
+    const recipient = members[to] as Member;
+    sent.set(clientId, { at: performance.now(), to: recipient.id, received: 0 });
+    const frame: ClientFrame = { type: 'send', to: recipient.id, clientId, text: `bench message ${n}` };
+    (sockets[from] as WebSocket).send(JSON.stringify(frame));
+    if (n % RATE === 0) sampleRss();
+  }
+  const sendSeconds = (performance.now() - started) / 1000;
+  const drainUntil = performance.now() + DRAIN_MS;
+  while (latencies.length < total && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50));
+  sampleRss();
+  for (const socket of sockets) socket.close();
+
+  const lost = [...sent.values()].filter((s) => s.received === 0).length;
+  const sorted = [...latencies].sort((x, y) => x - y);
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(`${total} messages in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s) between ${pairs.length} friend pairs`);
+  console.log(`delivery latency p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`);
+  console.log(`lost ${lost}, duplicated ${duplicated}, refused ${refused}`);
+  servers.forEach((server, i) => {
+    console.log(`server ${i + 1} RSS: ${rssAtConnect[i]?.toFixed(0)} MB with the sockets open, peak ${server.peakRssMb.toFixed(0)} MB`);
+  });
+}
+
+async function stopAll(servers: Server[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          if (server.child.exitCode !== null) return resolve();
+          server.child.once('exit', () => resolve());
+          server.child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+async function main() {
+  const where = flags.postgres ? 'two servers on one Postgres cluster' : 'one server on PGlite';
+  console.log(`Live chat bench: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, ${where}.`);
+  const servers: Server[] = [];
+  if (flags.postgres) {
+    const cluster = await startThrowawayCluster();
+    try {
+      const database = await openDatabase({ dataDir: '', url: cluster.url });
+      await migrateToLatest(database.db);
+      const { members, pairs } = await seed(database, CLIENTS);
+      await database.close();
+      servers.push(...(await Promise.all([startServer({ DATABASE_URL: cluster.url }), startServer({ DATABASE_URL: cluster.url })])));
+      await run(members, pairs, servers);
+    } finally {
+      await stopAll(servers);
+      cluster.stop();
+    }
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mycelius-bench-live-'));
+  try {
+    // PGlite is one process's database: seed it, close it, then the server opens it.
+    const database = await openDatabase({ dataDir: dir });
+    await migrateToLatest(database.db);
+    const { members, pairs } = await seed(database, CLIENTS);
+    await database.close();
+    servers.push(await startServer({ DATA_DIR: dir }));
+    await run(members, pairs, servers);
+  } finally {
+    await stopAll(servers);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

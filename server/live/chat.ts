@@ -1,0 +1,75 @@
+import { chatErrorTexts, type ClientFrame, type ServerFrame } from '../../src/domain/liveContract';
+import type { BusEvent, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
+import { announceMessage, deliverWaiting, readUpTo } from './chatActions';
+import { chatRefusal, findMessage, isChatProblem, markOneDelivered, storeMessage, type ChatProblem } from './messages';
+
+// Member-to-member chat on the live socket. A send is stored first (once per client id) and
+// answered with 'ack'; then only its id crosses the bus, and every server's copy of this feature
+// reads the row and pushes it to the sockets it holds. The server that reaches the recipient marks
+// the message delivered, and the sender's sockets, wherever they are, get the receipt.
+
+function errorFrame(problem: ChatProblem, clientId?: string): ServerFrame {
+  return { type: 'error', code: problem.code, message: chatErrorTexts[problem.code], ...(clientId === undefined ? {} : { clientId }) };
+}
+
+export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => {
+  const { db, bus, sockets, now } = deps;
+
+  async function send(socket: LiveSocket, frame: Extract<ClientFrame, { type: 'send' }>): Promise<void> {
+    const stored = await storeMessage(db, socket.memberId, { to: frame.to, clientId: frame.clientId, text: frame.text }, new Date(now()));
+    if (isChatProblem(stored)) {
+      socket.reply(errorFrame(stored, frame.clientId));
+      return;
+    }
+    socket.reply({ type: 'ack', clientId: frame.clientId, message: stored.message });
+    // A repeat was announced when it was first stored: announcing it again would deliver it twice.
+    if (stored.created) await announceMessage(deps, stored.message.id);
+  }
+
+  async function typing(socket: LiveSocket, to: string): Promise<void> {
+    const refusal = await chatRefusal(db, socket.memberId, to);
+    if (refusal) socket.reply(errorFrame(refusal));
+    else await bus.publish({ kind: 'typing', from: socket.memberId, to: to.toLowerCase() });
+  }
+
+  async function read(socket: LiveSocket, friendId: string, upTo: string): Promise<void> {
+    const outcome = await readUpTo(deps, socket.memberId, friendId, upTo);
+    if (isChatProblem(outcome)) socket.reply(errorFrame(outcome));
+  }
+
+  async function pushMessage(id: string): Promise<void> {
+    const message = await findMessage(db, id);
+    if (!message) return;
+    const frame: ServerFrame = { type: 'message', message };
+    const reached = sockets.sendToMember(message.to, frame);
+    // The sender's other tabs show it too (the sending tab already has it from 'ack').
+    sockets.sendToMember(message.from, frame);
+    if (reached === 0 || message.deliveredAt !== null) return;
+    const at = new Date(now());
+    // Only the first server to reach the recipient gets the row back, so one receipt goes out.
+    if (await markOneDelivered(db, id, at)) {
+      await bus.publish({ kind: 'receipt', sender: message.from, reader: message.to, ids: [id], status: 'delivered', at: at.toISOString() });
+    }
+  }
+
+  async function onBusEvent(event: BusEvent): Promise<void> {
+    if (event.kind === 'message') await pushMessage(event.id);
+    else if (event.kind === 'receipt') {
+      sockets.sendToMember(event.sender, { type: 'receipt', friendId: event.reader, messageIds: event.ids, status: event.status, at: event.at });
+    } else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
+  }
+
+  return {
+    async onConnect(socket) {
+      await deliverWaiting(deps, socket.memberId);
+    },
+    async onFrame(socket, frame) {
+      if (frame.type === 'send') await send(socket, frame);
+      else if (frame.type === 'typing') await typing(socket, frame.to);
+      else if (frame.type === 'read') await read(socket, frame.friendId, frame.upTo);
+      else return false;
+      return true;
+    },
+    onBusEvent,
+  };
+};

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { LiveBus } from './feature';
+import { chatRefusal, isMessageId, markRead, markWaitingDelivered, type ChatProblem } from './messages';
+
+// What the REST routes and the socket both do after a write: tell every server over the bus (ids
+// only), so each pushes frames to its own sockets. Without a bus (plain route tests) nothing is told.
+
+export interface ChatActionDeps {
+  db: Kysely<Database>;
+  bus?: Pick<LiveBus, 'publish'>;
+  now: () => number;
+}
+
+export async function announceMessage(deps: ChatActionDeps, id: string): Promise<void> {
+  await deps.bus?.publish({ kind: 'message', id });
+}
+
+/** Marks the friend's messages up to `upTo` read by `reader` and tells the friend; the ids newly read. */
+export async function readUpTo(deps: ChatActionDeps, reader: string, friendId: string, upTo: string): Promise<string[] | ChatProblem> {
+  if (!isMessageId(upTo)) return { status: 400, code: 'INVALID_REQUEST' };
+  const refusal = await chatRefusal(deps.db, reader, friendId);
+  if (refusal) return refusal;
+  const at = new Date(deps.now());
+  const ids = await markRead(deps.db, reader, friendId, upTo, at);
+  if (ids.length > 0) await deps.bus?.publish({ kind: 'receipt', sender: friendId.toLowerCase(), reader, ids, status: 'read', at: at.toISOString() });
+  return ids;
+}
+
+/** A member came online: what waited for them is delivered now, and each sender is told. */
+export async function deliverWaiting(deps: ChatActionDeps, recipient: string): Promise<void> {
+  const at = new Date(deps.now());
+  const bySender = await markWaitingDelivered(deps.db, recipient, at);
+  for (const [sender, ids] of bySender) {
+    await deps.bus?.publish({ kind: 'receipt', sender, reader: recipient, ids, status: 'delivered', at: at.toISOString() });
+  }
+}

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  CLIENT_ID_MAX_LENGTH,
+  CLOSE_SERVICE_RESTART,
+  CLOSE_UNAUTHENTICATED,
+  LIVE_HEARTBEAT_MS,
+  LIVE_PATH,
+  PRESENCE_STALE_MS,
+  chatErrorTexts,
+  clientFrameSchema,
+  type ClientFrame,
+  type ServerFrame,
+} from '../../src/domain/liveContract';
+import type { Database } from '../db/schema';
+import { silentLogger, type Logger } from '../lib/log';
+import { cookiePolicy as policyFor, type CookiePolicy } from '../members/sessionCookie';
+import type { BusEvent, LiveBus, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
+import { checkHandshake } from './handshake';
+import { createFrameBudget } from './frameBudget';
+import { createSocketRegistry, send, type RegisteredSocket } from './socketRegistry';
+
+// The live hub: the /api/live WebSockets of this server process. It checks who connects, keeps a
+// live_connections row per socket (fresh while the socket lives), beats the heart, and hands every
+// valid frame and every bus event to the features, which own the rules.
+
+/** Frames are small JSON (a message is at most 2000 characters, up to 4 bytes each). */
+export const LIVE_MAX_PAYLOAD_BYTES = 16 * 1024;
+/** How long shutdown waits for clients to answer the 1012 close before cutting them off. */
+const CLOSE_GRACE_MS = 2_000;
+/**
+ * Rows of a server that died without deleting them are swept once well past stale (a living server
+ * refreshes its rows every beat), and their members' friends told, as a closing socket would.
+ */
+const SWEEP_AFTER_MS = PRESENCE_STALE_MS * 2;
+
+export interface LiveHubOptions {
+  db: Kysely<Database>;
+  bus: LiveBus;
+  serverId: string;
+  features: readonly LiveFeatureFactory[];
+  /** The app's public origin: the only Origin a socket may come from. */
+  origin: string;
+  cookiePolicy?: CookiePolicy;
+  now: () => number;
+  log?: Logger;
+  /** Tests shorten it; production beats every LIVE_HEARTBEAT_MS. */
+  heartbeatMs?: number;
+}
+
+export interface LiveHub {
+  /**
+   * Answers WebSocket upgrades on LIVE_PATH. Upgrades anywhere else are refused (404), unless
+   * `otherUpgrades: 'leave'`: the dev server's own socket (Vite's hot reload) shares the server there.
+   */
+  attach(server: Server, options?: { otherUpgrades?: 'refuse' | 'leave' }): void;
+  /** Features stop, every socket is closed with 1012, and this server's rows are deleted. */
+  shutdown(): Promise<void>;
+}
+
+interface Connection extends RegisteredSocket {
+  alive: boolean;
+  /** Each socket's work runs in order: connect, then its frames as they came, then disconnect. */
+  turn: Promise<void>;
+  view: LiveSocket;
+  closed: Promise<void>;
+}
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function clientIdOf(frame: unknown): string | undefined {
+  if (typeof frame !== 'object' || frame === null || !('clientId' in frame)) return undefined;
+  const { clientId } = frame;
+  return typeof clientId === 'string' && clientId.length > 0 && clientId.length <= CLIENT_ID_MAX_LENGTH ? clientId : undefined;
+}
+
+function parseFrame(data: RawData, isBinary: boolean): { frame?: ClientFrame; raw?: unknown } {
+  if (isBinary) return {};
+  let raw: unknown;
+  try {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    raw = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return {};
+  }
+  const parsed = clientFrameSchema.safeParse(raw);
+  return parsed.success ? { frame: parsed.data, raw } : { raw };
+}
+
+export function createLiveHub(options: LiveHubOptions): LiveHub {
+  const { db, bus, serverId, now } = options;
+  const log = options.log ?? silentLogger;
+  const policy = options.cookiePolicy ?? policyFor(options.origin);
+  const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const registry = createSocketRegistry();
+  const deps: LiveDeps = { db, bus, sockets: registry, serverId, now };
+  const features: LiveFeature[] = options.features.map((make) => make(deps));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_MAX_PAYLOAD_BYTES });
+  const connections = new Set<Connection>();
+  const pendingCookies = new WeakMap<IncomingMessage, string[]>();
+  let stopping = false;
+  let busTurn: Promise<void> = Promise.resolve();
+
+  wss.on('headers', (headers, request) => {
+    for (const cookie of pendingCookies.get(request) ?? []) headers.push(`Set-Cookie: ${cookie}`);
+  });
+
+  async function each(what: string, run: (feature: LiveFeature) => Promise<unknown> | undefined): Promise<void> {
+    for (const feature of features) {
+      try {
+        await run(feature);
+      } catch (error) {
+        log.error(`live feature failed in ${what}`, { error });
+      }
+    }
+  }
+
+  const unsubscribe = bus.subscribe((event: BusEvent) => {
+    // One event at a time, in the order they arrived: a receipt never overtakes its message.
+    busTurn = busTurn.then(() => each(`bus event ${event.kind}`, (feature) => feature.onBusEvent?.(event)));
+  });
+
+  async function dispatch(connection: Connection, frame: ClientFrame): Promise<void> {
+    for (const feature of features) {
+      try {
+        if (await feature.onFrame?.(connection.view, frame)) return;
+      } catch (error) {
+        log.error('live feature failed on a frame', { error, type: frame.type });
+        send(connection, { type: 'error', code: 'INTERNAL', message: 'Something went wrong on the server.', clientId: clientIdOf(frame) });
+        return;
+      }
+    }
+    send(connection, { type: 'error', code: 'INVALID_REQUEST', message: chatErrorTexts.INVALID_REQUEST, clientId: clientIdOf(frame) });
+  }
+
+  function open(ws: WebSocket, memberId: string): void {
+    const connectionId = randomUUID();
+    let closedNow!: () => void;
+    const connection: Connection = {
+      ws,
+      memberId,
+      connectionId,
+      held: [],
+      alive: true,
+      turn: Promise.resolve(),
+      closed: new Promise((resolve) => (closedNow = resolve)),
+      view: { memberId, connectionId, reply: (frame: ServerFrame) => send(connection, frame) },
+    };
+    connections.add(connection);
+    registry.add(connection);
+    const budget = createFrameBudget(now);
+    const enqueue = (work: () => Promise<void>) => {
+      connection.turn = connection.turn.then(work).catch((error: unknown) => log.error('live socket work failed', { error }));
+    };
+
+    enqueue(async () => {
+      try {
+        // connected_at is the database's clock (microseconds): it orders a member's sockets, see presence.ts.
+        await db.insertInto('live_connections').values({ id: connectionId, server_id: serverId, member_id: memberId, seen_at: new Date(now()) }).execute();
+      } catch (error) {
+        // Unrecorded, the socket would be invisible to presence: the client retries instead (1011).
+        log.error('live socket could not be recorded', { error });
+        ws.close(1011, 'Try again');
+        return;
+      }
+      await each('onConnect', (feature) => feature.onConnect?.(connection.view));
+      registry.settle(connection);
+    });
+
+    ws.on('pong', () => (connection.alive = true));
+    ws.on('error', (error) => log.warn('live socket error', { error: error.message }));
+    ws.on('message', (data, isBinary) => {
+      connection.alive = true;
+      const { frame, raw } = parseFrame(data, isBinary);
+      if (!frame) {
+        send(connection, { type: 'error', code: 'INVALID_REQUEST', message: chatErrorTexts.INVALID_REQUEST, clientId: clientIdOf(raw) });
+        return;
+      }
+      if (!budget.spend()) {
+        send(connection, { type: 'error', code: 'TOO_MANY_MESSAGES', message: chatErrorTexts.TOO_MANY_MESSAGES, clientId: clientIdOf(frame) });
+        return;
+      }
+      enqueue(() => dispatch(connection, frame));
+    });
+    ws.on('close', () => {
+      registry.remove(connection);
+      enqueue(async () => {
+        await db.deleteFrom('live_connections').where('id', '=', connectionId).execute();
+        await each('onDisconnect', (feature) => feature.onDisconnect?.(connection.view));
+      });
+      void connection.turn.finally(() => {
+        connections.delete(connection);
+        closedNow();
+      });
+    });
+  }
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => undefined);
+    if (stopping) return refuse(socket, 503, 'Service Unavailable');
+    const handshake = await checkHandshake(request, db, options.origin, policy, now());
+    if (handshake.kind === 'forbidden') return refuse(socket, 403, 'Forbidden');
+    if (handshake.kind === 'member') pendingCookies.set(request, handshake.setCookies);
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      // The browser sees close codes, not HTTP statuses: 4401 tells the client not to retry.
+      if (handshake.kind === 'unauthenticated' || stopping) {
+        ws.close(stopping ? CLOSE_SERVICE_RESTART : CLOSE_UNAUTHENTICATED, stopping ? 'Server restarting' : 'Unauthenticated');
+        return;
+      }
+      open(ws, handshake.memberId);
+    });
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.ws.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.ws.ping();
+      send(connection, { type: 'heartbeat' });
+    }
+    const at = now();
+    void (async () => {
+      await db.updateTable('live_connections').set({ seen_at: new Date(at) }).where('server_id', '=', serverId).execute();
+      const swept = await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).returning('member_id').execute();
+      for (const memberId of new Set(swept.map((row) => row.member_id))) await bus.publish({ kind: 'presence', memberId });
+    })().catch((error: unknown) => log.error('live heartbeat could not refresh its rows', { error }));
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    attach(server, { otherUpgrades = 'refuse' } = {}) {
+      server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (new URL(request.url ?? '/', 'http://localhost').pathname !== LIVE_PATH) {
+          if (otherUpgrades === 'refuse') refuse(socket, 404, 'Not Found');
+          return;
+        }
+        upgrade(request, socket, head).catch((error: unknown) => {
+          log.error('live handshake failed', { error });
+          refuse(socket, 500, 'Internal Server Error');
+        });
+      });
+    },
+    async shutdown() {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      await each('stop', (feature) => feature.stop?.());
+      const open = [...connections];
+      for (const connection of open) connection.ws.close(CLOSE_SERVICE_RESTART, 'Server restarting');
+      const cutOff = setTimeout(() => open.forEach((connection) => connection.ws.terminate()), CLOSE_GRACE_MS);
+      await Promise.all(open.map((connection) => connection.closed));
+      clearTimeout(cutOff);
+      await busTurn;
+      await db.deleteFrom('live_connections').where('server_id', '=', serverId).execute();
+      wss.close();
+    },
+  };
+}

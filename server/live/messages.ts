@@ -1,0 +1,207 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatErrorCode, type ChatHistory, type Conversation, type MemberMessage, type SendMessageRequest } from '../../src/domain/liveContract';
+import type { Database, MessagesTable } from '../db/schema';
+import { isUuid } from '../social/locks';
+import { pairOf } from '../social/people';
+import { onlineFriends } from './online';
+import { spendSend } from './sendLimit';
+
+// Messages between two members: stored once per (sender, client id), only between friends who have
+// not blocked each other, read back a page at a time, and marked delivered and read. Every function
+// answers a value or a ChatProblem; the routes and the socket turn a problem into their own reply.
+
+type Db = Kysely<Database>;
+type MessageRow = Selectable<MessagesTable>;
+
+export interface ChatProblem {
+  status: 400 | 403 | 429;
+  code: ChatErrorCode;
+  /** Seconds until the member may send again (only with TOO_MANY_MESSAGES). */
+  retryAfter?: number;
+}
+
+export function isChatProblem(value: unknown): value is ChatProblem {
+  return typeof value === 'object' && value !== null && 'status' in value && 'code' in value;
+}
+
+/** pg hands bigserial (int8) over as a string, PGlite as a number: ids are strings on the wire. */
+const idText = (id: unknown) => String(id);
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toMemberMessage(row: MessageRow): MemberMessage {
+  return {
+    id: idText(row.id),
+    clientId: row.client_id,
+    from: row.sender_id,
+    to: row.recipient_id,
+    text: row.text,
+    sentAt: new Date(row.sent_at).toISOString(),
+    deliveredAt: iso(row.delivered_at),
+    readAt: iso(row.read_at),
+  };
+}
+
+/** Message ids are bigserial: digits only before they reach SQL. */
+export function isMessageId(value: string): boolean {
+  return /^[0-9]{1,18}$/.test(value);
+}
+
+/** Whether `me` may chat with `them`: friends, and neither has blocked the other. */
+export async function chatRefusal(db: Db, me: string, them: string): Promise<ChatProblem | undefined> {
+  if (!isUuid(them) || them.toLowerCase() === me) return { status: 403, code: 'NOT_FRIENDS' };
+  const other = them.toLowerCase();
+  const { member_a, member_b } = pairOf(me, other);
+  const { rows } = await sql<{ blocked: boolean; friends: boolean }>`
+    select
+      exists(select 1 from blocks where (blocker_id = ${me} and blocked_id = ${other}) or (blocker_id = ${other} and blocked_id = ${me})) as blocked,
+      exists(select 1 from friendships where member_a = ${member_a} and member_b = ${member_b}) as friends`.execute(db);
+  const standing = rows[0];
+  if (standing?.blocked) return { status: 403, code: 'BLOCKED' };
+  if (!standing?.friends) return { status: 403, code: 'NOT_FRIENDS' };
+  return undefined;
+}
+
+async function findByClientId(db: Db, sender: string, clientId: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('sender_id', '=', sender).where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export interface StoredMessage {
+  message: MemberMessage;
+  /** false when this client id was stored before: the same message comes back, nothing new is stored. */
+  created: boolean;
+}
+
+/** Stores `sender`'s message to `input.to`, once per client id. */
+export async function storeMessage(db: Db, sender: string, input: SendMessageRequest & { to: string }, at: Date): Promise<StoredMessage | ChatProblem> {
+  // A retry of a stored message is answered with it even if the pair's standing changed since.
+  const earlier = await findByClientId(db, sender, input.clientId);
+  if (earlier) return { message: toMemberMessage(earlier), created: false };
+  const refusal = await chatRefusal(db, sender, input.to);
+  if (refusal) return refusal;
+  const wait = spendSend(db, sender, at.getTime());
+  if (wait !== undefined) return { status: 429, code: 'TOO_MANY_MESSAGES', retryAfter: wait };
+  const inserted = await db
+    .insertInto('messages')
+    .values({ sender_id: sender, recipient_id: input.to.toLowerCase(), client_id: input.clientId, text: input.text, sent_at: at })
+    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { message: toMemberMessage(inserted), created: true };
+  // Two copies of the same send raced: the other one stored it.
+  const raced = await findByClientId(db, sender, input.clientId);
+  if (!raced) throw new Error('A message that conflicted on its client id could not be read back.');
+  return { message: toMemberMessage(raced), created: false };
+}
+
+export async function findMessage(db: Db, id: string): Promise<MemberMessage | undefined> {
+  if (!isMessageId(id)) return undefined;
+  const row = await db.selectFrom('messages').selectAll().where('id', '=', sql<string>`${id}::bigint`).executeTakeFirst();
+  return row ? toMemberMessage(row) : undefined;
+}
+
+/** The newest page of the conversation before message `before` (or the newest of all), oldest first. */
+export async function chatHistory(db: Db, me: string, friendId: string, before: string | undefined): Promise<ChatHistory> {
+  const them = friendId.toLowerCase();
+  const older = before === undefined ? sql`true` : sql`id < ${before}::bigint`;
+  const take = CHAT_HISTORY_PAGE_SIZE + 1;
+  // One ordered, limited scan per direction (the pair index), then the newest of both.
+  const { rows } = await sql<MessageRow>`
+    select * from (
+      (select * from messages where sender_id = ${me} and recipient_id = ${them} and ${older} order by id desc limit ${take})
+      union all
+      (select * from messages where sender_id = ${them} and recipient_id = ${me} and ${older} order by id desc limit ${take})
+    ) pair order by id desc limit ${take}`.execute(db);
+  const page = rows.slice(0, CHAT_HISTORY_PAGE_SIZE).reverse();
+  return { messages: page.map(toMemberMessage), hasMore: rows.length > CHAT_HISTORY_PAGE_SIZE };
+}
+
+/** Marks one message delivered (only the first caller gets its id back, so one receipt goes out). */
+export async function markOneDelivered(db: Db, id: string, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('messages')
+    .set({ delivered_at: at })
+    .where('id', '=', sql<string>`${id}::bigint`)
+    .where('delivered_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every message waiting for `recipient` is delivered now; the ids by sender, oldest first. */
+export async function markWaitingDelivered(db: Db, recipient: string, at: Date): Promise<Map<string, string[]>> {
+  // Undelivered messages are unread too: the condition on read_at lets the unread index find them.
+  const rows = await db
+    .updateTable('messages')
+    .set({ delivered_at: at })
+    .where('recipient_id', '=', recipient)
+    .where('read_at', 'is', null)
+    .where('delivered_at', 'is', null)
+    .returning(['id', 'sender_id'])
+    .execute();
+  const bySender = new Map<string, string[]>();
+  for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+    bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), idText(row.id)]);
+  }
+  return bySender;
+}
+
+/** `reader` has read every message from `friendId` up to `upTo`; the ids newly read, oldest first. */
+export async function markRead(db: Db, reader: string, friendId: string, upTo: string, at: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('messages')
+    .set({ read_at: at, delivered_at: sql`coalesce(delivered_at, ${at})` })
+    .where('recipient_id', '=', reader)
+    .where('sender_id', '=', friendId.toLowerCase())
+    .where('read_at', 'is', null)
+    .where('id', '<=', sql<string>`${upTo}::bigint`)
+    .returning('id')
+    .execute();
+  return rows.map((row) => idText(row.id)).sort((a, b) => Number(a) - Number(b));
+}
+
+interface ConversationRow {
+  friend_id: string;
+  username: string;
+  picture: string | null;
+  sender_id: string;
+  text: string;
+  sent_at: Date | string;
+  unread: string | number;
+}
+
+/** Every friend the member has exchanged messages with, the latest conversation first. */
+export async function listConversations(db: Db, me: string, now: number): Promise<Conversation[]> {
+  const { rows } = await sql<ConversationRow>`
+    with friends as (
+      select case when f.member_a = ${me} then f.member_b else f.member_a end as id
+      from friendships f where f.member_a = ${me} or f.member_b = ${me}
+    ),
+    latest as (
+      select fr.id as friend_id, last.id, last.sender_id, last.text, last.sent_at
+      from friends fr
+      cross join lateral (
+        select * from (
+          (select id, sender_id, text, sent_at from messages where sender_id = ${me} and recipient_id = fr.id order by id desc limit 1)
+          union all
+          (select id, sender_id, text, sent_at from messages where sender_id = fr.id and recipient_id = ${me} order by id desc limit 1)
+        ) both_ways order by id desc limit 1
+      ) last
+    )
+    select l.friend_id, m.username, nullif(p.data->>'profilePicture', '') as picture, l.sender_id, l.text, l.sent_at,
+      (select count(*) from messages u where u.recipient_id = ${me} and u.sender_id = l.friend_id and u.read_at is null) as unread
+    from latest l
+    join members m on m.id = l.friend_id
+    left join profiles p on p.member_id = m.id
+    where not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
+    order by l.id desc`.execute(db);
+  const online = new Set(await onlineFriends(db, me, now));
+  return rows.map((row) => ({
+    friendId: row.friend_id,
+    username: row.username,
+    picture: row.picture,
+    lastMessage: { from: row.sender_id, text: row.text, sentAt: new Date(row.sent_at).toISOString() },
+    unread: Number(row.unread),
+    online: online.has(row.friend_id),
+  }));
+}

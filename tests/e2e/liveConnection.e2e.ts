@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PHONE, startBrowser } from './support/browser';
+import { startAppServer, type AppServer } from './support/server';
+
+// Issue 14's live channel in real Chromium against the real server: two members in two browsers. A friend
+// request reaches the other one's page without a reload; the browser going offline, and the server going
+// away and coming back (same port, same database), show and clear the banner.
+
+interface Member {
+  id: string;
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+let browser: Browser;
+let server: AppServer;
+beforeAll(async () => {
+  browser = await startBrowser();
+  server = await startAppServer(inject('distDir'));
+});
+afterAll(async () => {
+  await browser.close();
+  await server?.stop();
+});
+
+/** A browser with a new member signed in (through the API, sharing the browser's cookies). */
+async function signUp(username: string): Promise<Member> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: server.baseURL });
+  const headers = { Origin: server.baseURL };
+  const created = await context.request.post('/api/auth/signup', {
+    headers,
+    data: { username, email: `${username}@example.com`, password: `${username}-secret` },
+  });
+  expect(created.status()).toBe(201);
+  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { id: me.user.id, page, context, errors };
+}
+
+/** Opens `path` and waits until the live socket has said 'ready'. */
+async function openLive(member: Member, path: string) {
+  const socket = member.page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
+  await member.page.goto(`${server.baseURL}${path}`);
+  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+}
+
+describe('live connection (two members)', () => {
+  it('shows a friend request live, the offline note, and Reconnecting... while the server restarts', async () => {
+    const ada = await signUp('ada');
+    const bo = await signUp('bo');
+    await openLive(bo, '/friends');
+
+    // ada asks; bo's page says so without a reload.
+    const asked = await ada.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: bo.id } });
+    expect(asked.status()).toBe(201);
+    const notice = bo.page.getByRole('status').filter({ hasText: 'ada sent you a friend request' });
+    await notice.waitFor({ timeout: 5_000 });
+
+    // The browser offline: the offline note; back online: it goes.
+    const offline = bo.page.getByText("You're offline. Messages will be sent when you reconnect.");
+    await bo.context.setOffline(true);
+    await offline.waitFor({ timeout: 5_000 });
+    await bo.context.setOffline(false);
+    await offline.waitFor({ state: 'detached', timeout: 20_000 });
+
+    // The server stops: 'Reconnecting...'; a new server on the same port and database: the banner goes.
+    const reconnecting = bo.page.getByText('Reconnecting...');
+    await server.halt();
+    await reconnecting.waitFor({ timeout: 10_000 });
+    await server.restart();
+    await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(bo.errors).toEqual([]);
+    await ada.context.close();
+    await bo.context.close();
+  }, 180_000);
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromCallback, sendTo, setup } from 'xstate';
+import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
+import type { LiveCommand, LiveEmitted } from '../../src/machines/liveEvents';
+import { liveLinkFor } from '../../src/machines/liveLink';
+
+// A machine that uses the live channel invokes 'liveLink'; liveLinkFor makes it from the app's live actor.
+
+const listener = setup({
+  types: { context: {} as { heard: LiveEmitted[] }, events: {} as LiveEmitted | { type: 'say'; command: LiveCommand } },
+  actors: { liveLink: fromCallback<LiveCommand>(() => undefined) },
+}).createMachine({
+  context: { heard: [] },
+  invoke: { id: 'liveLink', src: 'liveLink' },
+  on: {
+    'live.status': { actions: assign({ heard: ({ context, event }) => [...context.heard, event as LiveEmitted] }) },
+    'live.received': { actions: assign({ heard: ({ context, event }) => [...context.heard, event as LiveEmitted] }) },
+    say: { actions: sendTo('liveLink', ({ event }) => (event.type === 'say' ? event.command : { type: 'live.frame', frame: { type: 'debate.cancel' } })) },
+  },
+});
+
+function startLive() {
+  const sent: SocketSend['frame'][] = [];
+  const live = createActor(
+    liveMachine.provide({
+      actors: {
+        socket: fromCallback<SocketSend>(({ receive }) => receive((event) => sent.push(event.frame))),
+        watchNetwork: fromCallback(() => undefined),
+      },
+    }),
+    { input: { memberId: 'm-1', now: () => 7 } },
+  ).start();
+  return { live, sent };
+}
+
+describe('liveLinkFor', () => {
+  it('tells the parent the current status, then every change and frame, and forwards its commands', () => {
+    const { live, sent } = startLive();
+    const user = createActor(listener.provide({ actors: { liveLink: liveLinkFor(live) } })).start();
+    live.send({ type: 'socket.opened' });
+    live.send({ type: 'socket.frame', frame: { type: 'heartbeat' } });
+    user.send({ type: 'say', command: { type: 'live.send', to: 'm-2', clientId: 'c-1', text: 'hi' } });
+    expect(user.getSnapshot().context.heard).toEqual([
+      { type: 'live.status', status: 'connecting' },
+      { type: 'live.status', status: 'open' },
+      { type: 'live.received', frame: { type: 'heartbeat' } },
+    ]);
+    expect(sent).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-1', text: 'hi' }]);
+    user.stop();
+    live.send({ type: 'socket.frame', frame: { type: 'heartbeat' } });
+    expect(user.getSnapshot().context.heard).toHaveLength(3);
+    live.stop();
+  });
+
+  it('is silent for a guest', () => {
+    const user = createActor(listener.provide({ actors: { liveLink: liveLinkFor(null) } })).start();
+    user.send({ type: 'say', command: { type: 'live.frame', frame: { type: 'debate.cancel' } } });
+    expect(user.getSnapshot().context.heard).toEqual([]);
+    user.stop();
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { noticesMachine } from '../../src/machines/notices.machine';
+import { testModel } from '../support/modelTest';
+
+// A member's live notices (issue 14 item 4): a friend request or a friend's message, told in the page for
+// 6 s or until dismissed, beyond the page as settings allow; no notice for the chat on screen or one's own echo.
+
+const fromNova = {
+  id: 'id-1',
+  clientId: 'c-1',
+  from: 'm-2',
+  to: 'm-1',
+  text: 'hi mira',
+  sentAt: '2026-11-23T23:00:00.000Z',
+  deliveredAt: null,
+  readAt: null,
+};
+const echo = { ...fromNova, id: 'id-2', clientId: 'c-2', from: 'm-1', to: 'm-2', text: 'hi nova' };
+
+const REQUEST_NOTICE = 'juno sent you a friend request';
+const MESSAGE_NOTICE = 'New message from nova';
+
+const events = [
+  { type: 'live.received', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } },
+  { type: 'live.received', frame: { type: 'message', message: fromNova } },
+  { type: 'live.received', frame: { type: 'message', message: echo } },
+  { type: 'live.received', frame: { type: 'heartbeat' } },
+  { type: 'notices.viewing', friendId: 'm-2' },
+  { type: 'notices.viewing', friendId: null },
+  { type: 'notices.dismiss' },
+  { type: 'xstate.done.actor.friendName', output: 'nova' },
+  { type: 'xstate.done.actor.friendName', output: null },
+  { type: 'xstate.error.actor.friendName', error: new Error('offline') },
+  { type: 'xstate.after.noticeDuration.notices.showing' },
+  { type: 'xstate.error.actor.liveLink', error: new Error('gone') },
+];
+
+type Step = { event: EventObject & Record<string, unknown>; state: { value: unknown } };
+
+/** The notice on screen, what went beyond the page and how often requests were refreshed, from the events alone. */
+function oracle(steps: readonly Step[]) {
+  let notice: string | null = null;
+  let viewing: string | null = null;
+  const beyond: string[] = [];
+  let refreshes = 0;
+  for (const { event, state } of steps.slice(1)) {
+    if (event.type === 'notices.viewing') viewing = event.friendId as string | null;
+    if (event.type === 'live.received') {
+      const frame = event.frame as { type: string; message?: { from: string } };
+      if (frame.type === 'friendRequest') {
+        notice = REQUEST_NOTICE;
+        beyond.push(REQUEST_NOTICE);
+        refreshes += 1;
+      }
+    }
+    if (event.type === 'xstate.done.actor.friendName' && event.output === 'nova' && viewing !== 'm-2') {
+      notice = MESSAGE_NOTICE;
+      beyond.push(MESSAGE_NOTICE);
+    }
+    if (state.value === 'quiet') notice = null;
+  }
+  return { notice, beyond, refreshes };
+}
+
+describe('notices machine (model-based)', () => {
+  it('tells friend requests and unseen friends messages, for 6 s or until dismissed', async () => {
+    const report = await testModel({
+      machine: noticesMachine,
+      input: { memberId: 'm-1' },
+      limit: 100,
+      events,
+      delays: { noticeDuration: 6_000 },
+      provide: (env) => ({
+        actions: {
+          announceBeyondPage: (_: unknown, params: { text: string }) => env.record('beyond', params.text),
+          refreshFriendRequests: () => env.record('refresh'),
+          logFailure: () => env.record('logged'),
+        },
+      }),
+      states: {
+        quiet: ({ context, env, path }) => {
+          const expected = oracle(path.steps);
+          expect(context.notice).toBeNull();
+          expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
+          expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+        },
+        // Looking up who wrote: only nova's message, never mira's own echo or the chat already on screen.
+        naming: ({ context, env, path }) => {
+          expect(env.pending.get('friendName')?.at(-1)?.input).toEqual({ friendId: 'm-2' });
+          const novaWhileAway = path.steps.some(
+            (s, i) => (s.event as { frame?: { message?: { from: string } } }).frame?.message?.from === 'm-2' && path.steps[i - 1]?.state.context.viewingFriendId === null,
+          );
+          expect(novaWhileAway).toBe(true);
+          expect(context.notice).toBe(oracle(path.steps as Step[]).notice);
+        },
+        showing: ({ context, env, path }) => {
+          const expected = oracle(path.steps);
+          expect(context.notice).toBe(expected.notice);
+          expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
+          expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
+          expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+        },
+      },
+    });
+    expect(report).toMatchObject({ states: 4, guards: 3 });
+  }, 60_000);
+});

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { json, post, useChatWorld } from './support/chatWorld';
+
+// The chat routes over HTTP: who may message whom, idempotent sends, history a page at a time, read
+// marks, and the conversation list with unread counts.
+
+const NOT_FRIENDS = { error: { code: 'NOT_FRIENDS', message: 'You can only message your friends.' } };
+const BLOCKED = { error: { code: 'BLOCKED', message: 'You cannot message this person.' } };
+
+interface Message {
+  id: string;
+  clientId: string;
+  from: string;
+  to: string;
+  text: string;
+  sentAt: string;
+  deliveredAt: string | null;
+  readAt: string | null;
+}
+
+describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
+  const world = useChatWorld(kind);
+
+  it('sends to a friend (201 with the stored message) and shows it in both histories', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+
+    const response = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'c-1', text: '  hi Bob  ' });
+    expect(response.status).toBe(201);
+    const { message } = await json<{ message: Message }>(response);
+    expect(message).toEqual({
+      id: expect.stringMatching(/^[0-9]+$/) as string,
+      clientId: 'c-1',
+      from: alice.id,
+      to: bob.id,
+      text: 'hi Bob',
+      sentAt: '2026-03-01T12:00:00.000Z',
+      deliveredAt: null,
+      readAt: null,
+    });
+    expect(await json(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`))).toEqual({ messages: [message], hasMore: false });
+    expect(await json(await alice.browser.request('GET', `/api/chats/${bob.id}/messages`))).toEqual({ messages: [message], hasMore: false });
+  });
+
+  it('stores the same client id once: a repeat answers 200 with the first message', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    const first = await post(alice, bob, 'same', 'once');
+    world.clock.now += 5_000;
+
+    const again = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'same', text: 'once' });
+    expect(again.status).toBe(200);
+    expect((await json<{ message: Message }>(again)).message).toMatchObject({ id: first.id, sentAt: '2026-03-01T12:00:00.000Z' });
+    const history = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
+    expect(history.messages.map((m) => m.text)).toEqual(['once']);
+  });
+
+  it('refuses members who are not friends (403 NOT_FRIENDS), also for history and reads', async () => {
+    const alice = await world.member('Alice');
+    const carol = await world.member('Carol');
+
+    const send = await alice.browser.request('POST', `/api/chats/${carol.id}/messages`, { clientId: 'c-1', text: 'hello?' });
+    expect(send.status).toBe(403);
+    expect(await json(send)).toEqual(NOT_FRIENDS);
+    const history = await alice.browser.request('GET', `/api/chats/${carol.id}/messages`);
+    expect(history.status).toBe(403);
+    expect(await json(history)).toEqual(NOT_FRIENDS);
+    expect((await alice.browser.request('POST', `/api/chats/${carol.id}/read`, { upTo: '1' })).status).toBe(403);
+    for (const id of ['nobody', alice.id]) {
+      expect((await alice.browser.request('POST', `/api/chats/${id}/messages`, { clientId: 'c-2', text: 'x' })).status, id).toBe(403);
+    }
+    expect(await world.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a blocked pair both ways (403 BLOCKED)', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    expect((await bob.browser.request('POST', '/api/blocks', { userId: alice.id })).status).toBe(201);
+
+    for (const [from, to] of [[alice, bob], [bob, alice]] as const) {
+      const response = await from.browser.request('POST', `/api/chats/${to.id}/messages`, { clientId: 'c-1', text: 'hi' });
+      expect(response.status).toBe(403);
+      expect(await json(response)).toEqual(BLOCKED);
+    }
+  });
+
+  it('answers 401 without a session and 400 for a bad body or cursor', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    alice.browser.setSession(undefined);
+    expect((await alice.browser.request('GET', '/api/chats')).status).toBe(401);
+    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'c', text: 'hi' })).status).toBe(401);
+
+    const cases: [string, string, unknown, string][] = [
+      ['POST', `/api/chats/${alice.id}/messages`, { clientId: 'c', text: '   ' }, 'MESSAGE_EMPTY'],
+      ['POST', `/api/chats/${alice.id}/messages`, { clientId: 'c', text: 'x'.repeat(2001) }, 'MESSAGE_TOO_LONG'],
+      ['POST', `/api/chats/${alice.id}/messages`, { text: 'no client id' }, 'INVALID_REQUEST'],
+      ['GET', `/api/chats/${alice.id}/messages?before=abc`, undefined, 'INVALID_REQUEST'],
+      ['POST', `/api/chats/${alice.id}/read`, { upTo: 'latest' }, 'INVALID_REQUEST'],
+    ];
+    const texts: Record<string, string> = {
+      MESSAGE_EMPTY: 'Write a message first.',
+      MESSAGE_TOO_LONG: 'Messages can be up to 2000 characters.',
+      INVALID_REQUEST: 'That request could not be understood.',
+    };
+    for (const [method, path, body, code] of cases) {
+      const response = await bob.browser.request(method, path, body);
+      expect(response.status, path).toBe(400);
+      expect(await json(response), path).toEqual({ error: { code, message: texts[code] } });
+    }
+    // 2000 characters is allowed.
+    expect((await bob.browser.request('POST', `/api/chats/${alice.id}/messages`, { clientId: 'long', text: 'x'.repeat(2000) })).status).toBe(201);
+  });
+
+  it('limits a member to 20 messages in 10 s (429 TOO_MANY_MESSAGES with Retry-After)', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    for (let i = 0; i < 20; i++) await post(alice, bob, `m-${i}`, `message ${i}`);
+
+    const refused = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-20', text: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('10');
+    expect(await json(refused)).toEqual({ error: { code: 'TOO_MANY_MESSAGES', message: 'You are sending messages too fast. Please slow down.' } });
+    // A retry of a stored message is still answered.
+    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-3', text: 'message 3' })).status).toBe(200);
+
+    world.clock.now += 10_001;
+    await post(alice, bob, 'm-20', 'later');
+  });
+
+  it('pages history 50 at a time, oldest first, with hasMore', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    const rows = Array.from({ length: 120 }, (_, i) => {
+      const [from, to] = i % 2 === 0 ? [alice, bob] : [bob, alice];
+      return { sender_id: from.id, recipient_id: to.id, client_id: `c-${i}`, text: `message ${i}`, sent_at: new Date(world.clock.now + i * 1000) };
+    });
+    await world.database.db.insertInto('messages').values(rows).execute();
+
+    const texts = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => `message ${from + k}`);
+    const newest = await json<{ messages: Message[]; hasMore: boolean }>(await alice.browser.request('GET', `/api/chats/${bob.id}/messages`));
+    expect(newest.messages.map((m) => m.text)).toEqual(texts(70, 120));
+    expect(newest.hasMore).toBe(true);
+    const before = newest.messages[0]?.id ?? '';
+    const middle = await json<{ messages: Message[]; hasMore: boolean }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages?before=${before}`));
+    expect(middle.messages.map((m) => m.text)).toEqual(texts(20, 70));
+    expect(middle.hasMore).toBe(true);
+    const oldest = await json<{ messages: Message[]; hasMore: boolean }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages?before=${middle.messages[0]?.id ?? ''}`));
+    expect(oldest.messages.map((m) => m.text)).toEqual(texts(0, 20));
+    expect(oldest.hasMore).toBe(false);
+  });
+
+  it('keeps other conversations out of a history', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    const carol = await world.member('Carol');
+    await world.befriend(alice, bob);
+    await world.befriend(alice, carol);
+    await world.befriend(bob, carol);
+    await post(alice, bob, 'a', 'to Bob');
+    await post(alice, carol, 'b', 'to Carol');
+    await post(carol, bob, 'c', 'Carol to Bob');
+    const history = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
+    expect(history.messages.map((m) => m.text)).toEqual(['to Bob']);
+  });
+
+  it('lists conversations newest first with unread counts, and a read mark clears them (204)', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    const carol = await world.member('Carol');
+    const dave = await world.member('Dave');
+    await world.befriend(alice, bob);
+    await world.befriend(alice, carol);
+    await world.befriend(alice, dave);
+    const fromBob = await post(bob, alice, 'b1', 'one');
+    await post(bob, alice, 'b2', 'two');
+    world.clock.now += 60_000;
+    await post(carol, alice, 'c1', 'hey');
+    world.clock.now += 60_000;
+    await post(alice, bob, 'a1', 'back to Bob');
+
+    const list = await json<{ conversations: unknown[] }>(await alice.browser.request('GET', '/api/chats'));
+    expect(list.conversations).toEqual([
+      { friendId: bob.id, username: 'Bob', picture: null, lastMessage: { from: alice.id, text: 'back to Bob', sentAt: '2026-03-01T12:02:00.000Z' }, unread: 2, online: false },
+      { friendId: carol.id, username: 'Carol', picture: null, lastMessage: { from: carol.id, text: 'hey', sentAt: '2026-03-01T12:01:00.000Z' }, unread: 1, online: false },
+    ]);
+
+    // Reading up to the first of Bob's two leaves the second unread.
+    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/read`, { upTo: fromBob.id })).status).toBe(204);
+    const after = await json<{ conversations: { friendId: string; unread: number }[] }>(await alice.browser.request('GET', '/api/chats'));
+    expect(after.conversations.map((c) => [c.friendId, c.unread])).toEqual([
+      [bob.id, 1],
+      [carol.id, 1],
+    ]);
+    const history = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
+    expect(history.messages.map((m) => [m.text, m.readAt, m.deliveredAt])).toEqual([
+      ['one', '2026-03-01T12:02:00.000Z', '2026-03-01T12:02:00.000Z'],
+      ['two', null, null],
+      ['back to Bob', null, null],
+    ]);
+    // Bob's own view: nothing unread from Alice until he reads.
+    const bobs = await json<{ conversations: { friendId: string; unread: number }[] }>(await bob.browser.request('GET', '/api/chats'));
+    expect(bobs.conversations.map((c) => [c.friendId, c.unread])).toEqual([[alice.id, 1]]);
+  });
+
+  it("shows a friend's picture and online status only while connected and allowed", async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    await post(bob, alice, 'b1', 'hi');
+    await world.database.db
+      .insertInto('profiles')
+      .values({ member_id: bob.id, data: JSON.stringify({ profilePicture: 'data:image/png;base64,AAAA' }), updated_at: 1, visibility: 'private' })
+      .execute();
+    const seenAt = new Date(world.clock.now - 30_000);
+    await world.database.db.insertInto('live_connections').values({ id: randomUUID(), server_id: 's1', member_id: bob.id, seen_at: seenAt }).execute();
+    const bobSeenBy = async () => (await json<{ conversations: { picture: string | null; online: boolean }[] }>(await alice.browser.request('GET', '/api/chats'))).conversations[0];
+
+    expect(await bobSeenBy()).toMatchObject({ picture: 'data:image/png;base64,AAAA', online: true });
+    await world.database.db.updateTable('profiles').set({ show_online: false }).where('member_id', '=', bob.id).execute();
+    expect(await bobSeenBy()).toMatchObject({ online: false });
+    await world.database.db.updateTable('profiles').set({ show_online: true }).where('member_id', '=', bob.id).execute();
+    // A connection not refreshed for 60 s belongs to a server that died.
+    world.clock.now += 30_001;
+    expect(await bobSeenBy()).toMatchObject({ online: false });
+  });
+
+  it('drops a conversation from the list when the friendship ends', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    await post(bob, alice, 'b1', 'hi');
+    expect((await alice.browser.request('DELETE', `/api/friends/${bob.id}`)).status).toBe(204);
+    expect(await json(await alice.browser.request('GET', '/api/chats'))).toEqual({ conversations: [] });
+  });
+});

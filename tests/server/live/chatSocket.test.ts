@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import type { Frame } from './support/liveClient';
+import { useLiveWorld } from './support/liveWorld';
+
+// Chat through the real hub and bus, as two members' tabs hear it on /api/live.
+
+const isMessage = (text: string) => (frame: Frame) => frame.type === 'message' && (frame.message as { text: string }).text === text;
+
+describe.each(DATABASE_KINDS)('chat through /api/live on %s', (kind) => {
+  const world = useLiveWorld(kind);
+
+  async function friends() {
+    const ada = await world.member('Ada');
+    const bob = await world.member('Bob');
+    await world.befriend(ada, bob);
+    return { ada, bob };
+  }
+
+  it("delivers a message to the friend's tab, acks it, and tells the sender it was delivered", async () => {
+    const { ada, bob } = await friends();
+    const adaTab = await world.open(ada);
+    const bobTab = await world.open(bob);
+
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'c-1', text: 'hello Bob' });
+
+    const ack = await adaTab.waitFor((frame) => frame.type === 'ack');
+    const heard = await bobTab.waitFor(isMessage('hello Bob'));
+    const { id, sentAt } = ack.message as { id: string; sentAt: string };
+    // deliveredAt may already be set: Bob's tab hears 'ready' before what waited for him is marked delivered.
+    expect(heard.message).toMatchObject({ id, sentAt, clientId: 'c-1', from: ada.id, to: bob.id, text: 'hello Bob', readAt: null });
+    const receipt = await adaTab.waitFor((frame) => frame.type === 'receipt');
+    expect(receipt).toMatchObject({ type: 'receipt', friendId: bob.id, messageIds: [id], status: 'delivered' });
+  });
+
+  it('delivers a client id once even when the tab sends it twice', async () => {
+    const { ada, bob } = await friends();
+    const adaTab = await world.open(ada);
+    const bobTab = await world.open(bob);
+
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'twice', text: 'only once' });
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'twice', text: 'only once' });
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'after', text: 'after it' });
+    // Frames of one socket are handled in order, and bus events too: once 'after it' arrives, any second copy would have.
+    await bobTab.waitFor(isMessage('after it'));
+
+    expect(bobTab.frames.filter(isMessage('only once'))).toHaveLength(1);
+    expect(adaTab.frames.filter((frame) => frame.type === 'ack' && frame.clientId === 'twice')).toHaveLength(2);
+  });
+
+  it('tells the sender a message was delivered when the offline friend comes online', async () => {
+    const { ada, bob } = await friends();
+    const adaTab = await world.open(ada);
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'c-1', text: 'while you were out' });
+    const ack = await adaTab.waitFor((frame) => frame.type === 'ack');
+
+    await world.open(bob);
+
+    expect(await adaTab.waitFor((frame) => frame.type === 'receipt')).toMatchObject({
+      friendId: bob.id,
+      messageIds: [(ack.message as { id: string }).id],
+      status: 'delivered',
+    });
+  });
+
+  it('passes typing and read marks between the friends', async () => {
+    const { ada, bob } = await friends();
+    const adaTab = await world.open(ada);
+    const bobTab = await world.open(bob);
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'c-1', text: 'read me' });
+    const heard = await bobTab.waitFor(isMessage('read me'));
+
+    bobTab.send({ type: 'typing', to: ada.id });
+    bobTab.send({ type: 'read', friendId: ada.id, upTo: (heard.message as { id: string }).id });
+
+    expect(await adaTab.waitFor((frame) => frame.type === 'typing')).toEqual({ type: 'typing', from: bob.id });
+    expect(await adaTab.waitFor((frame) => frame.type === 'receipt' && frame.status === 'read')).toMatchObject({
+      friendId: bob.id,
+      messageIds: [(heard.message as { id: string }).id],
+    });
+  });
+
+  it('refuses a send to someone who is not a friend with an error naming the client id', async () => {
+    const ada = await world.member('Ada');
+    const cy = await world.member('Cy');
+    const adaTab = await world.open(ada);
+    adaTab.send({ type: 'send', to: cy.id, clientId: 'c-9', text: 'hi?' });
+    expect(await adaTab.waitFor((frame) => frame.type === 'error')).toEqual({
+      type: 'error',
+      code: 'NOT_FRIENDS',
+      message: 'You can only message your friends.',
+      clientId: 'c-9',
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveSocketUrl, openLiveSocket, parseServerFrame } from '../../src/services/live/socket';
+
+// The browser side of /api/live: the URL from the page's origin, and frames checked against the contract.
+
+class FakeWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static last: FakeWebSocket | null = null;
+  readyState = FakeWebSocket.CONNECTING;
+  sent: string[] = [];
+  closedWith: number | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeWebSocket.last = this;
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = FakeWebSocket.CLOSED;
+  }
+  serverOpens() {
+    this.readyState = FakeWebSocket.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  serverSends(data: string) {
+    this.dispatchEvent(Object.assign(new Event('message'), { data }));
+  }
+  serverCloses(code: number) {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.dispatchEvent(Object.assign(new Event('close'), { code }));
+  }
+}
+
+function open() {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const heard: unknown[] = [];
+  const connection = openLiveSocket(
+    { onOpen: () => heard.push('open'), onFrame: (frame) => heard.push(frame), onClose: (code) => heard.push(code) },
+    'ws://localhost:8787/api/live',
+  );
+  return { connection, heard, socket: FakeWebSocket.last! };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('live socket service', () => {
+  it('opens ws:// on http and wss:// on https, at /api/live', () => {
+    expect(liveSocketUrl('http://localhost:8787')).toBe('ws://localhost:8787/api/live');
+    expect(liveSocketUrl('https://mycelius.example')).toBe('wss://mycelius.example/api/live');
+  });
+
+  it('parses the frames the contract knows and refuses the rest', () => {
+    expect(parseServerFrame('{"type":"heartbeat"}')).toEqual({ type: 'heartbeat' });
+    expect(parseServerFrame('{"type":"presence","memberId":"m-2","online":true}')).toEqual({ type: 'presence', memberId: 'm-2', online: true });
+    expect(parseServerFrame('{"type":"presence","memberId":"m-2"}')).toBeNull();
+    expect(parseServerFrame('{"type":"party"}')).toBeNull();
+    expect(parseServerFrame('not json')).toBeNull();
+    expect(parseServerFrame(new ArrayBuffer(2))).toBeNull();
+  });
+
+  it('reports open, valid frames and the close code, and sends JSON only while open', () => {
+    const { connection, heard, socket } = open();
+    expect(socket.url).toBe('ws://localhost:8787/api/live');
+    connection.send({ type: 'typing', to: 'm-2' });
+    socket.serverOpens();
+    connection.send({ type: 'typing', to: 'm-2' });
+    socket.serverSends('{"type":"heartbeat"}');
+    socket.serverSends('{"type":"nonsense"}');
+    socket.serverCloses(1012);
+    expect(heard).toEqual(['open', { type: 'heartbeat' }, 1012]);
+    expect(socket.sent).toEqual(['{"type":"typing","to":"m-2"}']);
+  });
+
+  it('goes quiet once closed by the app', () => {
+    const { connection, heard, socket } = open();
+    socket.serverOpens();
+    connection.close();
+    socket.serverSends('{"type":"heartbeat"}');
+    socket.serverCloses(1000);
+    expect(socket.closedWith).toBe(1000);
+    expect(heard).toEqual(['open']);
+  });
+});

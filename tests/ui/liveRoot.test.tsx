@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { friendRequestsMachine } from '../../src/machines/friendRequests.machine';
+import { liveMachine } from '../../src/machines/live.machine';
+import type { LiveActor } from '../../src/machines/liveLink';
+import type { RequestsSnapshot } from '../../src/services/members/socialForSession';
+import { useLive } from '../../src/ui/session/LiveContext';
+import { LiveRoot } from '../../src/ui/session/LiveRoot';
+import { SessionContext } from '../../src/ui/session/SessionContext';
+import { SocialContext } from '../../src/ui/session/SocialContext';
+import { fakeMember, WithSession, type FakeServer } from '../support/session';
+
+// The member's one live actor: started for a member only, stopped on log-out, its status shown app-wide,
+// and its notices (a friend request refreshes the app's requests) told in the page.
+
+const sockets: { closed: boolean }[] = [];
+const logic = liveMachine.provide({
+  actors: {
+    socket: fromCallback(() => {
+      const socket = { closed: false };
+      sockets.push(socket);
+      return () => {
+        socket.closed = true;
+      };
+    }),
+  },
+});
+
+const requestLoads = { count: 0 };
+const requests = createActor(
+  friendRequestsMachine.provide({
+    actors: {
+      loadRequests: fromPromise<RequestsSnapshot>(async () => {
+        requestLoads.count += 1;
+        return { incoming: [], outgoing: [], friendIds: [] };
+      }),
+    },
+  }),
+).start();
+
+const seen: { live: LiveActor | null } = { live: null };
+
+function Social({ children }: { children: ReactNode }) {
+  const session = SessionContext.useActorRef();
+  return <SocialContext.Provider value={{ session, requests }}>{children}</SocialContext.Provider>;
+}
+
+function Screen() {
+  const live = useLive();
+  const session = SessionContext.useActorRef();
+  useEffect(() => {
+    seen.live = live;
+  }, [live]);
+  return (
+    <>
+      <p data-testid="live">{live ? 'live' : 'none'}</p>
+      <button type="button" onClick={() => session.send({ type: 'LOG_OUT' })}>
+        Log Out
+      </button>
+    </>
+  );
+}
+
+function renderApp(server: FakeServer) {
+  render(
+    <MemoryRouter initialEntries={['/friends']}>
+      <WithSession server={server}>
+        <Social>
+          <LiveRoot logic={logic}>
+            <Screen />
+          </LiveRoot>
+        </Social>
+      </WithSession>
+    </MemoryRouter>,
+  );
+}
+
+async function liveForMember(): Promise<LiveActor> {
+  renderApp({ member: fakeMember });
+  await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent('live'));
+  return seen.live!;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  sockets.length = 0;
+  seen.live = null;
+});
+
+describe('LiveRoot', () => {
+  it('gives a guest no live actor and opens no socket', async () => {
+    renderApp({ member: null });
+    await act(async () => undefined);
+    expect(screen.getByTestId('live')).toHaveTextContent('none');
+    expect(sockets).toHaveLength(0);
+  });
+
+  it("starts one live actor for a member, shows 'Reconnecting...' and the offline note, and stops on log-out", async () => {
+    const live = await liveForMember();
+    expect(sockets).toHaveLength(1);
+    act(() => live.send({ type: 'socket.opened' }));
+    expect(screen.queryByText('Reconnecting...')).toBeNull();
+    act(() => live.send({ type: 'socket.closed', code: 1006 }));
+    expect(screen.getByText('Reconnecting...')).toBeInTheDocument();
+    act(() => live.send({ type: 'network.offline' }));
+    expect(screen.queryByText('Reconnecting...')).toBeNull();
+    expect(screen.getByText("You're offline. Messages will be sent when you reconnect.")).toBeInTheDocument();
+    act(() => live.send({ type: 'network.online' }));
+    expect(screen.queryByText("You're offline. Messages will be sent when you reconnect.")).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent('none'));
+    expect(sockets.every((socket) => socket.closed)).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('tells a friend request in the page, refreshes the requests, and can be dismissed', async () => {
+    const live = await liveForMember();
+    act(() => live.send({ type: 'socket.opened' }));
+    const loadsBefore = requestLoads.count;
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } }));
+    const notice = screen.getByText('juno sent you a friend request');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(requestLoads.count).toBe(loadsBefore + 1));
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('juno sent you a friend request')).toBeNull();
+  });
+});
