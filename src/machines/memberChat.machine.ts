@@ -46,6 +46,8 @@ export interface MemberChatContext {
   liveStatus: LiveStatus;
   /** The friend's newest message already marked read, so each is marked once. */
   readUpTo: string | null;
+  /** Keys were pressed since the last 'typing' frame went out: one more goes when the throttle allows. */
+  typingOwed: boolean;
 }
 
 export type MemberChatEvent =
@@ -113,6 +115,7 @@ export const memberChatMachine = setup({
       return frame?.type === 'typing' && frame.from === context.friendId;
     },
     friendSent: ({ context, event }) => isFromFriend(frameOf(event), context.friendId),
+    typingOwed: ({ context }) => context.typingOwed,
   },
   actions: {
     takeFrame: assign(({ context, event }) => {
@@ -147,7 +150,8 @@ export const memberChatMachine = setup({
         readAt: null,
         error: null,
       };
-      enqueue.assign({ messages: [...context.messages, pending], notice: null });
+      // The message itself ends the typing: no 'typing' frame is owed for the keys that wrote it.
+      enqueue.assign({ messages: [...context.messages, pending], notice: null, typingOwed: false });
       const command: LiveCommand = { type: 'live.send', to: context.friendId, clientId, text: event.text };
       enqueue.sendTo('liveLink', command);
     }),
@@ -172,6 +176,7 @@ export const memberChatMachine = setup({
     visible: input.visible ?? (typeof document === 'undefined' || document.visibilityState === 'visible'),
     liveStatus: input.liveStatus ?? 'connecting',
     readUpTo: null,
+    typingOwed: false,
   }),
   invoke: [
     { id: 'liveLink', src: 'liveLink', onError: { actions: 'linkLost' } },
@@ -242,12 +247,21 @@ export const memberChatMachine = setup({
             },
           },
         },
-        // My typing: one 'typing' frame, then none for TYPING_THROTTLE_MS however many keys are pressed.
+        // My typing: one 'typing' frame, then none for TYPING_THROTTLE_MS however many keys are pressed; keys
+        // pressed meanwhile send one more when it ends, so a burst of typing inside the pause is still told.
         composer: {
           initial: 'ready',
           states: {
             ready: { on: { TYPED: { target: 'cooling', actions: 'sendTyping' } } },
-            cooling: { after: { typingThrottle: 'ready' } },
+            cooling: {
+              on: { TYPED: { actions: assign({ typingOwed: true }) } },
+              after: {
+                typingThrottle: [
+                  { guard: 'typingOwed', target: 'cooling', reenter: true, actions: ['sendTyping', assign({ typingOwed: false })] },
+                  { target: 'ready' },
+                ],
+              },
+            },
           },
         },
         // The friend's typing: shown until TYPING_TIMEOUT_MS passes without another frame, or their message lands.

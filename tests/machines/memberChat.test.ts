@@ -108,6 +108,34 @@ const frameOf = (e: EventObject) => (e as unknown as { frame: { type: string; [k
 
 const inChat = (state: { value: unknown }) => typeof state.value === 'object' && state.value !== null && 'chat' in state.value;
 
+/**
+ * How many 'typing' frames the path must have sent: the first key sends one and starts a 2000 ms pause; keys
+ * in the pause send one more when it ends (and start another), unless a message was sent meanwhile.
+ */
+function expectedTypingFrames(steps: readonly { event: EventObject; state: { value: unknown } }[]): number {
+  let frames = 0;
+  let pausing = false;
+  let owed = false;
+  for (const [i, { event }] of steps.entries()) {
+    const before = steps[i - 1]?.state;
+    if (!before || !inChat(before)) continue;
+    if (event.type === 'TYPED') {
+      if (pausing) owed = true;
+      else {
+        frames += 1;
+        pausing = true;
+      }
+    }
+    if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello') owed = false;
+    if (event.type === 'xstate.after.typingThrottle.memberChat.chat.composer.cooling') {
+      if (owed) frames += 1;
+      else pausing = false;
+      owed = false;
+    }
+  }
+  return frames;
+}
+
 /** What the chat must show after the path, worked out from the fixtures and rules of the contract, not the machine. */
 function expectedMessages(steps: readonly { event: EventObject; state: { value: unknown } }[]): Shown[] {
   let shown: Shown[] = [];
@@ -171,6 +199,7 @@ function always(v: View) {
   const typing = commands(v, 'typing');
   for (const frame of typing) expect(frame).toMatchObject({ type: 'live.frame', frame: { type: 'typing', to: NOVA } });
   for (let i = 1; i < typing.length; i += 1) expect(typing[i]!.at - typing[i - 1]!.at).toBeGreaterThanOrEqual(2000);
+  expect(typing).toHaveLength(expectedTypingFrames(v.path.steps));
   // Read marks: a 'read' frame for this chat, never the same message twice in a row.
   const reads = commands(v, 'read').map((c) => (c as unknown as { frame: { friendId: string; upTo: string } }).frame);
   for (const frame of reads) expect(frame.friendId).toBe(NOVA);
@@ -323,6 +352,6 @@ describe('member chat machine (model-based)', () => {
       variant(myTypingEvents, keys.filter((key) => key.includes('friend.quiet'))),
       variant(novaTypingEvents, keys.filter((key) => key.includes('composer.ready'))),
     ]);
-    expect(report.guards).toBe(6);
+    expect(report.guards).toBe(7);
   }, 240_000);
 });
