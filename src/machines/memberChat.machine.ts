@@ -1,5 +1,12 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { CHAT_MESSAGE_MAX_LENGTH, chatErrorTexts, type ChatHistory, type ServerFrame } from '../domain/liveContract';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  chatErrorTexts,
+  TYPING_THROTTLE_MS,
+  TYPING_TIMEOUT_MS,
+  type ChatHistory,
+  type ServerFrame,
+} from '../domain/liveContract';
 import {
   belongsTo,
   entryFromServer,
@@ -101,10 +108,8 @@ export const memberChatMachine = setup({
     }),
   },
   delays: {
-    /** liveContract: TYPING_TIMEOUT_MS. */
-    typingTimeout: 4000,
-    /** liveContract: TYPING_THROTTLE_MS. */
-    typingThrottle: 2000,
+    typingTimeout: TYPING_TIMEOUT_MS,
+    typingThrottle: TYPING_THROTTLE_MS,
   },
   guards: {
     blank: ({ event }) => event.type === 'SEND' && event.text.trim() === '',
