@@ -148,6 +148,9 @@ describe('live chat between two members', () => {
     await conversations.getByRole('link').filter({ hasText: 'ada' }).filter({ hasText: 'Offline two' }).waitFor({ timeout: 5_000 });
     expect(await conversations.getByText(/unread message/).count()).toBe(0);
     await bo.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends', exact: true }).waitFor();
+    await openLive(ada, '/friends');
+    await ada.page.getByRole('region', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Offline two' }).waitFor({ timeout: 5_000 });
+    await screenshot(ada.page, 'live-chat-friends-conversations-phone');
     expect(ada.errors).toEqual([]);
     expect(bo.errors).toEqual([]);
     await ada.context.close();
