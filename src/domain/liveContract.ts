@@ -54,6 +54,8 @@ export const liveTexts = {
   memberChatTagline: 'Member chat: messages are delivered live',
   conversationsHeading: 'Conversations',
   noConversations: 'No conversations yet. Say hi to a friend!',
+  /** A conversation's last message when it was mine. */
+  youSaid: (text: string) => `You: ${text}`,
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   newMessageNotice: (name: string) => `New message from ${name}`,
   newRequestNotice: (name: string) => `${name} sent you a friend request`,

@@ -149,7 +149,8 @@ describe('live chat between two members', () => {
     expect(await conversations.getByText(/unread message/).count()).toBe(0);
     await bo.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends', exact: true }).waitFor();
     await openLive(ada, '/friends');
-    await ada.page.getByRole('region', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'Offline two' }).waitFor({ timeout: 5_000 });
+    // Her own last message reads as hers.
+    await ada.page.getByRole('region', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'You: Offline two' }).waitFor({ timeout: 5_000 });
     await screenshot(ada.page, 'live-chat-friends-conversations-phone');
     expect(ada.errors).toEqual([]);
     expect(bo.errors).toEqual([]);

@@ -29,7 +29,11 @@ export function ConversationsSection({ conversations, online }: { conversations:
                     <strong>{conversation.username}</strong>
                     {(online.has(conversation.friendId) || conversation.online) && <OnlineDot />}
                   </span>
-                  <span className="conversation-last">{conversation.lastMessage?.text}</span>
+                  <span className="conversation-last">
+                    {conversation.lastMessage && conversation.lastMessage.from !== conversation.friendId
+                      ? liveTexts.youSaid(conversation.lastMessage.text)
+                      : conversation.lastMessage?.text}
+                  </span>
                 </span>
                 {conversation.unread > 0 && <span className="unread-count">{liveTexts.unread(conversation.unread)}</span>}
               </Link>
