@@ -40,6 +40,8 @@ const INSERT_CHUNK = 500;
 /** How long stragglers may take after the last send before they count as lost. */
 const DRAIN_MS = 5_000;
 const CONNECT_BATCH = 50;
+const SLOW_MS = 100;
+const PROBE_CLIENT_ID = 'bench-settle-probe';
 
 interface Member {
   id: string;
@@ -107,6 +109,12 @@ function rssMb(pid: number | undefined): number {
   return kb / 1024;
 }
 
+/** CPU seconds (user + system) the process has used, from /proc (clock ticks of 1/100 s on Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 interface Sent {
   at: number;
   to: string;
@@ -125,6 +133,10 @@ function percentile(sorted: readonly number[], p: number): number {
 async function run(members: Member[], pairs: [number, number][], servers: Server[]): Promise<void> {
   const sent = new Map<string, Sent>();
   const latencies: number[] = [];
+  /** When (seconds into the run) the slow deliveries were sent: one stall, or spread out? */
+  const slowSentAt: number[] = [];
+  let runStarted = 0;
+  const probeHeard = new Map<string, () => void>();
   let duplicated = 0;
   let refused = 0;
   const sockets: WebSocket[] = [];
@@ -139,12 +151,16 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
         const frame = serverFrameSchema.parse(JSON.parse(frameText(data)));
         if (frame.type === 'ready') resolve(socket);
         if (frame.type === 'error') refused += 1;
+        if (frame.type === 'message' && frame.message.clientId === PROBE_CLIENT_ID) probeHeard.get(member.id)?.();
         if (frame.type !== 'message' || frame.message.to !== member.id) return;
         const entry = sent.get(frame.message.clientId);
         if (!entry) return;
         entry.received += 1;
         if (entry.received > 1) duplicated += 1;
-        else latencies.push(performance.now() - entry.at);
+        else {
+          latencies.push(performance.now() - entry.at);
+          if (performance.now() - entry.at > SLOW_MS) slowSentAt.push((entry.at - runStarted) / 1000);
+        }
       });
       socket.once('error', reject);
       socket.once('close', (code) => reject(new Error(`socket closed with ${code} before 'ready'`)));
@@ -156,6 +172,13 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
     sockets.push(...(await Promise.all(members.slice(k, k + CONNECT_BATCH).map((m, i) => open(m, k + i)))));
   }
   console.log(`${sockets.length} sockets open in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
+  // Every socket's coming online is a presence event each server handles in turn: wait until a probe
+  // published after them all has reached both ends (on two servers: one on each), so the run starts quiet.
+  const [probeFrom, probeTo] = [members[0] as Member, members[1] as Member];
+  const heard = [probeFrom, probeTo].map((m) => new Promise<void>((resolve) => probeHeard.set(m.id, resolve)));
+  (sockets[0] as WebSocket).send(JSON.stringify({ type: 'send', to: probeTo.id, clientId: PROBE_CLIENT_ID, text: 'probe' } satisfies ClientFrame));
+  await Promise.all(heard);
+  console.log(`settled ${((performance.now() - connectStarted) / 1000).toFixed(1)} s after the first socket opened`);
 
   const sampleRss = () => {
     for (const server of servers) server.peakRssMb = Math.max(server.peakRssMb, rssMb(server.child.pid));
@@ -163,7 +186,9 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
   sampleRss();
   const rssAtConnect = servers.map((s) => s.peakRssMb);
   const total = Math.round(RATE * SECONDS);
+  const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid));
   const started = performance.now();
+  runStarted = started;
   for (let n = 0; n < total; n++) {
     // Paced against the clock, not by fixed sleeps, so a slow turn does not lower the rate.
     const due = started + (n * 1000) / RATE;
@@ -179,6 +204,7 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
     if (n % RATE === 0) sampleRss();
   }
   const sendSeconds = (performance.now() - started) / 1000;
+  const cpuUsed = servers.map((server, i) => cpuSeconds(server.child.pid) - (cpuBefore[i] ?? 0));
   const drainUntil = performance.now() + DRAIN_MS;
   while (latencies.length < total && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50));
   sampleRss();
@@ -188,10 +214,15 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
   const sorted = [...latencies].sort((x, y) => x - y);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`${total} messages in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s) between ${pairs.length} friend pairs`);
-  console.log(`delivery latency p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`);
+  console.log(
+    `delivery latency p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`,
+  );
+  const stalls = [...new Set(slowSentAt.map((t) => Math.floor(t)))].sort((x, y) => x - y);
+  console.log(`${slowSentAt.length} deliveries over ${SLOW_MS} ms, sent in second(s) ${stalls.join(', ') || 'none'} of the run`);
   console.log(`lost ${lost}, duplicated ${duplicated}, refused ${refused}`);
   servers.forEach((server, i) => {
-    console.log(`server ${i + 1} RSS: ${rssAtConnect[i]?.toFixed(0)} MB with the sockets open, peak ${server.peakRssMb.toFixed(0)} MB`);
+    const cpu = ((cpuUsed[i] ?? 0) / sendSeconds) * 100;
+    console.log(`server ${i + 1} RSS: ${rssAtConnect[i]?.toFixed(0)} MB with the sockets open, peak ${server.peakRssMb.toFixed(0)} MB; CPU ${cpu.toFixed(0)}% of one core while sending`);
   });
 }
 

@@ -18,14 +18,15 @@ export function apiDevServer(): Plugin {
       const { createLogger } = (await server.ssrLoadModule('/server/lib/log.ts')) as typeof import('./lib/log');
       const { createLiveBus } = (await server.ssrLoadModule('/server/live/bus.ts')) as typeof import('./live/bus');
       const { createLiveHub } = (await server.ssrLoadModule('/server/live/hub.ts')) as typeof import('./live/hub');
-      const { liveFeatures } = (await server.ssrLoadModule('/server/live/index.ts')) as typeof import('./live/index');
+      const { allLiveFeatures } = (await server.ssrLoadModule('/server/live/index.ts')) as typeof import('./live/index');
+      const { chooseProvider } = (await server.ssrLoadModule('/server/ai/index.ts')) as typeof import('./ai/index');
       const config = loadConfig();
       // Vite prints its own request-free output; the API's request lines only when LOG_LEVEL asks.
       const log = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
       // The same members database as `npm start` (DATA_DIR or DATABASE_URL), closed with the dev server.
       const database = await openMigratedDatabase(config.database);
       const bus = createLiveBus(database, (message, error) => log.error(message, { error }));
-      const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: liveFeatures, origin: config.origin, now: Date.now, log });
+      const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: allLiveFeatures({ ai: chooseProvider(config), log }), origin: config.origin, now: Date.now, log });
       // /api/live on the dev port too; Vite's hot-reload socket keeps its own upgrades.
       if (server.httpServer) live.attach(server.httpServer as Server, { otherUpgrades: 'leave' });
       server.httpServer?.once('close', () => void live.shutdown().finally(() => database.close()));

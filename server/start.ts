@@ -6,7 +6,8 @@ import { openDatabaseInBackground, type StartingDatabase } from './db/open';
 import { createLogger, type Logger } from './lib/log';
 import { createLiveBus } from './live/bus';
 import { createLiveHub, type LiveHub } from './live/hub';
-import { liveFeatures } from './live/index';
+import { chooseProvider } from './ai';
+import { allLiveFeatures } from './live/index';
 import { startServer } from './main';
 
 // The process entry (`npm start` runs its bundle, dist-server/start.js, with node). It owns what a
@@ -80,7 +81,7 @@ function main(): void {
     },
   );
   const bus = createLiveBus(database, (message, error) => log.error(message, { error }));
-  const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: liveFeatures, origin: config.origin, now: Date.now, log });
+  const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: allLiveFeatures({ ai: chooseProvider(config), log }), origin: config.origin, now: Date.now, log });
   const server = startServer(config, log, { members: { db: database.db, bus }, database: where, live });
   server.on('error', (error) => {
     log.error('the server could not listen', { error, host: config.host, port: config.port });

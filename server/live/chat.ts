@@ -1,4 +1,4 @@
-import { chatErrorTexts, type ClientFrame, type ServerFrame } from '../../src/domain/liveContract';
+import { chatErrorTexts, type ClientFrame, type MemberMessage, type ServerFrame } from '../../src/domain/liveContract';
 import type { BusEvent, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 import { announceMessage, deliverWaiting, readUpTo } from './chatActions';
 import { chatRefusal, findMessage, isChatProblem, markOneDelivered, storeMessage, type ChatProblem } from './messages';
@@ -12,8 +12,19 @@ function errorFrame(problem: ChatProblem, clientId?: string): ServerFrame {
   return { type: 'error', code: problem.code, message: chatErrorTexts[problem.code], ...(clientId === undefined ? {} : { clientId }) };
 }
 
+/** Messages stored here whose bus event has not come back yet (it always does, to the publisher too). */
+const JUST_STORED_MAX = 1_000;
+
 export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => {
   const { db, bus, sockets, now } = deps;
+  // The server that stored a message pushes it without reading the row back; other servers read it.
+  const justStored = new Map<string, MemberMessage>();
+
+  function remember(message: MemberMessage): void {
+    justStored.set(message.id, message);
+    const oldest = justStored.keys().next().value;
+    if (justStored.size > JUST_STORED_MAX && oldest !== undefined) justStored.delete(oldest);
+  }
 
   async function send(socket: LiveSocket, frame: Extract<ClientFrame, { type: 'send' }>): Promise<void> {
     const stored = await storeMessage(db, socket.memberId, { to: frame.to, clientId: frame.clientId, text: frame.text }, new Date(now()));
@@ -23,7 +34,9 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
     }
     socket.reply({ type: 'ack', clientId: frame.clientId, message: stored.message });
     // A repeat was announced when it was first stored: announcing it again would deliver it twice.
-    if (stored.created) await announceMessage(deps, stored.message.id);
+    if (!stored.created) return;
+    remember(stored.message);
+    await announceMessage(deps, stored.message.id);
   }
 
   async function typing(socket: LiveSocket, to: string): Promise<void> {
@@ -38,7 +51,8 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
   }
 
   async function pushMessage(id: string): Promise<void> {
-    const message = await findMessage(db, id);
+    const message = justStored.get(id) ?? (await findMessage(db, id));
+    justStored.delete(id);
     if (!message) return;
     const frame: ServerFrame = { type: 'message', message };
     const reached = sockets.sendToMember(message.to, frame);

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import { parse, serialize } from 'hono/utils/cookie';
 import { MEMBER_HINT_COOKIE, SESSION_COOKIE, SESSION_LIFETIME_DAYS } from '../../src/domain/memberContract';
 import type { Database } from '../db/schema';
-import { resumeSession } from '../members/sessions';
+import { hashSessionId, resumeSession } from '../members/sessions';
 import type { CookiePolicy } from '../members/sessionCookie';
 
 // Who is opening a socket: the same session cookie the HTTP routes read, resumed the same way (its
 // expiry slides), from a page of this app's own origin only.
 
 export type Handshake =
-  | { kind: 'member'; memberId: string; setCookies: string[] }
+  | { kind: 'member'; memberId: string; sessionHash: string; setCookies: string[] }
   | { kind: 'unauthenticated' }
   | { kind: 'forbidden' };
 
@@ -36,5 +36,5 @@ export async function checkHandshake(request: IncomingMessage, db: Kysely<Databa
   const id = sessionCookie(request);
   const session = id ? await resumeSession(db, id, now) : undefined;
   if (!id || !session) return { kind: 'unauthenticated' };
-  return { kind: 'member', memberId: session.memberId, setCookies: session.extendedTo ? renewedCookies(id, session.extendedTo, now, policy) : [] };
+  return { kind: 'member', memberId: session.memberId, sessionHash: hashSessionId(id), setCookies: session.extendedTo ? renewedCookies(id, session.extendedTo, now, policy) : [] };
 }

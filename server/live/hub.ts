@@ -62,6 +62,8 @@ export interface LiveHub {
 }
 
 interface Connection extends RegisteredSocket {
+  /** The session the socket opened with: when it ends (log-out, expiry, account deleted), so does the socket. */
+  sessionHash: string;
   alive: boolean;
   /** Each socket's work runs in order: connect, then its frames as they came, then disconnect. */
   turn: Promise<void>;
@@ -138,12 +140,13 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     send(connection, { type: 'error', code: 'INVALID_REQUEST', message: chatErrorTexts.INVALID_REQUEST, clientId: clientIdOf(frame) });
   }
 
-  function open(ws: WebSocket, memberId: string): void {
+  function open(ws: WebSocket, memberId: string, sessionHash: string): void {
     const connectionId = randomUUID();
     let closedNow!: () => void;
     const connection: Connection = {
       ws,
       memberId,
+      sessionHash,
       connectionId,
       held: [],
       alive: true,
@@ -212,8 +215,18 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         ws.close(stopping ? CLOSE_SERVICE_RESTART : CLOSE_UNAUTHENTICATED, stopping ? 'Server restarting' : 'Unauthenticated');
         return;
       }
-      open(ws, handshake.memberId);
+      open(ws, handshake.memberId, handshake.sessionHash);
     });
+  }
+
+  async function closeEndedSessions(at: number): Promise<void> {
+    const hashes = [...new Set([...connections].map((connection) => connection.sessionHash))];
+    if (hashes.length === 0) return;
+    const live = await db.selectFrom('sessions').select('id_hash').where('id_hash', 'in', hashes).where('expires_at', '>', new Date(at)).execute();
+    const valid = new Set(live.map((row) => row.id_hash));
+    for (const connection of connections) {
+      if (!valid.has(connection.sessionHash)) connection.ws.close(CLOSE_UNAUTHENTICATED, 'Session ended');
+    }
   }
 
   const heartbeat = setInterval(() => {
@@ -228,6 +241,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     }
     const at = now();
     void (async () => {
+      await closeEndedSessions(at);
       await db.updateTable('live_connections').set({ seen_at: new Date(at) }).where('server_id', '=', serverId).execute();
       const swept = await db.deleteFrom('live_connections').where('seen_at', '<', new Date(at - SWEEP_AFTER_MS)).returning('member_id').execute();
       for (const memberId of new Set(swept.map((row) => row.member_id))) await bus.publish({ kind: 'presence', memberId });

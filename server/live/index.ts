@@ -1,3 +1,6 @@
+import type { AiProvider } from '../ai/provider';
+import type { Logger } from '../lib/log';
+import { createDebateFeature } from './debates';
 import type { LiveFeatureFactory } from './feature';
 import { chatFeature } from './chat';
 import { presenceFeature } from './presence';
@@ -10,3 +13,8 @@ export const liveFeatures: LiveFeatureFactory[] = [
   friendRequestNoticesFeature,
   chatFeature,
 ];
+
+/** Every feature, with those that need the server's own parts: Hot Takes debates have the AI write their prompts. */
+export function allLiveFeatures(parts: { ai: Pick<AiProvider, 'hotTakesPrompt'>; log?: Logger }): LiveFeatureFactory[] {
+  return [...liveFeatures, createDebateFeature(parts)];
+}

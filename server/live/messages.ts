@@ -4,7 +4,7 @@ import type { Database, MessagesTable } from '../db/schema';
 import { isUuid } from '../social/locks';
 import { pairOf } from '../social/people';
 import { onlineFriends } from './online';
-import { spendSend } from './sendLimit';
+import { countSend, sendWait } from './sendLimit';
 
 // Messages between two members: stored once per (sender, client id), only between friends who have
 // not blocked each other, read back a page at a time, and marked delivered and read. Every function
@@ -72,26 +72,38 @@ export interface StoredMessage {
   created: boolean;
 }
 
-/** Stores `sender`'s message to `input.to`, once per client id. */
+/**
+ * Stores `sender`'s message to `input.to`, once per client id. The usual case is one statement: the
+ * insert itself checks the pair's standing, so a send costs a single round trip; only when nothing was
+ * inserted is it worked out why (a retry, or a refusal).
+ */
 export async function storeMessage(db: Db, sender: string, input: SendMessageRequest & { to: string }, at: Date): Promise<StoredMessage | ChatProblem> {
-  // A retry of a stored message is answered with it even if the pair's standing changed since.
+  const wait = sendWait(db, sender, at.getTime());
+  if (wait === undefined && isUuid(input.to) && input.to.toLowerCase() !== sender) {
+    const inserted = await insertBetweenFriends(db, sender, input, at);
+    if (inserted) {
+      countSend(db, sender, at.getTime());
+      return { message: toMemberMessage(inserted), created: true };
+    }
+  }
+  // A retry of a stored message is answered with it, even over the limit or if the pair's standing changed since.
   const earlier = await findByClientId(db, sender, input.clientId);
   if (earlier) return { message: toMemberMessage(earlier), created: false };
-  const refusal = await chatRefusal(db, sender, input.to);
-  if (refusal) return refusal;
-  const wait = spendSend(db, sender, at.getTime());
   if (wait !== undefined) return { status: 429, code: 'TOO_MANY_MESSAGES', retryAfter: wait };
-  const inserted = await db
-    .insertInto('messages')
-    .values({ sender_id: sender, recipient_id: input.to.toLowerCase(), client_id: input.clientId, text: input.text, sent_at: at })
-    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (inserted) return { message: toMemberMessage(inserted), created: true };
-  // Two copies of the same send raced: the other one stored it.
-  const raced = await findByClientId(db, sender, input.clientId);
-  if (!raced) throw new Error('A message that conflicted on its client id could not be read back.');
-  return { message: toMemberMessage(raced), created: false };
+  return (await chatRefusal(db, sender, input.to)) ?? { status: 403, code: 'NOT_FRIENDS' };
+}
+
+async function insertBetweenFriends(db: Db, sender: string, input: SendMessageRequest & { to: string }, at: Date): Promise<MessageRow | undefined> {
+  const to = input.to.toLowerCase();
+  const { member_a, member_b } = pairOf(sender, to);
+  const { rows } = await sql<MessageRow>`
+    insert into messages (sender_id, recipient_id, client_id, text, sent_at)
+    select ${sender}::uuid, ${to}::uuid, ${input.clientId}, ${input.text}, ${at}::timestamptz
+    where exists (select 1 from friendships where member_a = ${member_a} and member_b = ${member_b})
+      and not exists (select 1 from blocks where (blocker_id = ${sender} and blocked_id = ${to}) or (blocker_id = ${to} and blocked_id = ${sender}))
+    on conflict (sender_id, client_id) do nothing
+    returning *`.execute(db);
+  return rows[0];
 }
 
 export async function findMessage(db: Db, id: string): Promise<MemberMessage | undefined> {

@@ -25,8 +25,7 @@ function timesFor(db: Kysely<Database>): SendTimes {
   return times;
 }
 
-/** Counts one send at `t` and answers undefined, or counts nothing and answers the whole seconds to wait. */
-export function spendSend(db: Kysely<Database>, memberId: string, t: number): number | undefined {
+function recentSends(db: Kysely<Database>, memberId: string, t: number): number[] {
   const senders = timesFor(db);
   const recent = (senders.get(memberId) ?? []).filter((at) => at > t - SEND_WINDOW_MS);
   // Re-inserting keeps the map ordered by last use, so the oldest entry is the one to forget.
@@ -36,8 +35,17 @@ export function spendSend(db: Kysely<Database>, memberId: string, t: number): nu
     const oldest = senders.keys().next().value;
     if (oldest !== undefined) senders.delete(oldest);
   }
+  return recent;
+}
+
+/** Whole seconds the member must wait before sending at `t`, or undefined when they may send now. */
+export function sendWait(db: Kysely<Database>, memberId: string, t: number): number | undefined {
+  const recent = recentSends(db, memberId, t);
   const first = recent[0];
-  if (recent.length >= SEND_LIMIT && first !== undefined) return Math.max(1, Math.ceil((first + SEND_WINDOW_MS - t) / 1000));
-  recent.push(t);
-  return undefined;
+  return recent.length >= SEND_LIMIT && first !== undefined ? Math.max(1, Math.ceil((first + SEND_WINDOW_MS - t) / 1000)) : undefined;
+}
+
+/** Counts a message the member stored at `t`. */
+export function countSend(db: Kysely<Database>, memberId: string, t: number): void {
+  recentSends(db, memberId, t).push(t);
 }

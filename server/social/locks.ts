@@ -24,3 +24,13 @@ export function lockPair(trx: Transaction<Database>, one: string, other: string)
 export function lockMemberAction(trx: Transaction<Database>, memberId: string, action: string): Promise<void> {
   return lock(trx, `action:${memberId}:${action}`);
 }
+
+/** Hot Takes matchmaking: one join at a time picks from the queue, on every server, so nobody is matched twice. */
+export function lockDebateQueue(trx: Transaction<Database>): Promise<void> {
+  return lock(trx, 'debate-queue');
+}
+
+/** One debate's moves (takes, messages, the end) in order, so the result counts exactly what was stored. */
+export function lockDebate(trx: Transaction<Database>, debateId: string): Promise<void> {
+  return lock(trx, `debate:${debateId}`);
+}

@@ -174,3 +174,23 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('debate.state'), debate: debateViewSchema }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/** Hot Takes against a member: the debate screen's further texts (the reveal line is SPEC's, word for word). */
+export const debateTexts = {
+  revealLine: (name: string) => `Great! Here's what ${name} said about this:`,
+  writeYourTake: 'Write your hot take. It stays hidden until you have both written one.',
+  waitingForTake: (name: string) => `Waiting for ${name}'s hot take...`,
+  revealing: (name: string) => `Revealing ${name}'s take...`,
+  debateOn: 'Debate on! Defend your take.',
+  searchingHint: 'You can type once you have a debate partner.',
+  endedHint: 'This debate is over.',
+  youLeft: 'You left the debate.',
+  won: (points: number) => `You won! +${points} points`,
+  notWon: 'No win this time: a debate needs more than 4 messages.',
+  notPlayed: 'The debate ended before both takes were in, so it does not count.',
+  messageCount: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
+  backToGames: 'Back to games',
+} as const;
+
+/** The debate prompt when the AI cannot write one (SPEC's prompt format: a topic line, then the question). */
+export const DEBATE_FALLBACK_PROMPT = 'Topic: Pineapple pizza\nPineapple belongs on pizza. Agree or disagree? Pick a side and defend it.';

@@ -53,10 +53,30 @@ export const messages = {
     noUsersToMatch: 'No users available to match with. Please try again later!',
     loadFailed: 'Sorry, I had trouble loading the game. Please try again!',
   },
+  // Beyond docs/product.md: how a matched Hot Takes debate ends (issue 15). The points follow gameAward.ts.
+  hotTakes: {
+    finish: 'End debate',
+    finishHint: (points: number) => `You're winning: end the debate now for +${points} points, or keep going for more.`,
+    won: (points: number) => `Debate won: +${points} points`,
+    wonSummary: (partner: string, count: number) => `Your debate with ${partner} ran to ${count} messages. It is saved in your chat logs.`,
+    playAgain: 'Play again',
+    backToGames: 'Back to games',
+    over: 'The debate is over. Play again for a new one.',
+    leaveTitle: 'Leave the debate?',
+    leaveWin: (points: number) => `Leaving now ends the debate and records a win: +${points} points. The chat is saved in your chat logs.`,
+    leaveLogOnly: (partner: string) =>
+      `Nothing is counted: a debate is won once ${partner} has answered your take. The chat so far is saved in your chat logs.`,
+    leaveNothing: (partner: string) => `Nothing is counted or saved: a debate is won once ${partner} has answered your take.`,
+    leave: 'Leave',
+    keepDebating: 'Keep debating',
+  },
   settings: {
     confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
     cleared: 'App data cleared successfully!',
     confirmLogout: 'Are you sure you want to log out?',
+    // The in-page questions' titles and their buttons name the action they confirm (issue 15).
+    clearAction: 'Clear App Data',
+    logOutAction: 'Log Out',
   },
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,

@@ -195,11 +195,13 @@ const DEFAULT_FAILED_ON = {
   LEAVE: LEFT,
 } as const;
 
-interface LeaveOptions<TContext, TInput, TBack, TSaved, TFailedOn, TSteps> {
+interface LeaveOptions<TContext, TInput, TBack, TSaved, TFailedOn, TSteps, TWhenStaying> {
   /** What the chat's `saveLog` actor is given. */
   saveInput: (args: { context: TContext }) => TInput;
   /** BACK while staying (default: save when `logWorthSaving`, else leave at once). */
   back?: TBack;
+  /** Eventless transitions out of staying (e.g. the matched chat saves once its game is over). */
+  whenStaying?: TWhenStaying;
   /** Where a finished save goes (default: leave). */
   onSaved?: TSaved;
   /** The failed state's events (default: BACK tries again, DISMISS keeps chatting, LEAVE gives up). */
@@ -219,12 +221,13 @@ export function leaveStates<
   const TSaved = typeof LEFT,
   const TFailedOn = typeof DEFAULT_FAILED_ON,
   const TSteps extends object = object,
->(options: LeaveOptions<TContext, TInput, TBack, TSaved, TFailedOn, TSteps>) {
+  const TWhenStaying = undefined,
+>(options: LeaveOptions<TContext, TInput, TBack, TSaved, TFailedOn, TSteps, TWhenStaying>) {
   return {
     id: 'leave',
     initial: 'staying',
     states: {
-      staying: { on: { BACK: options.back ?? (DEFAULT_BACK as TBack) } },
+      staying: { on: { BACK: options.back ?? (DEFAULT_BACK as TBack) }, always: options.whenStaying },
       saving: {
         tags: ['saving'],
         entry: 'clearSaveError',

@@ -23,8 +23,8 @@ export interface DiscoverContext {
   friendIds: string[];
   /** The user whose Add Friend is in flight. */
   addingId: string | null;
-  /** The name the "now friends" alert is about. */
-  addedName: string | null;
+  /** "You're now friends with {name}!" after an add, shown in the page until dismissed or the next add. */
+  notice: string | null;
   error: string | null;
 }
 
@@ -33,6 +33,7 @@ type DiscoverEvent =
   | { type: 'COMMUNITY'; community: CommunityFilter }
   | { type: 'ADD_FRIEND'; userId: string }
   | { type: 'GO_TO_PROFILE' }
+  | { type: 'DISMISS_NOTICE' }
   | { type: 'RETRY' };
 
 export function similarityCandidates(users: readonly User[]) {
@@ -71,14 +72,7 @@ export const discoverMachine = setup({
     goToProfile: () => {
       // Provided by the screen: navigate('/profile').
     },
-    notify: (_, _params: { message: string }) => {
-      // Provided by the screen: window.alert(message).
-    },
     logFollowFailure: ({ event }) => console.error('Following the header community failed', (event as { error?: unknown }).error),
-  },
-  delays: {
-    // Lets the button repaint as 'Friend Added!' before the (blocking) browser alert opens.
-    alertDelay: 30,
   },
 }).createMachine({
   id: 'discover',
@@ -90,7 +84,7 @@ export const discoverMachine = setup({
     scores: {},
     friendIds: [],
     addingId: null,
-    addedName: null,
+    notice: null,
     error: null,
   },
   initial: 'loading',
@@ -98,6 +92,7 @@ export const discoverMachine = setup({
   on: {
     SEARCH: { actions: assign({ query: ({ event }) => event.query }) },
     COMMUNITY: { actions: assign({ community: ({ event }) => event.community }) },
+    DISMISS_NOTICE: { actions: assign({ notice: null }) },
   },
   states: {
     loading: {
@@ -140,7 +135,7 @@ export const discoverMachine = setup({
             ADD_FRIEND: {
               guard: 'canAdd',
               target: 'adding',
-              actions: assign({ addingId: ({ event }) => event.userId, error: null }),
+              actions: assign({ addingId: ({ event }) => event.userId, error: null, notice: null }),
             },
           },
         },
@@ -152,15 +147,15 @@ export const discoverMachine = setup({
             onDone: [
               {
                 guard: { type: 'wasAdded', params: ({ event }) => ({ added: event.output.added }) },
-                target: 'announcing',
+                target: 'idle',
                 actions: assign(({ context }) => ({
                   friendIds: [...context.friendIds, context.addingId!],
-                  addedName: context.users.find((u) => u.id === context.addingId)?.username ?? null,
+                  notice: messages.friends.added(context.users.find((u) => u.id === context.addingId)?.username ?? ''),
                   addingId: null,
                 })),
               },
               {
-                // Already linked (another tab got there first): show it as a friend, without the alert.
+                // Already linked (another tab got there first): show it as a friend, without the notice.
                 target: 'idle',
                 actions: assign(({ context }) => ({ friendIds: [...context.friendIds, context.addingId!], addingId: null })),
               },
@@ -171,17 +166,6 @@ export const discoverMachine = setup({
                 addingId: null,
                 error: ({ event }) => messageFor(event.error, messages.social.addFriendFailed),
               }),
-            },
-          },
-        },
-        announcing: {
-          after: {
-            alertDelay: {
-              target: 'idle',
-              actions: [
-                { type: 'notify', params: ({ context }) => ({ message: messages.friends.added(context.addedName ?? '') }) },
-                assign({ addedName: null }),
-              ],
             },
           },
         },

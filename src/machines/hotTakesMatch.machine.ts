@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import { appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
-import { isWinningGame } from '../domain/gameAward';
+import { gameAward, isWinningGame } from '../domain/gameAward';
 import { GAMES } from '../domain/games';
 import { messages } from '../domain/messages';
 import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../domain/replyTiming';
@@ -15,6 +15,11 @@ import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipe
 // The matched Hot Takes chat (docs/product.md section 4): loading → user-response → revealing → conversation, on the
 // shared chat pipeline (chatPipeline.ts). The partner's profile dialog and leaving are parallel regions so
 // they can run in any phase without disturbing the game.
+//
+// The end a player sees (issue 15): once the win condition holds (in conversation, more than 4 messages) FINISH
+// ends the debate; the log and the win are saved as on leaving, then the result (the points) shows, with
+// PLAY_AGAIN (a new game, never the same prompt) and BACK to the games. BACK before that asks first
+// (leave.confirming) once the player has said anything, so the screen can say what leaving will count.
 
 /** The random source also picks the partner. */
 export type HotTakesMatchInput = ChatSources;
@@ -26,6 +31,14 @@ export interface HotTakesMatchContext extends ChatPipelineContext {
   /** What leaving still has to store; each step clears its flag, so a retry after a failure never repeats one. */
   toSave: { log: boolean; win: boolean };
   award: number | null;
+  /** False while a member's win waits on this device for the server (it counts once sent). */
+  winCounted: boolean;
+  /** FINISH ended the game: once saved it shows the result instead of leaving. */
+  finishing: boolean;
+  /** The last game's prompt, so the next one (PLAY_AGAIN) is asked for a different one. */
+  previousPrompt: string | null;
+  /** Which game this is (1, then +1 per PLAY_AGAIN): the screen starts each one afresh. */
+  round: number;
   /** Load failure text shown in the banner. */
   error: string | null;
   friendError: string | null;
@@ -35,7 +48,14 @@ export interface HotTakesMatchContext extends ChatPipelineContext {
 export type HotTakesMatchEvent =
   | ComposerEvent
   | { type: 'RETRY' }
+  /** Leave: asks first (CONFIRM_LEAVE / CANCEL_LEAVE) once the player has said anything; on a save failure, tries again. */
   | { type: 'BACK' }
+  | { type: 'CONFIRM_LEAVE' }
+  | { type: 'CANCEL_LEAVE' }
+  /** End the debate once it is won; the result shows once it is saved. */
+  | { type: 'FINISH' }
+  /** From the result: a new game with a new partner and prompt. */
+  | { type: 'PLAY_AGAIN' }
   /** Leave without saving, after a save failed. */
   | { type: 'LEAVE' }
   | { type: 'OPEN_PROFILE' }
@@ -68,12 +88,13 @@ const pipeline = chatPipelineImplementations<HotTakesMatchContext, HotTakesMatch
 
 const GAME = '#hotTakesMatch.open.game';
 const inConversation = stateIn('#talk');
+const gameOver = stateIn(`${GAME}.over`);
 
 export const hotTakesMatchMachine = setup({
   types: {} as { context: HotTakesMatchContext; events: HotTakesMatchEvent; input: HotTakesMatchInput | undefined },
   actors: {
     pickPartner: fromPromise<User | null, { random: () => number }>(async ({ input }) => pickPartner(input.random)),
-    gamePrompt: fromPromise<string>(() => loadGamePrompt()),
+    gamePrompt: fromPromise<string, { previous: string | null }>(({ input }) => loadGamePrompt(input.previous ?? undefined)),
     partnerTake: fromPromise<string, PersonaInput>(({ input }) =>
       generatePersonaHotTake({ ...persona(input.partner), prompt: input.prompt }),
     ),
@@ -108,6 +129,10 @@ export const hotTakesMatchMachine = setup({
     logWorthSaving: ({ context }) => shouldSaveLog('matched', context.messages),
     logPending: ({ context }) => context.toSave.log,
     winPending: ({ context }) => context.toSave.win,
+    /** docs/product.md: a conversation with more than 4 messages is won. */
+    debateWon: ({ context }) => isWinningGame(context.messages.length),
+    playerSpoke: ({ context }) => context.messages.some((m) => m.sender === 'user'),
+    finishing: ({ context }) => context.finishing,
     partnerKnown: ({ context }) => context.partner !== null,
     /** For a done event's output: a partner was found, the partner is already a friend. */
     truthy: (_, params: { value: unknown }) => Boolean(params.value),
@@ -133,9 +158,11 @@ export const hotTakesMatchMachine = setup({
           context.now(),
         ),
     }),
+    // A member's server may not have answered yet; its award is the same rule (server/social/stats.ts).
     recordAward: assign({
       toSave: ({ context }) => ({ ...context.toSave, win: false }),
-      award: (_, win: GameWinOutcome) => win.award,
+      award: ({ context }, win: GameWinOutcome) => win.award ?? gameAward(context.messages.length),
+      winCounted: (_, win: GameWinOutcome) => win.stats !== null,
     }),
     markLogSaved: assign({ toSave: ({ context }) => ({ ...context.toSave, log: false }) }),
     planExit: assign({ toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: false }) }),
@@ -143,6 +170,20 @@ export const hotTakesMatchMachine = setup({
     planWinningExit: assign({
       toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: isWinningGame(context.messages.length) }),
     }),
+    planFinish: assign({ finishing: true, toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: true }) }),
+    // A new game: the welcome again, nothing owed or pending, and the prompt just played remembered.
+    startOver: assign(({ context }) => ({
+      ...pipelineContext({ now: context.now, random: context.random }, (now) => [welcomeMessage(GAMES.hottakes.welcome, now)]),
+      partnerTake: null,
+      toSave: { log: false, win: false },
+      award: null,
+      winCounted: false,
+      finishing: false,
+      previousPrompt: context.prompt,
+      round: context.round + 1,
+      friendError: null,
+      friendNotice: null,
+    })),
   },
 }).createMachine({
   id: 'hotTakesMatch',
@@ -153,6 +194,10 @@ export const hotTakesMatchMachine = setup({
     partnerTake: null,
     toSave: { log: false, win: false },
     award: null,
+    winCounted: false,
+    finishing: false,
+    previousPrompt: null,
+    round: 1,
     error: null,
     friendError: null,
     friendNotice: null,
@@ -190,6 +235,7 @@ export const hotTakesMatchMachine = setup({
                   invoke: {
                     id: 'gamePrompt',
                     src: 'gamePrompt',
+                    input: ({ context }) => ({ previous: context.previousPrompt }),
                     onDone: { target: `${GAME}.userResponse`, actions: assign({ prompt: ({ event }) => event.output }) },
                     onError: { target: `${GAME}.failed` },
                   },
@@ -234,7 +280,11 @@ export const hotTakesMatchMachine = setup({
             },
             conversation: {
               id: 'talk',
-              on: { EMOJI: { actions: 'appendUserInput' } },
+              on: {
+                EMOJI: { actions: 'appendUserInput' },
+                // Ending stops the game here (a reply on its way is dropped) and the leave region saves it.
+                FINISH: { guard: 'debateWon', target: 'over' },
+              },
               initial: 'firstReply',
               states: {
                 // Generation starts with the wait, so the brash reply lands 1.5 s after the reveal (or when ready).
@@ -251,6 +301,7 @@ export const hotTakesMatchMachine = setup({
                 })),
               },
             },
+            over: {},
           },
         },
         leave: leaveStates({
@@ -259,12 +310,10 @@ export const hotTakesMatchMachine = setup({
             partner: context.partner?.username,
             now: context.now(),
           }),
-          back: [
-            // The conversation always holds more than 2 messages, so there is always a log to save.
-            { guard: inConversation, target: 'saving', actions: 'planWinningExit' },
-            { guard: 'logWorthSaving', target: 'saving', actions: 'planExit' },
-            { target: LEFT },
-          ],
+          // Nothing said, nothing to count or save: leave at once. Otherwise say what leaving counts first.
+          back: [{ guard: 'playerSpoke', target: 'confirming' }, { target: LEFT }],
+          // FINISH ended the game: it is saved as leaving would save it, then the result shows.
+          whenStaying: { guard: gameOver, target: 'saving', actions: 'planFinish' },
           onSaved: [
             { guard: 'winPending', target: 'recordingWin', actions: 'markLogSaved' },
             { target: LEFT, actions: 'markLogSaved' },
@@ -275,13 +324,28 @@ export const hotTakesMatchMachine = setup({
             LEAVE: LEFT,
           },
           steps: {
+            // The in-page question; the game goes on behind it, so what it says is counted is what CONFIRM_LEAVE counts.
+            confirming: {
+              on: {
+                CONFIRM_LEAVE: [
+                  // The conversation always holds more than 2 messages, so there is always a log to save.
+                  { guard: inConversation, target: 'saving', actions: 'planWinningExit' },
+                  { guard: 'logWorthSaving', target: 'saving', actions: 'planExit' },
+                  { target: LEFT },
+                ],
+                CANCEL_LEAVE: 'staying',
+              },
+            },
             recordingWin: {
               tags: ['saving'],
               invoke: {
                 id: 'recordWin',
                 src: 'recordWin',
                 input: ({ context }: { context: HotTakesMatchContext }) => ({ messageCount: context.messages.length, finishedAt: context.now() }),
-                onDone: { target: LEFT, actions: { type: 'recordAward', params: ({ event }: { event: { output: GameWinOutcome } }) => event.output } },
+                onDone: [
+                  { guard: 'finishing', target: '#hotTakesMatch.result', actions: { type: 'recordAward', params: ({ event }: { event: { output: GameWinOutcome } }) => event.output } },
+                  { target: LEFT, actions: { type: 'recordAward', params: ({ event }: { event: { output: GameWinOutcome } }) => event.output } },
+                ],
                 onError: saveFailed,
               },
             },
@@ -330,6 +394,13 @@ export const hotTakesMatchMachine = setup({
             },
           },
         },
+      },
+    },
+    // The debate is over and counted: the screen shows 'Debate won: +N points'.
+    result: {
+      on: {
+        PLAY_AGAIN: { target: 'open', actions: 'startOver' },
+        BACK: 'left',
       },
     },
     left: { id: 'left', type: 'final', entry: 'goToGames' },

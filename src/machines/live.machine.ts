@@ -18,7 +18,8 @@ import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from './liveEv
  * changes and server restarts. connecting -> open; a lost or failed socket -> reconnecting after an
  * exponential, fully jittered backoff; the browser offline -> offline until it is back. Chat messages
  * ('live.send') wait in the device's outbox until the server acknowledges them, and the whole outbox
- * is sent again, in order, every time the socket opens (the server keeps one message per clientId).
+ * is sent again, in order, every time the socket opens (the server keeps one message per clientId); one
+ * the server refused for now (too many messages) is sent again after its next heartbeat.
  * Everything it hears is emitted as 'live.received', every status change as 'live.status': the chat,
  * conversation, notice and debate machines subscribe through liveLink.ts.
  */
@@ -33,6 +34,8 @@ export interface LiveContext {
   attempt: number;
   /** How long the current wait in reconnecting lasts. */
   retryDelayMs: number;
+  /** Queued messages the server refused for now (a retryable code): sent again with the next heartbeat. */
+  refused: string[];
   /** A number in [0, 1) like Math.random, for the jitter. */
   random: () => number;
   /** Date.now, for when a message was queued. */
@@ -84,6 +87,12 @@ function withoutClientId(outbox: readonly OutboxEntry[], frame: ServerFrame): Ou
     return outbox.filter((entry) => entry.clientId !== frame.clientId);
   }
   return [...outbox];
+}
+
+function refusedAfter(refused: readonly string[], outbox: readonly OutboxEntry[], frame: ServerFrame): string[] {
+  const waiting = refused.filter((clientId) => outbox.some((entry) => entry.clientId === clientId));
+  if (frame.type !== 'error' || frame.clientId === undefined || waiting.includes(frame.clientId)) return waiting;
+  return outbox.some((entry) => entry.clientId === frame.clientId) ? [...waiting, frame.clientId] : waiting;
 }
 
 function onlineAfter(online: readonly string[], frame: ServerFrame): string[] {
@@ -139,6 +148,15 @@ export const liveMachine = setup({
     sendNewest: sendTo('socket', ({ context }): SocketSend => ({ type: 'socket.send', frame: sendFrameOf(context.outbox.at(-1)!) })),
     flushOutbox: enqueueActions(({ context, enqueue }) => {
       for (const entry of context.outbox) enqueue.sendTo('socket', { type: 'socket.send', frame: sendFrameOf(entry) } satisfies SocketSend);
+      enqueue.assign({ refused: [] });
+    }),
+    // A refusal that may pass later (too many messages) is tried again once the server has beaten.
+    resendRefused: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'socket.frame' || event.frame.type !== 'heartbeat' || context.refused.length === 0) return;
+      for (const entry of context.outbox) {
+        if (context.refused.includes(entry.clientId)) enqueue.sendTo('socket', { type: 'socket.send', frame: sendFrameOf(entry) } satisfies SocketSend);
+      }
+      enqueue.assign({ refused: [] });
     }),
     sendFrame: sendTo('socket', ({ event }): SocketSend => ({
       type: 'socket.send',
@@ -146,7 +164,8 @@ export const liveMachine = setup({
     })),
     takeFrame: assign(({ context, event }) => {
       const { frame } = event as Extract<LiveEvent, { type: 'socket.frame' }>;
-      return { outbox: withoutClientId(context.outbox, frame), onlineFriends: onlineAfter(context.onlineFriends, frame) };
+      const outbox = withoutClientId(context.outbox, frame);
+      return { outbox, refused: refusedAfter(context.refused, outbox, frame), onlineFriends: onlineAfter(context.onlineFriends, frame) };
     }),
     tellFrame: emit(({ event }) => ({ type: 'live.received' as const, frame: (event as Extract<LiveEvent, { type: 'socket.frame' }>).frame })),
     persistOutbox: ({ context }) => {
@@ -180,6 +199,7 @@ export const liveMachine = setup({
     outbox: readOutbox(input.memberId),
     attempt: 0,
     retryDelayMs: 0,
+    refused: [],
     random: input.random ?? (() => Math.random()),
     now: input.now ?? (() => Date.now()),
   }),
@@ -214,7 +234,7 @@ export const liveMachine = setup({
           // The server beats every 20 s; hearing nothing for 2.5 beats means the socket is dead.
           after: { silenceLimit: '#live.reconnecting' },
           on: {
-            'socket.frame': { target: 'open', reenter: true, actions: ['takeFrame', 'persistOutbox', 'tellFrame'] },
+            'socket.frame': { target: 'open', reenter: true, actions: ['takeFrame', 'resendRefused', 'persistOutbox', 'tellFrame'] },
             'live.send': [{ guard: 'alreadyQueued' }, { actions: ['queueMessage', 'persistOutbox', 'sendNewest'] }],
             'live.frame': { actions: 'sendFrame' },
           },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
 import { defaultSettings, type Settings } from '../domain/settings';
@@ -30,6 +30,8 @@ export interface SettingsContext {
   error: string | null;
   /** The privacy others see: a member's as the server last confirmed it (a guest's is the device's). */
   sharedPrivacy: PrivacySettings;
+  /** What was just done, shown in the page's status line (docs/product.md: 'App data cleared successfully!'). */
+  notice: string | null;
 }
 
 function privacyOf(settings: Settings): PrivacySettings {
@@ -40,18 +42,21 @@ type SettingsEvent =
   | { type: 'TOGGLE'; setting: SettingName }
   | { type: 'CLEAR_DATA' }
   | { type: 'LOG_OUT' }
-  | { type: 'DOWNLOAD' };
+  | { type: 'DOWNLOAD' }
+  /** The answers to the in-page question Clear App Data and Log Out ask first. */
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'DISMISS_NOTICE' };
 
 /**
- * Settings: five toggles saved on every change, Clear App Data and Log Out behind confirmations, data export
+ * Settings: five toggles saved on every change, Clear App Data and Log Out behind in-page questions (the screen
+ * shows them while the machine is in confirmingClear / confirmingLogOut and answers CONFIRM or CANCEL), data export
  * (for a member it includes the server's copy, so it is fetched before the file is offered).
  */
 export const settingsMachine = setup({
   types: {} as { context: SettingsContext; events: SettingsEvent },
   actors: {
     loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
-    // Provided by the screen: window.confirm(message).
-    confirm: fromPromise<boolean, { message: string }>(async () => false),
     // The device's data; the screen provides exportDataWith(session), which adds a member's server copy.
     exportData: fromPromise<unknown>(async () => exportUserData()),
     saveSettings: fromPromise(async ({ input }: { input: Settings }) => settingsKey.write(input)),
@@ -63,8 +68,6 @@ export const settingsMachine = setup({
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
     isPrivacy: ({ event }) => event.type === 'TOGGLE' && (event.setting === 'profileVisibility' || event.setting === 'showOnlineStatus'),
     turnsNotificationsOn: ({ context, event }) => event.type === 'TOGGLE' && event.setting === 'notifications' && !context.settings.notifications,
-    /** The confirm dialog's answer was OK. */
-    confirmed: (_, params: { answer: unknown }) => params.answer === true,
   },
   actions: {
     toggle: assign(({ context }, params: { setting: SettingName }) => ({ settings: toggled(context.settings, params.setting), error: null })),
@@ -80,9 +83,7 @@ export const settingsMachine = setup({
     applyTheme: () => {
       // Provided by the screen: applyTheme(context.settings.theme) from src/ui/theme.ts.
     },
-    notify: (_, _params: { message: string }) => {
-      // Provided by the screen: window.alert(message).
-    },
+    clearNotice: assign({ notice: null }),
     goToAuth: () => {
       // Provided by the screen: navigate('/auth').
     },
@@ -90,7 +91,7 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  context: { settings: defaultSettings(), error: null, sharedPrivacy: privacyOf(defaultSettings()) },
+  context: { settings: defaultSettings(), error: null, sharedPrivacy: privacyOf(defaultSettings()), notice: null },
   initial: 'loading',
   states: {
     loading: {
@@ -145,20 +146,26 @@ export const settingsMachine = setup({
             guard: 'isTheme',
             target: '.saving',
             reenter: true,
-            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme'],
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'applyTheme', 'clearNotice'],
           },
-          { guard: 'isPrivacy', target: '.sharing', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
+          {
+            guard: 'isPrivacy',
+            target: '.sharing',
+            reenter: true,
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'clearNotice'],
+          },
           {
             guard: 'turnsNotificationsOn',
             target: '.saving',
             reenter: true,
-            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'askNotificationPermission'],
+            actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'askNotificationPermission', 'clearNotice'],
           },
-          { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => ({ setting: event.setting }) } },
+          { target: '.saving', reenter: true, actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'clearNotice'] },
         ],
-        CLEAR_DATA: 'confirmingClear',
-        LOG_OUT: 'confirmingLogOut',
-        DOWNLOAD: { target: 'exporting', actions: assign({ error: null }) },
+        DISMISS_NOTICE: { actions: 'clearNotice' },
+        CLEAR_DATA: { target: 'confirmingClear', actions: 'clearNotice' },
+        LOG_OUT: { target: 'confirmingLogOut', actions: 'clearNotice' },
+        DOWNLOAD: { target: 'exporting', actions: [assign({ error: null }), 'clearNotice'] },
       },
     },
     exporting: {
@@ -170,34 +177,16 @@ export const settingsMachine = setup({
       },
     },
     confirmingClear: {
-      invoke: {
-        id: 'confirmClear',
-        src: 'confirm',
-        input: { message: messages.settings.confirmClear },
-        onDone: [
-          {
-            guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) },
-            target: 'ready',
-            actions: [
-              'clearData',
-              assign({ settings: () => defaultSettings(), error: null }),
-              'applyTheme',
-              { type: 'notify', params: { message: messages.settings.cleared } },
-            ],
-          },
-          { target: 'ready' },
-        ],
-        onError: { target: 'ready' },
+      on: {
+        CONFIRM: {
+          target: 'ready',
+          actions: ['clearData', assign({ settings: () => defaultSettings(), error: null, notice: messages.settings.cleared }), 'applyTheme'],
+        },
+        CANCEL: 'ready',
       },
     },
     confirmingLogOut: {
-      invoke: {
-        id: 'confirmLogOut',
-        src: 'confirm',
-        input: { message: messages.settings.confirmLogout },
-        onDone: [{ guard: { type: 'confirmed', params: ({ event }) => ({ answer: event.output }) }, target: 'loggedOut' }, { target: 'ready' }],
-        onError: { target: 'ready' },
-      },
+      on: { CONFIRM: 'loggedOut', CANCEL: 'ready' },
     },
     loggedOut: {
       type: 'final',
@@ -235,4 +224,18 @@ export function privacyActorsWith(session: SessionActor) {
       (await isMember()) ? sharePrivacyWithServer(input).catch(endOnUnauthenticated) : input,
     ),
   };
+}
+
+export interface SettingsQuestion {
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
+/** The question on screen while Clear App Data or Log Out waits for an answer (docs/product.md's words); null otherwise. */
+export function selectQuestion(snapshot: SnapshotFrom<typeof settingsMachine>): SettingsQuestion | null {
+  const texts = messages.settings;
+  if (snapshot.matches('confirmingClear')) return { title: texts.clearAction, message: texts.confirmClear, confirmLabel: texts.clearAction };
+  if (snapshot.matches('confirmingLogOut')) return { title: texts.logOutAction, message: texts.confirmLogout, confirmLabel: texts.logOutAction };
+  return null;
 }

@@ -144,7 +144,8 @@ type SoloSnapshot = SnapshotFrom<typeof soloChatMachine>;
 
 /** What the screen shows under the counter: the one thing to do next, so the /continue step is never a mystery. */
 export function selectSoloStep(snapshot: SoloSnapshot): string {
-  if (snapshot.matches({ open: { flow: 'chatting' } })) return 'Keep the debate going.';
+  // Solo play has no end and no score (only the matched game does): say so rather than imply a result is coming.
+  if (snapshot.matches({ open: { flow: 'chatting' } })) return 'Keep the debate going as long as you like. Solo games are not scored; Back saves the chat to your logs.';
   if (snapshot.matches({ open: { flow: 'awaitingContinue' } }) || snapshot.matches({ open: { flow: 'revealing' } })) {
     return `Type ${CONTINUE_COMMAND} to reveal another player's take.`;
   }

@@ -1,6 +1,7 @@
 import { buildChatLog, type ChatLog, type ChatMessage } from '../domain/chat';
 import { applyWin, gameAward } from '../domain/gameAward';
 import { GAMES } from '../domain/games';
+import { isSamePrompt } from '../domain/hotTakesPrompt';
 import { pickIndex } from '../domain/random';
 import type { LeaderboardStats } from '../domain/leaderboard';
 import type { User } from '../domain/user';
@@ -28,10 +29,18 @@ export function profileInterests(): string[] {
 
 // The prompt of the last game this session, so the next one is not the same (src/domain/hotTakesPrompt.ts).
 let lastPrompt: string | undefined;
+// The AI is told the previous prompt; should it answer the same one anyway, it is asked again this often.
+const REPEAT_RETRIES = 2;
 
-/** The AI game prompt for the user's interests, never the one just played; throws AppError('AI_FAILED') like the AI client. */
-export async function loadGamePrompt(): Promise<string> {
-  const prompt = await generateHotTakesPrompt(profileInterests(), lastPrompt);
+/**
+ * The AI game prompt for the user's interests, never the one just played (`previous`, or this session's last);
+ * throws AppError('AI_FAILED') like the AI client.
+ */
+export async function loadGamePrompt(previous: string | undefined = lastPrompt): Promise<string> {
+  let prompt = await generateHotTakesPrompt(profileInterests(), previous);
+  for (let retry = 0; retry < REPEAT_RETRIES && isSamePrompt(prompt, previous); retry += 1) {
+    prompt = await generateHotTakesPrompt(profileInterests(), previous);
+  }
   lastPrompt = prompt;
   return prompt;
 }

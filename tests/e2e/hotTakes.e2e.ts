@@ -4,7 +4,8 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
 // The matched Hot Takes chat (/games/hottakes/chat) in Chromium against the demo server, whose AI routes
-// answer from the local engine: a whole game, the win on the leaderboard, the saved log, the partner dialog.
+// answer from the local engine: a whole game, the win on the leaderboard, the saved log, the partner dialog,
+// and how a game ends (issue 15): End debate and its result, Play again, and the question Back asks first.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -113,13 +114,50 @@ async function playToConversation(page: Page, tag: string, audit: boolean): Prom
   return partner;
 }
 
+/** Ends a won debate with End debate and checks the result card: focus on its heading, the points, axe. */
+async function endDebate(page: Page, tag: string): Promise<number> {
+  const count = await bubbles(page).count();
+  const points = 100 + 10 * (count - 4);
+  const finish = promptCard(page).getByRole('button', { name: 'End debate' });
+  await expect(finish.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).resolves.toBe(
+    `You're winning: end the debate now for +${points} points, or keep going for more.`,
+  );
+  await finish.click();
+  const heading = page.getByRole('heading', { name: `Debate won: +${points} points` });
+  await heading.waitFor({ timeout: 10_000 });
+  expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.getByRole('button', { name: 'Play again' }).waitFor();
+  await page.getByRole('button', { name: 'Back to games' }).waitFor();
+  expect(await textbox(page).getAttribute('aria-disabled')).toBe('true');
+  await screenshot(page, `hottakes-result-${tag}`);
+  await expectAxeClean(page, `result ${tag}`);
+  return points;
+}
+
 describe('Hot Takes matched chat', () => {
-  it('plays a full game; back with more than 4 messages saves the log with the partner and a win shows on the leaderboard', async () => {
+  it('plays a full game; back with more than 4 messages says it records the win first, then saves the log with the partner and the win shows on the leaderboard', async () => {
     const { page, errors } = await openPage(browser, '/games/hottakes/chat', { viewport: PHONE, localStorage: seed('dark') });
     const partner = await playToConversation(page, 'dark-phone', true);
     expect(await bubbles(page).count()).toBe(7);
 
-    await page.getByRole('button', { name: 'Back' }).click();
+    const back = page.getByRole('button', { name: 'Back' });
+    await back.click();
+    const question = page.getByRole('alertdialog', { name: 'Leave the debate?' });
+    await question.waitFor();
+    await expect(question.textContent()).resolves.toContain(
+      'Leaving now ends the debate and records a win: +130 points. The chat is saved in your chat logs.',
+    );
+    expect(await question.getByRole('button', { name: 'Keep debating' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Asked, not yet counted.
+    expect(await page.evaluate(() => localStorage.getItem('hottakes_chat_logs'))).toBeNull();
+    await screenshot(page, 'hottakes-leave-dialog-dark-phone');
+    await expectAxeClean(page, 'leave dialog dark phone');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await back.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await back.click();
+    await question.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL('**/games');
     const logs = await page.evaluate(() => JSON.parse(localStorage.getItem('hottakes_chat_logs') ?? '[]') as { partner?: string; summary: string; messages: unknown[] }[]);
     expect(logs).toHaveLength(1);
@@ -193,9 +231,69 @@ describe('Hot Takes matched chat', () => {
     }
   });
 
-  it('is axe-clean in the light theme and looks right on a desktop', async () => {
+  it('is axe-clean in the light theme and looks right on a desktop, the leave question and the result included', async () => {
     const { page, errors } = await openPage(browser, '/games/hottakes/chat', { viewport: DESKTOP, localStorage: seed('light') });
     await playToConversation(page, 'light-desktop', true);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave the debate?' }).waitFor();
+    await screenshot(page, 'hottakes-leave-dialog-light-desktop');
+    await expectAxeClean(page, 'leave dialog light desktop');
+    await page.getByRole('button', { name: 'Keep debating' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+
+    await endDebate(page, 'light-desktop');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('End debate shows "Debate won: +N points"; Play again starts a new game with a different prompt; the leaderboard has the points', async () => {
+    const { page, errors } = await openPage(browser, '/games/hottakes/chat', { viewport: PHONE, localStorage: seed('dark') });
+    await playToConversation(page, 'result-dark-phone', false);
+    const firstPrompt = ((await promptCard(page).locator('.hot-prompt-text').textContent()) ?? '').trim();
+    const count = await bubbles(page).count();
+    await endDebate(page, 'dark-phone');
+    const logs = await page.evaluate(() => JSON.parse(localStorage.getItem('hottakes_chat_logs') ?? '[]') as { summary: string }[]);
+    expect(logs).toEqual([expect.objectContaining({ summary: `Hot Takes session with ${count - 1} messages` })]);
+
+    await page.getByRole('button', { name: 'Play again' }).click();
+    await promptCard(page).waitFor({ timeout: 10_000 });
+    const nextPrompt = ((await promptCard(page).locator('.hot-prompt-text').textContent()) ?? '').trim();
+    expect(nextPrompt.length).toBeGreaterThan(10);
+    expect(nextPrompt).not.toBe(firstPrompt);
+    await expect(bubbles(page).count()).resolves.toBe(1);
+    await screenshot(page, 'hottakes-play-again-dark-phone');
+
+    // Nothing said in the new game: Back leaves at once, and the board has the won game's points.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/games');
+    await page.goto(page.url().replace('/games', '/leaderboard'));
+    const summary = page.getByRole('region', { name: 'Your Stats Summary' });
+    await summary.waitFor();
+    const stat = (name: string) => summary.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+    // 100 + 10 per message beyond 4, on top of the defaults (1250 points, 850 Hot Takes, 12 games).
+    const points = 100 + 10 * (count - 4);
+    await expect(stat('Total Points').textContent()).resolves.toBe((1250 + points).toLocaleString('en-US'));
+    await expect(stat('Hot Takes').textContent()).resolves.toBe(String(850 + points));
+    await expect(stat('Games Played').textContent()).resolves.toBe('13');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('leaving after saying something asks first: nothing is counted or saved before the reveal', async () => {
+    const { page, errors } = await openPage(browser, '/games/hottakes/chat', { viewport: DESKTOP, localStorage: seed('dark') });
+    await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'), undefined, { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Send 🔥' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Leave the debate?' });
+    await question.waitFor();
+    const partner = ((await promptCard(page).locator('.hot-prompt-kicker strong').textContent()) ?? '').trim();
+    await expect(question.textContent()).resolves.toContain(`Nothing is counted or saved: a debate is won once ${partner} has answered your take.`);
+    await screenshot(page, 'hottakes-leave-nothing-dark-desktop');
+    await expectAxeClean(page, 'leave dialog dark desktop');
+    await question.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL('**/games');
+    expect(await page.evaluate(() => localStorage.getItem('hottakes_chat_logs'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user_leaderboard_stats'))).toBeNull();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -112,11 +112,10 @@ describe('members', () => {
     // Log Out (SPEC section 9) also ends the server session and returns to a guest on /auth.
     await b.page.goto(`${flows.baseURL}/settings`);
     await b.page.getByText('Signed in as').waitFor();
-    b.page.on('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to log out?');
-      void dialog.accept();
-    });
     await b.page.getByRole('button', { name: 'Log Out' }).click();
+    const question = b.page.getByRole('alertdialog', { name: 'Log Out' });
+    await expect(question.textContent()).resolves.toContain('Are you sure you want to log out?');
+    await question.getByRole('button', { name: 'Log Out' }).click();
     await b.page.waitForURL('**/auth');
     expect((await me(b.page)).status).toBe(401);
     expect(await b.page.evaluate(() => sessionStorage.length)).toBe(0);

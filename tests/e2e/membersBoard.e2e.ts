@@ -72,6 +72,8 @@ async function winHotTakes(page: Page) {
   await page.goto(`${server.baseURL}/games/hottakes/chat`);
   const textbox = page.getByRole('textbox', { name: 'Message' });
   const bubbles = page.locator('[role=log] .message-text');
+  // A member alone first searches for another member for 10 s (issue 14), then the AI opponent takes the seat.
+  await page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'), undefined, { timeout: 20_000 });
   await textbox.fill('Pineapple absolutely belongs on pizza.');
   await page.keyboard.press('Enter');

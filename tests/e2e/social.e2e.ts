@@ -31,15 +31,18 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Accepts every browser dialog and keeps its text, in order. */
+/** Browser dialogs are gone (issue 15: in-page dialogs and notices instead): any that opens is kept and dismissed, and tests expect none. */
 function recordDialogs(page: Page): string[] {
   const seen: string[] = [];
   page.on('dialog', (dialog) => {
     seen.push(dialog.message());
-    void dialog.accept();
+    void dialog.dismiss();
   });
   return seen;
 }
+
+/** The in-page notice (role=status) with this text. */
+const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function cardNames(page: Page): Promise<string[]> {
   return page.getByRole('list', { name: 'Suggested friends' }).getByRole('heading', { level: 2 }).allTextContents();
@@ -109,12 +112,16 @@ describe('Discover and Friends', () => {
     await page.getByRole('combobox', { name: 'Community' }).selectOption('All Communities');
     expect(await cardNames(page)).toHaveLength(25);
 
-    // Add a friend: alert text, then the button stays 'Friend Added!' and disabled.
+    // Add a friend: the in-page notice, then the button stays 'Friend Added!' and disabled.
     await card(page, 'RiffLord').getByRole('button', { name: 'Add Friend' }).click();
     const added = card(page, 'RiffLord').getByRole('button', { name: 'Friend Added!' });
     await added.waitFor();
     await expect(added.isDisabled()).resolves.toBe(true);
-    await expect.poll(() => dialogs).toEqual(["You're now friends with RiffLord!"]);
+    await notice(page, "You're now friends with RiffLord!").waitFor();
+    await expectNoSeriousViolations(page, 'discover notice');
+    await notice(page, "You're now friends with RiffLord!").getByRole('button', { name: 'Dismiss' }).click();
+    await notice(page, "You're now friends with RiffLord!").waitFor({ state: 'detached' });
+    expect(dialogs).toEqual([]);
     const links = (await storedJson(page, 'mycelius_friends')) as { id: string; user_id: string; friend_id: string }[];
     expect(links).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), user_id: 'user-current', friend_id: 'user-1' }]);
 
@@ -169,7 +176,8 @@ describe('Discover and Friends', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Add Friend');
     await page.keyboard.press('Enter');
     await card(page, 'PixelPoet').getByRole('button', { name: 'Friend Added!' }).waitFor();
-    await expect.poll(() => dialogs).toEqual(["You're now friends with PixelPoet!"]);
+    await notice(page, "You're now friends with PixelPoet!").waitFor();
+    expect(dialogs).toEqual([]);
     await page.context().close();
   });
 });
@@ -270,10 +278,15 @@ describe('Settings', () => {
     await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(false);
 
     await page.getByRole('button', { name: 'Clear App Data' }).click();
-    await expect.poll(() => dialogs).toEqual([
+    const clearQuestion = page.getByRole('alertdialog', { name: 'Clear App Data' });
+    await clearQuestion.waitFor();
+    await expect(clearQuestion.textContent()).resolves.toContain(
       'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
-      'App data cleared successfully!',
-    ]);
+    );
+    expect(await clearQuestion.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectNoSeriousViolations(page, 'clear question');
+    await clearQuestion.getByRole('button', { name: 'Clear App Data' }).click();
+    await notice(page, 'App data cleared successfully!').waitFor();
     const afterClear = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
     expect(afterClear).toEqual(TOKENS);
     await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
@@ -281,8 +294,11 @@ describe('Settings', () => {
     await expect(page.getByText('Visible to everyone').isVisible()).resolves.toBe(true);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
+    const logOutQuestion = page.getByRole('alertdialog', { name: 'Log Out' });
+    await expect(logOutQuestion.textContent()).resolves.toContain('Are you sure you want to log out?');
+    await logOutQuestion.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/auth');
-    expect(dialogs.at(-1)).toBe('Are you sure you want to log out?');
+    expect(dialogs).toEqual([]);
     const tokensLeft = await page.evaluate((keys) => keys.filter((k) => localStorage.getItem(k) !== null), Object.keys(TOKENS));
     expect(tokensLeft).toEqual([]);
     await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0);
@@ -290,11 +306,18 @@ describe('Settings', () => {
     await page.context().close();
   });
 
-  it('a cancelled Log Out changes nothing', async () => {
+  it('a cancelled Log Out changes nothing, and focus returns to Log Out', async () => {
     const { page } = await openPage(browser, '/settings', { localStorage: { ...seeded, ...TOKENS } });
-    page.on('dialog', (dialog) => void dialog.dismiss());
-    await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    const logOut = page.getByRole('button', { name: 'Log Out' });
+    await logOut.click();
+    const question = page.getByRole('alertdialog', { name: 'Log Out' });
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await logOut.evaluate((el) => el === document.activeElement)).toBe(true);
+    await logOut.click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
     await expect(page.evaluate(() => localStorage.getItem('spotify_access_token'))).resolves.toBe('spotify-access');
     expect(new URL(page.url()).pathname).toBe('/settings');
     await page.context().close();
@@ -328,6 +351,12 @@ describe('screens at phone and desktop sizes', () => {
       await page.goto(page.url().replace('/leaderboard', '/settings'));
       await page.getByRole('switch', { name: 'Theme' }).click();
       await shoot(page, `settings-light-${label}`);
+      await page.getByRole('button', { name: 'Clear App Data' }).click();
+      await page.getByRole('alertdialog', { name: 'Clear App Data' }).waitFor();
+      // The viewport only: a modal's backdrop covers the screen, not the whole scrolled page.
+      await page.screenshot({ path: `screenshots/settings-clear-dialog-light-${label}.png` });
+      await page.keyboard.press('Escape');
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       await page.goto(page.url().replace('/settings', '/dashboard'));
       await waitForCards(page);
       await shoot(page, `discover-light-${label}`);

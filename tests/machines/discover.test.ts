@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { communityMachine, followCommunityOf } from '../../src/machines/community.machine';
 import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/machines/discover.machine';
 import { AppError } from '../../src/domain/errors';
@@ -28,7 +28,7 @@ const events = [
   { type: 'xstate.done.actor.addFriend', output: { added: true } },
   { type: 'xstate.done.actor.addFriend', output: { added: false } },
   { type: 'xstate.error.actor.addFriend', error: new Error('disk') },
-  { type: 'xstate.after.alertDelay.discover.ready.announcing' },
+  { type: 'DISMISS_NOTICE' },
   { type: 'SEARCH', query: 'metal' },
   { type: 'COMMUNITY', community: 'UW' },
   { type: 'xstate.error.actor.followCommunity', error: new Error('gone') },
@@ -47,7 +47,13 @@ function expectNavigations(env: ReplayEnv, events: string[]) {
   );
 }
 
-const alerts = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'alert');
+const FRIENDS_NOW = "You're now friends with RiffLord!";
+type Steps = { event: { type: string; output?: unknown } }[];
+/** docs/product.md's "now friends" text shows after an add that linked them, until dismissed or the next add starts. */
+function expectedNotice(steps: Steps): string | null {
+  const last = steps.findLast((s) => ['xstate.done.actor.addFriend', 'xstate.error.actor.addFriend', 'DISMISS_NOTICE'].includes(s.event.type));
+  return last?.event.type === 'xstate.done.actor.addFriend' && (last.event.output as { added: boolean }).added ? FRIENDS_NOW : null;
+}
 
 // Until the list is shown, the only effect is a log line each time following the header failed.
 function expectOnlyFollowLogs(env: ReplayEnv, events: string[]) {
@@ -67,7 +73,7 @@ function expectReady(env: ReplayEnv, context: DiscoverContext, events: string[])
 }
 
 describe('discover machine (model-based)', () => {
-  it('reaches every state and transition; navigation and alerts happen exactly where they should', async () => {
+  it('reaches every state and transition; navigation and the "now friends" notice happen exactly where they should', async () => {
     const report = await testModel({
       machine: discoverMachine,
       limit: 40,
@@ -75,12 +81,9 @@ describe('discover machine (model-based)', () => {
       // keeps the model small while SEARCH and COMMUNITY are still taken from every state.
       serializeState: (s) => JSON.stringify({ value: s.value, context: { ...s.context, query: undefined, community: undefined } }),
       events,
-      // The alert waits a moment so the button can repaint as 'Friend Added!' before the blocking dialog.
-      delays: { alertDelay: 30 },
       provide: (env) => ({
         actions: {
           goToProfile: () => env.record('navigate', '/profile'),
-          notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
           // A header that stops answering leaves the list as it was; the failure is only logged.
           logFollowFailure: () => env.record('log', 'follow failed'),
         },
@@ -96,7 +99,7 @@ describe('discover machine (model-based)', () => {
           expect(context.profile).toEqual(incompleteData.profile);
           expect(env.pending.get('scoreUsers')).toBeUndefined();
           expectNavigations(env, events);
-          expect(alerts(env)).toEqual([]);
+          expect(context.notice).toBeNull();
         },
         scoring: ({ env, context }) => {
           expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
@@ -106,32 +109,24 @@ describe('discover machine (model-based)', () => {
           expect(context.error).toBe(STORAGE_FULL);
           expectOnlyFollowLogs(env, events);
         },
-        'ready.idle': ({ env, context, events }) => {
+        'ready.idle': ({ env, context, events, path }) => {
           expectReady(env, context, events);
           expect(context.addingId).toBeNull();
           // A failed add is explained until the next add finishes; a refused click changes nothing.
           const lastAdd = events.findLast((e) => e.startsWith('xstate.done.actor.addFriend') || e.startsWith('xstate.error.actor.addFriend'));
           expect(context.error).toBe(lastAdd === 'xstate.error.actor.addFriend' ? ADD_FAILED : null);
-          // "You're now friends with RiffLord!" comes 30 ms after a successful add, once.
-          const announced = events.includes('xstate.after.alertDelay.discover.ready.announcing');
-          expect(alerts(env)).toEqual(announced ? [{ type: 'alert', payload: "You're now friends with RiffLord!", at: 30 }] : []);
+          expect(context.notice).toBe(expectedNotice(path.steps as unknown as Steps));
         },
         'ready.adding': ({ env, context, events }) => {
           expectReady(env, context, events);
           expect(context.addingId).toBe('user-1');
           expect(context.friendIds).toEqual(['user-2']);
           expect(env.pending.get('addFriend')?.at(-1)?.input).toEqual({ friendId: 'user-1' });
-        },
-        // The button already reads 'Friend Added!'; the alert has not opened yet.
-        'ready.announcing': ({ env, context, events }) => {
-          expectReady(env, context, events);
-          expect(context.friendIds).toEqual(['user-2', 'user-1']);
-          expect(context.addedName).toBe('RiffLord');
-          expect(alerts(env)).toEqual([]);
+          expect(context.notice).toBeNull();
         },
       },
     });
-    expect(report).toMatchObject({ states: 9, transitions: 13, guards: 3 });
+    expect(report).toMatchObject({ states: 8, guards: 3 });
   }, 30_000);
 
   it("asks for similarity with each candidate's name, personality and interests", () => {
@@ -155,9 +150,7 @@ describe('discover machine (model-based)', () => {
 });
 
 describe('discover machine with its actors settled', () => {
-  it('the "now friends" alert names the person added, also when they are not first on the list', async () => {
-    const notify = vi.fn();
-    const clock = new SimulatedClock();
+  it('the "now friends" notice names the person added, also when they are not first on the list', async () => {
     const actor = createActor(
       discoverMachine.provide({
         actors: {
@@ -165,18 +158,15 @@ describe('discover machine with its actors settled', () => {
           scoreUsers: fromPromise(async (): Promise<Record<string, number>> => ({})),
           addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),
         },
-        actions: { notify: (_, params: { message: string }) => notify(params.message) },
       }),
-      { clock, input: undefined },
+      { input: undefined },
     ).start();
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'ADD_FRIEND', userId: 'user-2' });
-    await waitFor(actor, (s) => s.matches({ ready: 'announcing' }));
-    // The alert waits 30 ms so the button can repaint as 'Friend Added!' first.
-    clock.increment(29);
-    expect(notify).not.toHaveBeenCalled();
-    clock.increment(1);
-    expect(notify.mock.calls).toEqual([["You're now friends with PixelPoet!"]]);
+    await waitFor(actor, (s) => s.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toBe("You're now friends with PixelPoet!");
     expect(actor.getSnapshot().context.friendIds).toEqual(['user-2']);
+    actor.send({ type: 'DISMISS_NOTICE' });
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 });

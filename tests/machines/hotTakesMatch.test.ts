@@ -17,6 +17,7 @@ const partner: User = {
   communities: ['Seattle'],
 };
 const PROMPT = 'Hot take: vinyl is overrated.';
+const NEXT_PROMPT = 'Hot take: encores are planned.';
 const TAKE = 'Vinyl is a lifestyle, not a format.';
 const BRASH = 'Excuse me?! That is outrageous.';
 const REPLY = 'Fine, you have a point. Barely.';
@@ -39,6 +40,11 @@ const fail = (id: string, error: unknown = new Error('down')) => ({ type: `xstat
 const profileOf = (s: Snapshot) => (s.matches({ open: { profile: 'closed' } }) ? 'closed' : 'open');
 const inGame = (s: Snapshot, value: unknown) => s.matches({ open: { game: value } } as never);
 const leaving = (s: Snapshot) => s.matches({ open: { leave: 'saving' } }) || s.matches({ open: { leave: 'recordingWin' } }) || s.matches({ open: { leave: 'failed' } });
+const confirming = (s: Snapshot) => s.matches({ open: { leave: 'confirming' } });
+const gone = (s: Snapshot) => leaving(s) || s.matches('result') || s.matches('left');
+/** A member's win the server has not answered yet: no award or figures come back. */
+const UNANSWERED = { award: null, stats: null };
+const STATS = { totalPoints: 1360, gamesPlayed: 13, hotTakesScore: 960, friendsCount: 3, winRate: 69, streak: 6 };
 
 const FALLBACKS: readonly string[] = [PARTNER_FALLBACK, MATCHED_FALLBACK];
 
@@ -50,11 +56,19 @@ const FALLBACKS: readonly string[] = [PARTNER_FALLBACK, MATCHED_FALLBACK];
  * - texts up to 6 messages, one emoji in two chosen spots;
  * - once an AI failure has put a fallback line in the chat, the game only runs its course (no new messages,
  *   no leaving), so failures are covered without doubling every later state;
- * - BACK only while no reply is half-way (its branches depend on the phase and the message count only).
+ * - BACK only while no reply is half-way (its branches depend on the phase and the message count only); while the
+ *   leave question is open only its two answers (the game runs on behind it, as it does anyway);
+ * - FINISH where the debate is just won (5 messages, and 6 with a reply on its way) and once where it is not (4);
+ * - after PLAY_AGAIN only the new game's loading, which is where it differs from the first.
  */
 function eventsFor(s: Snapshot): ModelEvent[] {
   const c = s.context;
   const n = c.messages.length;
+  if (s.matches('result')) return [{ type: 'PLAY_AGAIN' }, { type: 'BACK' }];
+  if (c.previousPrompt !== null) {
+    return inGame(s, 'loading') ? [done('pickPartner', partner), done('gamePrompt', NEXT_PROMPT)] : [];
+  }
+  if (confirming(s)) return [{ type: 'CONFIRM_LEAVE' }, { type: 'CANCEL_LEAVE' }];
   if (profileOf(s) !== 'closed') {
     return [
       { type: 'CLOSE_PROFILE' },
@@ -75,7 +89,8 @@ function eventsFor(s: Snapshot): ModelEvent[] {
       { type: 'LEAVE' },
       done('saveLog'),
       fail('saveLog', new AppError('STORAGE_FULL')),
-      done('recordWin', { award: 110 }),
+      done('recordWin', { award: 110, stats: STATS }),
+      ...(c.finishing ? [done('recordWin', UNANSWERED)] : []),
       fail('recordWin', new AppError('STORAGE_FULL')),
     ];
   }
@@ -91,6 +106,9 @@ function eventsFor(s: Snapshot): ModelEvent[] {
   }
   const spot = (inGame(s, { userResponse: 'ready' }) && n === 1) || (inGame(s, { conversation: 'idle' }) && n === 5);
   if (spot && !degraded) list.push({ type: 'OPEN_PROFILE' }, { type: 'EMOJI', emoji: '🔥' });
+  if (inGame(s, 'conversation') && !degraded && (n === 5 || n === 6 || (n === 4 && inGame(s, { conversation: { firstReply: 'waiting' } })))) {
+    list.push({ type: 'FINISH' });
+  }
   // One more text while a later reply is on its way, so the queue is exercised there too.
   const room = n < 6 || (n === 6 && inGame(s, { conversation: 'replying' }));
   if (room && !(degraded && inGame(s, 'conversation'))) {
@@ -117,6 +135,9 @@ function serializeState(s: Snapshot): string {
     owed: c.repliesOwed,
     toSave: c.toSave,
     award: c.award,
+    winCounted: c.winCounted,
+    finishing: c.finishing,
+    previousPrompt: c.previousPrompt,
     error: c.error,
     saveError: c.saveError,
     friendError: c.friendError,
@@ -127,15 +148,17 @@ function serializeState(s: Snapshot): string {
 type Step = { event: { type: string }; state: Snapshot };
 type View = StateView<typeof hotTakesMatchMachine>;
 
-/** The snapshot the machine was in when BACK first started leaving, if it did. */
-function stateAtBack(steps: Step[]): Snapshot | null {
-  const i = steps.findIndex((step, index) => step.event.type === 'BACK' && index > 0 && !leaving(steps[index - 1]!.state));
+/** The snapshot the machine was in when the game was left or ended (BACK, CONFIRM_LEAVE or FINISH), if it was. */
+function stateAtLeave(steps: Step[]): Snapshot | null {
+  const i = steps.findIndex((step, index) => index > 0 && gone(step.state) && !gone(steps[index - 1]!.state));
   return i > 0 ? steps[i - 1]!.state : null;
 }
+/** docs/product.md section 9: 100 + 10 per message beyond 4. */
+const award = (count: number) => 100 + 10 * Math.max(0, count - 4);
 
 const texts = (list: readonly ChatMessage[]) => list.map((m) => `${m.sender}:${m.text}`);
 const navigations = (v: View) => v.env.timeline.filter((e) => e.type === 'navigate');
-const endings = { noLog: 0, logOnly: 0, win: 0, saveFailed: 0, gaveUp: 0 };
+const endings = { noLog: 0, logOnly: 0, win: 0, saveFailed: 0, gaveUp: 0, finished: 0, finishedUncounted: 0, playedAgain: 0, asked: 0 };
 
 /** Holds everywhere: the welcome first, saves only past 2 messages with the partner, wins only from conversation past 4. */
 function always({ env, context: c, path }: View) {
@@ -147,7 +170,7 @@ function always({ env, context: c, path }: View) {
     expect(input.messages.length).toBeGreaterThan(2);
     expect(input.partner).toBe('RiffLord');
   }
-  const back = stateAtBack(steps);
+  const back = stateAtLeave(steps);
   for (const d of env.pending.get('recordWin') ?? []) {
     expect((d.input as { messageCount: number }).messageCount).toBeGreaterThan(4);
     expect(back && inGame(back, 'conversation')).toBe(true);
@@ -219,6 +242,13 @@ const gameRegion: Record<string, (v: View) => void> = {
     expect(v.context.replyDelayMs).toBe(LATER_REPLY_MS);
   },
   'conversation.replying.due': (v) => (conversation(v), typing(v)),
+  // FINISH ended a won debate: no reply comes any more, and the leave region saves it.
+  over: (v) => {
+    expect(v.events).toContain('FINISH');
+    expect(v.context.messages.length).toBeGreaterThan(4);
+    expect(v.context.finishing).toBe(true);
+    notTyping(v);
+  },
 };
 const profileRegion: Record<string, (v: View) => void> = {
   closed: () => undefined,
@@ -233,6 +263,13 @@ const profileRegion: Record<string, (v: View) => void> = {
 };
 const leaveRegion: Record<string, (v: View) => void> = {
   staying: (v) => expect(v.context.saveError).toBeNull(),
+  // The question comes before anything is counted: no save has started, nothing navigated.
+  confirming: (v) => {
+    expect(v.context.messages.some((m) => m.sender === 'user')).toBe(true);
+    expect(v.env.pending.get('saveLog') ?? []).toEqual([]);
+    expect(v.env.pending.get('recordWin') ?? []).toEqual([]);
+    endings.asked += 1;
+  },
   saving: (v) => expect(v.snapshot.hasTag('saving')).toBe(true),
   recordingWin: (v) => expect(v.snapshot.hasTag('saving')).toBe(true),
   failed: (v) => {
@@ -250,16 +287,53 @@ function left(v: View) {
   expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: v.env.clock.now() }]);
   const gaveUp = types.includes('LEAVE');
   expect(types.includes('xstate.done.actor.saveLog')).toBe(list.length > 2 && !(gaveUp && v.context.toSave.log));
-  const back = stateAtBack(steps);
+  const back = stateAtLeave(steps);
   const shouldWin = back !== null && inGame(back, 'conversation') && list.length > 4;
   expect(types.includes('xstate.done.actor.recordWin')).toBe(shouldWin && !gaveUp);
-  if (shouldWin && !gaveUp) expect(v.context.award).toBe(110);
+  if (shouldWin && !gaveUp) {
+    const win = steps.find((step) => step.event.type === 'xstate.done.actor.recordWin')!.event as unknown as { output: { stats: unknown } };
+    expect(v.context.award).toBe(win.output.stats !== null ? 110 : award(list.length));
+  }
+  // Something said is never left without the question first; nothing said leaves at once.
+  expect(types.includes('CONFIRM_LEAVE') || types.includes('FINISH')).toBe(list.some((m) => m.sender === 'user'));
   endings[gaveUp ? 'gaveUp' : shouldWin ? 'win' : list.length > 2 ? 'logOnly' : 'noLog'] += 1;
+}
+
+/** The debate was ended and counted: the points, nothing navigated yet; the chat is all still there. */
+function result(v: View) {
+  always(v);
+  expect(navigations(v)).toEqual([]);
+  const types = v.events;
+  const n = v.context.messages.length;
+  expect(types).toContain('FINISH');
+  expect(types.filter((t) => t === 'xstate.done.actor.saveLog')).toHaveLength(1);
+  expect(types.filter((t) => t === 'xstate.done.actor.recordWin')).toHaveLength(1);
+  expect(v.env.pending.get('recordWin')?.at(-1)?.input).toMatchObject({ messageCount: n });
+  expect(n).toBeGreaterThan(4);
+  const answered = v.last?.type === 'xstate.done.actor.recordWin' && (v.last.output as { stats: unknown }).stats !== null;
+  // The server's award when it answered; else the same rule counted on the device.
+  expect(v.context.award).toBe(answered ? 110 : award(n));
+  expect(v.context.winCounted).toBe(answered);
+  endings[answered ? 'finished' : 'finishedUncounted'] += 1;
+}
+
+/** PLAY_AGAIN: a new game from the start, asking for a prompt other than the one just played. */
+function secondGame(v: View) {
+  expect(navigations(v)).toEqual([]);
+  const c = v.context;
+  expect(c.previousPrompt).toBe(PROMPT);
+  expect(c.messages.map((m) => m.text)).toEqual(['Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥']);
+  expect(c).toMatchObject({ round: 2, award: null, winCounted: false, finishing: false, toSave: { log: false, win: false }, repliesOwed: 0, pendingReply: null });
+  const prompts = v.env.pending.get('gamePrompt') ?? [];
+  if (prompts.length > 1) expect(prompts.at(-1)?.input).toEqual({ previous: PROMPT });
+  if (c.prompt !== null) expect(c.prompt).toBe(NEXT_PROMPT);
+  endings.playedAgain += 1;
 }
 
 /** One expectation per region of 'open.(game.… + profile.… + leave.…)'; a region state without one fails. */
 function byRegion(key: string): (v: View) => void {
   if (key === 'left') return left;
+  if (key === 'result') return result;
   const parts = key.replace(/^open\.\(/, '').replace(/\)$/, '').split(' + ');
   const checks = parts.map((part) => {
     const [region, ...rest] = part.split('.');
@@ -269,7 +343,11 @@ function byRegion(key: string): (v: View) => void {
     return check;
   });
   return (v) => {
+    if (v.context.previousPrompt !== null) return secondGame(v);
     open(v);
+    // The first game asks for a prompt with no previous one.
+    const firstAsk = v.env.pending.get('gamePrompt')?.[0];
+    if (firstAsk) expect(firstAsk.input).toEqual({ previous: null });
     for (const check of checks) check(v);
   };
 }
@@ -287,7 +365,7 @@ describe('hot takes matched chat machine (model-based)', () => {
     };
     const keys = new Set(modelPaths(options).map((p) => stateKey((p.target as { value: unknown }).value)));
     const report = await testModel({ ...options, states: Object.fromEntries([...keys].map((k) => [k, byRegion(k)])) });
-    expect(report.guards).toBe(11);
+    expect(report.guards).toBe(14);
     // Each way of leaving was actually replayed.
     for (const [ending, paths] of Object.entries(endings)) expect(paths, ending).toBeGreaterThan(0);
   }, 300_000);

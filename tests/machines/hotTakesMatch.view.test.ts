@@ -1,7 +1,19 @@
 import { createActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { hotTakesMatchMachine } from '../../src/machines/hotTakesMatch.machine';
-import { inputEnabled, inputHint, loadingText, selectFriendStatus, selectPhase, statusLine, type MatchPhase } from '../../src/machines/hotTakesMatch.view';
+import type { ChatMessage } from '../../src/domain/chat';
+import {
+  inputEnabled,
+  inputHint,
+  loadingText,
+  selectFinishPoints,
+  selectFriendStatus,
+  selectLeaveQuestion,
+  selectPhase,
+  selectResult,
+  statusLine,
+  type MatchPhase,
+} from '../../src/machines/hotTakesMatch.view';
 
 // What the matched Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
 // placed in that state. Texts are written out as the screen shows them.
@@ -27,12 +39,15 @@ describe('matched Hot Takes screen view', () => {
     [{ conversation: 'idle' }, 'failed', 'saveFailed'],
     [{ userResponse: 'ready' }, 'saving', 'leaving'],
     [{ userResponse: 'ready' }, 'failed', 'saveFailed'],
+    [{ conversation: 'idle' }, 'confirming', 'conversation'],
+    ['over', 'saving', 'leaving'],
+    ['over', 'failed', 'saveFailed'],
   ] as const)('game %j with leave %s shows the %s phase', (game, leave, phase) => {
     expect(selectPhase(at(game, leave))).toBe(phase);
   });
 
   it('takes text only when the take is due or the debate is on', () => {
-    const phases: MatchPhase[] = ['matching', 'prompting', 'failed', 'waitingForTake', 'ready', 'revealing', 'conversation', 'leaving', 'saveFailed'];
+    const phases: MatchPhase[] = ['matching', 'prompting', 'failed', 'waitingForTake', 'ready', 'revealing', 'conversation', 'leaving', 'saveFailed', 'result'];
     expect(phases.filter(inputEnabled)).toEqual(['ready', 'conversation']);
   });
 
@@ -62,6 +77,7 @@ describe('matched Hot Takes screen view', () => {
     expect(inputHint('saveFailed', 'RiffLord')).toBe('The game is over. Try saving again above.');
     expect(inputHint('ready', 'RiffLord')).toBe('');
     expect(inputHint('conversation', 'RiffLord')).toBe('');
+    expect(inputHint('result', 'RiffLord')).toBe('The debate is over. Play again for a new one.');
   });
 
   it.each([
@@ -72,5 +88,53 @@ describe('matched Hot Takes screen view', () => {
     [{ open: 'friend' }, 'friend'],
   ] as const)('the partner dialog in %j reads %s', (profile, status) => {
     expect(selectFriendStatus(at({ conversation: 'idle' }, 'staying', profile))).toBe(status);
+  });
+});
+
+const partner = { id: 'user-1', username: 'RiffLord', email: 'riff@example.com', interests: [], personality: 'Loud.', communities: [] };
+const chat = (count: number): ChatMessage[] =>
+  Array.from({ length: count }, (_, i) => ({ id: String(i + 1), text: `m${i}`, sender: i === 1 ? 'user' : 'other', timestamp: '2026-11-23T12:00:00.000Z', type: 'text' }));
+const withChat = (count: number, value: StateValue, extra: object = {}) =>
+  hotTakesMatchMachine.resolveState({ value, context: { ...context, partner, messages: chat(count), ...extra } });
+
+describe('how the matched Hot Takes debate ends (issue 15)', () => {
+  it('offers End debate only in a won conversation (more than 4 messages) while nothing is being left, with 100 + 10 per message past 4', () => {
+    const talk = (count: number, leave = 'staying') => withChat(count, { open: { game: { conversation: 'idle' }, leave, profile: 'closed' } });
+    expect(selectFinishPoints(talk(4))).toBeNull();
+    expect(selectFinishPoints(talk(5))).toBe(110);
+    expect(selectFinishPoints(talk(7))).toBe(130);
+    expect(selectFinishPoints(talk(7, 'confirming'))).toBeNull();
+    expect(selectFinishPoints(withChat(5, { open: { game: { revealing: 'take' }, leave: 'staying', profile: 'closed' } }))).toBeNull();
+  });
+
+  it('says before leaving what leaving counts: a win with its points, only the log, or nothing', () => {
+    const asking = (count: number, game: StateValue) => withChat(count, { open: { game, leave: 'confirming', profile: 'closed' } });
+    expect(selectLeaveQuestion(asking(6, { conversation: 'idle' }))).toBe(
+      'Leaving now ends the debate and records a win: +120 points. The chat is saved in your chat logs.',
+    );
+    expect(selectLeaveQuestion(asking(4, { conversation: { firstReply: 'waiting' } }))).toBe(
+      'Nothing is counted: a debate is won once RiffLord has answered your take. The chat so far is saved in your chat logs.',
+    );
+    expect(selectLeaveQuestion(asking(3, { revealing: 'take' }))).toBe(
+      'Nothing is counted: a debate is won once RiffLord has answered your take. The chat so far is saved in your chat logs.',
+    );
+    expect(selectLeaveQuestion(asking(2, { userResponse: 'ready' }))).toBe(
+      'Nothing is counted or saved: a debate is won once RiffLord has answered your take.',
+    );
+    expect(selectLeaveQuestion(withChat(6, { open: { game: { conversation: 'idle' }, leave: 'staying', profile: 'closed' } }))).toBeNull();
+  });
+
+  it('shows the result with the points the win recorded, and whether it has counted yet', () => {
+    expect(selectResult(withChat(6, { open: { game: 'over', leave: 'saving', profile: 'closed' } }))).toBeNull();
+    const result = withChat(6, 'result', { award: 120, winCounted: true });
+    expect(selectPhase(result)).toBe('result');
+    expect(selectResult(result)).toEqual({ points: 120, partner: 'RiffLord', messageCount: 6, counted: true });
+    expect(selectResult(withChat(6, 'result', { award: null, winCounted: false }))).toEqual({ points: 120, partner: 'RiffLord', messageCount: 6, counted: false });
+  });
+});
+
+describe('the partner dialog after the game', () => {
+  it('is closed on the result', () => {
+    expect(selectFriendStatus(hotTakesMatchMachine.resolveState({ value: 'result', context }))).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ const frames = {
   ackNova: { type: 'ack', clientId: 'c-1', message: message('c-1', 'm-2', 'hi nova') },
   notFriendsJuno: { type: 'error', code: 'NOT_FRIENDS', message: 'You can only message your friends.', clientId: 'c-2' },
   tooFastNova: { type: 'error', code: 'TOO_MANY_MESSAGES', message: 'You are sending messages too fast. Please slow down.', clientId: 'c-1' },
+  heartbeat: { type: 'heartbeat' },
 } satisfies Record<string, ServerFrame>;
 
 type FakeFailure = { type: 'fake.fail'; error: unknown };
@@ -71,6 +72,8 @@ type Step = { event: EventObject; state: { value: unknown; context: { attempt: n
 /** What a user and the server should have seen by the end of the path, worked out from the events alone. */
 function oracle(steps: readonly Step[]) {
   let outbox: { to: string; clientId: string; text: string }[] = [];
+  // Refused for now (too many messages): sent again after the next heartbeat.
+  let refused: string[] = [];
   let online: string[] = [];
   const sent: ClientFrame[] = [];
   let connects = 1;
@@ -87,7 +90,10 @@ function oracle(steps: readonly Step[]) {
       outbox.push(entry);
       if (before === 'connected.open') sent.push({ type: 'send', ...entry });
     }
-    if (event.type === 'socket.opened' && after === 'connected.open') for (const entry of outbox) sent.push({ type: 'send', ...entry });
+    if (event.type === 'socket.opened' && after === 'connected.open') {
+      for (const entry of outbox) sent.push({ type: 'send', ...entry });
+      refused = [];
+    }
     if (event.type === 'live.frame' && before === 'connected.open') sent.push(event.frame as ClientFrame);
     if (event.type === 'socket.frame' && before === 'connected.open') {
       const frame = event.frame as ServerFrame;
@@ -95,6 +101,14 @@ function oracle(steps: readonly Step[]) {
       if (frame.type === 'error' && frame.code === 'NOT_FRIENDS') outbox = outbox.filter((e) => e.clientId !== frame.clientId);
       if (frame.type === 'ready') online = [...frame.onlineFriends];
       if (frame.type === 'presence' && !frame.online) online = online.filter((id) => id !== frame.memberId);
+      refused = refused.filter((id) => outbox.some((e) => e.clientId === id));
+      if (frame.type === 'error' && frame.code === 'TOO_MANY_MESSAGES' && outbox.some((e) => e.clientId === frame.clientId) && !refused.includes(frame.clientId!)) {
+        refused.push(frame.clientId!);
+      }
+      if (frame.type === 'heartbeat') {
+        for (const entry of outbox) if (refused.includes(entry.clientId)) sent.push({ type: 'send', ...entry });
+        refused = [];
+      }
     }
   }
   return { outbox: outbox.map((e) => ({ ...e, queuedAt: QUEUED_AT })), online, sent, connects };
@@ -267,6 +281,21 @@ describe('live machine (scenarios)', () => {
     server.frame(frames.notFriendsJuno);
     expect(actor.getSnapshot().context.outbox.map((e) => e.clientId)).toEqual(['c-1']);
     expect(emitted.filter((e) => e.type === 'live.received').map((e) => e.frame)).toEqual([frames.tooFastNova, frames.notFriendsJuno]);
+    actor.stop();
+  });
+
+  it('sends a message refused for now again after the next heartbeat, once', () => {
+    const { actor, connections, server } = startLive();
+    server.open();
+    actor.send({ ...toNova });
+    server.frame(frames.tooFastNova);
+    expect(sendsOf(connections[0]!.sent)).toEqual(['c-1']);
+    server.frame(frames.heartbeat);
+    expect(sendsOf(connections[0]!.sent)).toEqual(['c-1', 'c-1']);
+    server.frame(frames.heartbeat);
+    expect(sendsOf(connections[0]!.sent)).toEqual(['c-1', 'c-1']);
+    server.frame(frames.ackNova);
+    expect(actor.getSnapshot().context.outbox).toEqual([]);
     actor.stop();
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { settingsMachine, toggled } from '../../src/machines/settings.machine';
+import { selectQuestion, settingsMachine, toggled } from '../../src/machines/settings.machine';
 import { AppError } from '../../src/domain/errors';
 import { MemberApiError } from '../../src/services/members/errors';
 import type { Settings } from '../../src/domain/settings';
@@ -41,13 +41,9 @@ const events = [
   { type: 'xstate.error.actor.saveSettings', error: new AppError('STORAGE_FULL') },
   { type: 'xstate.error.actor.saveSettings', error: new Error('denied') },
   { type: 'CLEAR_DATA' },
-  { type: 'xstate.done.actor.confirmClear', output: true },
-  { type: 'xstate.done.actor.confirmClear', output: false },
-  { type: 'xstate.error.actor.confirmClear', error: new Error('no dialog') },
   { type: 'LOG_OUT' },
-  { type: 'xstate.done.actor.confirmLogOut', output: true },
-  { type: 'xstate.done.actor.confirmLogOut', output: false },
-  { type: 'xstate.error.actor.confirmLogOut', error: new Error('no dialog') },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
   { type: 'DOWNLOAD' },
   { type: 'xstate.done.actor.exportData', output: exported },
   { type: 'xstate.error.actor.exportData', error: new Error('offline') },
@@ -55,7 +51,18 @@ const events = [
 
 type PathEvent = { type: string; setting?: keyof Settings; output?: unknown; error?: unknown };
 const pathEvents = (path: ModelPath<typeof settingsMachine>) => path.steps.map((s) => s.event as PathEvent).filter((e) => e.type !== 'xstate.init');
-const isConfirmedClear = (e: PathEvent) => e.type === 'xstate.done.actor.confirmClear' && e.output === true;
+/** Each event with what it answers: CONFIRM / CANCEL answer the CLEAR_DATA or LOG_OUT still waiting, if any. */
+function answered(events: PathEvent[]): { event: PathEvent; question: 'clear' | 'logOut' | null }[] {
+  let asking: 'clear' | 'logOut' | null = null;
+  return events.map((event) => {
+    const question = event.type === 'CONFIRM' || event.type === 'CANCEL' ? asking : null;
+    if (event.type === 'CLEAR_DATA' && asking === null) asking = 'clear';
+    else if (event.type === 'LOG_OUT' && asking === null) asking = 'logOut';
+    else if (question !== null) asking = null;
+    return { event, question };
+  });
+}
+const confirmedClears = (events: PathEvent[]) => answered(events).filter((a) => a.question === 'clear' && a.event.type === 'CONFIRM').length;
 
 /** The settings and the error the screen should show after the path, worked out from docs/product.md's rules. */
 function expectedAfter(path: ModelPath<typeof settingsMachine>): {
@@ -63,13 +70,17 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): {
   error: string | null;
   sharedPrivacy: Pick<Settings, 'profileVisibility' | 'showOnlineStatus'>;
   permissionAsks: number;
+  notice: string | null;
 } {
   let settings = DEFAULTS;
   let permissionAsks = 0;
   let error: string | null = null;
+  let notice: string | null = null;
   const privacy = (s: Settings) => ({ profileVisibility: s.profileVisibility, showOnlineStatus: s.showOnlineStatus });
   let sharedPrivacy = privacy(DEFAULTS);
-  for (const e of pathEvents(path)) {
+  for (const { event: e, question } of answered(pathEvents(path))) {
+    // The notice stays until dismissed or the next action starts.
+    if (['TOGGLE', 'CLEAR_DATA', 'LOG_OUT', 'DOWNLOAD', 'DISMISS_NOTICE'].includes(e.type)) notice = null;
     if (e.type === 'xstate.done.actor.loadSettings') {
       settings = e.output as Settings;
       sharedPrivacy = privacy(settings);
@@ -96,12 +107,13 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): {
     if (e.type === 'xstate.error.actor.saveSettings') error = e.error instanceof AppError ? TEXT.storageFull : TEXT.saveFailed;
     if (e.type === 'DOWNLOAD') error = null;
     if (e.type === 'xstate.error.actor.exportData') error = TEXT.exportFailed;
-    if (isConfirmedClear(e)) {
+    if (question === 'clear' && e.type === 'CONFIRM') {
       settings = DEFAULTS;
       error = null;
+      notice = TEXT.cleared;
     }
   }
-  return { settings, error, sharedPrivacy, permissionAsks };
+  return { settings, error, sharedPrivacy, permissionAsks, notice };
 }
 
 function seed() {
@@ -115,26 +127,18 @@ function seed() {
 
 const effects = (env: ReplayEnv, type: string) => env.effects.filter((e) => e.type === type).map((e) => e.payload);
 
-/** What holds in every state: settings and error, confirmations asked, theme applied, alerts, storage kept, files offered. */
+/** What holds in every state: settings, error and notice, theme applied, storage kept, files offered. */
 function observed({ context, env, path }: StateView<typeof settingsMachine>, { loggedOut = false } = {}) {
   const all = pathEvents(path);
   const types = all.map((e) => e.type);
   const { permissionAsks, ...shown } = expectedAfter(path);
-  expect({ settings: context.settings, error: context.error, sharedPrivacy: context.sharedPrivacy }).toEqual(shown);
+  expect({ settings: context.settings, error: context.error, sharedPrivacy: context.sharedPrivacy, notice: context.notice }).toEqual(shown);
   expect(effects(env, 'askPermission')).toHaveLength(permissionAsks);
-  // Each Clear or Log Out asks once, with the contract's question.
-  expect((env.pending.get('confirmClear') ?? []).map((d) => d.input)).toEqual(
-    types.filter((t) => t === 'CLEAR_DATA').map(() => ({ message: TEXT.confirmClear })),
-  );
-  expect((env.pending.get('confirmLogOut') ?? []).map((d) => d.input)).toEqual(
-    types.filter((t) => t === 'LOG_OUT').map(() => ({ message: TEXT.confirmLogout })),
-  );
   // Every toggle saves the whole settings object at once; a privacy switch once the server has answered.
   const privacyToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'profileVisibility').length;
   const shareAnswers = types.filter((t) => t.endsWith('.actor.sharePrivacy')).length;
   expect((env.pending.get('saveSettings') ?? []).length).toBe(types.filter((t) => t === 'TOGGLE').length - privacyToggles + shareAnswers);
-  const clears = all.filter(isConfirmedClear).length;
-  expect(effects(env, 'alert')).toEqual(Array.from({ length: clears }, () => TEXT.cleared));
+  const clears = confirmedClears(all);
   const themeToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'theme').length;
   expect(effects(env, 'theme')).toHaveLength(themeToggles + clears);
   // Clear removes the device's data but keeps the service tokens; Log Out removes only the tokens and the
@@ -150,16 +154,16 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
 }
 
 describe('settings machine (model-based)', () => {
-  it('reaches every state and transition; storage, theme, confirmations, alerts and navigation follow docs/product.md', async () => {
+  it('reaches every state and transition; storage, theme, questions, the notice and navigation follow docs/product.md', async () => {
     const report = await testModel({
       machine: settingsMachine,
-      events,
+      // Dismiss is offered only where a notice shows, as the button is.
+      events: (snapshot) => (snapshot.context.notice === null ? events : [...events, { type: 'DISMISS_NOTICE' }]),
       limit: 2000,
       setup: seed,
       provide: (env) => ({
         actions: {
           applyTheme: ({ context }: { context: { settings: Settings } }) => env.record('theme', context.settings.theme),
-          notify: (_: unknown, params: { message: string }) => env.record('alert', params.message),
           goToAuth: () => env.record('navigate', '/auth'),
           endSession: () => env.record('endSession'),
           askNotificationPermission: () => env.record('askPermission'),
@@ -190,16 +194,20 @@ describe('settings machine (model-based)', () => {
           expect(view.env.pending.get('exportData')).toHaveLength(view.events.filter((t) => t === 'DOWNLOAD').length);
           observed(view);
         },
+        // The in-page question with docs/product.md's words; nothing is cleared or ended before the answer.
         confirmingClear: (view) => {
           expect(view.last?.type).toBe('CLEAR_DATA');
+          expect(selectQuestion(view.snapshot)).toEqual({ title: 'Clear App Data', message: TEXT.confirmClear, confirmLabel: 'Clear App Data' });
           observed(view);
         },
         confirmingLogOut: (view) => {
           expect(view.last?.type).toBe('LOG_OUT');
+          expect(selectQuestion(view.snapshot)).toEqual({ title: 'Log Out', message: TEXT.confirmLogout, confirmLabel: 'Log Out' });
           observed(view);
         },
         loggedOut: (view) => {
-          expect(view.last).toMatchObject({ type: 'xstate.done.actor.confirmLogOut', output: true });
+          expect(view.last?.type).toBe('CONFIRM');
+          expect(view.events.at(-2)).toBe('LOG_OUT');
           observed(view, { loggedOut: true });
         },
       },

@@ -16,8 +16,8 @@ describe('solo Hot Takes screen view', () => {
     ['judging', 'Share your hottest take to get a verdict.'],
     ['awaitingContinue', "Type /continue to reveal another player's take."],
     ['revealing', "Type /continue to reveal another player's take."],
-    [{ chatting: 'idle' }, 'Keep the debate going.'],
-    [{ chatting: { replying: 'waiting' } }, 'Keep the debate going.'],
+    [{ chatting: 'idle' }, 'Keep the debate going as long as you like. Solo games are not scored; Back saves the chat to your logs.'],
+    [{ chatting: { replying: 'waiting' } }, 'Keep the debate going as long as you like. Solo games are not scored; Back saves the chat to your logs.'],
   ] as const)('in %j the next step reads %s', (flow, step) => {
     expect(selectSoloStep(at(flow))).toBe(step);
   });

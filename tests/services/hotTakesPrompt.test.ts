@@ -25,4 +25,16 @@ describe('loadGamePrompt: the next game is told which prompt was just played', (
     const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(init!.body as string) as unknown);
     expect(bodies).toEqual([{ interests: [] }, { interests: [], previous: FIRST }]);
   });
+
+  it('asks again when the AI answers the prompt just played anyway, and gives up repeating after two more tries', async () => {
+    const answer = (text: string) => new Response(JSON.stringify({ text }), { headers: { 'content-type': 'application/json' } });
+    fetchMock.mockResolvedValueOnce(answer(`  ${FIRST.toUpperCase()} `)).mockResolvedValueOnce(answer(SECOND));
+    await expect(loadGamePrompt(FIRST)).resolves.toBe(SECOND);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(() => Promise.resolve(answer(SECOND)));
+    await expect(loadGamePrompt(SECOND)).resolves.toBe(SECOND);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
 });

@@ -111,11 +111,9 @@ describe('Discover screen', () => {
     expect(cardNames()).toEqual(['RiffLord']);
   });
 
-  it('adds a friend: Adding... then Friend Added! (disabled), the alert, and the stored link; existing friends start added', async () => {
+  it('adds a friend: Adding... then Friend Added! (disabled), the in-page notice, and the stored link; existing friends start added', async () => {
     saveProfile(complete);
     friendsKey.write([{ id: 'l1', user_id: 'user-current', friend_id: 'user-2' }]);
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
     const user = userEvent.setup();
     renderDiscover();
     await screen.findByText('78% Match');
@@ -124,7 +122,8 @@ describe('Discover screen', () => {
 
     const riff = screen.getByRole('heading', { name: 'RiffLord' }).closest('li')!;
     await user.click(within(riff).getByRole('button', { name: 'Add Friend' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("You're now friends with RiffLord!"));
+    const notice = await screen.findByText("You're now friends with RiffLord!");
+    expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(within(riff).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
     expect(friendsKey.read()).toEqual([
       { id: 'l1', user_id: 'user-current', friend_id: 'user-2' },

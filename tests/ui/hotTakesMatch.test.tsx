@@ -23,11 +23,11 @@ vi.mock('../../src/services/ai', async (importOriginal) => ({
 const PROMPT = 'Hot take: the album era is over.';
 const TAKE = 'Albums are for people with too much time.';
 
-function renderChat() {
+function renderChat(partnerLabel?: string) {
   return render(
     <MemoryRouter initialEntries={['/games/hottakes/chat']}>
       <Routes>
-        <Route path="/games/hottakes/chat" element={<HotTakesMatchChat />} />
+        <Route path="/games/hottakes/chat" element={<HotTakesMatchChat partnerLabel={partnerLabel} />} />
         <Route path="/games" element={<p>Games hub</p>} />
       </Routes>
     </MemoryRouter>,
@@ -70,7 +70,7 @@ describe('Hot Takes matched chat screen', () => {
     expect(within(card).getByText("RiffLord's take is locked in. Drop yours below!")).toBeInTheDocument();
   });
 
-  it('reveals the partner take after the first message, then the brash reply; back saves the log and records the win', async () => {
+  it('reveals the partner take after the first message, then the brash reply; back says it records the win, then saves the log and records it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderChat();
@@ -100,6 +100,12 @@ describe('Hot Takes matched chat screen', () => {
     expect(within(screen.getByRole('region', { name: "Today's debate" })).getByText('Sample')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
+    expect(question).toHaveTextContent('Leaving now ends the debate and records a win: +110 points. The chat is saved in your chat logs.');
+    // Asked, not yet counted.
+    expect(chatLogsKey('hottakes').read()).toEqual([]);
+    expect(localStorage.getItem('user_leaderboard_stats')).toBeNull();
+    await user.click(within(question).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('Games hub')).toBeInTheDocument();
     const [log] = chatLogsKey('hottakes').read();
     expect(log).toMatchObject({ partner: 'RiffLord', summary: 'Hot Takes session with 4 messages' });
@@ -120,6 +126,11 @@ describe('Hot Takes matched chat screen', () => {
     await user.type(textbox(), 'Albums forever{Enter}');
     await act(async () => vi.advanceTimersByTime(500));
     await user.click(screen.getByRole('button', { name: 'Back' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
+    expect(question).toHaveTextContent(
+      'Nothing is counted: a debate is won once RiffLord has answered your take. The chat so far is saved in your chat logs.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Leave' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
@@ -186,5 +197,96 @@ describe('Hot Takes matched chat screen', () => {
     expect(within(dialog).queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('ends a won debate with End debate: the result shows the points, Play again starts a new game with another prompt', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const NEXT = 'Hot take: encores should be banned.';
+    // Told the previous prompt, the AI gives the other one (the first game follows another test's, so it may be either).
+    ai.generateHotTakesPrompt.mockImplementation((_: string[], previous?: string) => Promise.resolve(previous === PROMPT ? NEXT : PROMPT));
+    renderChat();
+    await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByRole('button', { name: 'End debate' })).not.toBeInTheDocument();
+    await user.type(textbox(), 'Albums forever{Enter}');
+    await act(async () => vi.advanceTimersByTime(1500));
+    // Four messages: the debate is on but not won yet.
+    expect(screen.queryByRole('button', { name: 'End debate' })).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1500));
+    await user.type(textbox(), 'Albums are art{Enter}');
+    await act(async () => vi.advanceTimersByTime(2000));
+    expect(bubbles().at(-1)).toBe('Still wrong.');
+
+    const first = screen.getByRole('region', { name: "Today's debate" }).querySelector('.hot-prompt-text')?.textContent;
+    expect([PROMPT, NEXT]).toContain(first);
+    const finish = screen.getByRole('button', { name: 'End debate' });
+    expect(finish).toHaveAccessibleDescription("You're winning: end the debate now for +130 points, or keep going for more.");
+    await user.click(finish);
+    const heading = await screen.findByRole('heading', { name: 'Debate won: +130 points' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText('Your debate with RiffLord ran to 7 messages. It is saved in your chat logs.')).toBeInTheDocument();
+    expect(chatLogsKey('hottakes').read()[0]).toMatchObject({ partner: 'RiffLord', summary: 'Hot Takes session with 6 messages' });
+    expect(currentUserStatsKey.read()).toMatchObject({ totalPoints: 1380, gamesPlayed: 13, hotTakesScore: 980 });
+    expect(textbox()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('The debate is over. Play again for a new one.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Play again' }));
+    expect(await screen.findByText(first === PROMPT ? NEXT : PROMPT)).toBeInTheDocument();
+    expect(ai.generateHotTakesPrompt).toHaveBeenLastCalledWith(expect.any(Array), first);
+    expect(bubbles()).toEqual(['Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥']);
+    expect(textbox()).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: /Debate won/ })).not.toBeInTheDocument();
+  });
+
+  it('Back to games from the result leaves without counting the game twice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderChat();
+    await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    await user.type(textbox(), 'Albums forever{Enter}');
+    await act(async () => vi.advanceTimersByTime(1500));
+    await act(async () => vi.advanceTimersByTime(1500));
+    await user.click(screen.getByRole('button', { name: 'End debate' }));
+    await screen.findByRole('heading', { name: 'Debate won: +110 points' });
+    await user.click(screen.getByRole('button', { name: 'Back to games' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+    expect(chatLogsKey('hottakes').read()).toHaveLength(1);
+    expect(currentUserStatsKey.read()).toMatchObject({ totalPoints: 1360, gamesPlayed: 13 });
+  });
+
+  it('asks before leaving once something was said; Keep debating (or Escape) stays and returns focus to Back; nothing said leaves at once', async () => {
+    const user = userEvent.setup();
+    renderChat('AI opponent');
+    await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    expect(within(screen.getByRole('region', { name: "Today's debate" })).getByText('AI opponent')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send 🔥' }));
+    const back = screen.getByRole('button', { name: 'Back' });
+    await user.click(back);
+    const question = await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
+    expect(question).toHaveTextContent('Nothing is counted or saved: a debate is won once RiffLord has answered your take.');
+    expect(within(question).getByRole('button', { name: 'Keep debating' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Keep debating' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(back).toHaveFocus();
+
+    await user.click(back);
+    await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Games hub')).not.toBeInTheDocument();
+
+    await user.click(back);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+    expect(chatLogsKey('hottakes').read()).toEqual([]);
+  });
+
+  it('leaves at once when nothing was said', async () => {
+    const user = userEvent.setup();
+    renderChat();
+    await screen.findByText(PROMPT);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

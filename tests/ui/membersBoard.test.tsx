@@ -188,6 +188,10 @@ describe("a member's won Hot Takes game", () => {
     await act(async () => vi.advanceTimersByTime(1500));
     await user.type(textbox(), 'Never{Enter}');
     await user.click(screen.getByRole('button', { name: 'Back' }));
+    // Leaving a won debate says what it records first (issue 15).
+    const question = await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
+    expect(question).toHaveTextContent('records a win: +120 points');
+    await user.click(within(question).getByRole('button', { name: 'Leave' }));
     await screen.findByRole('heading', { name: 'Games', level: 1 });
     return user;
   }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,43 +67,52 @@ describe('Settings screen', () => {
     expect(screen.getByText('v1.0.0')).toBeInTheDocument();
   });
 
-  it('Clear App Data: confirm with the contract text, keep the tokens, reset settings and theme, then alert', async () => {
+  it('Clear App Data: an in-page question with the contract text, keep the tokens, reset settings and theme, then a notice', async () => {
     localStorage.setItem('user_settings', JSON.stringify({ theme: 'light', profileVisibility: 'private', notifications: false, soundEffects: false, showOnlineStatus: false }));
-    const confirm = vi.fn(() => false);
-    const alert = vi.fn();
-    vi.stubGlobal('confirm', confirm);
-    vi.stubGlobal('alert', alert);
     const user = userEvent.setup();
     renderSettings();
     const clear = await screen.findByRole('button', { name: 'Clear App Data' });
     await waitFor(() => expect(clear).toBeEnabled());
 
     await user.click(clear);
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('Are you sure you want to clear all app data? This will delete your profile, friends, and settings.'));
+    let question = await screen.findByRole('alertdialog', { name: 'Clear App Data' });
+    expect(question).toHaveAccessibleDescription('Are you sure you want to clear all app data? This will delete your profile, friends, and settings.');
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(clear).toHaveFocus();
     expect(localStorage.getItem('user_profile')).not.toBeNull();
-    expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByText('App data cleared successfully!')).not.toBeInTheDocument();
 
-    confirm.mockReturnValue(true);
-    await user.click(await screen.findByRole('button', { name: 'Clear App Data' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('App data cleared successfully!'));
+    await user.click(clear);
+    question = await screen.findByRole('alertdialog', { name: 'Clear App Data' });
+    await user.click(within(question).getByRole('button', { name: 'Clear App Data' }));
+    const notice = await screen.findByText('App data cleared successfully!');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(localStorage.getItem('user_profile')).toBeNull();
     expect(localStorage.getItem('user_settings')).toBeNull();
     for (const key of TOKENS) expect(localStorage.getItem(key)).toBe('tok');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(screen.getByRole('switch', { name: 'Theme' })).toHaveAccessibleDescription('Dark mode');
     expect(screen.getByRole('switch', { name: 'Sound Effects' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('App data cleared successfully!')).not.toBeInTheDocument();
   });
 
-  it('Log Out: confirm with the contract text, remove the tokens, clear the session and go to /auth', async () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
+  it('Log Out: an in-page question with the contract text (Escape keeps you in), then remove the tokens, clear the session and go to /auth', async () => {
     const user = userEvent.setup();
     renderSettings();
     const logOut = await screen.findByRole('button', { name: 'Log Out' });
     await waitFor(() => expect(logOut).toBeEnabled());
     await user.click(logOut);
+    expect(await screen.findByRole('alertdialog', { name: 'Log Out' })).toHaveAccessibleDescription('Are you sure you want to log out?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    for (const key of TOKENS) expect(localStorage.getItem(key)).toBe('tok');
+
+    await user.click(logOut);
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Log Out' })).getByRole('button', { name: 'Log Out' }));
     await screen.findByRole('heading', { name: 'Create Account' });
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to log out?');
     for (const key of TOKENS) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.getItem('user_profile')).not.toBeNull();

@@ -10,7 +10,7 @@ const FALLBACK_TOPICS = ['Pineapple pizza', 'Movie sequels', 'Early mornings', '
 const TEMPLATES: Record<InterestKind, readonly ((topic: string) => string)[]> = {
   genre: [
     (t) => `${t} peaked years ago and everything since is a remix. Agree or disagree? Back it up with one song.`,
-    (t) => `${t} is the most overrated genre on anyone's playlist. Defend it or bury it. One message, no hedging.`,
+    (t) => `${t} is the most overrated genre on anyone's playlist. Defend it or bury it, then hold your ground.`,
     (t) => `${t} sounds better live than it ever will in headphones. True or false? Make your case.`,
   ],
   game: [
@@ -21,7 +21,7 @@ const TEMPLATES: Record<InterestKind, readonly ((topic: string) => string)[]> = 
   show: [
     (t) => `${t} should have ended a season earlier. Agree or disagree? Name the moment it peaked.`,
     (t) => `${t} is better the second time you watch it. True, or nostalgia talking? Make your case.`,
-    (t) => `${t} gets more hype than it deserves. Defend it or admit it. One message, no fence-sitting.`,
+    (t) => `${t} gets more hype than it deserves. Defend it or admit it, and stick to your side.`,
   ],
   other: [
     (t) => `Hot take: ${t}? Wildly overrated. Agree or disagree, and give one reason that could change someone's mind.`,

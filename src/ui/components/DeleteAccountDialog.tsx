@@ -2,39 +2,34 @@ import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { accountDeletionMachine } from '../../machines/accountDeletion.machine';
-import { useModalDialog } from '../hooks/useModalDialog';
+import { ModalDialog } from './ModalDialog';
 import '../styles/social.css';
 
 /**
- * The password confirmation for 'Delete account' on the native modal <dialog>: focus starts in the
+ * The password confirmation for 'Delete account' on the shared ModalDialog: focus starts in the
  * password box, Escape and Cancel close it, and a refusal is announced and tied to the box.
  */
 export function DeleteAccountDialog({ actor }: { actor: ActorRefFrom<typeof accountDeletionMachine> }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const inputId = useId();
   const errorId = useId();
-  useModalDialog(ref, () => inputRef.current);
   const password = useSelector(actor, (s) => s.context.password);
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.matches('deleting'));
 
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
       className="confirm-dialog delete-account-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) actor.send({ type: 'CANCEL' });
-      }}
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      initialFocus={() => inputRef.current}
+      onDismiss={() => actor.send({ type: 'CANCEL' })}
+      busy={busy}
     >
       <h2 id={titleId}>Delete account</h2>
-      <p id={descriptionId}>
+      <p id={descriptionId} className="muted">
         This permanently deletes your account and everything the server keeps about you. It cannot be undone. Enter your password
         to confirm.
       </p>
@@ -65,7 +60,7 @@ export function DeleteAccountDialog({ actor }: { actor: ActorRefFrom<typeof acco
             </p>
           )}
         </div>
-        <div className="confirm-actions">
+        <div className="modal-dialog-actions">
           <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
             Cancel
           </button>
@@ -74,6 +69,6 @@ export function DeleteAccountDialog({ actor }: { actor: ActorRefFrom<typeof acco
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,58 +1,39 @@
 import { useSelector } from '@xstate/react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { messages } from '../../domain/messages';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, reportReasonLabels } from '../../domain/socialContract';
 import type { personSafetyMachine } from '../../machines/personSafety.machine';
-import { useModalDialog } from '../hooks/useModalDialog';
+import { ModalDialog } from './ModalDialog';
 import '../styles/safety.css';
 
 type SafetyActor = ActorRefFrom<typeof personSafetyMachine>;
 const texts = messages.safety;
 
-/** Escape closes (the native cancel event does too, where the browser sends one), unless a request is on its way. */
-function useClosing(actor: SafetyActor, busy: boolean) {
-  const close = () => {
-    if (!busy) actor.send({ type: 'CANCEL' });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    close();
-  };
-  return { close, onKeyDown };
-}
-
 /** 'Block nova?': says what blocking does; Cancel has the first focus so Enter never blocks by accident. */
 export function BlockDialog({ actor }: { actor: SafetyActor }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
   const person = useSelector(actor, (s) => s.context.person);
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.matches('blocking'));
-  const { close, onKeyDown } = useClosing(actor, busy);
-  useModalDialog(ref, () => cancelRef.current);
+  const close = () => actor.send({ type: 'CANCEL' });
   const name = person?.username ?? '';
 
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
       className="safety-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+      labelledBy={titleId}
+      describedBy={textId}
+      initialFocus={() => cancelRef.current}
+      onDismiss={close}
+      busy={busy}
     >
       <h2 id={titleId}>{texts.blockTitle(name)}</h2>
       <p id={textId}>{texts.blockExplain}</p>
       {error ? <p className="alert" role="alert">{error}</p> : null}
-      <div className="safety-actions">
+      <div className="modal-dialog-actions">
         <button ref={cancelRef} type="button" className="btn btn-outline" onClick={close} disabled={busy}>
           {texts.cancel}
         </button>
@@ -60,13 +41,12 @@ export function BlockDialog({ actor }: { actor: SafetyActor }) {
           {busy ? texts.blocking : texts.block}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
 /** 'Report nova': a reason (radio buttons), an optional note of up to 500 characters, then a thank-you. */
 export function ReportDialog({ actor }: { actor: SafetyActor }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const noteId = useId();
@@ -78,27 +58,16 @@ export function ReportDialog({ actor }: { actor: SafetyActor }) {
   const busy = useSelector(actor, (s) => s.matches({ reporting: 'sending' }));
   const sent = useSelector(actor, (s) => s.matches({ reporting: 'sent' }));
   const doneRef = useRef<HTMLButtonElement>(null);
-  const { close, onKeyDown } = useClosing(actor, busy);
-  useModalDialog(ref, () => firstRef.current);
+  const close = () => actor.send({ type: 'CANCEL' });
   const name = person?.username ?? '';
 
   return (
-    <dialog
-      ref={ref}
-      className="safety-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-    >
+    <ModalDialog className="safety-dialog" labelledBy={titleId} initialFocus={() => firstRef.current} onDismiss={close} busy={busy}>
       <h2 id={titleId}>{texts.reportTitle(name)}</h2>
       {sent ? (
         <>
           <p className="safety-notice" role="status">{texts.reported(name)}</p>
-          <div className="safety-actions">
+          <div className="modal-dialog-actions">
             {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the form that had focus is gone; Done is what remains */}
             <button ref={doneRef} type="button" className="btn btn-primary" onClick={close} autoFocus>
               {texts.done}
@@ -142,7 +111,7 @@ export function ReportDialog({ actor }: { actor: SafetyActor }) {
           />
           <p id={countId} className="safety-count">{`${note.length}/${REPORT_NOTE_MAX_LENGTH}`}</p>
           {error ? <p className="alert" role="alert">{error}</p> : null}
-          <div className="safety-actions">
+          <div className="modal-dialog-actions">
             <button type="button" className="btn btn-outline" onClick={close} disabled={busy}>
               {texts.cancel}
             </button>
@@ -152,6 +121,6 @@ export function ReportDialog({ actor }: { actor: SafetyActor }) {
           </div>
         </form>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

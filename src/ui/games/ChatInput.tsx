@@ -80,14 +80,15 @@ export function ChatInput({ placeholder, disabled, hint, onSend, onDraftChange }
           }}
           onKeyDown={onKeyDown}
         />
-        {/* Tab goes message box → Send → the inert extras; CSS keeps Attach drawn left and Voice before Send. */}
+        {/* Tab goes message box → Send → the emoji row. Attach and Voice do nothing yet (docs/product.md), so they
+            are out of the tab order, announced as unavailable with the reason in their names; CSS draws Attach left, Voice before Send. */}
         <button type="submit" className="chat-send" aria-label="Send message" disabled={!canSend}>
           <SendIcon />
         </button>
-        <button type="button" className="chat-icon-button chat-extra chat-attach" aria-label="Attach (coming soon)" aria-disabled="true" title="Coming soon">
+        <button type="button" tabIndex={-1} className="chat-icon-button chat-extra chat-attach" aria-label="Attach (coming soon)" aria-disabled="true" title="Coming soon">
           <AttachIcon />
         </button>
-        <button type="button" className="chat-icon-button chat-extra chat-voice" aria-label="Voice (coming soon)" aria-disabled="true" title="Coming soon">
+        <button type="button" tabIndex={-1} className="chat-icon-button chat-extra chat-voice" aria-label="Voice (coming soon)" aria-disabled="true" title="Coming soon">
           <MicIcon />
         </button>
       </div>

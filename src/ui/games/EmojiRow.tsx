@@ -6,10 +6,9 @@ interface EmojiRowProps {
 
 export function EmojiRow({ emojis, disabled, onEmoji }: EmojiRowProps) {
   return (
-    // The row scrolls sideways on a phone; when its buttons are disabled the row itself stays focusable
-    // so it can still be scrolled by keyboard.
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard (axe scrollable-region-focusable)
-    <div className="emoji-row" role="group" aria-label="Quick emojis" tabIndex={disabled ? 0 : undefined}>
+    // The row scrolls sideways on a phone while its buttons take focus (each one scrolls into view). While they
+    // are disabled nothing in it is focusable, so it stops scrolling (CSS) rather than becoming a Tab stop of its own.
+    <div className={disabled ? 'emoji-row emoji-row-disabled' : 'emoji-row'} role="group" aria-label="Quick emojis">
       {emojis.map((emoji) => (
         <button key={emoji} type="button" className="emoji-button" aria-label={`Send ${emoji}`} disabled={disabled} onClick={() => onEmoji(emoji)}>
           {emoji}

@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { avatarInitials } from '../../domain/discover';
 import type { User } from '../../domain/user';
-import { useModalDialog } from '../hooks/useModalDialog';
+import { ModalDialog } from '../components/ModalDialog';
 import { PersonActions } from '../components/PersonActions';
 import { SampleBadge } from '../components/SampleBadge';
-import '../styles/hotTakes.css';
-
 import type { FriendStatus } from '../../machines/hotTakesMatch.view';
-
+import '../styles/hotTakes.css';
 
 interface PartnerProfileDialogProps {
   partner: User;
@@ -26,18 +24,15 @@ function friendButtonLabel(status: FriendStatus): string {
 }
 
 /**
- * The matched partner's profile (docs/product.md section 2): a modal on the native <dialog>, so the browser keeps
+ * The matched partner's profile (docs/product.md section 2) on the shared ModalDialog, so the browser keeps
  * focus inside and the chat behind inert. Focus starts on the friend button and returns to the avatar on close.
  */
 export function PartnerProfileDialog({ partner, status, notice, error, onAddFriend, onClose }: PartnerProfileDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const friendRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const aboutId = useId();
   const errorId = useId();
-
-  useModalDialog(ref, () => (friendRef.current?.disabled ? closeRef.current : friendRef.current));
 
   // A disabled button drops focus to the page: once the friend button locks, Close takes focus instead.
   const locked = status === 'friend' || status === 'adding' || status === 'checking';
@@ -46,24 +41,13 @@ export function PartnerProfileDialog({ partner, status, notice, error, onAddFrie
     if (locked && (active === document.body || active === friendRef.current)) closeRef.current?.focus();
   }, [locked]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    onClose();
-  };
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
       className="partner-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={aboutId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      labelledBy={titleId}
+      describedBy={aboutId}
+      initialFocus={() => (friendRef.current?.disabled ? closeRef.current : friendRef.current)}
+      onDismiss={onClose}
     >
       <div className="partner-dialog-head">
         <span className="avatar partner-dialog-avatar" aria-hidden="true">{avatarInitials(partner.username)}</span>
@@ -98,7 +82,7 @@ export function PartnerProfileDialog({ partner, status, notice, error, onAddFrie
       <p className="partner-dialog-notice" role="status" aria-live="polite">{notice ?? ''}</p>
       {error ? <p id={errorId} className="alert" role="alert">{error}</p> : null}
 
-      <div className="partner-dialog-actions">
+      <div className="modal-dialog-actions">
         <button ref={closeRef} type="button" className="btn btn-outline" onClick={onClose}>Close</button>
         <button
           ref={friendRef}
@@ -112,6 +96,6 @@ export function PartnerProfileDialog({ partner, status, notice, error, onAddFrie
           {friendButtonLabel(status)}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -12,6 +12,7 @@ import { PersonActions } from '../components/PersonActions';
 import { HideIfBlocked } from '../components/PersonSafetyScope';
 import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
+import { StatusNotice } from '../components/StatusNotice';
 import { inspectOptions } from '../inspect';
 import { useSessionMode, useSocial } from '../session/SocialContext';
 import '../styles/social.css';
@@ -105,7 +106,6 @@ function GuestDiscover() {
       actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),
-        notify: (_, params) => window.alert(params.message),
       },
     }),
     inspectOptions(),
@@ -118,6 +118,7 @@ function GuestDiscover() {
   const friendIds = useSelector(actor, (s) => s.context.friendIds);
   const query = useSelector(actor, (s) => s.context.query);
   const error = useSelector(actor, (s) => s.context.error);
+  const notice = useSelector(actor, (s) => s.context.notice);
 
   return (
     <Screen className="discover">
@@ -153,6 +154,8 @@ function GuestDiscover() {
           <p>Loading users...</p>
         </div>
       )}
+
+      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
 
       {phase === 'ready' && (
         <>
@@ -224,14 +227,7 @@ function MemberDiscover() {
 
       {!incomplete && !failed && <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />}
 
-      <div role="status" aria-live="polite">
-        {notice && (
-          <div className="card people-card-notice">
-            <p>{notice}</p>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => actor.send({ type: 'DISMISS_NOTICE' })}>Dismiss</button>
-          </div>
-        )}
-      </div>
+      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
 
       {!showList && !incomplete && !failed && (
         <div className="center-page social-loading" role="status" aria-live="polite">

@@ -1,15 +1,28 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { partnerPersonaWrote } from '../../domain/aiAuthored';
 import { avatarInitials } from '../../domain/discover';
 import { GAMES, quickEmojisFor } from '../../domain/games';
+import { messages as texts } from '../../domain/messages';
 import type { User } from '../../domain/user';
 import { selectReplying, selectSaveError } from '../../machines/chatPipeline';
 import { hotTakesMatchMachine } from '../../machines/hotTakesMatch.machine';
-import { inputEnabled, inputHint, loadingText, selectFriendStatus, selectPhase, statusLine } from '../../machines/hotTakesMatch.view';
+import {
+  inputEnabled,
+  inputHint,
+  loadingText,
+  selectFinishPoints,
+  selectFriendStatus,
+  selectLeaveQuestion,
+  selectPhase,
+  selectResult,
+  statusLine,
+  type MatchResult,
+} from '../../machines/hotTakesMatch.view';
 import ChatView from '../games/ChatView';
 import { PartnerProfileDialog } from '../games/PartnerProfileDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SampleBadge } from '../components/SampleBadge';
 import { inspectOptions } from '../inspect';
 import '../styles/hotTakes.css';
@@ -22,10 +35,16 @@ interface PromptCardProps {
   status: string;
   /** Once the debate is on, phones drop the status line so the conversation keeps the room. */
   compact: boolean;
+  /** Shown beside the partner's name, e.g. 'AI opponent'. */
+  partnerLabel?: string;
+  /** The points ending now would record; null while the debate may not be ended. */
+  finishPoints: number | null;
+  onFinish: () => void;
   onOpenProfile: () => void;
 }
 
-function PromptCard({ partner, prompt, status, compact, onOpenProfile }: PromptCardProps) {
+function PromptCard({ partner, prompt, status, compact, partnerLabel, finishPoints, onFinish, onOpenProfile }: PromptCardProps) {
+  const finishHintId = useId();
   const titleId = useId();
   return (
     <section className={`card hot-prompt${compact ? ' hot-prompt-compact' : ''}`} aria-labelledby={titleId}>
@@ -36,13 +55,47 @@ function PromptCard({ partner, prompt, status, compact, onOpenProfile }: PromptC
           <span className="visually-hidden">{`View ${partner.username}'s profile`}</span>
         </button>
         <div className="hot-prompt-who">
-          <p className="hot-prompt-kicker">You vs <strong>{partner.username}</strong> <SampleBadge person={partner} /></p>
+          <p className="hot-prompt-kicker">
+            You vs <strong>{partner.username}</strong> {partnerLabel ? <span className="hot-prompt-label">{partnerLabel}</span> : null}{' '}
+            <SampleBadge person={partner} />
+          </p>
           <h2 id={titleId} className="hot-prompt-title">Today's debate</h2>
         </div>
         <span className="badge hot-prompt-badge" aria-hidden="true">🔥</span>
       </div>
       <p className="hot-prompt-text">{prompt}</p>
       <p className="hot-prompt-status" aria-live="polite">{status}</p>
+      {finishPoints !== null ? (
+        <div className="hot-finish">
+          <p id={finishHintId} className="hot-finish-hint">{texts.hotTakes.finishHint(finishPoints)}</p>
+          <button type="button" className="btn btn-small btn-primary" aria-describedby={finishHintId} onClick={onFinish}>
+            {texts.hotTakes.finish}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The end of a won debate: the points, then a new game or back to the games. Focus lands on its heading. */
+function ResultCard({ result, onPlayAgain, onBackToGames }: { result: MatchResult; onPlayAgain: () => void; onBackToGames: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section className="card hot-result" aria-labelledby={headingId}>
+      <p className="hot-result-badge" aria-hidden="true">🏆</p>
+      <h2 id={headingId} ref={headingRef} className="hot-result-title" tabIndex={-1}>
+        {texts.hotTakes.won(result.points)}
+      </h2>
+      <p className="hot-result-summary">{texts.hotTakes.wonSummary(result.partner, result.messageCount)}</p>
+      {result.counted ? null : <p className="hot-result-pending" role="status">{texts.leaderboard.unsentGames(1)}</p>}
+      <div className="hot-result-actions">
+        <button type="button" className="btn btn-primary" onClick={onPlayAgain}>{texts.hotTakes.playAgain}</button>
+        <button type="button" className="btn btn-outline" onClick={onBackToGames}>{texts.hotTakes.backToGames}</button>
+      </div>
     </section>
   );
 }
@@ -68,8 +121,13 @@ function FailureCard({ error, actionLabel, onAction, onLeave }: { error: string;
   );
 }
 
+interface HotTakesMatchChatProps {
+  /** Shown beside the partner's name on the debate card, e.g. 'AI opponent'; nothing by default. */
+  partnerLabel?: string;
+}
+
 /** /games/hottakes/chat: the matched Hot Takes game (docs/product.md section 4) through the shared ChatView. */
-export default function HotTakesMatchChat() {
+export default function HotTakesMatchChat({ partnerLabel }: HotTakesMatchChatProps = {}) {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.
   const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
@@ -86,13 +144,19 @@ export default function HotTakesMatchChat() {
   const friendStatus = useSelector(actor, selectFriendStatus);
   const friendNotice = useSelector(actor, (s) => s.context.friendNotice);
   const friendError = useSelector(actor, (s) => s.context.friendError);
+  const round = useSelector(actor, (s) => s.context.round);
+  const finishPoints = useSelector(actor, selectFinishPoints);
+  const leaveQuestion = useSelector(actor, selectLeaveQuestion);
+  const result = useSelector(actor, selectResult, (a, b) => a === b || (a !== null && b !== null && a.points === b.points && a.counted === b.counted && a.messageCount === b.messageCount));
 
   const openProfile = () => actor.send({ type: 'OPEN_PROFILE' });
   const name = partner?.username ?? '';
   const loading = loadingText(phase);
 
   let banner = null;
-  if (loading) {
+  if (result) {
+    banner = <ResultCard result={result} onPlayAgain={() => actor.send({ type: 'PLAY_AGAIN' })} onBackToGames={() => actor.send({ type: 'BACK' })} />;
+  } else if (loading) {
     banner = <LoadingCard text={loading} />;
   } else if (phase === 'failed' && error) {
     banner = <FailureCard error={error} actionLabel="Try again" onAction={() => actor.send({ type: 'RETRY' })} />;
@@ -102,13 +166,24 @@ export default function HotTakesMatchChat() {
         {saveError ? (
           <FailureCard error={saveError} actionLabel="Try saving again" onAction={() => actor.send({ type: 'BACK' })} onLeave={() => actor.send({ type: 'LEAVE' })} />
         ) : null}
-        <PromptCard partner={partner} prompt={prompt} status={statusLine(phase, name)} compact={phase === 'conversation'} onOpenProfile={openProfile} />
+        <PromptCard
+          partner={partner}
+          prompt={prompt}
+          status={statusLine(phase, name)}
+          compact={phase === 'conversation'}
+          partnerLabel={partnerLabel}
+          finishPoints={finishPoints}
+          onFinish={() => actor.send({ type: 'FINISH' })}
+          onOpenProfile={openProfile}
+        />
       </>
     );
   }
 
   return (
+    // A new game is a fresh chat screen: focus starts in the message box again, the draft and scroll are reset.
     <ChatView
+      key={round}
       title={INFO.name}
       tagline={INFO.tagline}
       logsGame="hottakes"
@@ -133,6 +208,17 @@ export default function HotTakesMatchChat() {
           error={friendError}
           onAddFriend={() => actor.send({ type: 'ADD_FRIEND' })}
           onClose={() => actor.send({ type: 'CLOSE_PROFILE' })}
+        />
+      ) : null}
+      {leaveQuestion ? (
+        <ConfirmDialog
+          title={texts.hotTakes.leaveTitle}
+          message={leaveQuestion}
+          confirmLabel={texts.hotTakes.leave}
+          cancelLabel={texts.hotTakes.keepDebating}
+          tone="primary"
+          onConfirm={() => actor.send({ type: 'CONFIRM_LEAVE' })}
+          onCancel={() => actor.send({ type: 'CANCEL_LEAVE' })}
         />
       ) : null}
     </ChatView>

@@ -1,14 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import type { Settings as SettingsValue } from '../../domain/settings';
-import { exportDataWith, privacyActorsWith, settingsMachine, type SettingName } from '../../machines/settings.machine';
+import { exportDataWith, privacyActorsWith, selectQuestion, settingsMachine, type SettingName, type SettingsQuestion } from '../../machines/settings.machine';
 import { accountDeletionMachine, deleteAccountWith } from '../../machines/accountDeletion.machine';
 import { BlockedPeopleSection } from '../components/BlockedPeopleSection';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DeleteAccountDialog } from '../components/DeleteAccountDialog';
 import { SessionContext } from '../session/SessionContext';
 import { Screen } from '../components/ScreenShell';
+import { StatusNotice } from '../components/StatusNotice';
 import { inspectOptions } from '../inspect';
 import { applyTheme } from '../theme';
 import '../styles/social.css';
@@ -54,6 +55,8 @@ function ToggleRow({ spec, checked, disabled, onToggle }: { spec: ToggleSpec; ch
   );
 }
 
+const sameQuestion = (a: SettingsQuestion | null, b: SettingsQuestion | null) => a?.title === b?.title;
+
 export default function Settings() {
   const navigate = useNavigate();
   const session = SessionContext.useActorRef();
@@ -61,13 +64,11 @@ export default function Settings() {
   const actor = useActorRef(
     settingsMachine.provide({
       actors: {
-        confirm: fromPromise(async ({ input }) => window.confirm(input.message)),
         exportData: exportDataWith(session),
         ...privacyActorsWith(session),
       },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
-        notify: (_, params) => window.alert(params.message),
         goToAuth: () => void navigate('/auth'),
         endSession: () => session.send({ type: 'LOG_OUT' }),
       },
@@ -85,6 +86,8 @@ export default function Settings() {
   const ready = useSelector(actor, (s) => s.matches('ready'));
   const settings = useSelector(actor, (s) => s.context.settings);
   const error = useSelector(actor, (s) => s.context.error);
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const question = useSelector(actor, selectQuestion, sameQuestion);
 
   return (
     <Screen className="settings">
@@ -92,6 +95,7 @@ export default function Settings() {
         <h1>Settings</h1>
       </div>
       {error && <p className="alert" role="alert">{error}</p>}
+      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
 
       <section className="card settings-section" aria-labelledby="settings-preferences">
         <h2 id="settings-preferences">Preferences</h2>
@@ -165,6 +169,15 @@ export default function Settings() {
         )}
       </section>
       {deleteDialogOpen && <DeleteAccountDialog actor={deletion} />}
+      {question && (
+        <ConfirmDialog
+          title={question.title}
+          message={question.message}
+          confirmLabel={question.confirmLabel}
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+        />
+      )}
 
       <footer className="settings-footer">v1.0.0</footer>
     </Screen>

@@ -99,6 +99,13 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
     expect(rows).toEqual([{ member_id: ada.id }]);
   });
 
+  it('closes the sockets of a session that logged out with 4401, at the next beat', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    expect((await ada.browser.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect(await tab.closed).toBe(4401);
+  });
+
   it('deletes the row when the socket closes', async () => {
     const ada = await world.member('Ada');
     const tab = await world.open(ada);

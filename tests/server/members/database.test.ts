@@ -81,7 +81,28 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
   it('creates the members tables once; running again applies nothing', async () => {
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(database.db);
-    expect(tables.rows.map((r) => r.table_name)).toEqual(['blocks', 'discover_pair_scores', 'discover_rankings', 'friend_requests', 'friendships', 'game_results', 'kysely_migration', 'kysely_migration_lock', 'login_failures', 'member_actions', 'member_interests', 'members', 'profiles', 'reports', 'sessions']);
+    expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'blocks',
+      'debate_messages',
+      'debate_queue',
+      'debates',
+      'discover_pair_scores',
+      'discover_rankings',
+      'friend_requests',
+      'friendships',
+      'game_results',
+      'kysely_migration',
+      'kysely_migration_lock',
+      'live_connections',
+      'login_failures',
+      'member_actions',
+      'member_interests',
+      'members',
+      'messages',
+      'profiles',
+      'reports',
+      'sessions',
+    ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

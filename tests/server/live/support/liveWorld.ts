@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../../../../server/app';
 import { loadConfig } from '../../../../server/config';
 import { createLiveBus, type StartedBus } from '../../../../server/live/bus';
+import type { LiveFeatureFactory } from '../../../../server/live/feature';
 import { createLiveHub, type LiveHub } from '../../../../server/live/hub';
 import { liveFeatures } from '../../../../server/live/index';
 import { pairOf } from '../../../../server/social/people';
@@ -31,7 +32,10 @@ export interface LiveWorld {
   open(member: TestMember): Promise<LiveClient>;
 }
 
-export function useLiveWorld(kind: DatabaseKind, { heartbeatMs }: { heartbeatMs?: number } = {}): LiveWorld {
+export function useLiveWorld(
+  kind: DatabaseKind,
+  { heartbeatMs, features = liveFeatures }: { heartbeatMs?: number; /** Default: every feature that needs nothing more than the hub's deps. */ features?: LiveFeatureFactory[] } = {},
+): LiveWorld {
   const world = { clock: { now: Date.now() }, serverId: 'test-server-1' } as LiveWorld;
   let server: Server;
   const clients: LiveClient[] = [];
@@ -53,7 +57,7 @@ export function useLiveWorld(kind: DatabaseKind, { heartbeatMs }: { heartbeatMs?
       db,
       bus: world.bus,
       serverId: world.serverId,
-      features: liveFeatures,
+      features,
       origin: APP_ORIGIN,
       now: () => world.clock.now,
       heartbeatMs,

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { avatarInitials } from '../../domain/discover';
+import { debateTexts } from '../../domain/liveContract';
+import type { DebateResultCard } from '../../machines/liveDebate.view';
+import '../styles/hotTakes.css';
+import '../styles/liveDebate.css';
+
+// The banners of the live Hot Takes debate, above its chat: the search, the prompt against a member, and
+// the result once it has ended.
+
+export function SearchingCard({ text }: { text: string }) {
+  return (
+    <div className="card hot-loading" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+interface DebatePromptCardProps {
+  opponent: string;
+  prompt: string;
+  status: string;
+  /** Once the argument is on, phones drop the status line so the conversation keeps the room. */
+  compact: boolean;
+}
+
+export function DebatePromptCard({ opponent, prompt, status, compact }: DebatePromptCardProps) {
+  const titleId = useId();
+  return (
+    <section className={`card hot-prompt${compact ? ' hot-prompt-compact' : ''}`} aria-labelledby={titleId}>
+      <div className="hot-prompt-head">
+        <span className="avatar hot-prompt-avatar" aria-hidden="true">{avatarInitials(opponent)}</span>
+        <div className="hot-prompt-who">
+          <p className="hot-prompt-kicker">You vs <strong>{opponent}</strong></p>
+          <h2 id={titleId} className="hot-prompt-title">Today's debate</h2>
+        </div>
+        <span className="badge hot-prompt-badge" aria-hidden="true">🔥</span>
+      </div>
+      <p className="hot-prompt-text">{prompt}</p>
+      <p className="hot-prompt-status" aria-live="polite">{status}</p>
+    </section>
+  );
+}
+
+/** `onBack` leaves as the header's Back does (the chat is kept in the logs first). */
+export function DebateResult({ card, onBack }: { card: DebateResultCard; onBack: () => void }) {
+  const titleId = useId();
+  return (
+    <section className="card debate-result" aria-labelledby={titleId} role="status">
+      <h2 id={titleId} className="debate-result-title">{card.heading}</h2>
+      {card.reason ? <p className="debate-result-reason">{card.reason}</p> : null}
+      {card.outcome ? <p className={`debate-result-outcome${card.won ? ' is-won' : ''}`}>{card.outcome}</p> : null}
+      {card.messages ? <p className="debate-result-count">{card.messages}</p> : null}
+      <button type="button" className="btn btn-small btn-primary debate-result-back" onClick={onBack}>{debateTexts.backToGames}</button>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
+import { startAppServer, type AppServer } from './support/server';
+
+// Hot Takes against a person (issue 14 item 5) in Chromium against the real server: two members
+// matched over the live channel, both takes revealed, a live argument, one leaves and both see the end,
+// and the server's result on both leaderboards; a member alone gets the AI opponent after 10 s.
+
+const profile = (username: string) =>
+  JSON.stringify({
+    username,
+    profilePicture: '',
+    hobbies: 'Arguing about music',
+    musicGenres: ['Rock', 'Jazz'],
+    favoriteGames: ['Celeste'],
+    favoriteShows: [],
+    connectedServices: { spotify: false, trakt: false, steam: false },
+  });
+
+let browser: Browser;
+let server: AppServer;
+beforeAll(async () => {
+  browser = await startBrowser();
+  server = await startAppServer(inject('distDir'));
+});
+afterAll(async () => {
+  await browser.close();
+  await server?.stop();
+});
+
+async function newMember(username: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: server.baseURL });
+  await context.addInitScript((seeded: string) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    localStorage.setItem('user_profile', seeded);
+  }, profile(username));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${server.baseURL}/auth`);
+  await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(`${username}-secret`);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(`${username}-secret`);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/connections');
+  return { page, context, errors };
+}
+
+const bubbles = (page: Page) => page.locator('[role=log] .message-text');
+
+async function say(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'));
+  await box.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+async function hotTakesScore(page: Page, username: string): Promise<string> {
+  await page.goto(`${server.baseURL}/leaderboard`);
+  await page.getByRole('tab', { name: 'Hot Takes' }).click();
+  await page.getByRole('tabpanel', { name: 'Hot Takes' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('#lb-panel')?.getAttribute('aria-busy') === 'false');
+  const rows = await page
+    .getByRole('table', { name: /Players ranked by/ })
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th .lb-player-inner > span:last-child')?.textContent ?? '', tr.querySelectorAll('td')[1]?.textContent ?? '']));
+  return rows.find(([player]) => player?.replace(' (You)', '') === username)?.[1] ?? 'missing';
+}
+
+describe('Hot Takes against a member', () => {
+  it('matches two members, reveals both takes, carries the argument live, ends for both and records the result on both boards', async () => {
+    const a = await newMember('dara', PHONE);
+    const b = await newMember('emil', DESKTOP);
+
+    await a.page.goto(`${server.baseURL}/games/hottakes/chat`);
+    await a.page.getByText('Finding a debate partner...').waitFor();
+    await screenshot(a.page, 'live-debate-searching-phone');
+    await b.page.goto(`${server.baseURL}/games/hottakes/chat`);
+
+    // Matched: each sees the other as the opponent, with the same prompt.
+    await a.page.getByText('You vs emil').waitFor({ timeout: 8_000 });
+    await b.page.getByText('You vs dara').waitFor({ timeout: 8_000 });
+    const prompt = await a.page.locator('.hot-prompt-text').textContent();
+    expect(await b.page.locator('.hot-prompt-text').textContent()).toBe(prompt);
+
+    await say(a.page, 'Guitar solos should be longer.');
+    await a.page.getByText("Waiting for emil's hot take...").first().waitFor();
+    // Dara's take stays hidden from Emil until he has written his.
+    expect(await bubbles(b.page).allTextContents()).not.toContain('Guitar solos should be longer.');
+    await say(b.page, 'Guitar solos are the skip button.');
+
+    // SPEC's reveal: the line, then the other take, within 1.5 s and a bit.
+    for (const [page, name, take] of [
+      [a.page, 'emil', 'Guitar solos are the skip button.'],
+      [b.page, 'dara', 'Guitar solos should be longer.'],
+    ] as const) {
+      await page.getByText(`Great! Here's what ${name} said about this:`).waitFor({ timeout: 3_000 });
+      await page.locator('[role=log] .message-text', { hasText: take }).waitFor({ timeout: 3_000 });
+    }
+    await screenshot(a.page, 'live-debate-revealed-phone');
+    await screenshot(b.page, 'live-debate-revealed-desktop');
+
+    // Three messages: with the two takes, 5 counted, so a win worth 110 for both.
+    await say(a.page, 'A solo is a story without words.');
+    await b.page.locator('[role=log] .message-text', { hasText: 'A solo is a story without words.' }).waitFor({ timeout: 1_000 });
+    await say(b.page, 'A story nobody asked for.');
+    await a.page.locator('[role=log] .message-text', { hasText: 'A story nobody asked for.' }).waitFor({ timeout: 1_000 });
+    await say(a.page, 'Then skip it, I will not.');
+    await b.page.locator('[role=log] .message-text', { hasText: 'Then skip it, I will not.' }).waitFor({ timeout: 1_000 });
+
+    // Emil leaves: both see the end and the result.
+    await b.page.getByRole('button', { name: 'Back' }).click();
+    await a.page.getByText('emil left the debate.').waitFor({ timeout: 2_000 });
+    await b.page.getByText('You left the debate.').waitFor({ timeout: 2_000 });
+    for (const page of [a.page, b.page]) {
+      await page.getByText('The debate has ended.').first().waitFor();
+      await page.getByText('You won! +110 points').waitFor();
+      expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('aria-disabled')).toBe('true');
+    }
+    await screenshot(a.page, 'live-debate-ended-phone');
+    await screenshot(b.page, 'live-debate-ended-desktop');
+    expect(await seriousViolations(a.page)).toEqual([]);
+    expect(await seriousViolations(b.page)).toEqual([]);
+
+    await a.page.getByRole('button', { name: 'Back to games' }).click();
+    await a.page.waitForURL('**/games');
+    expect(await hotTakesScore(a.page, 'dara')).toBe('110');
+    expect(await hotTakesScore(a.page, 'emil')).toBe('110');
+    expect(await hotTakesScore(b.page, 'dara')).toBe('110');
+    expect(await hotTakesScore(b.page, 'emil')).toBe('110');
+
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  }, 120_000);
+
+  it('a member alone gets the AI opponent after 10 s', async () => {
+    const c = await newMember('fern', DESKTOP);
+    await c.page.goto(`${server.baseURL}/games/hottakes/chat`);
+    await c.page.getByText('Finding a debate partner...').waitFor();
+    await screenshot(c.page, 'live-debate-searching-desktop');
+    const searchingSince = Date.now();
+    await c.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(Date.now() - searchingSince).toBeGreaterThanOrEqual(9_000);
+    await screenshot(c.page, 'live-debate-ai-opponent-desktop');
+    expect(c.errors).toEqual([]);
+    await c.context.close();
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import type { DebateView } from '../../src/domain/liveContract';
+import { debateLinkFor } from '../../src/machines/debateLink';
+import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
+import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
+
+// The debate screen's link: the debate machine over the app's real live actor (with a fake socket),
+// and what goes out on the socket when the screen goes away without Back.
+
+function startLive() {
+  const sent: SocketSend['frame'][] = [];
+  const live = createActor(
+    liveMachine.provide({
+      actors: {
+        socket: fromCallback<SocketSend>(({ receive }) => receive((event) => sent.push(event.frame))),
+        watchNetwork: fromCallback(() => undefined),
+      },
+    }),
+    { input: { memberId: 'm-me', now: () => 7 } },
+  ).start();
+  live.send({ type: 'socket.opened' });
+  return { live, sent };
+}
+
+const debate = (fields: Partial<DebateView>): DebateView => ({
+  debateId: 'd-1',
+  prompt: 'Topic: Tabs',
+  opponent: { id: 'm-alice', username: 'Alice' },
+  phase: 'writing',
+  yourTake: null,
+  opponentTake: null,
+  messages: [],
+  endedBy: null,
+  result: null,
+  ...fields,
+});
+
+function screenOn(live: ReturnType<typeof startLive>['live']) {
+  return createActor(liveDebateMachine.provide({ actors: { liveLink: debateLinkFor(live) } }), { input: { instanceId: 'screen' } }).start();
+}
+
+describe('debateLinkFor', () => {
+  it('carries the debate both ways, and leaving the screen mid-debate leaves the debate', () => {
+    const { live, sent } = startLive();
+    const screen = screenOn(live);
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({}) } });
+    expect(screen.getSnapshot().matches({ matched: 'writing' })).toBe(true);
+    screen.send({ type: 'SEND', text: 'Tabs forever' });
+    screen.stop();
+    expect(sent.filter((f) => f.type.startsWith('debate.'))).toEqual([
+      { type: 'debate.join', community: null },
+      { type: 'debate.join', community: null },
+      { type: 'debate.take', debateId: 'd-1', text: 'Tabs forever' },
+      { type: 'debate.leave', debateId: 'd-1' },
+    ]);
+    live.stop();
+  });
+
+  it('leaving the screen while searching leaves the queue; after Back or the end it sends nothing more', () => {
+    const { live, sent } = startLive();
+    screenOn(live).stop();
+    expect(sent.filter((f) => f.type.startsWith('debate.')).at(-1)).toEqual({ type: 'debate.cancel' });
+
+    const again = screenOn(live);
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({}) } });
+    again.send({ type: 'BACK' });
+    const before = sent.length;
+    again.stop();
+    expect(sent.slice(-1)).toEqual([{ type: 'debate.leave', debateId: 'd-1' }]);
+    expect(sent).toHaveLength(before);
+
+    const ended = screenOn(live);
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({ debateId: 'd-2' }) } });
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({ debateId: 'd-2', phase: 'ended', endedBy: 'm-alice' }) } });
+    const count = sent.length;
+    ended.stop();
+    expect(sent).toHaveLength(count);
+    live.stop();
+  });
+});

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { fromCallback, type SnapshotFrom } from 'xstate';
+import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
+import type { LiveCommand } from '../../src/machines/liveEvents';
+import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
+import { debateChatMessages, debateResultCard, selectDebatePhase } from '../../src/machines/liveDebate.view';
+import { testModel, type ModelEvent, type ReplayEnv, type StateView } from '../support/modelTest';
+
+// The live debate against a fake live link: the frames the server would send are model events, the
+// commands the machine gives the link are recorded with the simulated time they were given at.
+
+type Snapshot = SnapshotFrom<typeof liveDebateMachine>;
+type View = StateView<typeof liveDebateMachine>;
+
+const ME = 'm-me';
+const ALICE = { id: 'm-alice', username: 'Alice' };
+const PROMPT = 'Topic: Tabs\nTabs beat spaces. Agree or disagree?';
+const MY_TAKE = 'Tabs forever';
+const HER_TAKE = 'Spaces rule';
+const REVEAL_LINE = "Great! Here's what Alice said about this:";
+const AT = '2026-03-01T12:00:00.000Z';
+
+function debate(fields: Partial<DebateView>): DebateView {
+  return { debateId: 'd-1', prompt: PROMPT, opponent: ALICE, phase: 'writing', yourTake: null, opponentTake: null, messages: [], endedBy: null, result: null, ...fields };
+}
+const received = (frame: ServerFrame): ModelEvent => ({ type: 'live.received', frame });
+const state = (fields: Partial<DebateView>) => received({ type: 'debate.state', debate: debate(fields) });
+
+const MATCHED = state({});
+const MY_TAKE_STORED = state({ yourTake: MY_TAKE });
+const REVEALED = state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER_TAKE });
+/** The server's state once it stored the message on its way. */
+const stored = (message: { clientId: string; text: string }) =>
+  state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER_TAKE, messages: [{ id: '7', from: ME, sentAt: AT, ...message }] });
+const SHE_LEFT = state({ phase: 'ended', yourTake: MY_TAKE, opponentTake: HER_TAKE, endedBy: ALICE.id, result: { won: true, points: 110, messageCount: 5 } });
+// Searching again ends the debate before: its end arrives first and is no match.
+const OLD_DEBATE_ENDED = received({ type: 'debate.state', debate: debate({ debateId: 'd-0', phase: 'ended', endedBy: ME, result: { won: false, points: 0, messageCount: 0 } }) });
+const GONE = received({ type: 'error', code: 'DEBATE_NOT_FOUND', message: 'That debate has ended.' });
+const QUEUED = received({ type: 'debate.queued' });
+const ONLINE: ModelEvent = { type: 'live.status', status: 'open' };
+const RECONNECTING: ModelEvent = { type: 'live.status', status: 'reconnecting' };
+
+const TIMEOUT = { type: 'xstate.after.matchmakingTimeout.liveDebate.searching' };
+const REVEAL_INTRO = { type: 'xstate.after.revealIntroDelay.liveDebate.matched.revealing.intro' };
+const REVEAL_TAKE = { type: 'xstate.after.revealTakeDelay.liveDebate.matched.revealing.take' };
+const LATE_WINDOW = { type: 'xstate.after.lateMatchWindow.liveDebate.aiOpponent.lateMatches' };
+
+/** Frames the machine gave the link, in order, with when. */
+function commands(env: ReplayEnv): { frame: unknown; at: number }[] {
+  return env.timeline.filter((e) => e.type === 'command').map((e) => ({ frame: e.payload, at: e.at }));
+}
+const sentTypes = (env: ReplayEnv) => commands(env).map((c) => (c.frame as { type: string }).type);
+
+/**
+ * Bounded: one message on its way at a time. The server's states only move forward (a stored take stays,
+ * an ended debate stays ended), so the model offers only those that can follow the last one.
+ */
+function eventsFor(s: Snapshot): ModelEvent[] {
+  const talking = s.matches({ matched: 'talking' });
+  const canSend = !talking || s.context.pending.length === 0;
+  const phase = s.context.debate?.phase;
+  const heard = s.context.debate?.messages.length ?? 0;
+  const forward = phase === 'ended' ? [] : phase === 'revealed' ? (heard === 0 ? [REVEALED] : []) : s.context.debate?.yourTake ? [MY_TAKE_STORED, REVEALED] : [MATCHED, MY_TAKE_STORED, REVEALED];
+  return [
+    TIMEOUT,
+    REVEAL_INTRO,
+    REVEAL_TAKE,
+    LATE_WINDOW,
+    ...forward,
+    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 ? [stored(s.context.pending[0]!)] : []),
+    SHE_LEFT,
+    OLD_DEBATE_ENDED,
+    GONE,
+    QUEUED,
+    ONLINE,
+    RECONNECTING,
+    ...(canSend ? [{ type: 'SEND', text: s.matches({ matched: 'writing' }) ? MY_TAKE : 'Bytes!' }, { type: 'SEND', text: '   ' }] : []),
+    ...(talking && canSend ? [{ type: 'EMOJI', emoji: '🔥' }] : []),
+    { type: 'BACK' },
+    { type: 'xstate.done.actor.saveLog' },
+    { type: 'xstate.error.actor.saveLog', error: new Error('storage full') },
+  ];
+}
+
+function chat({ snapshot }: View) {
+  const c = snapshot.context;
+  return debateChatMessages({ debate: c.debate, sentTake: c.sentTake, pending: c.pending, phase: selectDebatePhase(snapshot) }).map((m) => [m.sender, m.text]);
+}
+
+const WELCOME = ['other', 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥'];
+
+describe('live debate machine (model-based)', () => {
+  it('searches, writes, reveals on SPEC timing, argues over the link, ends for both, and hands over to the AI after 10 s', async () => {
+    const report = await testModel([
+      {
+        machine: liveDebateMachine,
+        input: { instanceId: 'screen' },
+        limit: 400,
+        events: eventsFor,
+        delays: { matchmakingTimeout: 10_000, revealIntroDelay: 500, revealTakeDelay: 1000, lateMatchWindow: 3000 },
+        provide: (env) => ({
+          actors: { liveLink: fromCallback<LiveCommand>(({ receive }) => receive((command) => env.record('command', command.type === 'live.frame' ? command.frame : command))) },
+          actions: { goToGames: () => env.record('navigate', '/games') },
+        }),
+        states: {
+          searching: (view) => {
+            const { env } = view;
+            expect(selectDebatePhase(view.snapshot)).toBe('searching');
+            // The join goes out at once, and again whenever the link comes back.
+            expect(commands(env)[0]).toEqual({ frame: { type: 'debate.join', community: null }, at: 0 });
+            expect(sentTypes(env)).toEqual(Array(1 + view.events.filter((e, i) => e === 'live.status' && view.path.steps[i + 1]?.event === ONLINE).length).fill('debate.join'));
+            expect(env.clock.now()).toBeLessThan(10_000);
+            expect(chat(view)).toEqual([WELCOME]);
+          },
+          'aiOpponent.lateMatches': ({ env, snapshot }) => {
+            expect(selectDebatePhase(snapshot)).toBe('aiOpponent');
+            // Nobody within 10 s: the queue is left at 10 s exactly, and a match made just before is left at once.
+            const cancel = commands(env).find((c) => (c.frame as { type: string }).type === 'debate.cancel');
+            expect(cancel).toEqual({ frame: { type: 'debate.cancel' }, at: 10_000 });
+            const late = commands(env).filter((c) => (c.frame as { type: string }).type === 'debate.leave');
+            for (const leave of late) expect(leave).toEqual({ frame: { type: 'debate.leave', debateId: 'd-1' }, at: 10_000 });
+          },
+          'aiOpponent.settled': ({ env, snapshot }) => {
+            expect(selectDebatePhase(snapshot)).toBe('aiOpponent');
+            // 3 s on, a debate starting is this member's other tab's: it is left alone.
+            expect(env.clock.now()).toBeGreaterThanOrEqual(13_000);
+            expect(commands(env).filter((c) => c.at > 10_000)).toEqual([]);
+          },
+          'matched.writing': (view) => {
+            expect(selectDebatePhase(view.snapshot)).toBe('writing');
+            expect(view.snapshot.context.debate).toMatchObject({ prompt: PROMPT, opponent: ALICE });
+            expect(chat(view)).toEqual([WELCOME]);
+            expect(sentTypes(view.env)).not.toContain('debate.take');
+          },
+          'matched.waiting': (view) => {
+            expect(chat(view)).toEqual([WELCOME, ['user', MY_TAKE]]);
+            if (view.events.includes('SEND')) expect(commands(view.env)).toContainEqual(expect.objectContaining({ frame: { type: 'debate.take', debateId: 'd-1', text: MY_TAKE } }));
+          },
+          'matched.revealing.intro': (view) => {
+            // The reveal line is not there yet: it comes 0.5 s after the takes are in.
+            expect(chat(view)).toEqual([WELCOME, ['user', MY_TAKE]]);
+          },
+          'matched.revealing.take': (view) => {
+            expect(chat(view)).toEqual([WELCOME, ['user', MY_TAKE], ['system', REVEAL_LINE]]);
+          },
+          'matched.talking': (view) => {
+            const shown = chat(view);
+            expect(shown.slice(0, 4)).toEqual([WELCOME, ['user', MY_TAKE], ['system', REVEAL_LINE], ['opponent', HER_TAKE]]);
+            // What this member says goes out once over the link and shows at once, stored or on its way.
+            const said = commands(view.env).filter((c) => (c.frame as { type: string }).type === 'debate.say');
+            for (const s of said) expect((s.frame as { clientId: string }).clientId).toMatch(/^screen-\d+$/);
+            // Each message said shows once: a stored one replaces the same one on its way, a resend adds nothing.
+            const clientIds = new Set(said.map((c) => (c.frame as { clientId: string }).clientId));
+            expect(shown.slice(4).filter(([sender]) => sender === 'user')).toHaveLength(clientIds.size);
+            if (view.last?.type === 'SEND' && view.last.text === 'Bytes!') expect(shown.at(-1)).toEqual(['user', 'Bytes!']);
+            if (view.last?.type === 'EMOJI') expect(shown.at(-1)).toEqual(['user', '🔥']);
+            if (view.last === ONLINE && view.snapshot.context.pending.length > 0) {
+              expect(sentTypes(view.env).at(-1)).toBe('debate.say');
+            }
+          },
+          'matched.ended': ({ snapshot, env, path }) => {
+            expect(selectDebatePhase(snapshot)).toBe('ended');
+            const card = debateResultCard(snapshot.context.debate, snapshot.context.leftByMe);
+            expect(card.heading).toBe('The debate has ended.');
+            if (snapshot.context.leftByMe) {
+              expect(card.reason).toBe('You left the debate.');
+              expect(commands(env).at(-1)?.frame).toEqual({ type: 'debate.leave', debateId: 'd-1' });
+            } else if (snapshot.context.debate?.endedBy === ALICE.id) {
+              expect(card.reason).toBe('Alice left the debate.');
+              expect(card.outcome).toBe('You won! +110 points');
+              expect(card.messages).toBe('5 messages');
+            } else {
+              // The server no longer knew the debate: it ended while this side was away.
+              expect(path.steps.some((step) => step.event === GONE)).toBe(true);
+              expect(card.reason).toBeNull();
+            }
+          },
+          savingLog: ({ env, snapshot }) => {
+            // SPEC: a matched chat with more than 2 messages is kept, the other member's lines under their name.
+            const saved = env.pending.get('saveLog')?.at(-1)?.input as { messages: { sender: string; text: string }[]; partner: string };
+            expect(saved.partner).toBe('Alice');
+            expect(saved.messages.length).toBeGreaterThan(2);
+            expect(saved.messages.slice(0, 2).map((m) => [m.sender, m.text])).toEqual([WELCOME, ['user', MY_TAKE]]);
+            expect(saved.messages.some((m) => m.sender === 'opponent')).toBe(false);
+            expect(selectDebatePhase(snapshot)).toBe('ended');
+          },
+          left: ({ env, snapshot, events }) => {
+            expect(snapshot.status).toBe('done');
+            expect(env.effects.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', payload: '/games' }]);
+            // Leaving the search leaves the queue.
+            if (!events.includes('live.received') || !snapshot.context.debate) expect(sentTypes(env).at(-1)).toBe('debate.cancel');
+          },
+        },
+      },
+      {
+        // The live layer failing outright: the AI opponent takes the seat at once.
+        machine: liveDebateMachine,
+        input: { instanceId: 'screen' },
+        limit: 10,
+        events: [{ type: 'xstate.error.actor.liveLink', error: new Error('no live layer') }],
+        states: {
+          searching: ({ env }) => expect(env.clock.now()).toBe(0),
+          'aiOpponent.lateMatches': ({ env, snapshot }) => {
+            expect(selectDebatePhase(snapshot)).toBe('aiOpponent');
+            expect(env.clock.now()).toBe(0);
+          },
+        },
+      },
+    ]);
+    expect(report.states).toBeGreaterThan(8);
+  });
+});

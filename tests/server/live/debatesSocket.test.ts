@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { allLiveFeatures } from '../../../server/live/index';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import type { Frame, LiveClient } from './support/liveClient';
+import { useLiveWorld } from './support/liveWorld';
+
+// Hot Takes between two members through real sockets on the live hub: matched, both takes, the
+// argument, one leaves, and the result the server recorded on both leaderboards.
+
+const PROMPT = 'Topic: Vinyl\nVinyl sounds better. Agree or disagree?';
+
+interface DebateFrame extends Frame {
+  debate: { debateId: string; phase: string; opponent: { username: string }; yourTake: string | null; opponentTake: string | null; messages: unknown[]; endedBy: string | null; result: unknown };
+}
+
+const isState = (phase: string) => (frame: Frame) => frame.type === 'debate.state' && (frame as DebateFrame).debate.phase === phase;
+const stateFrames = (client: LiveClient) => client.frames.filter((f) => f.type === 'debate.state') as DebateFrame[];
+
+describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) => {
+  const world = useLiveWorld(kind, { features: allLiveFeatures({ ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) } }) });
+
+  it('runs a debate between two sockets end to end and records the result for both', async () => {
+    const ada = await world.member('Ada');
+    const ben = await world.member('Ben');
+    const adaTab = await world.open(ada);
+    const benTab = await world.open(ben);
+
+    adaTab.send({ type: 'debate.join', community: null });
+    await adaTab.waitFor((f) => f.type === 'debate.queued');
+    benTab.send({ type: 'debate.join', community: null });
+    const matched = (await adaTab.waitFor(isState('writing'))) as DebateFrame;
+    expect(matched.debate.opponent.username).toBe('Ben');
+    expect(((await benTab.waitFor(isState('writing'))) as DebateFrame).debate.opponent.username).toBe('Ada');
+    const { debateId } = matched.debate;
+
+    adaTab.send({ type: 'debate.take', debateId, text: 'Warm and crackly.' });
+    benTab.send({ type: 'debate.take', debateId, text: 'Crackles are noise.' });
+    const revealed = (await adaTab.waitFor(isState('revealed'))) as DebateFrame;
+    expect(revealed.debate).toMatchObject({ yourTake: 'Warm and crackly.', opponentTake: 'Crackles are noise.' });
+    // Before Ben's take, Ada never saw anything of his.
+    expect(stateFrames(adaTab).filter((f) => f.debate.phase === 'writing').every((f) => f.debate.opponentTake === null)).toBe(true);
+
+    for (const [tab, clientId, text] of [[adaTab, 'a1', 'Noise with soul.'], [benTab, 'b1', 'Soul is compression.'], [adaTab, 'a2', 'Compression is digital.']] as const) {
+      tab.send({ type: 'debate.say', debateId, clientId, text });
+      await benTab.waitFor((f) => f.type === 'debate.state' && (f as DebateFrame).debate.messages.length >= Number(clientId.slice(1)) && JSON.stringify(f).includes(text));
+    }
+    benTab.send({ type: 'debate.leave', debateId });
+    const forAda = (await adaTab.waitFor(isState('ended'))) as DebateFrame;
+    const forBen = (await benTab.waitFor(isState('ended'))) as DebateFrame;
+    // 2 takes + 3 messages = 5 > 4: a win worth 110 for both.
+    for (const frame of [forAda, forBen]) expect(frame.debate).toMatchObject({ endedBy: ben.id, result: { won: true, points: 110, messageCount: 5 } });
+
+    for (const viewer of [ada, ben]) {
+      const response = await viewer.browser.request('GET', '/api/leaderboard?tab=hottakes');
+      const { entries } = (await response.json()) as { entries: { username: string; stats: { hotTakesScore: number } }[] };
+      expect(entries.map((e) => [e.username, e.stats.hotTakesScore])).toEqual([
+        ['Ada', 110],
+        ['Ben', 110],
+      ]);
+    }
+  });
+
+  it('a member cancelling the search is not matched', async () => {
+    const ada = await world.member('Ada');
+    const ben = await world.member('Ben');
+    const adaTab = await world.open(ada);
+    const benTab = await world.open(ben);
+    adaTab.send({ type: 'debate.join', community: null });
+    await adaTab.waitFor((f) => f.type === 'debate.queued');
+    adaTab.send({ type: 'debate.cancel' });
+    // A socket's frames are handled in order: once this one is refused, the cancel has been handled.
+    adaTab.send({ type: 'debate.leave', debateId: 'none' });
+    await adaTab.waitFor((f) => f.type === 'error' && f.code === 'DEBATE_NOT_FOUND');
+    benTab.send({ type: 'debate.join', community: null });
+    await benTab.waitFor((f) => f.type === 'debate.queued');
+    expect(stateFrames(adaTab)).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback } from 'xstate';
+import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
+import type { LiveCommand, LiveEmitted } from '../../src/machines/liveEvents';
+import LiveDebateChat from '../../src/ui/screens/LiveDebateChat';
+
+// The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
+// frames it sends for what the member does.
+
+vi.mock('../../src/ui/screens/HotTakesMatchChat', () => ({
+  default: ({ partnerLabel }: { partnerLabel?: string }) => <p>AI chat with {partnerLabel}</p>,
+}));
+
+interface FakeLink {
+  sent: unknown[];
+  tell(event: LiveEmitted): void;
+}
+
+function fakeLink(): FakeLink & { logic: ReturnType<typeof fromCallback<LiveCommand>> } {
+  const link = {
+    sent: [] as unknown[],
+    tell: (event: LiveEmitted): void => {
+      throw new Error(`The screen has not started its link yet (${event.type})`);
+    },
+    logic: fromCallback<LiveCommand>(({ sendBack, receive }) => {
+      link.tell = (event) => sendBack(event);
+      receive((command) => link.sent.push(command.type === 'live.frame' ? command.frame : command));
+    }),
+  };
+  return link;
+}
+
+const ALICE = { id: 'm-alice', username: 'Alice' };
+function state(fields: Partial<DebateView>): LiveEmitted {
+  const debate: DebateView = { debateId: 'd-1', prompt: 'Topic: Tabs\nTabs beat spaces.', opponent: ALICE, phase: 'writing', yourTake: null, opponentTake: null, messages: [], endedBy: null, result: null, ...fields };
+  return { type: 'live.received', frame: { type: 'debate.state', debate } satisfies ServerFrame };
+}
+
+function renderWith(link: ReturnType<typeof fakeLink>) {
+  return render(
+    <MemoryRouter initialEntries={['/games/hottakes/chat']}>
+      <Suspense fallback={<p>Loading</p>}>
+        <Routes>
+          <Route path="/games/hottakes/chat" element={<LiveDebateChat liveLink={link.logic} />} />
+          <Route path="/games" element={<p>Games hub</p>} />
+        </Routes>
+      </Suspense>
+    </MemoryRouter>,
+  );
+}
+
+const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('live Hot Takes debate screen', () => {
+  it('searches, shows the prompt, sends the take, reveals the other on SPEC timing, argues, and shows the end', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const link = fakeLink();
+    renderWith(link);
+    expect(await screen.findByText('Finding a debate partner...')).toBeInTheDocument();
+    expect(link.sent).toEqual([{ type: 'debate.join', community: null }]);
+
+    act(() => link.tell(state({})));
+    expect(await screen.findByText('Alice')).toBeInTheDocument();
+    expect(screen.getByText(/Tabs beat spaces\./)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Tabs forever{Enter}');
+    expect(link.sent.at(-1)).toEqual({ type: 'debate.take', debateId: 'd-1', text: 'Tabs forever' });
+    expect(screen.getAllByText("Waiting for Alice's hot take...").length).toBeGreaterThan(0);
+
+    act(() => link.tell(state({ phase: 'revealed', yourTake: 'Tabs forever', opponentTake: 'Spaces rule' })));
+    act(() => void vi.advanceTimersByTime(499));
+    expect(bubbles()).not.toContain("Great! Here's what Alice said about this:");
+    act(() => void vi.advanceTimersByTime(1));
+    expect(bubbles()).toContain("Great! Here's what Alice said about this:");
+    expect(bubbles()).not.toContain('Spaces rule');
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(bubbles()).toContain('Spaces rule');
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Bytes!{Enter}');
+    expect(link.sent.at(-1)).toMatchObject({ type: 'debate.say', debateId: 'd-1', text: 'Bytes!' });
+    expect(bubbles().at(-1)).toBe('Bytes!');
+
+    act(() => link.tell(state({ phase: 'ended', yourTake: 'Tabs forever', opponentTake: 'Spaces rule', endedBy: ALICE.id, result: { won: true, points: 110, messageCount: 5 } })));
+    expect(await screen.findByText('Alice left the debate.')).toBeInTheDocument();
+    expect(screen.getByText('You won! +110 points')).toBeInTheDocument();
+    // Leaving keeps the chat in the Hot Takes logs, the other member's lines under their name.
+    await user.click(screen.getByRole('button', { name: 'Back to games' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+    const logs = JSON.parse(localStorage.getItem('hottakes_chat_logs') ?? '[]') as { partner: string; summary: string; messages: { sender: string; text: string }[] }[];
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ partner: 'Alice', summary: 'Hot Takes session with 4 messages' });
+    expect(logs[0]?.messages.map((m) => [m.sender, m.text]).slice(1)).toEqual([
+      ['user', 'Tabs forever'],
+      ['system', "Great! Here's what Alice said about this:"],
+      ['Alice', 'Spaces rule'],
+      ['user', 'Bytes!'],
+    ]);
+  });
+
+  it('Back during the debate leaves it for both; Back again goes to the games', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const link = fakeLink();
+    renderWith(link);
+    act(() => link.tell(state({})));
+    await screen.findByText('Alice');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(link.sent.at(-1)).toEqual({ type: 'debate.leave', debateId: 'd-1' });
+    expect(await screen.findByText('You left the debate.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Games hub')).toBeInTheDocument();
+  });
+
+  it('with nobody found in 10 s, cancels the search and hands over to the AI chat labelled AI opponent', async () => {
+    const link = fakeLink();
+    renderWith(link);
+    await screen.findByText('Finding a debate partner...');
+    act(() => void vi.advanceTimersByTime(9_999));
+    expect(screen.queryByText('AI chat with AI opponent')).toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(await screen.findByText('AI chat with AI opponent')).toBeInTheDocument();
+    expect(link.sent).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.cancel' }]);
+  });
+});
