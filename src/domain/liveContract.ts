@@ -50,8 +50,12 @@ export const liveTexts = {
   read: 'Read',
   typing: (name: string) => `${name} is typing...`,
   online: 'Online',
+  /** A member friend's chat header, under their name: a real person, unlike the sample people's AI persona. */
+  memberChatTagline: 'Member chat: messages are delivered live',
   conversationsHeading: 'Conversations',
   noConversations: 'No conversations yet. Say hi to a friend!',
+  /** A conversation's last message when it was mine. */
+  youSaid: (text: string) => `You: ${text}`,
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   newMessageNotice: (name: string) => `New message from ${name}`,
   newRequestNotice: (name: string) => `${name} sent you a friend request`,

@@ -108,6 +108,8 @@ export function chatPipelineImplementations<TContext extends ChatPipelineContext
         }),
       ),
       clearSaveError: act(() => update({ saveError: null })),
+      /** After a message is appended (mine or a reply): a chat that keeps its conversation provides this. */
+      messagesChanged: () => undefined,
       showSaveError: assign<TContext, TEvent, { error: unknown }, TEvent, never>((_, params) =>
         update({ saveError: messageFor(params.error, texts.storage.full) }),
       ),
@@ -134,7 +136,7 @@ function replyingBase<TContext, TInput, const TSrc extends string>(src: TSrc, in
   return {
     tags: ['replying'],
     entry: 'scheduleReply',
-    on: { SEND: { guard: 'sendable', actions: ['appendUserInput', 'oweReply'] } },
+    on: { SEND: { guard: 'sendable', actions: ['appendUserInput', 'oweReply', 'messagesChanged'] } },
     invoke: {
       id: src,
       src,
@@ -148,8 +150,8 @@ function replyingBase<TContext, TInput, const TSrc extends string>(src: TSrc, in
 // Once due, the written reply is delivered; then the next owed reply starts, or the chat goes idle.
 const due = {
   always: [
-    { guard: and(['replyReady', 'replyOwed']), target: `${TALK}.replying`, reenter: true, actions: 'deliverReply' },
-    { guard: 'replyReady', target: `${TALK}.idle`, actions: 'deliverReply' },
+    { guard: and(['replyReady', 'replyOwed']), target: `${TALK}.replying`, reenter: true, actions: ['deliverReply', 'messagesChanged'] },
+    { guard: 'replyReady', target: `${TALK}.idle`, actions: ['deliverReply', 'messagesChanged'] },
   ],
 } as const;
 
@@ -181,7 +183,7 @@ export function talkStates<TContext, TInput>(input: InputMapper<TContext, TInput
 /** The same conversation for a chat whose replies show as soon as they are written (friend chat). */
 export function undelayedTalkStates<TContext, TInput>(input: InputMapper<TContext, TInput>) {
   return {
-    idle: { on: { SEND: { guard: 'sendable', target: 'replying', actions: 'appendUserInput' } } },
+    idle: { on: { SEND: { guard: 'sendable', target: 'replying', actions: ['appendUserInput', 'messagesChanged'] } } },
     replying: { ...replyingBase('writeReply', input), initial: 'due', states: { due } },
   } as const;
 }

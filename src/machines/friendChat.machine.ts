@@ -7,14 +7,16 @@ import { messages as texts } from '../domain/messages';
 import type { User } from '../domain/user';
 import { CHAT_CONTEXT_MESSAGES, generateFriendChatReply } from '../services/ai';
 import { loadUsers } from '../services/users';
+import { loadFriendChat, saveFriendChat } from '../storage/friendChat';
 import { chatPipelineImplementations, pipelineContext, undelayedTalkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
 // Friend chat (/chat/:friendId; docs/product.md section 4): the friend greets first, then each message gets a reply
 // the AI writes in the friend's personality from the last 5 messages; a failed AI gives one of docs/product.md's
 // canned replies. It runs the shared chat pipeline (chatPipeline.ts) without a delay: a reply shows as soon
-// as it is written, and messages sent meanwhile are answered together by the next reply. Back goes to
-// /friends and nothing is saved (docs/product.md: "Friend chat: goes to /friends").
+// as it is written, and messages sent meanwhile are answered together by the next reply. The conversation is
+// kept per friend on the device (friend_chat_<friendId>) after every message and shown again on reopening;
+// back goes to /friends (docs/product.md: "Friend chat: goes to /friends").
 
 export interface FriendChatInput extends ChatSources {
   friendId: string;
@@ -38,6 +40,12 @@ export interface FriendReplyInput {
 type ChatTurn = ChatReplyRequest['messages'][number];
 
 type FriendChatEvent = ComposerEvent | { type: 'RETRY' } | { type: 'BACK' };
+
+/** The friend, and the conversation kept from the last visit (empty the first time). */
+export interface FriendChatOpening {
+  friend: User;
+  saved: ChatMessage[];
+}
 
 /** The friend's own messages carry 'other'; the AI is told their name so it knows which lines were its own. */
 function toTurn(message: ChatMessage, friend: User): ChatTurn {
@@ -65,12 +73,22 @@ const pipeline = chatPipelineImplementations<FriendChatContext, FriendChatEvent>
   fallbackReply: ({ random }) => friendChatFallback(random()),
 });
 
+/** Runs after each message is appended; a full storage must not stop the conversation, only keeping it. */
+function keepConversation({ context }: { context: FriendChatContext }): void {
+  try {
+    saveFriendChat(context.friendId, context.messages);
+  } catch (error) {
+    console.warn('The friend chat could not be kept on this device', error);
+  }
+}
+
 export const friendChatMachine = setup({
   types: {} as { context: FriendChatContext; events: FriendChatEvent; input: FriendChatInput },
   actors: {
-    loadFriend: fromPromise<User | null, { friendId: string }>(
-      async ({ input }) => loadUsers().find((u) => u.id === input.friendId) ?? null,
-    ),
+    loadFriend: fromPromise<FriendChatOpening | null, { friendId: string }>(async ({ input }) => {
+      const friend = loadUsers().find((u) => u.id === input.friendId);
+      return friend ? { friend, saved: loadFriendChat(input.friendId) } : null;
+    }),
     writeReply: fromPromise<string, FriendReplyInput>(({ input }) =>
       generateFriendChatReply(
         {
@@ -87,13 +105,15 @@ export const friendChatMachine = setup({
   delays: pipeline.delays,
   guards: {
     ...pipeline.guards,
-    found: (_, output: User | null) => output !== null,
+    found: (_, output: FriendChatOpening | null) => output !== null,
   },
   actions: {
     ...pipeline.actions,
-    greet: assign(({ context }, friend: User | null) => ({
-      friend,
-      messages: friend ? [welcomeMessage(friendGreeting(friend), context.now())] : [],
+    // Every message, mine or the friend's, is kept at once, so leaving at any moment loses nothing.
+    messagesChanged: keepConversation,
+    greet: assign(({ context }, opening: FriendChatOpening | null) => ({
+      friend: opening?.friend ?? null,
+      messages: opening ? (opening.saved.length > 0 ? opening.saved : [welcomeMessage(friendGreeting(opening.friend), context.now())]) : [],
     })),
     goToFriends: () => {
       // Provided by the screen: navigate('/friends').
@@ -135,7 +155,7 @@ export const friendChatMachine = setup({
     chat: {
       id: 'talk',
       initial: 'idle',
-      on: { EMOJI: { actions: 'appendUserInput' } },
+      on: { EMOJI: { actions: ['appendUserInput', 'messagesChanged'] } },
       states: undelayedTalkStates(({ context }: { context: FriendChatContext }) => replyInput(context)),
     },
     left: { type: 'final', entry: 'goToFriends' },

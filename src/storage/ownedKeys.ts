@@ -17,7 +17,7 @@ const LOCAL_KEYS: readonly string[] = [
   ...GAME_IDS.map((game) => `${game}_chat_logs`),
   ...SERVICE_TOKEN_KEYS,
 ];
-const LOCAL_PREFIXES: readonly string[] = ['similarity_cache_', 'leaderboard_stats_'];
+const LOCAL_PREFIXES: readonly string[] = ['similarity_cache_', 'leaderboard_stats_', 'friend_chat_'];
 
 /** The store keeps an unreadable value under `<key>.corrupt`; that copy belongs to the same owner. */
 function baseOf(key: string): string {

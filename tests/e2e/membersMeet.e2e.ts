@@ -115,10 +115,10 @@ describe('members meet (issue 13)', () => {
     await screenshot(b.page, 'members-meet-friends-requests-phone');
     await requests.getByRole('button', { name: 'Accept' }).click();
 
-    // Both see each other in Friends; a member friend has no AI chat.
+    // Both see each other in Friends; a member friend's Chat is a real conversation (issue 14, liveChat.e2e.ts).
     const adaRow = itemOf(b.page, 'ada');
     await adaRow.getByRole('button', { name: 'Remove' }).waitFor();
-    expect(await adaRow.getByRole('link', { name: 'Chat' }).count()).toBe(0);
+    expect(await adaRow.getByRole('link', { name: 'Chat' }).count()).toBe(1);
     await b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends', exact: true }).waitFor();
 
     await a.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends' }).click();

@@ -30,8 +30,15 @@ const USERS_LOAD_FAILED = 'Could not load other users. Please try again.';
 // docs/product.md section 8: a failed friend reply is one of six canned replies; random 0.4 picks the third.
 const FALLBACK = 'Tell me more about that!';
 
+// A conversation kept from an earlier visit (friend_chat_user-1).
+const SAVED = [
+  { id: '1', sender: 'other', text: 'Welcome back!', timestamp: '2026-11-23T20:00:00.000Z', type: 'text' },
+  { id: '2', sender: 'user', text: 'Hi again', timestamp: '2026-11-23T20:00:01.000Z', type: 'text' },
+];
+
 const events = [
-  { type: 'xstate.done.actor.loadFriend', output: RIFF },
+  { type: 'xstate.done.actor.loadFriend', output: { friend: RIFF, saved: [] } },
+  { type: 'xstate.done.actor.loadFriend', output: { friend: RIFF, saved: SAVED } },
   { type: 'xstate.done.actor.loadFriend', output: null },
   { type: 'xstate.error.actor.loadFriend', error: new Error('broken') },
   { type: 'RETRY' },
@@ -57,20 +64,43 @@ function serializeState(s: Snapshot): string {
 }
 
 const navigations = (v: View) => v.env.timeline.filter((e) => e.type === 'navigate');
-const texts = (v: View) => v.context.messages.filter((m) => m.sender === 'user' && m.type === 'text');
-const replies = (v: View) => v.context.messages.slice(1).filter((m) => m.sender === 'other');
+/** What was said in this visit, after the greeting or the kept conversation. */
+const said = (v: View) => v.context.messages.slice(openedWith(v)?.length ?? 1);
+const texts = (v: View) => said(v).filter((m) => m.sender === 'user' && m.type === 'text');
+const replies = (v: View) => said(v).filter((m) => m.sender === 'other');
 
-/** Nothing is ever stored, and nothing navigates before BACK. */
+/** What is stored under friend_chat_user-1 (null when nothing is). */
+function kept(): unknown {
+  const raw = localStorage.getItem('friend_chat_user-1');
+  return raw === null ? null : JSON.parse(raw);
+}
+
+/** Kept on the device: nothing until a message is appended, then every message shown; nothing else is stored. */
+function keepsConversation(v: View) {
+  const appended = v.context.friend !== null && said(v).length > 0;
+  expect(kept()).toEqual(appended ? v.context.messages : null);
+  expect(Object.keys(localStorage).filter((key) => key !== 'friend_chat_user-1')).toEqual([]);
+}
+
+/** The conversation the path opened with: the saved one, or null for a first visit. */
+function openedWith(v: View): unknown[] | null {
+  const done = v.path.steps.findLast((s) => s.event.type === 'xstate.done.actor.loadFriend')?.event as { output?: { saved: unknown[] } } | undefined;
+  return done?.output?.saved.length ? done.output.saved : null;
+}
+
+/** Nothing navigates before BACK. */
 function stays(v: View) {
   expect(navigations(v)).toEqual([]);
-  expect(localStorage.length).toBe(0);
+  keepsConversation(v);
   for (const d of v.env.pending.get('loadFriend') ?? []) expect(d.input).toEqual({ friendId: 'user-1' });
 }
 
-/** The friend greets first; each reply request answers the newest text with at most 5 earlier messages, by name. */
+/** The friend greets first (or the kept conversation is back); each reply answers the newest text with at most 5 earlier messages, by name. */
 function chatting(v: View) {
   stays(v);
-  expect(v.context.messages[0]).toEqual({ id: '1', sender: 'other', text: GREETING, timestamp: new Date(NOW).toISOString(), type: 'text' });
+  const saved = openedWith(v);
+  if (saved) expect(v.context.messages.slice(0, 2)).toEqual(SAVED);
+  else expect(v.context.messages[0]).toEqual({ id: '1', sender: 'other', text: GREETING, timestamp: new Date(NOW).toISOString(), type: 'text' });
   for (const m of v.context.messages.filter((x) => x.type === 'emoji')) expect(m).toMatchObject({ sender: 'user', text: '😂' });
   for (const r of replies(v)) expect([REPLY, FALLBACK]).toContain(r.text);
   if (v.last?.type === 'xstate.error.actor.writeReply') expect(replies(v).at(-1)?.text).toBe(FALLBACK);
@@ -103,25 +133,25 @@ const states: Record<string, (v: View) => void> = {
     chatting(v);
     expect(v.snapshot.hasTag('replying')).toBe(false);
     // Every text is answered; texts sent while the friend was typing share the next reply.
-    if (texts(v).length > 0) expect(v.context.messages.filter((m) => m.type === 'text').at(-1)?.sender).toBe('other');
+    if (texts(v).length > 0) expect(said(v).filter((m) => m.type === 'text').at(-1)?.sender).toBe('other');
   },
   'chat.replying.due': (v) => {
     chatting(v);
     expect(v.snapshot.hasTag('replying')).toBe(true);
     expect(texts(v).length).toBeGreaterThan(replies(v).length);
   },
-  // Back lands on /friends from anywhere, and nothing is written.
+  // Back lands on /friends from anywhere; the conversation stays kept as it was.
   left: (v) => {
     expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/friends', at: 0 }]);
-    expect(localStorage.length).toBe(0);
+    keepsConversation(v);
     expect(v.snapshot.status).toBe('done');
   },
 };
 
 describe('friend chat machine (model-based)', () => {
   it('every state, transition and guard outcome: greeting first, persona replies, canned fallback, back to /friends', async () => {
-    localStorage.clear();
     const report = await testModel({
+      setup: () => localStorage.clear(),
       machine: friendChatMachine,
       input: { friendId: 'user-1', now, random },
       limit: 300,
@@ -203,6 +233,36 @@ describe('friend chat with its real actors', () => {
     expect(generateFriendChatReply.mock.calls.map(([req]) => (req as { message: string }).message)).toEqual(['a', 'c']);
     expect(actor.getSnapshot().context.messages.slice(1).map((m) => m.text)).toEqual(['a', 'b', 'c', 'You said: a', 'You said: c']);
     expect(actor.getSnapshot().hasTag('replying')).toBe(false);
+  });
+
+  it('keeps the conversation per friend: reopening shows it as it was left, another friend starts afresh', async () => {
+    generateFriendChatReply.mockImplementation(async (req: { message: string }) => `You said: ${req.message}`);
+    const first = start('user-2');
+    await settle();
+    first.actor.send({ type: 'SEND', text: 'remember me' });
+    await settle();
+    first.actor.send({ type: 'BACK' });
+    const left = first.actor.getSnapshot().context.messages.map((m) => m.text);
+    expect(left.slice(1)).toEqual(['remember me', 'You said: remember me']);
+
+    const again = start('user-2');
+    await settle();
+    expect(again.actor.getSnapshot().context.messages.map((m) => m.text)).toEqual(left);
+    const other = start('user-3');
+    await settle();
+    expect(other.actor.getSnapshot().context.messages).toHaveLength(1);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('friend_chat_'))).toEqual(['friend_chat_user-2']);
+  });
+
+  it('an unreadable kept conversation starts with the greeting and is set aside, not lost', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem('friend_chat_user-2', '[{"id":1}]');
+    const { actor } = start('user-2');
+    await settle();
+    expect(actor.getSnapshot().context.messages).toHaveLength(1);
+    expect(actor.getSnapshot().context.messages[0]!.text).toContain('PixelPoet');
+    expect(localStorage.getItem('friend_chat_user-2.corrupt')).toBe('[{"id":1}]');
+    warn.mockRestore();
   });
 
   it('shows not-found for an unknown id and goes back to /friends without saving anything', async () => {

@@ -1,5 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
+import { liveTexts } from '../../domain/liveContract';
 import { messages } from '../../domain/messages';
+import { useUnreadMessageCount } from '../session/ConversationsContext';
 import { useIncomingRequestCount } from '../session/SocialContext';
 import { FriendsIcon, GamepadIcon, HomeIcon, SettingsIcon, TrophyIcon } from './Icons';
 
@@ -15,19 +17,26 @@ const ITEMS = [
 export function BottomNav() {
   const { pathname } = useLocation();
   const requestCount = useIncomingRequestCount();
+  const unreadCount = useUnreadMessageCount();
   return (
     <nav className="bottom-nav" aria-label="Main">
       <ul>
         {ITEMS.map(({ to, label, Icon, also }) => {
           const current = pathname === to || (also as readonly string[]).includes(pathname);
-          // A member's Friends tab counts the friend requests waiting for an answer.
-          const badge = to === '/friends' && requestCount > 0 ? requestCount : 0;
+          // A member's Friends tab counts the friend requests waiting for an answer and the unread messages.
+          const requests = to === '/friends' ? requestCount : 0;
+          const unread = to === '/friends' ? unreadCount : 0;
+          const badge = requests + unread;
+          const name =
+            badge > 0
+              ? `${label}${requests > 0 ? messages.requests.friendsTabCount(requests) : ''}${unread > 0 ? `, ${liveTexts.unread(unread)}` : ''}`
+              : undefined;
           return (
             <li key={to}>
-              <Link to={to} aria-current={current ? 'page' : undefined} aria-label={badge > 0 ? `${label}${messages.requests.friendsTabCount(badge)}` : undefined}>
+              <Link to={to} aria-current={current ? 'page' : undefined} aria-label={name}>
                 <Icon />
                 <span>{label}</span>
-                {/* The count is drawn by CSS (data-count), so the name 'Friends, 1 request' still holds all visible text. */}
+                {/* The count is drawn by CSS (data-count), so the name 'Friends, 1 request, 2 unread messages' still holds all visible text. */}
                 {badge > 0 && <span className="nav-badge" data-count={badge} aria-hidden="true" />}
               </Link>
             </li>

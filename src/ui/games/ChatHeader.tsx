@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { avatarInitials } from '../../domain/discover';
 import { BackIcon } from '../components/Icons';
 import { PersonActions } from '../components/PersonActions';
@@ -9,9 +10,12 @@ interface ChatHeaderProps {
   title: string;
   tagline: string;
   partner?: ChatPartner;
+  /** Beside the title, e.g. a member friend's online dot. */
+  status?: ReactNode;
   showingLogs: boolean;
   onBack: () => void;
-  onToggleLogs: () => void;
+  /** Absent for a chat without saved logs (a member chat): no 'View Chat Logs' button. */
+  onToggleLogs?: () => void;
 }
 
 function PartnerAvatar({ partner }: { partner: ChatPartner }) {
@@ -33,7 +37,7 @@ function PartnerAvatar({ partner }: { partner: ChatPartner }) {
   );
 }
 
-export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onToggleLogs }: ChatHeaderProps) {
+export function ChatHeader({ title, tagline, partner, status, showingLogs, onBack, onToggleLogs }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       <button type="button" className="chat-icon-button" onClick={onBack} aria-label="Back">
@@ -45,14 +49,17 @@ export function ChatHeader({ title, tagline, partner, showingLogs, onBack, onTog
           <h1 className="chat-title">{title}</h1>
           {/* Beside the title only when the title is the person's name (a game's title is not a person). */}
           {partner?.person && partner.name === title ? <SampleBadge person={partner.person} /> : null}
+          {status}
         </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
       {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} /> : null}
-      <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
-        {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}
-        <span>{showingLogs ? 'Back to Chat' : 'View Chat Logs'}</span>
-      </button>
+      {onToggleLogs ? (
+        <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
+          {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}
+          <span>{showingLogs ? 'Back to Chat' : 'View Chat Logs'}</span>
+        </button>
+      ) : null}
     </header>
   );
 }

@@ -11,9 +11,11 @@ interface ChatInputProps {
   disabled: boolean;
   hint?: string;
   onSend: (text: string) => void;
+  /** Each change of the draft (a member chat tells the friend it is typing). */
+  onDraftChange?: (text: string) => void;
 }
 
-export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProps) {
+export function ChatInput({ placeholder, disabled, hint, onSend, onDraftChange }: ChatInputProps) {
   const [draft, setDraft] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -72,7 +74,10 @@ export function ChatInput({ placeholder, disabled, hint, onSend }: ChatInputProp
           readOnly={disabled}
           aria-disabled={disabled || undefined}
           aria-describedby={showHint ? hintId : undefined}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            onDraftChange?.(event.target.value);
+          }}
           onKeyDown={onKeyDown}
         />
         {/* Tab goes message box → Send → the emoji row. Attach and Voice do nothing yet (docs/product.md), so they

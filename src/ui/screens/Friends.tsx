@@ -6,33 +6,38 @@ import { messages } from '../../domain/messages';
 import type { FriendEntry } from '../../domain/friends';
 import { friendsMachine } from '../../machines/friends.machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConversationsSection } from '../components/ConversationsSection';
 import { FriendRequestsSection } from '../components/FriendRequestsSection';
 import { PersonActions } from '../components/PersonActions';
+import { OnlineDot } from '../components/OnlineDot';
 import { HideIfBlocked } from '../components/PersonSafetyScope';
 import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
+import { useConversations } from '../session/ConversationsContext';
+import { useOnlineFriends } from '../session/memberLive';
 import { useSocial } from '../session/SocialContext';
 import '../styles/social.css';
 
-function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => void }) {
+function FriendRow({ friend, online, onRemove }: { friend: FriendEntry; online: boolean; onRemove: () => void }) {
   const nameId = useId();
   return (
     <li className="card friend-row">
       <span className="avatar" aria-hidden="true">{avatarInitials(friend.username)}</span>
       <div className="friend-info">
         <SampleBadge person={friend} />
-        <h2 id={nameId} className="friend-name">{friend.username}</h2>
+        <div className="friend-name-line">
+          <h2 id={nameId} className="friend-name">{friend.username}</h2>
+          {online && <OnlineDot />}
+        </div>
         {friend.interests.length > 0 && <p className="friend-interests">{friend.interests.join(', ')}</p>}
         {friend.since && <p className="friend-interests">{messages.requests.friendsSince(friend.since)}</p>}
       </div>
       <div className="friend-actions">
-        {/* Chat replies come from an AI persona, which must never speak as a real member. */}
-        {friend.kind !== 'member' && (
-          <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
-            Chat
-          </Link>
-        )}
+        {/* A sample person's chat is their AI persona; a member's is a real conversation with them. */}
+        <Link to={`/chat/${encodeURIComponent(friend.id)}`} className="btn btn-primary btn-small" aria-describedby={nameId}>
+          Chat
+        </Link>
         <button type="button" className="btn btn-danger btn-small" aria-describedby={nameId} onClick={onRemove}>
           Remove
         </button>
@@ -44,11 +49,16 @@ function FriendRow({ friend, onRemove }: { friend: FriendEntry; onRemove: () => 
 
 export default function Friends() {
   const social = useSocial();
+  const conversations = useConversations();
+  const online = useOnlineFriends();
   const actor = useActorRef(friendsMachine, inspectOptions());
-  // Opening Friends shows the requests as they are now (and tells the sender of any accepted meanwhile).
+  // Opening Friends shows the requests and conversations as they are now (and tells the sender of any accepted meanwhile).
   useEffect(() => {
     social?.requests.send({ type: 'REFRESH' });
   }, [social]);
+  useEffect(() => {
+    conversations?.send({ type: 'REFRESH' });
+  }, [conversations]);
   // An accepted request (here, or the other member's answer to one sent) shows its friend at once.
   const memberFriendIds = useSelector(social?.requests, (s) => s?.context.friendIds.join(' ') ?? '');
   useEffect(() => {
@@ -75,6 +85,7 @@ export default function Friends() {
       {error && <p className="alert" role="alert">{error}</p>}
 
       {social && <FriendRequestsSection requests={social.requests} />}
+      {conversations && <ConversationsSection conversations={conversations} online={online} />}
 
       {loading && (
         <div className="center-page social-loading" role="status" aria-live="polite">
@@ -99,7 +110,7 @@ export default function Friends() {
         <ul className="friend-list">
           {friends.map((friend) => (
             <HideIfBlocked key={friend.id} personId={friend.id}>
-              <FriendRow friend={friend} onRemove={() => actor.send({ type: 'REMOVE', friendId: friend.id })} />
+              <FriendRow friend={friend} online={online.has(friend.id)} onRemove={() => actor.send({ type: 'REMOVE', friendId: friend.id })} />
             </HideIfBlocked>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../../domain/memberContract';
+import { ConversationsRoot } from './ConversationsRoot';
 import { LiveRoot } from './LiveRoot';
 import { SessionContext } from './SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
@@ -34,9 +35,11 @@ export default function SessionRoot() {
     <SessionContext.Provider>
       <SocialRoot>
         <LiveRoot>
-          <SessionEndedNotice />
-          <FriendAcceptedNotice />
-          <Outlet />
+          <ConversationsRoot>
+            <SessionEndedNotice />
+            <FriendAcceptedNotice />
+            <Outlet />
+          </ConversationsRoot>
         </LiveRoot>
       </SocialRoot>
     </SessionContext.Provider>

@@ -1,0 +1,357 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
+import type { LiveCommand } from '../../src/machines/liveEvents';
+import { memberChatMachine } from '../../src/machines/memberChat.machine';
+import { MemberApiError } from '../../src/services/members/errors';
+import { stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
+
+// mira (signed in) chats with her friend nova. Fixtures are literal: ids sort in sending order.
+const MIRA = 'mira-id';
+const NOVA = 'nova-id';
+const AT = '2026-11-23T23:00:00.000Z';
+const LATER = '2026-11-23T23:05:00.000Z';
+const NOW = Date.parse('2026-11-23T23:10:00.000Z');
+
+function stored(id: string, from: string, to: string, text: string, marks: { deliveredAt?: string; readAt?: string } = {}) {
+  return { id, clientId: `client-${id}`, from, to, text, sentAt: AT, deliveredAt: marks.deliveredAt ?? null, readAt: marks.readAt ?? null };
+}
+const earlier = stored('m0', NOVA, MIRA, 'Are you there?', { deliveredAt: AT, readAt: AT });
+const mineDelivered = stored('m1', MIRA, NOVA, 'Hi nova', { deliveredAt: AT });
+const novaUnread = stored('m2', NOVA, MIRA, 'Hey mira!', { deliveredAt: AT });
+// My 'Hello' as the server stores it (client id c-1), and nova's next message.
+const helloStored = { id: 'm3', clientId: 'c-1', from: MIRA, to: NOVA, text: 'Hello', sentAt: LATER, deliveredAt: null, readAt: null };
+const novaNext = stored('m4', NOVA, MIRA, 'How are you?');
+const otherChat = stored('m9', 'juno-id', MIRA, 'Not in this chat');
+
+const TOO_LONG = 'x'.repeat(2001);
+const received = (frame: object) => ({ type: 'live.received', frame });
+
+const opened = { type: 'xstate.done.actor.loadChat', output: { friend: { id: NOVA, username: 'nova' }, history: { messages: [mineDelivered, novaUnread], hasMore: true } } };
+const common = [
+  opened,
+  { type: 'xstate.error.actor.loadChat', error: new MemberApiError('OFFLINE') },
+  { type: 'BACK' },
+  received({ type: 'message', message: novaNext }),
+];
+
+// Two models share the coverage: messages and their marks, then typing and paging (together they would multiply).
+const messageEvents = [
+  ...common,
+  { type: 'xstate.done.actor.loadChat', output: { friend: { id: NOVA, username: 'nova' }, history: { messages: [], hasMore: false } } },
+  { type: 'xstate.error.actor.loadChat', error: new MemberApiError('NOT_FRIENDS', { status: 403 }) },
+  { type: 'RETRY' },
+  { type: 'VISIBILITY', visible: false },
+  { type: 'VISIBILITY', visible: true },
+  { type: 'live.status', status: 'reconnecting' },
+  { type: 'live.status', status: 'open' },
+  received({ type: 'message', message: otherChat }),
+  received({ type: 'ack', clientId: 'c-1', message: helloStored }),
+  received({ type: 'message', message: helloStored }),
+  received({ type: 'receipt', friendId: NOVA, messageIds: ['m3'], status: 'delivered', at: LATER }),
+  received({ type: 'receipt', friendId: NOVA, messageIds: ['m3'], status: 'read', at: LATER }),
+  received({ type: 'error', code: 'TOO_MANY_MESSAGES', message: 'server words', clientId: 'c-1' }),
+  { type: 'xstate.error.actor.liveLink', error: new Error('link broke') },
+];
+// My typing and nova's each run on their own clock, so each gets its own model (the replay advances one clock).
+const paging = [
+  { type: 'LOAD_EARLIER' },
+  { type: 'xstate.done.actor.loadEarlier', output: { messages: [earlier], hasMore: false } },
+  { type: 'xstate.error.actor.loadEarlier', error: new MemberApiError('SERVER', { status: 500 }) },
+];
+const myTypingEvents = [
+  ...common,
+  ...paging,
+  { type: 'SEND', text: '   ' },
+  { type: 'SEND', text: TOO_LONG },
+  { type: 'TYPED' },
+  { type: 'xstate.after.typingThrottle.memberChat.chat.composer.cooling' },
+  { type: 'xstate.error.actor.watchVisibility', error: new Error('no document') },
+];
+const novaTypingEvents = [
+  ...common,
+  ...paging,
+  received({ type: 'typing', from: NOVA }),
+  received({ type: 'typing', from: 'juno-id' }),
+  { type: 'xstate.after.typingTimeout.memberChat.chat.friend.typing' },
+];
+
+type Snapshot = SnapshotFrom<typeof memberChatMachine>;
+type View = StateView<typeof memberChatMachine>;
+
+/** 'Hello' is sent once per path (the fake client id maker always answers c-1), which bounds the model. */
+function withHello(list: object[]) {
+  return (snapshot: Snapshot) => {
+    const sent = snapshot.context.messages.some((m) => m.clientId === 'c-1');
+    return (sent ? list : [...list, { type: 'SEND', text: 'Hello' }]) as { type: string }[];
+  };
+}
+
+type Mark = 'pending' | 'sent' | 'delivered' | 'read';
+interface Shown {
+  id: string | null;
+  clientId: string;
+  text: string;
+  mark: Mark | null;
+  error: string | null;
+}
+
+const RANK: Mark[] = ['pending', 'sent', 'delivered', 'read'];
+const atLeast = (mark: Mark | null, floor: Mark): Mark | null => (mark === null ? null : RANK.indexOf(mark) >= RANK.indexOf(floor) ? mark : floor);
+const show = (m: typeof mineDelivered, mine: boolean): Shown => ({
+  id: m.id,
+  clientId: m.clientId,
+  text: m.text,
+  mark: mine ? (m.readAt ? 'read' : m.deliveredAt ? 'delivered' : 'sent') : null,
+  error: null,
+});
+const frameOf = (e: EventObject) => (e as unknown as { frame: { type: string; [k: string]: unknown } }).frame;
+
+const inChat = (state: { value: unknown }) => typeof state.value === 'object' && state.value !== null && 'chat' in state.value;
+
+/**
+ * How many 'typing' frames the path must have sent: the first key sends one and starts a 2000 ms pause; keys
+ * in the pause send one more when it ends (and start another), unless a message was sent meanwhile.
+ */
+function expectedTypingFrames(steps: readonly { event: EventObject; state: { value: unknown } }[]): number {
+  let frames = 0;
+  let pausing = false;
+  let owed = false;
+  for (const [i, { event }] of steps.entries()) {
+    const before = steps[i - 1]?.state;
+    if (!before || !inChat(before)) continue;
+    if (event.type === 'TYPED') {
+      if (pausing) owed = true;
+      else {
+        frames += 1;
+        pausing = true;
+      }
+    }
+    if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello') owed = false;
+    if (event.type === 'xstate.after.typingThrottle.memberChat.chat.composer.cooling') {
+      if (owed) frames += 1;
+      else pausing = false;
+      owed = false;
+    }
+  }
+  return frames;
+}
+
+/** What the chat must show after the path, worked out from the fixtures and rules of the contract, not the machine. */
+function expectedMessages(steps: readonly { event: EventObject; state: { value: unknown } }[]): Shown[] {
+  let shown: Shown[] = [];
+  const upsertMine = (m: typeof helloStored) => {
+    const known = shown.find((s) => s.id === m.id || s.clientId === m.clientId);
+    if (known) {
+      known.id = m.id;
+      known.mark = atLeast(known.mark, 'sent');
+      known.error = null;
+    } else shown.push(show(m, true));
+  };
+  for (const [i, { event }] of steps.entries()) {
+    const before = steps[i - 1]?.state;
+    const output = (event as unknown as { output?: { history?: { messages: (typeof mineDelivered)[] }; messages?: (typeof mineDelivered)[] } }).output;
+    if (event.type === 'xstate.done.actor.loadChat') {
+      const page = output!.history!.messages.map((m) => show(m, m.from === MIRA));
+      shown = [...page, ...shown.filter((s) => !page.some((p) => p.id === s.id))];
+    } else if (event.type === 'xstate.done.actor.loadEarlier') {
+      shown = [...output!.messages!.map((m) => show(m, false)), ...shown];
+    } else if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello' && before && inChat(before)) {
+      shown.push({ id: null, clientId: 'c-1', text: 'Hello', mark: 'pending', error: null });
+    } else if (event.type === 'live.received') {
+      const frame = frameOf(event);
+      if (frame.type === 'ack' || (frame.type === 'message' && (frame.message as typeof helloStored).from === MIRA)) upsertMine(frame.message as typeof helloStored);
+      if (frame.type === 'message' && (frame.message as typeof novaNext).id === 'm4' && !shown.some((s) => s.id === 'm4')) shown.push(show(novaNext, false));
+      if (frame.type === 'receipt' && shown.some((s) => s.id === 'm3')) {
+        // Up to m3, every one of my stored messages is delivered (or read); a receipt for one not shown changes nothing.
+        for (const s of shown) if (s.mark !== null && s.id !== null) s.mark = atLeast(s.mark, frame.status as Mark);
+      }
+      if (frame.type === 'error') {
+        const pending = shown.find((s) => s.clientId === 'c-1' && s.id === null);
+        if (pending) pending.error = 'You are sending messages too fast. Please slow down.';
+      }
+    }
+  }
+  return shown;
+}
+
+const commands = (v: View, kind: string) =>
+  v.env.timeline.filter((e) => e.type === 'live').map((e) => ({ ...(e.payload as { type: string; frame?: { type: string } }), at: e.at }))
+    .filter((c) => (c.type === 'live.send' ? kind === 'send' : c.frame?.type === kind));
+
+/** What holds everywhere: sends, typing frames and read marks as the contract says, and the messages shown. */
+function always(v: View) {
+  const shown = v.context.messages.map((m) => ({
+    id: m.id,
+    clientId: m.clientId,
+    text: m.text,
+    mark: m.mine ? (m.id === null ? 'pending' : m.readAt ? 'read' : m.deliveredAt ? 'delivered' : 'sent') : null,
+    error: m.error,
+  }));
+  expect(shown).toEqual(expectedMessages(v.path.steps));
+  // Never shown twice, never another conversation's.
+  expect(new Set(shown.map((m) => m.clientId)).size).toBe(shown.length);
+  expect(shown.map((m) => m.id)).not.toContain('m9');
+  // 'Hello' goes to the live actor once, with the client id it is shown under.
+  const sends = commands(v, 'send');
+  const sentInChat = v.path.steps.some((s, i) => s.event.type === 'SEND' && (s.event as unknown as { text: string }).text === 'Hello' && i > 0 && inChat(v.path.steps[i - 1]!.state));
+  expect(sends.map(({ at: _at, ...c }) => c)).toEqual(sentInChat ? [{ type: 'live.send', to: NOVA, clientId: 'c-1', text: 'Hello' }] : []);
+  // Typing frames: at most one per 2000 ms.
+  const typing = commands(v, 'typing');
+  for (const frame of typing) expect(frame).toMatchObject({ type: 'live.frame', frame: { type: 'typing', to: NOVA } });
+  for (let i = 1; i < typing.length; i += 1) expect(typing[i]!.at - typing[i - 1]!.at).toBeGreaterThanOrEqual(2000);
+  expect(typing).toHaveLength(expectedTypingFrames(v.path.steps));
+  // Read marks: a 'read' frame for this chat, never the same message twice in a row.
+  const reads = commands(v, 'read').map((c) => (c as unknown as { frame: { friendId: string; upTo: string } }).frame);
+  for (const frame of reads) expect(frame.friendId).toBe(NOVA);
+  expect(reads.map((frame) => frame.upTo)).toEqual(expectedReads(v.path.steps));
+  expect(v.env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
+}
+
+/**
+ * The read marks the path must have sent: after any step that leaves the chat open in a visible tab with the
+ * socket open, nova's newest message is marked, once.
+ */
+function expectedReads(steps: readonly { event: EventObject; state: { value: unknown } }[]): string[] {
+  const reads: string[] = [];
+  let visible = true;
+  let open = true;
+  for (const [i, { event, state }] of steps.entries()) {
+    if (event.type === 'VISIBILITY') visible = (event as unknown as { visible: boolean }).visible;
+    if (event.type === 'live.status') open = (event as unknown as { status: string }).status === 'open';
+    if (event.type === 'xstate.error.actor.liveLink') open = false;
+    if (!inChat(state) || !visible || !open) continue;
+    const newest = expectedMessages(steps.slice(0, i + 1)).filter((m) => m.mark === null).at(-1)?.id;
+    if (newest && newest !== reads.at(-1)) reads.push(newest);
+  }
+  return reads;
+}
+
+/** In the open chat: nova's newest message is marked read whenever the tab is visible and the socket open. */
+function chatting(v: View) {
+  always(v);
+  expect(v.context.friendName).toBe('nova');
+  if (v.last?.type === 'SEND' && v.last.text === TOO_LONG) expect(v.context.notice).toBe('Messages can be up to 2000 characters.');
+  if (v.last?.type === 'xstate.error.actor.loadEarlier') expect(v.context.notice).toBe('Something went wrong on the server. Please try again.');
+}
+
+/**
+ * Whether "nova is typing..." must show: nova's typing frame arrived in the open chat, and since then neither
+ * 4000 ms passed without another, nor did her message land (juno's typing is another chat's).
+ */
+function novaTypingShown(v: View): boolean {
+  let shown = false;
+  for (const [i, { event }] of v.path.steps.entries()) {
+    const frame = event.type === 'live.received' ? frameOf(event) : null;
+    if (frame?.type === 'typing' && frame.from === NOVA && i > 0 && inChat(v.path.steps[i - 1]!.state)) shown = true;
+    if (frame?.type === 'message' && (frame.message as { from: string }).from === NOVA) shown = false;
+    if (event.type === 'xstate.after.typingTimeout.memberChat.chat.friend.typing') shown = false;
+  }
+  return shown;
+}
+
+const regions: Record<string, Record<string, (v: View) => void>> = {
+  earlier: {
+    idle: () => undefined,
+    loading: (v) => {
+      // Asks for the page before the first message shown (m1: the history had more before it).
+      expect(v.env.pending.get('loadEarlier')?.at(-1)?.input).toEqual({ friendId: NOVA, before: 'm1' });
+      expect(v.context.hasMore).toBe(true);
+    },
+  },
+  composer: {
+    ready: (v) => {
+      const last = commands(v, 'typing').at(-1);
+      if (last) expect(v.env.clock.now() - last.at).toBeGreaterThanOrEqual(2000);
+    },
+    cooling: (v) => {
+      // A typing frame went out less than 2000 ms ago; more keys now send nothing.
+      const last = commands(v, 'typing').at(-1);
+      expect(last).toBeDefined();
+      expect(v.env.clock.now() - last!.at).toBeLessThan(2000);
+    },
+  },
+  friend: {
+    quiet: (v) => expect(novaTypingShown(v)).toBe(false),
+    typing: (v) => expect(novaTypingShown(v)).toBe(true),
+  },
+};
+
+const states: Record<string, (v: View) => void> = {
+  loading: (v) => {
+    always(v);
+    expect(v.context.error).toBeNull();
+    for (const d of v.env.pending.get('loadChat') ?? []) expect(d.input).toEqual({ friendId: NOVA });
+  },
+  failed: (v) => {
+    always(v);
+    const failure = v.path.steps.findLast((s) => s.event.type === 'xstate.error.actor.loadChat')!.event as unknown as { error: MemberApiError };
+    expect(v.context.error).toBe(
+      failure.error.code === 'OFFLINE'
+        ? 'You appear to be offline. Please check your connection and try again.'
+        : 'You can only message your friends.',
+    );
+  },
+  left: (v) => {
+    expect(v.env.timeline.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', payload: '/friends', at: v.env.clock.now() }]);
+    expect(v.snapshot.status).toBe('done');
+  },
+};
+const chatStates: Record<string, (v: View) => void> = {};
+for (const [earlierState, earlierCheck] of Object.entries(regions.earlier!)) {
+  for (const [composerState, composerCheck] of Object.entries(regions.composer!)) {
+    for (const [friendState, friendCheck] of Object.entries(regions.friend!)) {
+      const key = stateKey({ chat: { earlier: earlierState, composer: composerState, friend: friendState } });
+      chatStates[key] = (v) => {
+        chatting(v);
+        earlierCheck(v);
+        composerCheck(v);
+        friendCheck(v);
+      };
+    }
+  }
+}
+
+/**
+ * The app's live link as a fake: it records every command, and the model's 'xstate.error.actor.liveLink'
+ * step makes it report a failure the way a failed invoke does (a callback actor cannot fail later on its own).
+ */
+function fakeLiveLink(env: ReplayEnv) {
+  return fromCallback<LiveCommand>(({ receive, sendBack }) => {
+    receive((command) => env.record('live', command));
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<unknown>((_, rej) => (reject = rej));
+    promise.catch((error: unknown) => sendBack({ type: 'xstate.error.actor.liveLink', error }));
+    env.pending.set('liveLink', [{ promise, resolve: () => undefined, reject, input: undefined }]);
+  });
+}
+
+const QUIET_CHAT = 'chat.(earlier.idle + composer.ready + friend.quiet)';
+
+describe('member chat machine (model-based)', () => {
+  // The model's 'watchVisibility' failure is logged; keep the log out of the test output.
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('history, load earlier, pending → sent → delivered → read, typing both ways on the clock, read marks, back', async () => {
+    const variant = (events: object[], keys: string[]) => ({
+      machine: memberChatMachine,
+      input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: true, liveStatus: 'open' as const },
+      limit: 3000,
+      events: withHello(events),
+      compareContext: false,
+      delays: { typingThrottle: 2000, typingTimeout: 4000 },
+      provide: (env: ReplayEnv) => ({
+        actors: { liveLink: fakeLiveLink(env) },
+        actions: { goToFriends: () => env.record('navigate', '/friends') },
+      }),
+      states: { ...states, ...Object.fromEntries(keys.map((key) => [key, chatStates[key]!])) },
+    });
+    const keys = Object.keys(chatStates);
+    const report = await testModel([
+      variant(messageEvents, [QUIET_CHAT]),
+      variant(myTypingEvents, keys.filter((key) => key.includes('friend.quiet'))),
+      variant(novaTypingEvents, keys.filter((key) => key.includes('composer.ready'))),
+    ]);
+    expect(report.guards).toBe(7);
+  }, 240_000);
+});

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
+import MemberChat from '../../src/ui/games/MemberChat';
+import { LiveContext } from '../../src/ui/session/LiveContext';
+import { json, mockFetch } from '../services/fetchMock';
+
+// A member friend's chat on screen, with the real live actor over a fake socket and a fake server.
+
+const stored = (id: string, from: string, to: string, text: string) => ({
+  id, clientId: `client-${id}`, from, to, text, sentAt: '2026-11-23T23:00:00.000Z', deliveredAt: null, readAt: null,
+});
+const view = { id: 'bo-id', username: 'bo', avatar: 'BO', relation: 'friends', visible: true, profile: null };
+
+function startLive() {
+  const sent: SocketSend['frame'][] = [];
+  const live = createActor(
+    liveMachine.provide({
+      actors: {
+        socket: fromCallback<SocketSend>(({ receive }) => receive((event) => sent.push(event.frame))),
+        watchNetwork: fromCallback(() => undefined),
+      },
+    }),
+    { input: { memberId: 'mira-id' } },
+  ).start();
+  return { live, sent };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('member chat screen', () => {
+  it('shows the history with Load earlier, sends at once, marks Sent then Read, shows typing and the online dot', async () => {
+    const { calls } = mockFetch({
+      'GET /api/members/bo-id': json(view),
+      'GET /api/chats/bo-id/messages': (call) =>
+        call.query.get('before') === 'm1'
+          ? json({ messages: [stored('m0', 'bo-id', 'mira-id', 'Earlier hello')], hasMore: false })
+          : json({ messages: [stored('m1', 'bo-id', 'mira-id', 'Hi mira')], hasMore: true }),
+    });
+    const { live, sent } = startLive();
+    act(() => live.send({ type: 'socket.opened' }));
+    render(
+      <LiveContext.Provider value={live}>
+        <MemoryRouter initialEntries={['/chat/bo-id']}>
+          <Routes>
+            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
+          </Routes>
+        </MemoryRouter>
+      </LiveContext.Provider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'bo' });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('Hi mira')).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+    // bo's message is marked read as soon as the chat shows it.
+    expect(sent).toContainEqual({ type: 'read', friendId: 'bo-id', upTo: 'm1' });
+
+    // Load earlier puts the page before the first message, then goes (nothing older).
+    await userEvent.click(screen.getByRole('button', { name: 'Load earlier' }));
+    await waitFor(() => expect(within(log).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent)).toEqual(['Earlier hello', 'Hi mira']));
+    expect(screen.queryByRole('button', { name: 'Load earlier' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/chats/bo-id/messages').map((c) => c.query.get('before'))).toEqual([null, 'm1']);
+
+    // Sending shows the message at once, with no mark until the server has it.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'See you at 8{Enter}');
+    const mine = within(log).getByText('See you at 8').closest('li')!;
+    expect(mine.textContent).not.toMatch(/Sent|Delivered|Read/);
+    const frame = sent.find((f) => f.type === 'send');
+    expect(frame).toMatchObject({ type: 'send', to: 'bo-id', text: 'See you at 8' });
+    expect(sent.filter((f) => f.type === 'typing')).toEqual([{ type: 'typing', to: 'bo-id' }]);
+    const clientId = (frame as { clientId: string }).clientId;
+    const ack = { ...stored('m2', 'mira-id', 'bo-id', 'See you at 8'), clientId };
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'ack', clientId, message: ack } }));
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'message', message: ack } }));
+    expect(within(mine).getByText('Sent')).toBeInTheDocument();
+    expect(within(log).getAllByText('See you at 8')).toHaveLength(1);
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'receipt', friendId: 'bo-id', messageIds: ['m2'], status: 'read', at: '2026-11-23T23:01:00.000Z' } }));
+    expect(within(mine).getByText('Read')).toBeInTheDocument();
+
+    // bo types, comes online; his message ends the typing line.
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'typing', from: 'bo-id' } }));
+    expect(screen.getByText('bo is typing...')).toBeInTheDocument();
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'presence', memberId: 'bo-id', online: true } }));
+    expect(within(screen.getByRole('banner')).getByText('Online')).toBeInTheDocument();
+    act(() => live.send({ type: 'socket.frame', frame: { type: 'message', message: stored('m3', 'bo-id', 'mira-id', 'On my way') } }));
+    expect(screen.queryByText('bo is typing...')).toBeNull();
+    expect(within(log).getByText('On my way')).toBeInTheDocument();
+    expect(sent).toContainEqual({ type: 'read', friendId: 'bo-id', upTo: 'm3' });
+    live.stop();
+  });
+});
