@@ -4,7 +4,8 @@
 // steady rate, and prints the delivery latency (send -> the recipient's 'message' frame), messages lost
 // and duplicated, and the server's resident memory. With --postgres: two server processes on one
 // throwaway Postgres cluster, the members split between them, so every message may cross servers.
-// Flags: --clients N (1000), --seconds S (30), --rate R messages/s (100), --postgres.
+// Flags: --clients N (1000), --seconds S (30), --rate R messages/s (100), --postgres, --servers N (with
+// --postgres: how many server processes share the cluster; 2 by default, 1 measures one server on Postgres).
 // Not a test: it prints figures. Run it niced on a shared machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,11 +30,13 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: '30' },
     rate: { type: 'string', default: '100' },
     postgres: { type: 'boolean', default: false },
+    servers: { type: 'string', default: '2' },
   },
 });
 const CLIENTS = Number(flags.clients);
 const SECONDS = Number(flags.seconds);
 const RATE = Number(flags.rate);
+const POSTGRES_SERVERS = Math.max(1, Number(flags.servers));
 /** Each member is friends with the next FRIENDS_EACH members (a ring), so pairs span both servers. */
 const FRIENDS_EACH = 5;
 const INSERT_CHUNK = 500;
@@ -245,7 +248,9 @@ async function stopAll(servers: Server[]): Promise<void> {
 }
 
 async function main() {
-  const where = flags.postgres ? 'two servers on one Postgres cluster' : 'one server on PGlite';
+  const where = flags.postgres
+    ? `${POSTGRES_SERVERS === 1 ? 'one server' : `${POSTGRES_SERVERS} servers`} on one Postgres cluster`
+    : 'one server on PGlite';
   console.log(`Live chat bench: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, ${where}.`);
   const servers: Server[] = [];
   if (flags.postgres) {
@@ -255,7 +260,7 @@ async function main() {
       await migrateToLatest(database.db);
       const { members, pairs } = await seed(database, CLIENTS);
       await database.close();
-      servers.push(...(await Promise.all([startServer({ DATABASE_URL: cluster.url }), startServer({ DATABASE_URL: cluster.url })])));
+      servers.push(...(await Promise.all(Array.from({ length: POSTGRES_SERVERS }, () => startServer({ DATABASE_URL: cluster.url })))));
       await run(members, pairs, servers);
     } finally {
       await stopAll(servers);
