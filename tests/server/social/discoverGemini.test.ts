@@ -60,6 +60,27 @@ describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
     expect(fake.requests[1]?.user).not.toContain('Alice');
   });
 
+  it("counts its Gemini calls against AI_DAILY_LIMIT, and scores with the local engine once the day's budget is spent", async () => {
+    const limited = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url, AI_DAILY_LIMIT: '1' }), {
+      members: { db: database.db },
+    });
+    const alice = await addMember(database, limited, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(database, limited, 'Twin', { musicGenres: ['Jazz'] });
+    await addMember(database, limited, 'Other', { musicGenres: ['Opera'] });
+
+    fake.enqueue({ text: JSON.stringify([{ username: 'Twin', score: 64 }, { username: 'Other', score: 5 }]) });
+    expect(await scores(alice)).toEqual({ Twin: 64, Other: 5 });
+    expect(fake.requests).toHaveLength(1);
+    // The AI routes share the same budget: Discover's call spent the one use of the day.
+    const similarity = await alice.browser.request('POST', '/api/ai/similarity', { user: { musicGenres: ['Jazz'], favoriteGames: [], favoriteShows: [] }, candidates: [] });
+    expect(similarity.status).toBe(429);
+
+    // A ranking that needs Gemini now gets the local engine's scores, and the page still answers.
+    const twin = await addMember(database, limited, 'Twin2', { musicGenres: ['Jazz'] });
+    expect(await scores(twin)).toEqual({ Alice: 100, Twin: 100, Other: 0 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('falls back to the local engine when Gemini fails, and asks again next time', async () => {
     const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
     await addMember(database, app, 'Twin', { musicGenres: ['Jazz'] });
