@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { putSettings } from '../social/support/members';
+import { putSettings, type TestMember } from '../social/support/members';
 import { useLiveWorld } from './support/liveWorld';
 
 // Presence and friend-request notices as a member's tab hears them: friends coming online and
@@ -85,7 +85,11 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     expect(await bobTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: ada.id, online: true });
   });
 
-  it('shows former friends offline to each other at once when one unfriends the other', async () => {
+  const endings: [string, (ada: TestMember, bob: TestMember) => Promise<Response>, number][] = [
+    ['unfriends', (ada, bob) => ada.browser.request('DELETE', `/api/friends/${bob.id}`), 204],
+    ['blocks', (ada, bob) => bob.browser.request('POST', '/api/blocks', { userId: ada.id }), 201],
+  ];
+  it.each(endings)('shows former friends offline to each other at once when one %s the other', async (_ending, end, status) => {
     const ada = await world.member('Ada');
     const bob = await world.member('Bob');
     await world.befriend(ada, bob);
@@ -93,20 +97,7 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     const bobTab = await world.open(bob);
     await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);
 
-    expect((await ada.browser.request('DELETE', `/api/friends/${bob.id}`)).status).toBe(204);
-    expect(await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: bob.id, online: false });
-    expect(await bobTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: ada.id, online: false });
-  });
-
-  it('shows a blocked friend and the blocker offline to each other at once', async () => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
-    const adaTab = await world.open(ada);
-    const bobTab = await world.open(bob);
-    await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);
-
-    expect((await bob.browser.request('POST', '/api/blocks', { userId: ada.id })).status).toBe(201);
+    expect((await end(ada, bob)).status).toBe(status);
     expect(await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: bob.id, online: false });
     expect(await bobTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: ada.id, online: false });
   });
