@@ -13,6 +13,7 @@ import { createLocalProvider } from '../server/ai/local';
 import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase, type OpenDatabase } from '../server/db/open';
 import { discoverPage, type DiscoverDeps } from '../server/discover/discover';
+import { dailyBudget } from '../server/lib/dailyBudget';
 import { interestRows } from '../server/discover/interests';
 import { localPairScore } from '../server/discover/scoring';
 import { loadTastes, loadViewer } from '../server/discover/tastes';
@@ -142,7 +143,7 @@ async function main() {
   const database = await openDatabase({ dataDir: dir });
   try {
     await migrateToLatest(database.db);
-    const deps: DiscoverDeps = { db: database.db, ai: createLocalProvider(), log: silentLogger, samplePeople: 'auto' };
+    const deps: DiscoverDeps = { db: database.db, ai: createLocalProvider(), log: silentLogger, budget: dailyBudget(Infinity), samplePeople: 'auto' };
     const discover = (viewer: string) => discoverPage(deps, viewer, { offset: 0 });
     const ids: string[] = [];
     console.log(`Discover, one request (first page of 50), caches cold, ${REQUESTS} requests per figure, PGlite.`);

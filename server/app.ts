@@ -14,6 +14,7 @@ import { oauthRoutes } from './routes/oauth';
 import { steamRoutes } from './routes/steam';
 import { dataProxyRoutes } from './routes/proxy';
 import { aiRoutes } from './routes/ai';
+import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
 import { socialRoutes } from './routes/social';
@@ -57,10 +58,12 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   api.route('/', oauthRoutes(config));
   api.route('/', steamRoutes(config));
   api.route('/', dataProxyRoutes(config));
-  api.route('/', aiRoutes(config, { log }));
+  // One day's Gemini budget for the whole app: the /api/ai routes and Discover's rankings spend it alike.
+  const aiBudget = dailyBudget(config.rateLimits.aiPerDay);
+  api.route('/', aiRoutes(config, { log, budget: aiBudget }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
   if (options.members) api.route('/', socialRoutes(config, options.members));
-  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log }));
+  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route('/api', api);

@@ -71,7 +71,7 @@ function main(): void {
   }
   const log = createLogger(config.logLevel);
   exitOnCrash(log);
-  const database = openDatabaseInBackground(config.database);
+  const database = openDatabaseInBackground(config.database, log);
   const where = database.kind === 'postgres' ? 'a Postgres server (DATABASE_URL)' : `embedded PGlite in ${resolve(config.database.dataDir)}`;
   database.ready.then(
     ({ applied }) => log.info('members database ready', { applied }),

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { silentLogger, type Logger } from '../lib/log';
 
 // LISTEN needs a session of its own: a pooled connection goes back to the pool (and its LISTEN with
 // it) after each query. One dedicated client per process carries every channel; when it drops (a
@@ -19,7 +20,7 @@ function quoted(channel: string): string {
   return `"${channel.replace(/"/g, '""')}"`;
 }
 
-export function postgresListener(url: string, onProblem: (message: string) => void = () => undefined): Listener {
+export function postgresListener(url: string, log: Logger = silentLogger): Listener {
   const channels = new Map<string, Set<NotificationListener>>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
@@ -35,7 +36,7 @@ export function postgresListener(url: string, onProblem: (message: string) => vo
     lost.on('error', () => undefined);
     void lost.end().catch(() => undefined);
     if (closed) return;
-    onProblem(`live listener connection lost (${reason}); reconnecting in ${pause} ms`);
+    log.warn('the live listener connection was lost; reconnecting', { reason, retryInMs: pause });
     retry = setTimeout(() => {
       retry = undefined;
       connect().catch(() => undefined);

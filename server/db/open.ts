@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { silentLogger, type Logger } from '../lib/log';
 import { postgresListener, type NotificationListener, type Unlisten } from './listener';
 import { migrateToLatest } from './migrate';
 import { pglitePool } from './pglitePool';
@@ -37,15 +38,18 @@ function pgliteListen(pglite: PGlite, pool: PostgresPool) {
   };
 }
 
-/** A Postgres server when `url` is set, otherwise the embedded PGlite in `dataDir` (created if missing). */
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+/**
+ * A Postgres server when `url` is set, otherwise the embedded PGlite in `dataDir` (created if missing).
+ * `log` hears of dropped Postgres connections (the pool's and the LISTEN one's).
+ */
+export async function openDatabase(config: DatabaseConfig, log: Logger = silentLogger): Promise<OpenDatabase> {
   if (config.url) {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle connection dropped by the server (a restart, a failover) must not crash the app: the
     // pool replaces it on the next query.
-    pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
+    pool.on('error', (error) => log.warn('a pooled Postgres connection was lost', { reason: error.message }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const listener = postgresListener(config.url, (message) => console.error(message));
+    const listener = postgresListener(config.url, log);
     const close = async () => {
       await listener.close();
       await db.destroy();
@@ -61,8 +65,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 }
 
 /** What the server runs on: the configured database, brought up to the newest migration. */
-export async function openMigratedDatabase(config: DatabaseConfig): Promise<OpenDatabase & { applied: string[] }> {
-  const opened = await openDatabase(config);
+export async function openMigratedDatabase(config: DatabaseConfig, log: Logger = silentLogger): Promise<OpenDatabase & { applied: string[] }> {
+  const opened = await openDatabase(config, log);
   try {
     return { ...opened, applied: await migrateToLatest(opened.db) };
   } catch (error) {
@@ -87,8 +91,8 @@ export interface StartingDatabase {
  * embedded database takes seconds to create (PGlite runs initdb in WebAssembly), and nothing but the
  * members routes needs it. Their queries simply wait for it.
  */
-export function openDatabaseInBackground(config: DatabaseConfig): StartingDatabase {
-  const opening = openMigratedDatabase(config);
+export function openDatabaseInBackground(config: DatabaseConfig, log: Logger = silentLogger): StartingDatabase {
+  const opening = openMigratedDatabase(config, log);
   // Kysely asks for its pool on the first query; the migrated database's own pool is handed over then.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => (await opening).pool }) });
   return {

@@ -4,6 +4,7 @@ import { MATCH_FLOOR } from '../../src/domain/matchBreakdown';
 import { DISCOVER_PAGE_SIZE, type DiscoverResponse } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import type { AiProvider } from '../ai/provider';
+import type { DailyBudget } from '../lib/dailyBudget';
 import type { Logger } from '../lib/log';
 import { buildCards } from './cards';
 import { pruneCandidates } from './candidates';
@@ -21,6 +22,7 @@ export interface DiscoverDeps {
   db: Kysely<Database>;
   ai: AiProvider;
   log: Logger;
+  budget: DailyBudget;
   samplePeople: SamplePeopleMode;
 }
 

@@ -4,6 +4,7 @@ import { similarityScoreOrDefault } from '../../src/domain/aiContract';
 import type { Database } from '../db/schema';
 import { scoreAll } from '../ai/local/similarity';
 import type { AiProvider } from '../ai/provider';
+import type { DailyBudget } from '../lib/dailyBudget';
 import type { Logger } from '../lib/log';
 import { allItems, asCandidate, memberAsCandidate, memberAsUser, type MemberTaste, type Viewer } from './tastes';
 
@@ -26,6 +27,8 @@ export interface ScoringDeps {
   db: Kysely<Database>;
   ai: AiProvider;
   log: Logger;
+  /** The app's daily Gemini budget: each similarity call spends one; when it is spent the local engine scores. */
+  budget: DailyBudget;
 }
 
 function ordered(a: string, b: string): [string, string] {
@@ -105,6 +108,11 @@ async function askProvider(deps: ScoringDeps, viewer: Viewer, missing: readonly 
     };
   };
   if (deps.ai.name === 'local' || request.candidates.length === 0) return { ...local(), keep: true };
+  // Nothing of a budget-spent ranking is kept, so the first ranking after midnight UTC asks Gemini again.
+  if (deps.budget.take() > 0) {
+    deps.log.info('the daily AI budget is spent; the local engine scores this discover ranking');
+    return { ...local(), keep: false };
+  }
   try {
     const { scores } = await deps.ai.similarity(request);
     return {

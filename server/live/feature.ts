@@ -16,6 +16,8 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   /** statusChanged: the member just switched Online Status (friends hear `online: false` when it went off). */
   z.object({ kind: z.literal('presence'), memberId: z.string(), statusChanged: z.boolean().optional() }),
   z.object({ kind: z.literal('friendRequest'), from: z.string(), to: z.string() }),
+  /** A friendship ended (unfriended or blocked): each stops seeing the other online. */
+  z.object({ kind: z.literal('friendshipEnded'), members: z.tuple([z.string(), z.string()]) }),
   z.object({ kind: z.literal('debate'), debateId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
 ]);

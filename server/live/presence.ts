@@ -5,7 +5,9 @@ import { firstConnection, friendIds, isConnected, onlineFriends, showsOnline } f
 // first socket opens or last one closes on any server, a bus event, on which every server tells that
 // member's friends connected to it. A member with Online Status off is never announced: not even as
 // offline, which would still tell friends each time they close the app. Other moments that change
-// what friends should see (Online Status switched, a new friendship) publish the same event.
+// what friends should see (Online Status switched, a new friendship) publish the same event. A
+// friendship that ends has its own event: the two are no longer friends, so each side is told the
+// other is offline directly.
 
 /** Goes first in the feature list, so `ready` precedes every other feature's frames. */
 export const presenceFeature: LiveFeatureFactory = ({ db, bus, sockets, now }) => ({
@@ -20,6 +22,12 @@ export const presenceFeature: LiveFeatureFactory = ({ db, bus, sockets, now }) =
     if (!(await isConnected(db, socket.memberId, now()))) await bus.publish({ kind: 'presence', memberId: socket.memberId });
   },
   async onBusEvent(event) {
+    if (event.kind === 'friendshipEnded') {
+      const [one, other] = event.members;
+      sockets.sendToMember(one, { type: 'presence', memberId: other, online: false });
+      sockets.sendToMember(other, { type: 'presence', memberId: one, online: false });
+      return;
+    }
     if (event.kind !== 'presence') return;
     const friendsHere = (await friendIds(db, event.memberId)).filter((id) => sockets.connectedHere(id));
     if (friendsHere.length === 0) return;

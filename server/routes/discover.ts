@@ -16,6 +16,7 @@ import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
 import { problem, socialError } from '../social/errors';
 import { checkJsonBody } from '../lib/validate';
+import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 
 // Discovery for members (GET /api/discover), someone's profile as the viewer may see it
@@ -26,6 +27,8 @@ export interface DiscoverRoutesDeps extends MemberRoutesDeps {
   /** The similarity engine; the configured one (Gemini with a key, else the local engine) by default. */
   ai?: AiProvider;
   log?: Logger;
+  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with the /api/ai routes; its own one by default. */
+  budget?: DailyBudget;
 }
 
 function relative(path: string): string {
@@ -37,7 +40,8 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   const now = deps.now ?? Date.now;
   const ai = deps.ai ?? chooseProvider(config);
   const requireMember = requireSession(db, cookiePolicy(config.origin), now);
-  const discoverDeps = { db, ai, log: deps.log ?? silentLogger, samplePeople: config.samplePeople };
+  const budget = deps.budget ?? dailyBudget(config.rateLimits.aiPerDay);
+  const discoverDeps = { db, ai, log: deps.log ?? silentLogger, budget, samplePeople: config.samplePeople };
   const app = new Hono<MemberEnv>();
 
   app.get(relative(SOCIAL_ROUTES.discover), requireMember, async (c) => {

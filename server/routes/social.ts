@@ -58,6 +58,8 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     await publish({ kind: 'presence', memberId: one });
     await publish({ kind: 'presence', memberId: other });
   };
+  /** Former friends stop seeing each other online at once. */
+  const formerFriends = (one: string, other: string) => publish({ kind: 'friendshipEnded', members: [one, other] });
   for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/leaderboard']) app.use(path, gate);
 
   app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
@@ -95,15 +97,19 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.get(relative(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
 
   app.delete(`${relative(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
-    const refusal = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
-    return refusal ? socialError(c, refusal) : c.body(null, 204);
+    const outcome = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
+    if (isProblem(outcome)) return socialError(c, outcome);
+    if (outcome.ended) await formerFriends(c.get('memberId'), c.req.param('userId').toLowerCase());
+    return c.body(null, 204);
   });
 
   app.post(relative(SOCIAL_ROUTES.blocks), async (c) => {
     const body = await readBody(c, blockCreateSchema);
     if (body instanceof Response) return body;
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json({ block: outcome } satisfies z.infer<typeof blockResponseSchema>, 201);
+    if (isProblem(outcome)) return socialError(c, outcome);
+    if (outcome.endedFriendship) await formerFriends(c.get('memberId'), outcome.block.id);
+    return c.json({ block: outcome.block } satisfies z.infer<typeof blockResponseSchema>, 201);
   });
 
   app.get(relative(SOCIAL_ROUTES.blocks), async (c) => c.json({ blocked: await listBlocked(db, c.get('memberId')) }));

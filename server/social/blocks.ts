@@ -3,7 +3,8 @@ import type { BlockedPerson } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
-import { PERSON_COLUMNS, findPerson, pairOf, toPersonSummary, type PersonRow } from './people';
+import { endFriendship } from './friends';
+import { PERSON_COLUMNS, findPerson, toPersonSummary, type PersonRow } from './people';
 
 // Blocking: the blocker and the blocked never see each other again in requests or friends. A block
 // ends their friendship and every pending request between them, both ways, in one transaction.
@@ -14,24 +15,23 @@ function toBlocked(row: PersonRow, blockedAt: Date): BlockedPerson {
   return { ...toPersonSummary(row, false), blockedAt: new Date(blockedAt).toISOString() };
 }
 
-/** Blocks `userId` (again: nothing changes, the first block's time stays). */
-export async function blockMember(db: Db, me: string, userId: string, at: Date): Promise<BlockedPerson | SocialProblem> {
+/** Blocks `userId` (again: nothing changes, the first block's time stays); `endedFriendship` when they were friends. */
+export async function blockMember(db: Db, me: string, userId: string, at: Date): Promise<{ block: BlockedPerson; endedFriendship: boolean } | SocialProblem> {
   if (!isUuid(userId)) return problem(404, 'NOT_FOUND');
   const them = userId.toLowerCase();
   if (them === me) return problem(400, 'CANNOT_BLOCK_SELF');
-  return db.transaction().execute(async (trx): Promise<BlockedPerson | SocialProblem> => {
+  return db.transaction().execute(async (trx) => {
     const person = await findPerson(trx, them);
     if (!person) return problem(404, 'NOT_FOUND');
     await lockPair(trx, me, them);
     await trx.insertInto('blocks').values({ blocker_id: me, blocked_id: them, created_at: at }).onConflict((oc) => oc.doNothing()).execute();
-    const { member_a, member_b } = pairOf(me, them);
-    await trx.deleteFrom('friendships').where('member_a', '=', member_a).where('member_b', '=', member_b).execute();
+    const endedFriendship = await endFriendship(trx, me, them);
     await trx
       .deleteFrom('friend_requests')
       .where((eb) => eb.or([eb.and([eb('from_id', '=', me), eb('to_id', '=', them)]), eb.and([eb('from_id', '=', them), eb('to_id', '=', me)])]))
       .execute();
     const block = await trx.selectFrom('blocks').select('created_at').where('blocker_id', '=', me).where('blocked_id', '=', them).executeTakeFirstOrThrow();
-    return toBlocked(person, block.created_at);
+    return { block: toBlocked(person, block.created_at), endedFriendship };
   });
 }
 

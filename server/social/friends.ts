@@ -22,15 +22,23 @@ export async function listFriends(db: Db, me: string): Promise<Friend[]> {
   return rows.map((row) => ({ ...toPersonSummary(row, true), since: new Date(row.since).toISOString() }));
 }
 
-/** Ends the friendship with `userId` for both (nothing to do when there is none); 404 for no such member. */
-export async function removeFriend(db: Db, me: string, userId: string): Promise<SocialProblem | undefined> {
+/** Deletes the pair's friendship row (the caller holds the pair's lock); whether there was one. */
+export async function endFriendship(trx: Db, me: string, them: string): Promise<boolean> {
+  const { member_a, member_b } = pairOf(me, them);
+  const result = await trx.deleteFrom('friendships').where('member_a', '=', member_a).where('member_b', '=', member_b).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Ends the friendship with `userId` for both (nothing to do when there is none); 404 for no such
+ * member. `ended` says whether there was a friendship, so live sockets are told only then.
+ */
+export async function removeFriend(db: Db, me: string, userId: string): Promise<SocialProblem | { ended: boolean }> {
   if (!isUuid(userId)) return problem(404, 'NOT_FOUND');
   const them = userId.toLowerCase();
   return db.transaction().execute(async (trx) => {
     if (!(await findPerson(trx, them))) return problem(404, 'NOT_FOUND');
     await lockPair(trx, me, them);
-    const { member_a, member_b } = pairOf(me, them);
-    await trx.deleteFrom('friendships').where('member_a', '=', member_a).where('member_b', '=', member_b).execute();
-    return undefined;
+    return { ended: await endFriendship(trx, me, them) };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveBus, type StartedBus } from '../../../server/live/bus';
 import type { BusEvent } from '../../../server/live/feature';
+import { createLogger } from '../../../server/lib/log';
 import { ALL_DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
 
 // The bus between servers: what one publishes, every listener hears (the publisher too), on
@@ -83,9 +84,10 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
 describe('the live bus on postgres, when its listening connection drops', () => {
   let database: TestDatabase;
   let bus: StartedBus;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
+    database = await openTestDatabase('postgres', createLogger('info', (line) => logLines.push(line)));
     bus = createLiveBus(database);
     await bus.ready;
   }, 60_000);
@@ -114,5 +116,9 @@ describe('the live bus on postgres, when its listening connection drops', () => 
         { timeout: 10_000, interval: 200 },
       )
       .toBe(true);
+    // The server's structured log hears of it (not stderr), with the first pause before reconnecting.
+    expect(logLines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: 'the live listener connection was lost; reconnecting', retryInMs: 250 }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { putSettings } from '../social/support/members';
+import { putSettings, type TestMember } from '../social/support/members';
 import { useLiveWorld } from './support/liveWorld';
 
 // Presence and friend-request notices as a member's tab hears them: friends coming online and
@@ -83,6 +83,38 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     expect((await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`)).status).toBe(200);
     expect(await adaTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: bob.id, online: true });
     expect(await bobTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: ada.id, online: true });
+  });
+
+  const endings: [string, (ada: TestMember, bob: TestMember) => Promise<Response>, number][] = [
+    ['unfriends', (ada, bob) => ada.browser.request('DELETE', `/api/friends/${bob.id}`), 204],
+    ['blocks', (ada, bob) => bob.browser.request('POST', '/api/blocks', { userId: ada.id }), 201],
+  ];
+  it.each(endings)('shows former friends offline to each other at once when one %s the other', async (_ending, end, status) => {
+    const ada = await world.member('Ada');
+    const bob = await world.member('Bob');
+    await world.befriend(ada, bob);
+    const adaTab = await world.open(ada);
+    const bobTab = await world.open(bob);
+    await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);
+
+    expect((await end(ada, bob)).status).toBe(status);
+    expect(await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: bob.id, online: false });
+    expect(await bobTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: ada.id, online: false });
+  });
+
+  it('tells nobody anything when a member blocks someone who was not a friend', async () => {
+    const ada = await world.member('Ada');
+    const stranger = await world.member('Stranger');
+    const cy = await world.member('Cy');
+    await world.befriend(ada, cy);
+    const strangerTab = await world.open(stranger);
+    const adaTab = await world.open(ada);
+    expect((await ada.browser.request('POST', '/api/blocks', { userId: stranger.id })).status).toBe(201);
+    // Cy's coming online is published after the block, so once Ada hears it the block's events are out.
+    await world.open(cy);
+    await adaTab.waitFor((frame) => frame.type === 'presence' && frame.memberId === cy.id);
+    expect(strangerTab.frames).toEqual([{ type: 'ready', memberId: stranger.id, onlineFriends: [] }]);
+    expect(adaTab.frames.filter((frame) => frame.type === 'presence')).toEqual([{ type: 'presence', memberId: cy.id, online: true }]);
   });
 
   it('tells nobody but friends', async () => {

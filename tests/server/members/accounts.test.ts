@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { APP_ORIGIN, browser, parseSetCookie } from './support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { withMemberApp } from './support/memberApp';
+import { DATABASE_KINDS } from './support/testDatabase';
 
 // Sign-up, log-in, log-out, /api/me and account deletion over HTTP, on PGlite and on Postgres.
 
@@ -11,24 +11,15 @@ const START = Date.parse('2026-03-01T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
-  let database: TestDatabase;
-  let app: Hono;
   let clock = START;
+  const setup = withMemberApp(kind, { now: () => clock });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    await emptyTables(database);
+  beforeEach(() => {
     clock = START;
-    app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock } });
   });
 
   async function signUp(username = 'Alice', email = 'alice@example.com', password = 'secret-1') {
-    const b = browser(app);
+    const b = browser(setup.app);
     const response = await b.request('POST', '/api/auth/signup', { username, email, password });
     return { b, response };
   }
@@ -51,7 +42,7 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
   });
 
   it('marks the cookie Secure when the app is served over https', async () => {
-    const secureApp = createApp(loadConfig({ PUBLIC_ORIGIN: 'https://mycelius.example' }), { members: { db: database.db } });
+    const secureApp = createApp(loadConfig({ PUBLIC_ORIGIN: 'https://mycelius.example' }), { members: { db: setup.database.db } });
     const response = await browser(secureApp, { origin: 'https://mycelius.example' }).request('POST', '/api/auth/signup', {
       username: 'Sam',
       email: 'sam@example.com',
@@ -72,16 +63,16 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     [{ username: 'amy', email: 'a@example.com', password: '' }, 'password', 'Password is required'],
     [{ username: 'amy', email: 'a@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
   ])('refuses sign-up %j under its field with the contract text', async (form, field, message) => {
-    const response = await browser(app).request('POST', '/api/auth/signup', form);
+    const response = await browser(setup.app).request('POST', '/api/auth/signup', form);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'INVALID_INPUT', message, field } });
     expect(parseSetCookie(response)).toBeUndefined();
   });
 
   it('refuses a body that is not JSON or lacks fields', async () => {
-    const b = browser(app);
+    const b = browser(setup.app);
     expect((await b.request('POST', '/api/auth/signup', { username: 'x' })).status).toBe(400);
-    const notJson = await app.request('/api/auth/signup', {
+    const notJson = await setup.app.request('/api/auth/signup', {
       method: 'POST',
       body: 'username=x',
       headers: { 'Content-Type': 'application/json', Origin: APP_ORIGIN },
@@ -109,13 +100,13 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
 
   it('logs in by name in any case; a wrong password and an unknown name get the same 401', async () => {
     await signUp('Alice', 'alice@example.com', 'secret-1');
-    const ok = await browser(app).request('POST', '/api/auth/login', { username: 'ALICE', password: 'secret-1' });
+    const ok = await browser(setup.app).request('POST', '/api/auth/login', { username: 'ALICE', password: 'secret-1' });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { user: { username: string } }).user.username).toBe('Alice');
     expect(parseSetCookie(ok)?.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
 
-    const wrong = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-2' });
-    const unknown = await browser(app, { address: '192.0.2.9' }).request('POST', '/api/auth/login', { username: 'nobody', password: 'secret-1' });
+    const wrong = await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-2' });
+    const unknown = await browser(setup.app, { address: '192.0.2.9' }).request('POST', '/api/auth/login', { username: 'nobody', password: 'secret-1' });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' } });
@@ -124,7 +115,7 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
   });
 
   it('refuses a log-in form that breaks the SPEC rules before checking anything', async () => {
-    const response = await browser(app).request('POST', '/api/auth/login', { username: ' ', password: 'secret-1' });
+    const response = await browser(setup.app).request('POST', '/api/auth/login', { username: ' ', password: 'secret-1' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'INVALID_INPUT', message: 'Username is required', field: 'username' } });
   });
@@ -138,7 +129,7 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
 
-    const stale = browser(app);
+    const stale = browser(setup.app);
     stale.setSession(first);
     const me = await stale.request('GET', '/api/me');
     expect(me.status).toBe(401);
@@ -154,18 +145,18 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect(cleared?.value).toBe('');
     expect(cleared?.attributes).toContain('Max-Age=0');
 
-    const replay = browser(app);
+    const replay = browser(setup.app);
     replay.setSession(cookie);
     const me = await replay.request('GET', '/api/me');
     expect(me.status).toBe(401);
     expect(await me.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please log in again.' } });
-    expect(await database.db.selectFrom('sessions').select('id_hash').execute()).toEqual([]);
+    expect(await setup.database.db.selectFrom('sessions').select('id_hash').execute()).toEqual([]);
   });
 
   it('answers /api/me, the profile and the export with 401 without a session or with a made-up one', async () => {
-    const stranger = browser(app);
+    const stranger = browser(setup.app);
     stranger.setSession('made-up-session-id');
-    for (const b of [browser(app), stranger]) {
+    for (const b of [browser(setup.app), stranger]) {
       for (const [method, path, body] of [
         ['GET', '/api/me'],
         ['GET', '/api/me/export'],
@@ -193,16 +184,16 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
 
   it('removes sessions that expired unused when the member logs in again', async () => {
     await signUp();
-    await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
     clock += 31 * DAY;
-    const again = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    const again = await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
     expect(again.status).toBe(200);
-    expect(await database.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(1);
+    expect(await setup.database.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(1);
   });
 
   it('stores only a hash of the session id', async () => {
     const { b } = await signUp();
-    const rows = await database.db.selectFrom('sessions').select('id_hash').execute();
+    const rows = await setup.database.db.selectFrom('sessions').select('id_hash').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]?.id_hash).not.toContain(b.session());
@@ -212,9 +203,9 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     const { b } = await signUp();
     const other = await signUp('Bob', 'bob@example.com');
     await b.request('PUT', '/api/me/profile', { username: 'Alice', hobbies: 'chess', updatedAt: 5 });
-    await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
 
-    await browser(app, { address: '198.51.100.40' }).request('POST', '/api/auth/login', { username: 'alice', password: 'not-it-1' });
+    await browser(setup.app, { address: '198.51.100.40' }).request('POST', '/api/auth/login', { username: 'alice', password: 'not-it-1' });
     const wrong = await b.request('DELETE', '/api/me', { password: 'not-it-1' });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: { code: 'WRONG_PASSWORD', message: 'That password is not correct' } });
@@ -222,13 +213,13 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     const gone = await b.request('DELETE', '/api/me', { password: 'secret-1' });
     expect(gone.status).toBe(204);
     expect(parseSetCookie(gone)?.attributes).toContain('Max-Age=0');
-    const members = await database.db.selectFrom('members').select('username').execute();
+    const members = await setup.database.db.selectFrom('members').select('username').execute();
     expect(members.map((m) => m.username)).toEqual(['Bob']);
     const bobId = (await other.response.clone().json()) as { user: { id: string } };
-    expect((await database.db.selectFrom('sessions').select('member_id').execute()).map((s) => s.member_id)).toEqual([bobId.user.id]);
-    expect(await database.db.selectFrom('profiles').select('member_id').execute()).toEqual([]);
-    expect(await database.db.selectFrom('login_failures').select('username_key').execute()).toEqual([]);
-    const login = await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    expect((await setup.database.db.selectFrom('sessions').select('member_id').execute()).map((s) => s.member_id)).toEqual([bobId.user.id]);
+    expect(await setup.database.db.selectFrom('profiles').select('member_id').execute()).toEqual([]);
+    expect(await setup.database.db.selectFrom('login_failures').select('username_key').execute()).toEqual([]);
+    const login = await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
     expect(login.status).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { APP_ORIGIN, browser } from './support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { withMemberApp } from './support/memberApp';
+import { DATABASE_KINDS } from './support/testDatabase';
 
 // The log-in throttle: 5 failures for one name or from one client within 15 minutes, then 429
 // 'Too many attempts. Try again in N minutes.' with Retry-After in seconds. Failures are kept in the
@@ -12,22 +12,13 @@ import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from
 const MINUTE = 60 * 1000;
 
 describe.each(DATABASE_KINDS)('log-in throttle on %s', (kind) => {
-  let database: TestDatabase;
-  let app: Hono;
   let clock = 0;
+  const setup = withMemberApp(kind, { now: () => clock });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
-    await emptyTables(database);
     clock = Date.parse('2026-03-01T12:00:00Z');
-    app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock } });
     for (const username of ['Alice', 'Bob']) {
-      const response = await browser(app, { address: '203.0.113.250' }).request('POST', '/api/auth/signup', {
+      const response = await browser(setup.app, { address: '203.0.113.250' }).request('POST', '/api/auth/signup', {
         username,
         email: `${username}@example.com`,
         password: 'secret-1',
@@ -37,7 +28,7 @@ describe.each(DATABASE_KINDS)('log-in throttle on %s', (kind) => {
   });
 
   function logIn(address: string, username: string, password: string) {
-    return browser(app, { address }).request('POST', '/api/auth/login', { username, password });
+    return browser(setup.app, { address }).request('POST', '/api/auth/login', { username, password });
   }
 
   it('refuses the 6th attempt on one name, even with the right password, until 15 minutes have passed', async () => {
@@ -84,7 +75,7 @@ describe.each(DATABASE_KINDS)('log-in throttle on %s', (kind) => {
   });
 
   it('counts the same failures on every app server sharing the database', async () => {
-    const otherServer = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock } });
+    const otherServer = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: setup.database.db, now: () => clock } });
     for (let i = 0; i < 5; i++) expect((await logIn('198.51.100.7', 'alice', 'wrong-pass')).status).toBe(401);
     const elsewhere = await browser(otherServer, { address: '198.51.100.8' }).request('POST', '/api/auth/login', { username: 'alice', password: 'secret-1' });
     expect(elsewhere.status).toBe(429);

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
-import { createApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
-import { APP_ORIGIN, browser, type Browser } from './support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browser, type Browser } from './support/browser';
+import { withMemberApp } from './support/memberApp';
+import { DATABASE_KINDS } from './support/testDatabase';
 
 // The member's profile (last write wins by updatedAt, picture limits) and the data export.
 
@@ -23,20 +21,11 @@ function pictureOf(bytes: number, type = 'png'): string {
 }
 
 describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
-  let database: TestDatabase;
-  let app: Hono;
+  const setup = withMemberApp(kind, { now: () => Date.parse('2026-03-01T12:00:00Z') });
   let alice: Browser;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
-    await emptyTables(database);
-    app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => Date.parse('2026-03-01T12:00:00Z') } });
-    alice = browser(app);
+    alice = browser(setup.app);
     const signup = await alice.request('POST', '/api/auth/signup', { username: 'Alice', email: 'alice@example.com', password: 'secret-1' });
     expect(signup.status).toBe(201);
   });
@@ -46,7 +35,7 @@ describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ profile: { ...fullProfile, updatedAt: 1_000 } });
 
-    const fresh = browser(app, { address: '198.51.100.7' });
+    const fresh = browser(setup.app, { address: '198.51.100.7' });
     expect((await fresh.request('POST', '/api/auth/login', { username: 'alice', password: 'secret-1' })).status).toBe(200);
     const me = (await (await fresh.request('GET', '/api/me')).json()) as { profile: unknown };
     expect(me.profile).toEqual({ ...fullProfile, updatedAt: 1_000 });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Hono } from 'hono';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createLogger } from '../../../server/lib/log';
 import { APP_ORIGIN, browser, type Browser } from './support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { withMemberApp } from './support/memberApp';
+import { DATABASE_KINDS } from './support/testDatabase';
 
 // Cross-site requests, hostile input (SQL metacharacters, 10 KB strings) and the password staying
 // out of every response and every log line.
@@ -13,21 +13,9 @@ const TEN_KB = 'x'.repeat(10 * 1024);
 const SQL_TEXT = `Robert'); DROP TABLE members; -- "x" \\ ; SELECT pg_sleep(5); $1 %s`;
 
 describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
-  let database: TestDatabase;
-  let app: Hono;
+  const setup = withMemberApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    await emptyTables(database);
-    app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db } });
-  });
-
-  async function member(b: Browser = browser(app)) {
+  async function member(b: Browser = browser(setup.app)) {
     const response = await b.request('POST', '/api/auth/signup', { username: 'Alice', email: 'alice@example.com', password: 'secret-1' });
     expect(response.status).toBe(201);
     return b;
@@ -45,7 +33,7 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
     it.each(writes)('refuses %s %s with a foreign Origin (403) and changes nothing', async (method, path, body) => {
       const alice = await member();
       const session = alice.session();
-      const attacker = browser(app, { origin: 'https://evil.example' });
+      const attacker = browser(setup.app, { origin: 'https://evil.example' });
       attacker.setSession(session);
       const response = await attacker.request(method, path, body, { 'Sec-Fetch-Site': 'cross-site' });
       expect(response.status).toBe(403);
@@ -53,15 +41,15 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
       const me = await alice.request('GET', '/api/me');
       expect(me.status).toBe(200);
       expect(((await me.json()) as { profile: unknown }).profile).toBeNull();
-      expect((await database.db.selectFrom('members').select('username').execute()).map((m) => m.username)).toEqual(['Alice']);
+      expect((await setup.database.db.selectFrom('members').select('username').execute()).map((m) => m.username)).toEqual(['Alice']);
     });
 
     it('refuses a foreign Origin even without Sec-Fetch-Site, and a cross-site fetch without Origin', async () => {
       const alice = await member();
-      const foreign = browser(app, { origin: 'http://127.0.0.1:6000' });
+      const foreign = browser(setup.app, { origin: 'http://127.0.0.1:6000' });
       foreign.setSession(alice.session());
       expect((await foreign.request('POST', '/api/auth/logout')).status).toBe(403);
-      const noOrigin = await app.request('/api/auth/logout', {
+      const noOrigin = await setup.app.request('/api/auth/logout', {
         method: 'POST',
         headers: { 'Sec-Fetch-Site': 'same-site', Cookie: `mycelius_session=${alice.session()}` },
       });
@@ -71,7 +59,7 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
 
     it('lets same-origin requests through: the app origin, or Sec-Fetch-Site same-origin', async () => {
       const alice = await member();
-      const bySite = await app.request('/api/me/profile', {
+      const bySite = await setup.app.request('/api/me/profile', {
         method: 'PUT',
         headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', Cookie: `mycelius_session=${alice.session()}` },
         body: JSON.stringify({ hobbies: 'fine', updatedAt: 1 }),
@@ -82,7 +70,7 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
 
     it('answers reads from any origin (they change nothing and the cookie is SameSite=Lax)', async () => {
       const alice = await member();
-      const reader = browser(app, { origin: 'https://evil.example' });
+      const reader = browser(setup.app, { origin: 'https://evil.example' });
       reader.setSession(alice.session());
       expect((await reader.request('GET', '/api/me')).status).toBe(200);
     });
@@ -93,14 +81,14 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
       const username = `O'Hara"; --`;
       const email = `o'hara+"x";--@example.com`;
       const password = `' OR '1'='1'; DROP TABLE members; --`;
-      const b = browser(app);
+      const b = browser(setup.app);
       const signup = await b.request('POST', '/api/auth/signup', { username, email, password });
       expect(signup.status).toBe(201);
       expect(((await signup.json()) as { user: unknown }).user).toMatchObject({ username, email });
-      expect((await browser(app).request('POST', '/api/auth/login', { username, password: `' OR '1'='1` })).status).toBe(401);
-      expect((await browser(app).request('POST', '/api/auth/login', { username: `' OR '1'='1`, password })).status).toBe(401);
-      expect((await browser(app).request('POST', '/api/auth/login', { username: `o'hara"; --`, password })).status).toBe(200);
-      expect(await database.db.selectFrom('members').select(['username', 'email']).execute()).toEqual([{ username, email }]);
+      expect((await browser(setup.app).request('POST', '/api/auth/login', { username, password: `' OR '1'='1` })).status).toBe(401);
+      expect((await browser(setup.app).request('POST', '/api/auth/login', { username: `' OR '1'='1`, password })).status).toBe(401);
+      expect((await browser(setup.app).request('POST', '/api/auth/login', { username: `o'hara"; --`, password })).status).toBe(200);
+      expect(await setup.database.db.selectFrom('members').select(['username', 'email']).execute()).toEqual([{ username, email }]);
     });
 
     it('stores SQL metacharacters and 10 KB strings in every profile field as plain text', async () => {
@@ -126,15 +114,15 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
       ['email', { username: 'amy', email: `${TEN_KB}@example.com`, password: 'secret-1' }],
       ['password', { username: 'amy', email: 'a@example.com', password: TEN_KB }],
     ])('refuses a 10 KB %s at sign-up with 400 and stores nothing', async (_field, form) => {
-      const response = await browser(app).request('POST', '/api/auth/signup', form);
+      const response = await browser(setup.app).request('POST', '/api/auth/signup', form);
       expect(response.status).toBe(400);
-      expect(await database.db.selectFrom('members').select('id').execute()).toEqual([]);
+      expect(await setup.database.db.selectFrom('members').select('id').execute()).toEqual([]);
     });
 
     it('refuses 10 KB log-in and delete fields with 400', async () => {
       const alice = await member();
-      expect((await browser(app).request('POST', '/api/auth/login', { username: TEN_KB, password: 'secret-1' })).status).toBe(400);
-      expect((await browser(app).request('POST', '/api/auth/login', { username: 'Alice', password: TEN_KB })).status).toBe(400);
+      expect((await browser(setup.app).request('POST', '/api/auth/login', { username: TEN_KB, password: 'secret-1' })).status).toBe(400);
+      expect((await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: TEN_KB })).status).toBe(400);
       expect((await alice.request('DELETE', '/api/me', { password: TEN_KB })).status).toBe(400);
       expect((await alice.request('GET', '/api/me')).status).toBe(200);
     });
@@ -155,11 +143,11 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
     vi.spyOn(process.stderr, 'write').mockImplementation(write);
 
     const responses: Response[] = [];
-    const b = browser(app);
+    const b = browser(setup.app);
     responses.push(await b.request('POST', '/api/auth/signup', { username: 'Pat', email: 'pat@example.com', password }));
     responses.push(await b.request('POST', '/api/auth/signup', { username: 'Pat', email: 'pat2@example.com', password }));
-    responses.push(await browser(app).request('POST', '/api/auth/login', { username: 'Pat', password: `${password}-wrong` }));
-    responses.push(await browser(app).request('POST', '/api/auth/login', { username: 'Pat', password }));
+    responses.push(await browser(setup.app).request('POST', '/api/auth/login', { username: 'Pat', password: `${password}-wrong` }));
+    responses.push(await browser(setup.app).request('POST', '/api/auth/login', { username: 'Pat', password }));
     responses.push(await b.request('GET', '/api/me'));
     responses.push(await b.request('GET', '/api/me/export'));
     responses.push(await b.request('DELETE', '/api/me', { password: `${password}-wrong` }));
@@ -169,7 +157,7 @@ describe.each(DATABASE_KINDS)('members security on %s', (kind) => {
     const broken = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), {
       log: createLogger('debug'),
       members: {
-        db: new Proxy(database.db, {
+        db: new Proxy(setup.database.db, {
           get() {
             throw new Error('database unavailable');
           },

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { APP_ORIGIN, browser } from '../members/support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+import { withMemberApp } from '../members/support/memberApp';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember, putSettings, saveTaste, type TestMember } from './support/members';
 
 // GET /api/discover for members: who is listed (never yourself, blocked people either way, friends-only
@@ -36,35 +36,23 @@ const names = (page: Page) => page.cards.map((c) => c.username);
 const cardOf = (page: Page, username: string) => page.cards.find((c) => c.username === username);
 
 describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
-  let database: TestDatabase;
-  let app: Hono;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    await emptyTables(database);
-    app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off' }), { members: { db: database.db } });
-  });
+  const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off' }) });
 
   async function befriend(a: TestMember, b: TestMember) {
     const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
-    await database.db.insertInto('friendships').values({ member_a: low, member_b: high }).execute();
+    await setup.database.db.insertInto('friendships').values({ member_a: low, member_b: high }).execute();
   }
 
   it('answers 401 without a session', async () => {
-    const stranger = browser(app);
+    const stranger = browser(setup.app);
     const response = await stranger.request('GET', '/api/discover');
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please log in again.' } });
   });
 
   it('shows the other members with the card fields, never yourself', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Rock', 'Jazz'], favoriteGames: ['Celeste'], favoriteShows: ['Severance'] });
-    const bob = await addMember(database, app, 'bob', { musicGenres: [' rock '], favoriteGames: ['CELESTE', 'Hades'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Rock', 'Jazz'], favoriteGames: ['Celeste'], favoriteShows: ['Severance'] });
+    const bob = await addMember(setup.database, setup.app, 'bob', { musicGenres: [' rock '], favoriteGames: ['CELESTE', 'Hades'] });
     await putSettings(bob, { communities: ['UW', 'Seattle'] });
 
     const page = await discover(alice);
@@ -96,13 +84,13 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('gives a pair the same score and the same shared items whichever of them asks', async () => {
     // Lopsided on purpose: one way Bob covers a third of Alice's list, the other way all of his.
-    const alice = await addMember(database, app, 'Alice', {
+    const alice = await addMember(setup.database, setup.app, 'Alice', {
       hobbies: 'jazz piano and climbing',
       musicGenres: ['Jazz', 'Rock', 'Metal', 'Pop'],
       favoriteGames: ['Celeste', 'Hades'],
       favoriteShows: ['Severance', 'The Bear'],
     });
-    const bob = await addMember(database, app, 'Bob', { hobbies: 'metal', musicGenres: ['jazz'], favoriteGames: ['Hades'] });
+    const bob = await addMember(setup.database, setup.app, 'Bob', { hobbies: 'metal', musicGenres: ['jazz'], favoriteGames: ['Hades'] });
 
     const seenByAlice = cardOf(await discover(alice), 'Bob') as Card;
     const seenByBob = cardOf(await discover(bob), 'Alice') as Card;
@@ -111,17 +99,17 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
     expect(seenByBob.shared).toEqual(['jazz', 'Hades']);
 
     // Asked in the other order, from cold caches, the pair still has that one score.
-    await database.db.deleteFrom('discover_pair_scores').execute();
-    await database.db.deleteFrom('discover_rankings').execute();
+    await setup.database.db.deleteFrom('discover_pair_scores').execute();
+    await setup.database.db.deleteFrom('discover_rankings').execute();
     expect((cardOf(await discover(bob), 'Alice') as Card).similarityScore).toBe(seenByAlice.similarityScore);
     expect((cardOf(await discover(alice), 'Bob') as Card).similarityScore).toBe(seenByAlice.similarityScore);
   });
 
   it('scores identical tastes 100 and ranks closer tastes first', async () => {
     const taste = { musicGenres: ['Jazz', 'Rock'], favoriteGames: ['Celeste'] };
-    const alice = await addMember(database, app, 'Alice', taste);
-    await addMember(database, app, 'Twin', taste);
-    await addMember(database, app, 'Partial', { musicGenres: ['Jazz'], favoriteShows: ['Friends', 'Dune', 'Arcane'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
+    await addMember(setup.database, setup.app, 'Twin', taste);
+    await addMember(setup.database, setup.app, 'Partial', { musicGenres: ['Jazz'], favoriteShows: ['Friends', 'Dune', 'Arcane'] });
     const page = await discover(alice);
     expect(names(page)).toEqual(['Twin', 'Partial']);
     expect(page.cards[0]?.similarityScore).toBe(100);
@@ -129,18 +117,18 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('hides people blocked either way, friends-only strangers, and shows a friend who is friends-only', async () => {
     const taste = { musicGenres: ['Jazz'] };
-    const alice = await addMember(database, app, 'Alice', taste);
-    const blockedByAlice = await addMember(database, app, 'Blocked', taste);
-    const blocksAlice = await addMember(database, app, 'Blocker', taste);
-    const privateStranger = await addMember(database, app, 'Hidden', taste);
-    const privateFriend = await addMember(database, app, 'Friend', taste);
-    await addMember(database, app, 'Open', taste);
+    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
+    const blockedByAlice = await addMember(setup.database, setup.app, 'Blocked', taste);
+    const blocksAlice = await addMember(setup.database, setup.app, 'Blocker', taste);
+    const privateStranger = await addMember(setup.database, setup.app, 'Hidden', taste);
+    const privateFriend = await addMember(setup.database, setup.app, 'Friend', taste);
+    await addMember(setup.database, setup.app, 'Open', taste);
     await putSettings(privateStranger, { profileVisibility: 'private' });
     await putSettings(privateFriend, { profileVisibility: 'private' });
     await befriend(alice, privateFriend);
     expect(names(await discover(alice))).toEqual(['Blocked', 'Blocker', 'Friend', 'Open']);
 
-    await database.db.insertInto('blocks').values([
+    await setup.database.db.insertInto('blocks').values([
       { blocker_id: alice.id, blocked_id: blockedByAlice.id },
       { blocker_id: blocksAlice.id, blocked_id: alice.id },
     ]).execute();
@@ -151,11 +139,11 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('tells each card where the pair stands', async () => {
     const taste = { favoriteGames: ['Hades'] };
-    const alice = await addMember(database, app, 'Alice', taste);
-    const asked = await addMember(database, app, 'Asked', taste);
-    const asker = await addMember(database, app, 'Asker', taste);
-    const friend = await addMember(database, app, 'Pal', taste);
-    await database.db.insertInto('friend_requests').values([
+    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
+    const asked = await addMember(setup.database, setup.app, 'Asked', taste);
+    const asker = await addMember(setup.database, setup.app, 'Asker', taste);
+    const friend = await addMember(setup.database, setup.app, 'Pal', taste);
+    await setup.database.db.insertInto('friend_requests').values([
       { id: crypto.randomUUID(), from_id: alice.id, to_id: asked.id },
       { id: crypto.randomUUID(), from_id: asker.id, to_id: alice.id },
     ]).execute();
@@ -170,10 +158,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('filters by the communities members chose', async () => {
     const taste = { musicGenres: ['Jazz'] };
-    const alice = await addMember(database, app, 'Alice', taste);
-    const uw = await addMember(database, app, 'Husky', taste);
-    const both = await addMember(database, app, 'Both', taste);
-    await addMember(database, app, 'Nowhere', taste);
+    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
+    const uw = await addMember(setup.database, setup.app, 'Husky', taste);
+    const both = await addMember(setup.database, setup.app, 'Both', taste);
+    await addMember(setup.database, setup.app, 'Nowhere', taste);
     await putSettings(uw, { communities: ['UW'] });
     await putSettings(both, { communities: ['Microsoft', 'UW'] });
     expect(names(await discover(alice, '?community=UW'))).toEqual(['Both', 'Husky']);
@@ -184,9 +172,9 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('weighs a shared game by the hours Steam reported (issue 15), and explains each card', async () => {
     const games = ['Hades', 'Terraria', 'Minecraft'];
-    const alice = await addMember(database, app, 'Alice', { favoriteGames: games });
-    await addMember(database, app, 'Miner', { favoriteGames: ['Terraria', 'Celeste'] });
-    await addMember(database, app, 'Rogue', { favoriteGames: ['Hades', 'Celeste'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { favoriteGames: games });
+    await addMember(setup.database, setup.app, 'Miner', { favoriteGames: ['Terraria', 'Celeste'] });
+    await addMember(setup.database, setup.app, 'Rogue', { favoriteGames: ['Hades', 'Celeste'] });
     const even = await discover(alice);
     expect(even.cards.map((c) => [c.username, c.similarityScore])).toEqual([
       ['Miner', 42],
@@ -206,10 +194,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('searches usernames and listed items case-insensitively, sharing or not', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(database, app, 'JazzCat', { musicGenres: ['Jazz'] });
-    await addMember(database, app, 'Gamer', { favoriteGames: ['Portal 2'] });
-    await addMember(database, app, 'Fan', { favoriteShows: ['The Bear'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, setup.app, 'JazzCat', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, setup.app, 'Gamer', { favoriteGames: ['Portal 2'] });
+    await addMember(setup.database, setup.app, 'Fan', { favoriteShows: ['The Bear'] });
     expect(names(await discover(alice, '?q=JAZZ'))).toEqual(['JazzCat']);
     expect(names(await discover(alice, '?q=portal'))).toEqual(['Gamer']);
     expect(names(await discover(alice, '?q=%20bear%20'))).toEqual(['Fan']);
@@ -218,10 +206,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('pages 60 members as 50 and then 10, with an opaque cursor', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
-    for (let i = 0; i < 60; i++) await addMember(database, app, `m${String(i).padStart(2, '0')}`, { musicGenres: ['Jazz'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    for (let i = 0; i < 60; i++) await addMember(setup.database, setup.app, `m${String(i).padStart(2, '0')}`, { musicGenres: ['Jazz'] });
     // Enough members share an item with Alice: one who shares nothing is pruned, not scored.
-    await addMember(database, app, 'Loner', { musicGenres: ['Polka'] });
+    await addMember(setup.database, setup.app, 'Loner', { musicGenres: ['Polka'] });
     const first = await discover(alice);
     expect(first.cards).toHaveLength(50);
     expect(first.nextCursor).toEqual(expect.any(String));
@@ -238,8 +226,8 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it("picks up a candidate's profile change at once instead of serving the cached ranking", async () => {
     const taste = { musicGenres: ['Jazz', 'Rock'], favoriteGames: ['Celeste'] };
-    const alice = await addMember(database, app, 'Alice', taste);
-    const bob = await addMember(database, app, 'Bob', { musicGenres: ['Jazz'], favoriteShows: ['Dune'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
+    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'], favoriteShows: ['Dune'] });
     const before = cardOf(await discover(alice), 'Bob') as Card;
     expect(before.similarityScore).toBeLessThan(100);
     await saveTaste(bob, taste);
@@ -249,18 +237,18 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('picks up a new member who shares an item, and the viewer going private is no reason to drop anyone', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(database, app, 'Bob', { musicGenres: ['Jazz'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
     expect(names(await discover(alice))).toEqual(['Bob']);
-    await addMember(database, app, 'Carol', { musicGenres: ['jazz'] });
+    await addMember(setup.database, setup.app, 'Carol', { musicGenres: ['jazz'] });
     expect(names(await discover(alice))).toEqual(['Bob', 'Carol']);
     await putSettings(alice, { profileVisibility: 'private' });
     expect(names(await discover(alice))).toEqual(['Bob', 'Carol']);
   });
 
   it('shows a friends-only member again once they become friends with the viewer', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
-    const bob = await addMember(database, app, 'Bob', { musicGenres: ['Jazz'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
     await putSettings(bob, { profileVisibility: 'private' });
     expect(names(await discover(alice))).toEqual([]);
     await befriend(alice, bob);
@@ -269,24 +257,15 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 });
 
 describe.each(DATABASE_KINDS)('sample people in discover on %s', (kind) => {
-  let database: TestDatabase;
+  const setup = withMemberApp(kind);
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
-  beforeEach(async () => {
-    await emptyTables(database);
-  });
 
   const appWith = (samplePeople?: string) =>
-    createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, ...(samplePeople ? { SAMPLE_PEOPLE: samplePeople } : {}) }), { members: { db: database.db } });
+    createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, ...(samplePeople ? { SAMPLE_PEOPLE: samplePeople } : {}) }), { members: { db: setup.database.db } });
 
   it('with SAMPLE_PEOPLE=on lists sample people with the Sample kind and no relation', async () => {
     const app = appWith('on');
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Metal'], favoriteGames: ['Elden Ring'] });
+    const alice = await addMember(setup.database, app, 'Alice', { musicGenres: ['Metal'], favoriteGames: ['Elden Ring'] });
     const page = await discover(alice, '?q=rifflord');
     expect(page.cards).toEqual([
       {
@@ -312,8 +291,8 @@ describe.each(DATABASE_KINDS)('sample people in discover on %s', (kind) => {
 
   it('ranks sample people after members with the same score', async () => {
     const app = appWith('on');
-    const alice = await addMember(database, app, 'Alice', {});
-    await addMember(database, app, 'Zed', { musicGenres: ['Opera'] });
+    const alice = await addMember(setup.database, app, 'Alice', {});
+    await addMember(setup.database, app, 'Zed', { musicGenres: ['Opera'] });
     // Nobody shares 10% with Alice: no matches (issue 15's floor); a search still finds people.
     expect((await discover(alice)).cards).toEqual([]);
     const page = await discover(alice, '?q=e');
@@ -325,21 +304,21 @@ describe.each(DATABASE_KINDS)('sample people in discover on %s', (kind) => {
 
   it('with SAMPLE_PEOPLE=off lists none', async () => {
     const app = appWith('off');
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Metal'] });
+    const alice = await addMember(setup.database, app, 'Alice', { musicGenres: ['Metal'] });
     expect((await discover(alice)).cards).toEqual([]);
   });
 
   it('by default (auto) lists them only while the community has fewer than 10 members', async () => {
     const app = appWith();
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Metal'] });
-    for (let i = 0; i < 8; i++) await addMember(database, app, `m${i}`, { favoriteShows: ['Dune'] });
+    const alice = await addMember(setup.database, app, 'Alice', { musicGenres: ['Metal'] });
+    for (let i = 0; i < 8; i++) await addMember(setup.database, app, `m${i}`, { favoriteShows: ['Dune'] });
     expect((await discover(alice, '?q=rifflord')).cards.map((c) => c.id)).toEqual(['user-1']);
-    await addMember(database, app, 'Tenth', { favoriteShows: ['Dune'] });
+    await addMember(setup.database, app, 'Tenth', { favoriteShows: ['Dune'] });
     expect((await discover(alice, '?q=rifflord')).cards).toEqual([]);
 
     // A member who chose a community counts only its members: UW has two.
     await putSettings(alice, { communities: ['UW'] });
-    const other = await addMember(database, app, 'Husky', { favoriteShows: ['Dune'] });
+    const other = await addMember(setup.database, app, 'Husky', { favoriteShows: ['Dune'] });
     await putSettings(other, { communities: ['UW'] });
     expect((await discover(alice, '?q=pixelpoet')).cards.map((c) => c.id)).toEqual(['user-2']);
   });

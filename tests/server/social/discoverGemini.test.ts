@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createFakeGemini } from '../../../server/fakes/gemini';
 import { listen, type Running } from '../support/servers';
 import { APP_ORIGIN } from '../members/support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+import { withMemberApp } from '../members/support/memberApp';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember, type TestMember } from './support/members';
 
 // Discover with Gemini configured: one similarity call per ranking on a cache miss (SPEC's batch rule),
@@ -16,22 +16,16 @@ const KEY = 'test-gemini-key';
 describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
   const fake = createFakeGemini({ apiKey: KEY });
   let gemini: Running;
-  let database: TestDatabase;
-  let app: Hono;
+  const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url }) });
 
   beforeAll(async () => {
     gemini = await listen(fake.app);
-    database = await openTestDatabase(kind);
-  }, 60_000);
+  });
   afterAll(async () => {
     await gemini?.close();
-    await database?.dispose();
   });
-  beforeEach(async () => {
+  beforeEach(() => {
     fake.reset();
-    await emptyTables(database);
-    const config = loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url });
-    app = createApp(config, { members: { db: database.db } });
   });
 
   async function scores(member: TestMember): Promise<Record<string, number>> {
@@ -42,9 +36,9 @@ describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
   }
 
   it('asks once per ranking, not again on a cache hit, and gives both members of a pair the same score', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
-    const bob = await addMember(database, app, 'Bob', { musicGenres: ['Jazz'] });
-    await addMember(database, app, 'Carol', { musicGenres: ['Jazz'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, setup.app, 'Carol', { musicGenres: ['Jazz'] });
 
     fake.enqueue({ text: JSON.stringify([{ username: 'Bob', score: 77 }, { username: 'Carol', score: 40 }]) });
     expect(await scores(alice)).toEqual({ Bob: 77, Carol: 40 });
@@ -60,9 +54,30 @@ describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
     expect(fake.requests[1]?.user).not.toContain('Alice');
   });
 
+  it("counts its Gemini calls against AI_DAILY_LIMIT, and scores with the local engine once the day's budget is spent", async () => {
+    const limited = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url, AI_DAILY_LIMIT: '1' }), {
+      members: { db: setup.database.db },
+    });
+    const alice = await addMember(setup.database, limited, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, limited, 'Twin', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, limited, 'Other', { musicGenres: ['Opera'] });
+
+    fake.enqueue({ text: JSON.stringify([{ username: 'Twin', score: 64 }, { username: 'Other', score: 5 }]) });
+    expect(await scores(alice)).toEqual({ Twin: 64, Other: 5 });
+    expect(fake.requests).toHaveLength(1);
+    // The AI routes share the same budget: Discover's call spent the one use of the day.
+    const similarity = await alice.browser.request('POST', '/api/ai/similarity', { user: { musicGenres: ['Jazz'], favoriteGames: [], favoriteShows: [] }, candidates: [] });
+    expect(similarity.status).toBe(429);
+
+    // A ranking that needs Gemini now gets the local engine's scores, and the page still answers.
+    const twin = await addMember(setup.database, limited, 'Twin2', { musicGenres: ['Jazz'] });
+    expect(await scores(twin)).toEqual({ Alice: 100, Twin: 100, Other: 0 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('falls back to the local engine when Gemini fails, and asks again next time', async () => {
-    const alice = await addMember(database, app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(database, app, 'Twin', { musicGenres: ['Jazz'] });
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, setup.app, 'Twin', { musicGenres: ['Jazz'] });
     fake.enqueue({ status: 500 });
     expect(await scores(alice)).toEqual({ Twin: 100 });
     fake.enqueue({ text: JSON.stringify([{ username: 'Twin', score: 64 }]) });

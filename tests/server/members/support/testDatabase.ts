@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import { openDatabase, type OpenDatabase } from '../../../../server/db/open';
+import type { Logger } from '../../../../server/lib/log';
 
 // One fresh, migrated database per test file, on either engine: PGlite in a temp data directory,
 // or a new database on the test Postgres server (dropped afterwards).
@@ -58,10 +59,11 @@ export function createDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** `log` hears what the database layer reports (a dropped Postgres connection); silent when not given. */
+export async function openTestDatabase(kind: DatabaseKind, log?: Logger): Promise<TestDatabase> {
   if (kind === 'postgres') {
     const created = await createPostgresDatabase();
-    const opened = await openDatabase({ dataDir: '', url: created.url });
+    const opened = await openDatabase({ dataDir: '', url: created.url }, log);
     await migrateToLatest(opened.db);
     return {
       ...opened,
@@ -73,7 +75,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     };
   }
   const data = createDataDir();
-  const opened = await openDatabase({ dataDir: data.dir });
+  const opened = await openDatabase({ dataDir: data.dir }, log);
   await migrateToLatest(opened.db);
   return {
     ...opened,

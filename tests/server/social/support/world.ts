@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { Hono } from 'hono';
-import { createApp } from '../../../../server/app';
-import { loadConfig } from '../../../../server/config';
-import { APP_ORIGIN, browser, type Browser } from '../../members/support/browser';
-import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../../members/support/testDatabase';
+import { browser, type Browser } from '../../members/support/browser';
+import { withMemberApp } from '../../members/support/memberApp';
+import type { DatabaseKind, TestDatabase } from '../../members/support/testDatabase';
 
-// One database per test file (PGlite or Postgres), emptied before each test, an app on a clock the
-// test moves, and members signed up through the real routes, each in their own browser.
+// One database per test file (PGlite or Postgres, through withMemberApp), emptied before each test, an
+// app on a clock the test moves, and members signed up through the real routes, each in their own browser.
 
 export interface Person {
   id: string;
@@ -28,20 +27,13 @@ let addressCounter = 0;
 
 export function useWorld(kind: DatabaseKind): World {
   const world = { clock: { now: START } } as World;
+  const setup = withMemberApp(kind, { now: () => world.clock.now });
+  Object.defineProperties(world, { database: { get: () => setup.database }, app: { get: () => setup.app } });
 
-  beforeAll(async () => {
-    world.database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await world.database?.dispose();
-  });
   beforeEach(async () => {
-    const { db } = world.database;
-    await db.deleteFrom('reports').execute();
-    // Every other row of a member goes with them (ON DELETE CASCADE).
-    await db.deleteFrom('members').execute();
+    // Reports outlive the members they name; every other row of a member goes with them (ON DELETE CASCADE).
+    await setup.database.db.deleteFrom('reports').execute();
     world.clock.now = START;
-    world.app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db, now: () => world.clock.now } });
   });
 
   world.signUp = async (username) => {
