@@ -164,11 +164,9 @@ function expectedMessages(steps: readonly { event: EventObject; state: { value: 
         if (known) known.mark = incoming.mark === null ? null : atLeast(known.mark, incoming.mark);
         else shown.push(incoming);
       }
-      const rank = (s: Shown) => (s.id === null ? [1, 0, ''] : [0, s.id.length, s.id]);
-      shown.sort((a, b) => {
-        const [x, y] = [rank(a), rank(b)];
-        return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
-      });
+      shown.sort((a, b) =>
+        a.id === null || b.id === null ? Number(a.id === null) - Number(b.id === null) : a.id.length - b.id.length || a.id.localeCompare(b.id),
+      );
     } else if (event.type === 'xstate.done.actor.loadEarlier') {
       shown = [...output!.messages!.map((m) => show(m, false)), ...shown];
     } else if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello' && before && inChat(before)) {
