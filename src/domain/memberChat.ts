@@ -65,6 +65,20 @@ export function withHistory(page: readonly ChatEntry[], current: readonly ChatEn
   return current.reduce<ChatEntry[]>((list, entry) => mergeEntry(list, entry), [...page]);
 }
 
+/** Server ids are integers as text: a longer one is a later one. */
+function byServerOrder(a: ChatEntry, b: ChatEntry): number {
+  if (a.id === null || b.id === null) return (a.id === null ? 1 : 0) - (b.id === null ? 1 : 0);
+  return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The newest page fetched again after the live channel was down: what was missed goes in its place by server
+ * id, what is shown stays (each message once), and mine still waiting for the server stay last.
+ */
+export function withLatest(page: readonly ChatEntry[], current: readonly ChatEntry[]): ChatEntry[] {
+  return page.reduce<ChatEntry[]>((list, entry) => mergeEntry(list, entry), [...current]).sort(byServerOrder);
+}
+
 /** An earlier page goes before what is shown; a message already shown is not shown twice. */
 export function withEarlier(page: readonly ChatEntry[], current: readonly ChatEntry[]): ChatEntry[] {
   const fresh = page.filter((entry) => !current.some((shown) => sameMessage(shown, entry)));

@@ -23,4 +23,8 @@ export type LiveCommand =
 
 export type LiveEmitted =
   | { type: 'live.received'; frame: ServerFrame }
-  | { type: 'live.status'; status: LiveStatus };
+  /**
+   * The channel's status. The live link's first one (as it starts) also carries the messages still waiting
+   * on the device (`outbox`), so a chat opened after a reload shows its own as pending.
+   */
+  | { type: 'live.status'; status: LiveStatus; outbox?: readonly OutboxEntry[] };

@@ -15,11 +15,12 @@ import {
   oldestId,
   withEarlier,
   withHistory,
+  withLatest,
   withReceipt,
   type ChatEntry,
 } from '../domain/memberChat';
 import { chatCodeText, chatFailureText, fetchChatHistory, openMemberChat, type OpenedChat } from '../services/members/chats';
-import type { LiveCommand, LiveEmitted, LiveStatus } from './liveEvents';
+import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from './liveEvents';
 
 // A chat between two members (/chat/:friendId for a member friend; issue 14 item 2). History comes over
 // REST; everything live goes through the app's one live actor, reached by the invoked 'liveLink' callback
@@ -94,11 +95,32 @@ function applyFrame(context: MemberChatContext, frame: ServerFrame): Partial<Mem
   }
 }
 
+/**
+ * My messages to this friend still waiting on the device (the live link tells them as it starts): after a
+ * reload they show as pending, and are the same entries when their 'ack' arrives (matched by client id).
+ */
+function withQueued(messages: readonly ChatEntry[], outbox: readonly OutboxEntry[], friendId: string): ChatEntry[] {
+  const queued = outbox
+    .filter((entry) => entry.to === friendId && !messages.some((m) => m.mine && m.clientId === entry.clientId))
+    .map((entry): ChatEntry => ({
+      id: null,
+      clientId: entry.clientId,
+      mine: true,
+      text: entry.text,
+      sentAt: new Date(entry.queuedAt).toISOString(),
+      deliveredAt: null,
+      readAt: null,
+      error: null,
+    }));
+  return [...messages, ...queued];
+}
+
 export const memberChatMachine = setup({
   types: {} as { context: MemberChatContext; events: MemberChatEvent; input: MemberChatInput },
   actors: {
     loadChat: fromPromise<OpenedChat, { friendId: string }>(({ input }) => openMemberChat(input.friendId)),
     loadEarlier: fromPromise<ChatHistory, { friendId: string; before: string }>(({ input }) => fetchChatHistory(input.friendId, input.before)),
+    catchUp: fromPromise<ChatHistory, { friendId: string }>(({ input }) => fetchChatHistory(input.friendId)),
     // The composition point provides the app's live link (live.machine.ts); standing alone, the chat hears nothing.
     liveLink: fromCallback<LiveCommand>(() => undefined),
     watchVisibility: fromCallback<MemberChatEvent>(({ sendBack }) => {
@@ -121,13 +143,19 @@ export const memberChatMachine = setup({
     },
     friendSent: ({ context, event }) => isFromFriend(frameOf(event), context.friendId),
     typingOwed: ({ context }) => context.typingOwed,
+    // Read before the status is taken: the channel is open again after being down.
+    reopened: ({ context, event }) => event.type === 'live.status' && event.status === 'open' && context.liveStatus !== 'open',
   },
   actions: {
     takeFrame: assign(({ context, event }) => {
       const frame = frameOf(event);
       return frame ? applyFrame(context, frame) : {};
     }),
-    takeStatus: assign({ liveStatus: ({ context, event }) => (event.type === 'live.status' ? event.status : context.liveStatus) }),
+    takeStatus: assign(({ context, event }) =>
+      event.type === 'live.status'
+        ? { liveStatus: event.status, messages: event.outbox ? withQueued(context.messages, event.outbox, context.friendId) : context.messages }
+        : {},
+    ),
     // A dropped link leaves the chat showing what it has; the live actor says when it is back.
     linkLost: assign({ liveStatus: 'offline' as LiveStatus }),
     takeVisibility: assign({ visible: ({ context, event }) => (event.type === 'VISIBILITY' ? event.visible : context.visible) }),
@@ -159,6 +187,13 @@ export const memberChatMachine = setup({
       enqueue.assign({ messages: [...context.messages, pending], notice: null, typingOwed: false });
       const command: LiveCommand = { type: 'live.send', to: context.friendId, clientId, text: event.text };
       enqueue.sendTo('liveLink', command);
+    }),
+    takeLatest: assign({
+      messages: ({ context, event }) =>
+        withLatest(
+          (event as unknown as { output: ChatHistory }).output.messages.map((m) => entryFromServer(m, context.friendId)),
+          context.messages,
+        ),
     }),
     refuseTooLong: assign({ notice: chatErrorTexts.MESSAGE_TOO_LONG }),
     sendTyping: sendTo('liveLink', ({ context }): LiveCommand => ({ type: 'live.frame', frame: { type: 'typing', to: context.friendId } })),
@@ -248,6 +283,25 @@ export const memberChatMachine = setup({
                   })),
                 },
                 onError: { target: 'idle', actions: assign({ notice: ({ event }) => chatFailureText(event.error) }) },
+              },
+            },
+          },
+        },
+        // Messages that reached the server while this socket was down are not pushed to it later (the server
+        // only marks them delivered), so the newest page is fetched again each time the channel is back.
+        catchUp: {
+          initial: 'idle',
+          states: {
+            // A region that takes an event keeps it from the chat's own handler: the status is taken here too.
+            idle: { on: { 'live.status': { guard: 'reopened', target: 'fetching', actions: ['takeStatus', 'markRead'] } } },
+            fetching: {
+              invoke: {
+                id: 'catchUp',
+                src: 'catchUp',
+                input: ({ context }) => ({ friendId: context.friendId }),
+                onDone: { target: 'idle', actions: ['takeLatest', 'markRead'] },
+                // A failed catch-up leaves what is shown; the next time the channel is back it is tried again.
+                onError: 'idle',
               },
             },
           },

@@ -41,7 +41,7 @@ describe('liveLinkFor', () => {
     live.send({ type: 'socket.frame', frame: { type: 'heartbeat' } });
     user.send({ type: 'say', command: { type: 'live.send', to: 'm-2', clientId: 'c-1', text: 'hi' } });
     expect(user.getSnapshot().context.heard).toEqual([
-      { type: 'live.status', status: 'connecting' },
+      { type: 'live.status', status: 'connecting', outbox: [] },
       { type: 'live.status', status: 'open' },
       { type: 'live.received', frame: { type: 'heartbeat' } },
     ]);
@@ -49,6 +49,17 @@ describe('liveLinkFor', () => {
     user.stop();
     live.send({ type: 'socket.frame', frame: { type: 'heartbeat' } });
     expect(user.getSnapshot().context.heard).toHaveLength(3);
+    live.stop();
+  });
+
+  it("tells the messages still waiting on the device with the first status, so a chat opened later shows them", () => {
+    const { live } = startLive();
+    live.send({ type: 'live.send', to: 'm-2', clientId: 'c-1', text: 'queued' });
+    const user = createActor(listener.provide({ actors: { liveLink: liveLinkFor(live) } })).start();
+    expect(user.getSnapshot().context.heard).toEqual([
+      { type: 'live.status', status: 'connecting', outbox: [{ to: 'm-2', clientId: 'c-1', text: 'queued', queuedAt: 7 }] },
+    ]);
+    user.stop();
     live.stop();
   });
 

@@ -51,6 +51,9 @@ const messageEvents = [
   received({ type: 'receipt', friendId: NOVA, messageIds: ['m3'], status: 'read', at: LATER }),
   received({ type: 'error', code: 'TOO_MANY_MESSAGES', message: 'server words', clientId: 'c-1' }),
   { type: 'xstate.error.actor.liveLink', error: new Error('link broke') },
+  // The newest page fetched again once the channel is back: m4 may be new or already shown.
+  { type: 'xstate.done.actor.catchUp', output: { messages: [mineDelivered, novaUnread, novaNext], hasMore: false } },
+  { type: 'xstate.error.actor.catchUp', error: new MemberApiError('OFFLINE') },
 ];
 // My typing and nova's each run on their own clock, so each gets its own model (the replay advances one clock).
 const paging = [
@@ -153,6 +156,17 @@ function expectedMessages(steps: readonly { event: EventObject; state: { value: 
     if (event.type === 'xstate.done.actor.loadChat') {
       const page = output!.history!.messages.map((m) => show(m, m.from === MIRA));
       shown = [...page, ...shown.filter((s) => !page.some((p) => p.id === s.id))];
+    } else if (event.type === 'xstate.done.actor.catchUp') {
+      // Each message once, in the server's order (ids sort by length, then text), mine still pending last.
+      for (const m of output!.messages!) {
+        const known = shown.find((s) => s.id === m.id);
+        const incoming = show(m, m.from === MIRA);
+        if (known) known.mark = incoming.mark === null ? null : atLeast(known.mark, incoming.mark);
+        else shown.push(incoming);
+      }
+      shown.sort((a, b) =>
+        a.id === null || b.id === null ? Number(a.id === null) - Number(b.id === null) : a.id.length - b.id.length || a.id.localeCompare(b.id),
+      );
     } else if (event.type === 'xstate.done.actor.loadEarlier') {
       shown = [...output!.messages!.map((m) => show(m, false)), ...shown];
     } else if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello' && before && inChat(before)) {
@@ -250,6 +264,18 @@ function novaTypingShown(v: View): boolean {
 }
 
 const regions: Record<string, Record<string, (v: View) => void>> = {
+  catchUp: {
+    idle: () => undefined,
+    // The socket is open again after being down: the newest page of this chat is asked for again.
+    fetching: (v) => {
+      expect(v.env.pending.get('catchUp')?.at(-1)?.input).toEqual({ friendId: NOVA });
+      // The chat opened with the socket open; on this path it went down (a status, or the link failing) and came back.
+      const open = v.path.steps.flatMap(({ event }) =>
+        event.type === 'live.status' ? [(event as unknown as { status: string }).status === 'open'] : event.type === 'xstate.error.actor.liveLink' ? [false] : [],
+      );
+      expect(open.some((isOpen, i) => isOpen && !(open[i - 1] ?? true))).toBe(true);
+    },
+  },
   earlier: {
     idle: () => undefined,
     loading: (v) => {
@@ -297,16 +323,19 @@ const states: Record<string, (v: View) => void> = {
   },
 };
 const chatStates: Record<string, (v: View) => void> = {};
-for (const [earlierState, earlierCheck] of Object.entries(regions.earlier!)) {
-  for (const [composerState, composerCheck] of Object.entries(regions.composer!)) {
-    for (const [friendState, friendCheck] of Object.entries(regions.friend!)) {
-      const key = stateKey({ chat: { earlier: earlierState, composer: composerState, friend: friendState } });
-      chatStates[key] = (v) => {
-        chatting(v);
-        earlierCheck(v);
-        composerCheck(v);
-        friendCheck(v);
-      };
+for (const [catchUpState, catchUpCheck] of Object.entries(regions.catchUp!)) {
+  for (const [earlierState, earlierCheck] of Object.entries(regions.earlier!)) {
+    for (const [composerState, composerCheck] of Object.entries(regions.composer!)) {
+      for (const [friendState, friendCheck] of Object.entries(regions.friend!)) {
+        const key = stateKey({ chat: { earlier: earlierState, catchUp: catchUpState, composer: composerState, friend: friendState } });
+        chatStates[key] = (v) => {
+          chatting(v);
+          catchUpCheck(v);
+          earlierCheck(v);
+          composerCheck(v);
+          friendCheck(v);
+        };
+      }
     }
   }
 }
@@ -325,7 +354,8 @@ function fakeLiveLink(env: ReplayEnv) {
   });
 }
 
-const QUIET_CHAT = 'chat.(earlier.idle + composer.ready + friend.quiet)';
+const QUIET_CHAT = 'chat.(earlier.idle + catchUp.idle + composer.ready + friend.quiet)';
+const CATCHING_UP = 'chat.(earlier.idle + catchUp.fetching + composer.ready + friend.quiet)';
 
 describe('member chat machine (model-based)', () => {
   // The model's 'watchVisibility' failure is logged; keep the log out of the test output.
@@ -348,10 +378,10 @@ describe('member chat machine (model-based)', () => {
     });
     const keys = Object.keys(chatStates);
     const report = await testModel([
-      variant(messageEvents, [QUIET_CHAT]),
-      variant(myTypingEvents, keys.filter((key) => key.includes('friend.quiet'))),
-      variant(novaTypingEvents, keys.filter((key) => key.includes('composer.ready'))),
+      variant(messageEvents, [QUIET_CHAT, CATCHING_UP]),
+      variant(myTypingEvents, keys.filter((key) => key.includes('friend.quiet') && key.includes('catchUp.idle'))),
+      variant(novaTypingEvents, keys.filter((key) => key.includes('composer.ready') && key.includes('catchUp.idle'))),
     ]);
-    expect(report.guards).toBe(7);
+    expect(report.guards).toBe(8);
   }, 240_000);
 });
