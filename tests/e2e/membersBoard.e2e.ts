@@ -67,7 +67,7 @@ async function expectYourStats(page: Page, gamesPlayed: string, points: string) 
   expect(await yourStats(page).allTextContents()).toEqual([gamesPlayed, points]);
 }
 
-/** Plays a matched Hot Takes game to 7 messages (a win: 100 + 10 × 3 = 130 points) and leaves it with Back. */
+/** Plays a matched Hot Takes game to 7 messages (a win: 100 + 10 × 3 = 130 points) and leaves it with Back (and Leave in the question it asks first). */
 async function winHotTakes(page: Page) {
   await page.goto(`${server.baseURL}/games/hottakes/chat`);
   const textbox = page.getByRole('textbox', { name: 'Message' });
@@ -84,6 +84,8 @@ async function winHotTakes(page: Page) {
   await bubbles.nth(6).waitFor({ timeout: 15_000 });
   const recorded = page.waitForResponse((r) => r.url().endsWith('/api/games/results') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Back' }).click();
+  // Leaving first says what it counts (issue 15); nothing is recorded before the answer.
+  await page.getByRole('alertdialog', { name: 'Leave the debate?' }).getByRole('button', { name: 'Leave' }).click();
   const response = await recorded;
   expect(response.status()).toBe(201);
   expect(response.request().postDataJSON()).toEqual({ game: 'hottakes', messageCount: 7 });
