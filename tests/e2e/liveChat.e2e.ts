@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
+import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
 // Issue 14's chat between members in real Chromium against the real server: two members who are friends,
@@ -9,13 +10,7 @@ import { startAppServer, type AppServer } from './support/server';
 // read mark show; messages written offline arrive once each, in order; a reload keeps the history; the
 // conversation list and the unread count on the Friends tab follow.
 
-interface Member {
-  id: string;
-  name: string;
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
+type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
@@ -29,18 +24,8 @@ afterAll(async () => {
 });
 
 /** A browser with a new member signed in (through the API, sharing the browser's cookies). */
-async function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseURL });
-  const created = await context.request.post('/api/auth/signup', {
-    headers: { Origin: server.baseURL },
-    data: { username: name, email: `${name}@example.com`, password: `${name}-secret` },
-  });
-  expect(created.status()).toBe(201);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return { id: me.user.id, name, page, context, errors };
+function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
+  return signUpMember(browser, server, name, viewport);
 }
 
 /** a asks b, b accepts: friends through the social routes. */

@@ -1,18 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, startBrowser } from './support/browser';
+import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
 // Issue 14's live channel in real Chromium against the real server: two members in two browsers. A friend
 // request reaches the other one's page without a reload; the browser going offline, and the server going
 // away and coming back (same port, same database), show and clear the banner.
 
-interface Member {
-  id: string;
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
+type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
@@ -26,19 +22,8 @@ afterAll(async () => {
 });
 
 /** A browser with a new member signed in (through the API, sharing the browser's cookies). */
-async function signUp(username: string): Promise<Member> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: server.baseURL });
-  const headers = { Origin: server.baseURL };
-  const created = await context.request.post('/api/auth/signup', {
-    headers,
-    data: { username, email: `${username}@example.com`, password: `${username}-secret` },
-  });
-  expect(created.status()).toBe(201);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return { id: me.user.id, page, context, errors };
+function signUp(username: string): Promise<Member> {
+  return signUpMember(browser, server, username, PHONE);
 }
 
 /** Opens `path` and waits until the live socket has said 'ready'. */

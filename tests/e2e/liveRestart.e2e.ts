@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, startBrowser } from './support/browser';
+import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
 // Issue 14's acceptance for a server restart mid-chat, in real Chromium against the real server: two member
@@ -10,12 +11,7 @@ import { startAppServer, type AppServer } from './support/server';
 // messages still wait on the device: the page needs the server to load at all (there is no service worker),
 // so ada's live socket alone is kept from the restarted server, by routing it in her browser.
 
-interface Member {
-  id: string;
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
+type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
@@ -29,18 +25,8 @@ afterAll(async () => {
 });
 
 /** A browser with a new member signed in (through the API, sharing the browser's cookies). */
-async function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseURL });
-  const created = await context.request.post('/api/auth/signup', {
-    headers: { Origin: server.baseURL },
-    data: { username: name, email: `${name}@example.com`, password: `${name}-secret` },
-  });
-  expect(created.status()).toBe(201);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return { id: me.user.id, page, context, errors };
+function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
+  return signUpMember(browser, server, name, viewport);
 }
 
 /** a asks b, b accepts: friends through the social routes. */
