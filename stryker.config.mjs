@@ -7,13 +7,14 @@ const FOLDERS = {
   domain: ['src/domain/**/*.ts'],
   services: ['src/services/**/*.ts'],
   storage: ['src/storage/**/*.ts'],
-  // server/ is measured in four parts, each with its own incremental file, so a two-core machine can
-  // finish one part at a time (`npm run mutation server` runs all four; scripts/mutationScores.ts
+  // server/ is measured in five parts, each with its own incremental file, so a two-core machine can
+  // finish one part at a time (`npm run mutation server` runs all five; scripts/mutationScores.ts
   // adds them up). The process entry (start.ts) and the Vite dev hook (devPlugin.ts) only wire things
   // together; no unit test starts them, so they are not mutated.
   'server-http': ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', '!server/start.ts', '!server/devPlugin.ts'],
-  'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts'],
-  'server-ai': ['server/ai/**/*.ts'],
+  'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts', 'server/social/**/*.ts'],
+  'server-ai': ['server/ai/**/*.ts', 'server/discover/**/*.ts'],
+  'server-live': ['server/live/**/*.ts'],
   'server-fakes': ['server/fakes/**/*.ts'],
 };
 

@@ -11,9 +11,9 @@ const LOWER_LAYERS = ['tests/domain', 'tests/storage', 'tests/services', 'tests/
 const folders = process.env.MUTATE_FOLDER === 'machines' || process.env.MUTATE_FOLDER === 'all' ? [...LOWER_LAYERS, 'tests/machines'] : LOWER_LAYERS;
 
 // Left out per mutant: tests that start the server as a child process (process.test.ts, the kill -9
-// durability test). Stryker sees no coverage from another process, and the code they start is
+// durability test, the two-servers live test). Stryker sees no coverage from another process, and the code they start is
 // server/start.ts, which is not mutated; the in-process tests cover what it wires together.
-const SPAWNING = ['tests/server/process.test.ts', 'tests/server/members/durability.test.ts'];
+const SPAWNING = ['tests/server/process.test.ts', 'tests/server/members/durability.test.ts', 'tests/server/live/twoServers.test.ts'];
 
 export default defineConfig({
   ...base,

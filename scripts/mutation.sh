@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # `npm run mutation [folder...]`: Stryker one folder at a time, niced, then the score table.
 # Folders: machines domain services storage server (default: all five), or one part of server
-# (server-http, server-members, server-ai, server-fakes). See docs/testing.md.
+# (server-http, server-members, server-ai, server-live, server-fakes). See docs/testing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SERVER_PARTS=(server-http server-members server-ai server-fakes)
+SERVER_PARTS=(server-http server-members server-ai server-live server-fakes)
 folders=()
 for folder in "${@:-domain storage services server machines}"; do
   for name in $folder; do
-    # `server` is measured in its four parts (stryker.config.mjs).
+    # `server` is measured in its five parts (stryker.config.mjs).
     if [ "$name" = server ]; then folders+=("${SERVER_PARTS[@]}"); else folders+=("$name"); fi
   done
 done
