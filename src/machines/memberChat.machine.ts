@@ -188,13 +188,7 @@ export const memberChatMachine = setup({
       const command: LiveCommand = { type: 'live.send', to: context.friendId, clientId, text: event.text };
       enqueue.sendTo('liveLink', command);
     }),
-    takeLatest: assign({
-      messages: ({ context, event }) =>
-        withLatest(
-          (event as unknown as { output: ChatHistory }).output.messages.map((m) => entryFromServer(m, context.friendId)),
-          context.messages,
-        ),
-    }),
+    clearError: assign({ error: null }),
     refuseTooLong: assign({ notice: chatErrorTexts.MESSAGE_TOO_LONG }),
     sendTyping: sendTo('liveLink', ({ context }): LiveCommand => ({ type: 'live.frame', frame: { type: 'typing', to: context.friendId } })),
     logVisibilityFailure: ({ event }) => console.error('Watching the tab visibility failed', (event as { error?: unknown }).error),
@@ -232,7 +226,7 @@ export const memberChatMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: 'clearError',
       invoke: {
         id: 'loadChat',
         src: 'loadChat',
@@ -299,7 +293,15 @@ export const memberChatMachine = setup({
                 id: 'catchUp',
                 src: 'catchUp',
                 input: ({ context }) => ({ friendId: context.friendId }),
-                onDone: { target: 'idle', actions: ['takeLatest', 'markRead'] },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => ({
+                      messages: withLatest(event.output.messages.map((m) => entryFromServer(m, context.friendId)), context.messages),
+                    })),
+                    'markRead',
+                  ],
+                },
                 // A failed catch-up leaves what is shown; the next time the channel is back it is tried again.
                 onError: 'idle',
               },

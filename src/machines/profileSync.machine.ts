@@ -30,8 +30,8 @@ export const profileSyncMachine = setup({
     }),
   },
   guards: {
-    needsPush: ({ event }) => (event as unknown as { output: SyncOutcome }).output.needsPush,
-    stillPending: ({ event }) => (event as unknown as { output: PushOutcome }).output.stillPending,
+    needsPush: (_, outcome: SyncOutcome) => outcome.needsPush,
+    stillPending: (_, outcome: PushOutcome) => outcome.stillPending,
     sessionEnded: ({ event }) => isSessionEnded((event as { error?: unknown }).error),
     // The server read the profile and said no (a picture it will not keep, a field it refuses): sending the
     // same profile again cannot help, so the next edit is awaited instead of a retry.
@@ -63,7 +63,7 @@ export const profileSyncMachine = setup({
         id: 'reconcileProfile',
         src: 'reconcileProfile',
         input: ({ context }) => context,
-        onDone: [{ guard: 'needsPush', target: 'pushing' }, { target: 'idle' }],
+        onDone: [{ guard: { type: 'needsPush', params: ({ event }) => event.output }, target: 'pushing' }, { target: 'idle' }],
         onError: [{ guard: 'sessionEnded', target: 'sessionEnded' }, { target: 'waitingForNetwork', actions: 'logSyncFailure' }],
       },
     },
@@ -80,7 +80,7 @@ export const profileSyncMachine = setup({
         id: 'pushProfile',
         src: 'pushProfile',
         input: ({ context }) => context,
-        onDone: [{ guard: 'stillPending', target: 'debouncing' }, { target: 'idle' }],
+        onDone: [{ guard: { type: 'stillPending', params: ({ event }) => event.output }, target: 'debouncing' }, { target: 'idle' }],
         onError: [
           { guard: 'sessionEnded', target: 'sessionEnded' },
           { guard: 'refusedByServer', target: 'refused', actions: 'logRefusal' },
