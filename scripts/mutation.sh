@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A fresh clone: the packages (Stryker is a dev dependency) and the Postgres server binaries the
+# database tests start a throwaway cluster from.
+[ -d node_modules/@stryker-mutator/core ] || npm ci --no-audit --no-fund
+source scripts/ensurePostgres.sh
+
 SERVER_PARTS=(server-http server-members server-ai server-live server-fakes)
 folders=()
 for folder in "${@:-domain storage services server machines}"; do

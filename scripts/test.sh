@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order. Installs Debian's Chromium when no browser is found, and
-# Debian's postgresql (for the throwaway test cluster) when no Postgres server binaries are found.
+# Debian's postgresql (for the throwaway test cluster) when no Postgres server binaries are found
+# (scripts/ensurePostgres.sh, shared with `npm run mutation`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,30 +29,8 @@ fi
 export CHROME_PATH="$CHROME"
 echo "Using $CHROME_PATH ($("$CHROME_PATH" --version 2>/dev/null || echo 'version unknown'))"
 
-find_postgres() {
-  for bin in /usr/lib/postgresql/*/bin; do
-    if [ -x "$bin/initdb" ] && [ -x "$bin/pg_ctl" ] && [ -x "$bin/postgres" ]; then echo "$bin"; return 0; fi
-  done
-  return 1
-}
-
 step "Postgres server for the database tests"
-if [ -n "${DATABASE_URL_TEST:-}" ]; then
-  echo "Using DATABASE_URL_TEST."
-elif ! PG_BIN=$(find_postgres); then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "No Postgres found: installing Debian's postgresql package..."
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-    PG_BIN=$(find_postgres) || { echo "postgresql install failed." >&2; exit 1; }
-    echo "Using $PG_BIN (a throwaway cluster is started for the tests)"
-  else
-    echo "No Postgres found. Install it (Debian/Ubuntu: sudo apt-get install postgresql) or set DATABASE_URL_TEST." >&2
-    exit 1
-  fi
-else
-  echo "Using $PG_BIN (a throwaway cluster is started for the tests)"
-fi
+source scripts/ensurePostgres.sh
 
 step "Lint"
 npx eslint . --max-warnings=0
