@@ -137,7 +137,7 @@ describe('Spotify fake: accounts', () => {
       const forged = await fake.app.request('/authorize', form(fields));
       expect(forged.status).toBe(400);
       expect(location(forged)).toBeNull();
-      expect(await forged.text()).toContain('<p>INVALID_CLIENT: Invalid redirect URI</p>');
+      expect(await forged.text()).toContain('<h1>Spotify: this sign-in request cannot continue</h1><p>INVALID_CLIENT: Invalid redirect URI</p>');
     }
   });
 
