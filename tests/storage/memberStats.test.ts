@@ -6,7 +6,7 @@ import { memberStatsKey, pendingResultsKey } from '../../src/storage/memberStats
 // (`member_pending_results`, at most 50).
 
 const stats = { totalPoints: 130, gamesPlayed: 1, hotTakesScore: 130, friendsCount: 0, winRate: 100, streak: 1 };
-const result = { memberId: 'm-1', game: 'hottakes', messageCount: 7, finishedAt: 1000 };
+const result = { memberId: 'm-1', game: 'hottakes' as const, messageCount: 7, finishedAt: 1000 };
 
 beforeEach(() => {
   localStorage.clear();
