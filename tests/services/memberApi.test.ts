@@ -108,7 +108,8 @@ describe('memberCall failures', () => {
   it('reads a positive Retry-After in seconds; a missing, zero or unreadable one is none', async () => {
     reply(429, errorBody('TOO_MANY_ATTEMPTS'), { 'Retry-After': '120' });
     expect(await failure(memberCall('/api/auth/login', okSchema))).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', status: 429, retryAfterSeconds: 120 });
-    for (const header of [{}, { 'Retry-After': '0' }, { 'Retry-After': '-5' }, { 'Retry-After': 'soon' }, { 'Retry-After': 'Infinity' }]) {
+    const headers: Array<Record<string, string>> = [{}, { 'Retry-After': '0' }, { 'Retry-After': '-5' }, { 'Retry-After': 'soon' }, { 'Retry-After': 'Infinity' }];
+    for (const header of headers) {
       reply(429, errorBody('TOO_MANY_ATTEMPTS'), header);
       expect((await failure(memberCall('/api/auth/login', okSchema))).retryAfterSeconds).toBeUndefined();
     }
