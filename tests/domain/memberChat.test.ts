@@ -180,6 +180,14 @@ describe('withReceipt', () => {
     ]);
   });
 
+  it('leaves my messages that still wait for the server unmarked', () => {
+    const result = withReceipt([pending('p'), entry({ id: '1', clientId: 'a' })], ['1'], 'read', 'R');
+    expect(result.map((e) => [e.id, e.deliveredAt, e.readAt])).toEqual([
+      [null, null, null],
+      ['1', 'R', 'R'],
+    ]);
+  });
+
   it('keeps a read time already known', () => {
     const [first] = withReceipt([entry({ id: '1', readAt: 'first', deliveredAt: 'd' })], ['1'], 'read', 'second');
     expect(first).toMatchObject({ readAt: 'first', deliveredAt: 'd' });

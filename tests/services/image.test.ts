@@ -82,7 +82,12 @@ describe('readPicture', () => {
   it('keeps at least one pixel on the short side of a thin picture', async () => {
     bitmap(2000, 1);
     await readPicture(file());
-    expect(drawn).toEqual([{ width: 256, height: 1 }]);
+    bitmap(1, 2000);
+    await readPicture(file());
+    expect(drawn).toEqual([
+      { width: 256, height: 1 },
+      { width: 1, height: 256 },
+    ]);
   });
 
   it('falls back to JPEG at 0.85 when the browser answers PNG for WebP', async () => {
