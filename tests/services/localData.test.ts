@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
 import { getClientConfig } from '../../src/services/config';
 import { setServiceConnected } from '../../src/services/connectedServices';
-import { pickPartner, recordWin, saveMatchedLog } from '../../src/services/hotTakes';
+import { befriend, isFriend, pickPartner, profileInterests, recordWin, saveMatchedLog } from '../../src/services/hotTakes';
 import { loadLeaderboard, statsFor } from '../../src/services/leaderboard';
 
 beforeEach(() => {
@@ -81,6 +81,24 @@ describe('Hot Takes matched chat', () => {
       stats: { totalPoints: 1380, gamesPlayed: 13, hotTakesScore: 980, friendsCount: 3, winRate: 69, streak: 6 },
     });
     expect(JSON.parse(localStorage.getItem('user_leaderboard_stats')!)).toMatchObject({ totalPoints: 1380, streak: 6 });
+  });
+});
+
+describe('Hot Takes matched chat: interests and friends', () => {
+  it('builds the prompt from every listed genre, game and show, in that order', () => {
+    expect(profileInterests()).toEqual([]);
+    localStorage.setItem('user_profile', JSON.stringify({ username: 'ana', musicGenres: ['Jazz', 'Metal'], favoriteGames: ['Hades'], favoriteShows: ['Dark'] }));
+    expect(profileInterests()).toEqual(['Jazz', 'Metal', 'Hades', 'Dark']);
+  });
+
+  it('befriends the partner once, for the current user, and knows them as a friend afterwards', () => {
+    expect(isFriend('user-3')).toBe(false);
+    befriend('user-3');
+    befriend('user-3');
+    expect(isFriend('user-3')).toBe(true);
+    expect(isFriend('user-4')).toBe(false);
+    const links = JSON.parse(localStorage.getItem('mycelius_friends')!) as { user_id: string; friend_id: string }[];
+    expect(links.map((link) => [link.user_id, link.friend_id])).toEqual([['user-current', 'user-3']]);
   });
 });
 

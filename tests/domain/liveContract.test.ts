@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHAT_ROUTES,
+  clientFrameSchema,
+  conversationSchema,
+  memberMessageSchema,
+  readRequestSchema,
+  sendMessageRequestSchema,
+  serverFrameSchema,
+} from '../../src/domain/liveContract';
+
+// The live layer's wire contract (issue 14): the chat routes, and what the server and the client accept
+// of each other. Messages are 1 to 2000 characters after trimming; client ids 1 to 64 characters.
+
+describe('chat routes', () => {
+  it('name the friend in the path, encoded', () => {
+    expect(CHAT_ROUTES.conversations).toBe('/api/chats');
+    expect(CHAT_ROUTES.messages('m-1')).toBe('/api/chats/m-1/messages');
+    expect(CHAT_ROUTES.read('m-1')).toBe('/api/chats/m-1/read');
+    expect(CHAT_ROUTES.messages('a/b c')).toBe('/api/chats/a%2Fb%20c/messages');
+    expect(CHAT_ROUTES.read('a/b')).toBe('/api/chats/a%2Fb/read');
+  });
+});
+
+describe('send request', () => {
+  it('takes a trimmed text of 1 to 2000 characters and a client id of 1 to 64', () => {
+    expect(sendMessageRequestSchema.parse({ clientId: 'c-1', text: '  hi  ' })).toEqual({ clientId: 'c-1', text: 'hi' });
+    expect(sendMessageRequestSchema.safeParse({ clientId: 'c-1', text: 'x'.repeat(2000) }).success).toBe(true);
+    expect(sendMessageRequestSchema.safeParse({ clientId: 'c-1', text: 'x'.repeat(2001) }).success).toBe(false);
+    expect(sendMessageRequestSchema.safeParse({ clientId: 'c-1', text: '   ' }).success).toBe(false);
+    expect(sendMessageRequestSchema.safeParse({ clientId: '', text: 'hi' }).success).toBe(false);
+    expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(64), text: 'hi' }).success).toBe(true);
+    expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(65), text: 'hi' }).success).toBe(false);
+  });
+
+  it('a read request names the message it reads up to', () => {
+    expect(readRequestSchema.safeParse({ upTo: '12' }).success).toBe(true);
+    expect(readRequestSchema.safeParse({ upTo: '' }).success).toBe(false);
+  });
+});
+
+describe('stored shapes', () => {
+  const stored = { id: '1', clientId: 'c-1', from: 'm-1', to: 'm-2', text: 'hi', sentAt: 't', deliveredAt: null, readAt: null };
+
+  it('a message has nullable delivered and read times and member ids of 1 to 64 characters', () => {
+    expect(memberMessageSchema.safeParse(stored).success).toBe(true);
+    expect(memberMessageSchema.safeParse({ ...stored, deliveredAt: undefined }).success).toBe(false);
+    expect(memberMessageSchema.safeParse({ ...stored, from: '' }).success).toBe(false);
+    expect(memberMessageSchema.safeParse({ ...stored, to: 'm'.repeat(65) }).success).toBe(false);
+  });
+
+  it('a conversation counts unread messages as a whole number from 0', () => {
+    const conversation = { friendId: 'm-2', username: 'noor', picture: null, lastMessage: null, unread: 0, online: false };
+    expect(conversationSchema.safeParse(conversation).success).toBe(true);
+    expect(conversationSchema.safeParse({ ...conversation, unread: -1 }).success).toBe(false);
+    expect(conversationSchema.safeParse({ ...conversation, unread: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('frames', () => {
+  it('the client sends known frame types only', () => {
+    expect(clientFrameSchema.parse({ type: 'send', to: 'm-2', clientId: 'c-1', text: ' hi ' })).toEqual({ type: 'send', to: 'm-2', clientId: 'c-1', text: 'hi' });
+    expect(clientFrameSchema.safeParse({ type: 'debate.join', community: null }).success).toBe(true);
+    expect(clientFrameSchema.safeParse({ type: 'debate.say', debateId: 'd', clientId: 'c', text: '' }).success).toBe(false);
+    expect(clientFrameSchema.safeParse({ type: 'shout', to: 'm-2' }).success).toBe(false);
+  });
+
+  it('the server sends receipts as delivered or read only', () => {
+    const receipt = { type: 'receipt', friendId: 'm-2', messageIds: ['1'], status: 'read', at: 't' };
+    expect(serverFrameSchema.safeParse(receipt).success).toBe(true);
+    expect(serverFrameSchema.safeParse({ ...receipt, status: 'seen' }).success).toBe(false);
+    expect(serverFrameSchema.safeParse({ type: 'heartbeat' }).success).toBe(true);
+  });
+});
