@@ -1,10 +1,26 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { migrateConfiguredDatabase } from '../../../server/db/migrateCommand';
+import { openDatabase, openDatabaseInBackground, openMigratedDatabase } from '../../../server/db/open';
 import { pglitePool } from '../../../server/db/pglitePool';
-import { ALL_DATABASE_KINDS, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, type TestDatabase } from './support/testDatabase';
+
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live'];
+
+/** Sessions open on a Postgres database, seen from another database on the same server. */
+async function sessionsOn(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)]);
+    return Number(rows[0]?.count);
+  } finally {
+    await admin.end();
+  }
+}
 
 // The query layer itself: PGlite's single connection lent to one transaction at a time, and the
 // migrations on both engines.
@@ -119,21 +135,19 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
 });
 
 describe('the Postgres server pool', () => {
-  let database: TestDatabase;
+  let database: TestDatabase | undefined;
   // The server's logger: a dropped connection is a warning there, with the server's reason.
   const warnings = vi.fn<(msg: string, fields?: Record<string, unknown>) => void>();
   const log = { debug: () => {}, info: () => {}, warn: warnings, error: () => {} };
-  beforeAll(async () => {
-    database = await openTestDatabase('postgres', log);
-  }, 60_000);
   afterAll(async () => {
     await database?.dispose();
   });
 
   it('keeps answering after the server drops its idle connections', async () => {
-    warnings.mockClear();
-    await Promise.all([1, 2, 3].map(() => database.db.selectFrom('members').select('id').execute()));
-    const url = database.env.DATABASE_URL ?? '';
+    const opened = await openTestDatabase('postgres', log);
+    database = opened;
+    await Promise.all([1, 2, 3].map(() => opened.db.selectFrom('members').select('id').execute()));
+    const url = opened.env.DATABASE_URL ?? '';
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const dropped = await admin.query(
@@ -144,6 +158,103 @@ describe('the Postgres server pool', () => {
     // Each dropped idle connection is reported once and leaves the pool; then queries work again.
     await vi.waitFor(() => expect(warnings).toHaveBeenCalledTimes(dropped.rowCount ?? 0));
     expect(warnings).toHaveBeenCalledWith('a pooled Postgres connection was lost', { reason: 'terminating connection due to administrator command' });
-    expect(await database.db.selectFrom('members').select('id').execute()).toEqual([]);
+    expect(await opened.db.selectFrom('members').select('id').execute()).toEqual([]);
   });
+});
+
+describe('opening the configured database', () => {
+  it('opens Postgres when DATABASE_URL is set: it listens, and closing it ends every session', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const opened = await openDatabase({ dataDir: 'unused', url: created.url });
+      expect(opened.kind).toBe('postgres');
+      const heard: string[] = [];
+      await opened.listen('chat', (payload) => heard.push(payload));
+      await sql`select pg_notify('chat', 'hello')`.execute(opened.db);
+      await expect.poll(() => heard).toEqual(['hello']);
+      await opened.close();
+      await expect.poll(() => sessionsOn(created.url)).toBe(0);
+    } finally {
+      await created.drop();
+    }
+  });
+
+  it('opens the embedded database in DATA_DIR in the background: queries wait for it, it migrates, listens and stops listening, and keeps its files', async () => {
+    const data = createDataDir();
+    try {
+      const starting = openDatabaseInBackground({ dataDir: data.dir });
+      expect(starting.kind).toBe('pglite');
+      expect(await starting.db.selectFrom('members').select('id').execute()).toEqual([]);
+      expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
+      const heard: string[] = [];
+      const stop = await starting.listen('chat', (payload) => heard.push(payload));
+      await sql`select pg_notify('chat', 'first')`.execute(starting.db);
+      await expect.poll(() => heard).toEqual(['first']);
+      await stop();
+      await sql`select pg_notify('chat', 'second')`.execute(starting.db);
+      await sql`select 1`.execute(starting.db);
+      expect(heard).toEqual(['first']);
+      await starting.close();
+
+      const reopened = await openMigratedDatabase({ dataDir: data.dir });
+      expect(reopened.kind).toBe('pglite');
+      expect(reopened.applied).toEqual([]);
+      await reopened.close();
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
+
+  it('reports the Postgres engine at once in the background, and closes cleanly when the server cannot be reached', async () => {
+    const created = await createPostgresDatabase();
+    await created.drop();
+    const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
+    expect(starting.kind).toBe('postgres');
+    await expect(starting.ready).rejects.toThrow(/does not exist/);
+    await expect(starting.close()).resolves.toBeUndefined();
+  });
+
+  it('names the migration that failed and closes the database again', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const raw = new pg.Client({ connectionString: created.url });
+      await raw.connect();
+      await raw.query('create table members (id int)');
+      await raw.end();
+      const failure = openMigratedDatabase({ dataDir: 'unused', url: created.url });
+      await expect(failure).rejects.toThrow('Database migration 001_members failed: relation "members" already exists');
+      await expect(failure).rejects.toMatchObject({ name: 'MigrationFailed', migration: '001_members' });
+      await expect.poll(() => sessionsOn(created.url)).toBe(0);
+    } finally {
+      await created.drop();
+    }
+  });
+});
+
+describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
+  it('applies every migration to a new database, then nothing, and says where', async () => {
+    if (kind === 'postgres') {
+      const created = await createPostgresDatabase();
+      try {
+        const config = { dataDir: 'unused', url: created.url };
+        expect(await migrateConfiguredDatabase(config)).toBe(
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live to the Postgres server at DATABASE_URL.',
+        );
+        expect(await sessionsOn(created.url)).toBe(0);
+        expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
+      } finally {
+        await created.drop();
+      }
+      return;
+    }
+    const data = createDataDir();
+    try {
+      expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live to the embedded database in ${data.dir}.`,
+      );
+      expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
 });
