@@ -1,11 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { migrations } from '../../../server/db/migrations';
 import { migrateConfiguredDatabase } from '../../../server/db/migrateCommand';
 import { openDatabase, openDatabaseInBackground, openMigratedDatabase } from '../../../server/db/open';
 import { pglitePool } from '../../../server/db/pglitePool';
+import type { Database } from '../../../server/db/schema';
 import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, type TestDatabase } from './support/testDatabase';
 
 const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live'];
@@ -257,4 +260,115 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
       data.remove();
     }
   }, 60_000);
+});
+
+describe('the schema, migrated inside each test', () => {
+  const ALL_TABLES = [
+    'blocks',
+    'debate_messages',
+    'debate_queue',
+    'debates',
+    'discover_pair_scores',
+    'discover_rankings',
+    'friend_requests',
+    'friendships',
+    'game_results',
+    'kysely_migration',
+    'kysely_migration_lock',
+    'live_connections',
+    'login_failures',
+    'member_actions',
+    'member_interests',
+    'members',
+    'messages',
+    'profiles',
+    'reports',
+    'sessions',
+  ];
+  const ALICE = '00000000-0000-4000-8000-00000000000a';
+  const BOB = '00000000-0000-4000-8000-00000000000b';
+
+  async function withFreshDatabase(work: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+    const created = await createPostgresDatabase();
+    const opened = await openDatabase({ dataDir: 'unused', url: created.url });
+    try {
+      await work(opened.db);
+    } finally {
+      await opened.close();
+      await created.drop();
+    }
+  }
+
+  async function tables(db: Kysely<Database>): Promise<string[]> {
+    const { rows } = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(db);
+    return rows.map((r) => r.table_name);
+  }
+
+  async function twoMembers(db: Kysely<Database>): Promise<void> {
+    await db
+      .insertInto('members')
+      .values([
+        { id: ALICE, username: 'Alice', email: 'alice@example.com', password_hash: 'x' },
+        { id: BOB, username: 'Bob', email: 'bob@example.com', password_hash: 'x' },
+      ])
+      .execute();
+  }
+
+  it('creates every table, and every migration undoes itself down to an empty schema', async () => {
+    await withFreshDatabase(async (db) => {
+      await migrateToLatest(db);
+      expect(await tables(db)).toEqual(ALL_TABLES);
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['006_live', 'Down', 'Success'],
+        ['005_member_actions', 'Down', 'Success'],
+        ['004_discover_cache', 'Down', 'Success'],
+        ['003_social', 'Down', 'Success'],
+        ['002_login_failures', 'Down', 'Success'],
+        ['001_members', 'Down', 'Success'],
+      ]);
+      expect(await tables(db)).toEqual(['kysely_migration', 'kysely_migration_lock']);
+    });
+  });
+
+  it('gives a new profile public visibility with online status shown, and a report an empty note, open', async () => {
+    await withFreshDatabase(async (db) => {
+      await migrateToLatest(db);
+      await twoMembers(db);
+      await db.insertInto('profiles').values({ member_id: ALICE, data: '{}', updated_at: 1 }).execute();
+      expect(await db.selectFrom('profiles').select(['visibility', 'show_online']).execute()).toEqual([{ visibility: 'public', show_online: true }]);
+      await db.insertInto('reports').values({ id: '00000000-0000-4000-8000-0000000000c1', reporter_id: ALICE, reported_id: BOB, reported_username: 'Bob', reason: 'spam' }).execute();
+      expect(await db.selectFrom('reports').select(['note', 'status']).execute()).toEqual([{ note: '', status: 'open' }]);
+    });
+  });
+
+  it('refuses a second request for one pair, a friendship or pair score stored the wrong way round, and a client id used twice, each by its named constraint', async () => {
+    await withFreshDatabase(async (db) => {
+      await migrateToLatest(db);
+      await twoMembers(db);
+      const request = (id: string) => db.insertInto('friend_requests').values({ id, from_id: ALICE, to_id: BOB }).execute();
+      await request('00000000-0000-4000-8000-0000000000d1');
+      await expect(request('00000000-0000-4000-8000-0000000000d2')).rejects.toMatchObject({ code: '23505', constraint: 'friend_requests_pair_key' });
+      await expect(db.insertInto('friendships').values({ member_a: BOB, member_b: ALICE }).execute()).rejects.toMatchObject({
+        code: '23514',
+        constraint: 'friendships_ordered',
+      });
+      await expect(
+        db.insertInto('discover_pair_scores').values({ member_low: BOB, member_high: ALICE, score: 1, computed_at: new Date(0) }).execute(),
+      ).rejects.toMatchObject({ code: '23514', constraint: 'discover_pair_scores_ordered' });
+
+      const message = () => db.insertInto('messages').values({ sender_id: ALICE, recipient_id: BOB, client_id: 'c-1', text: 'hi' }).execute();
+      await message();
+      await expect(message()).rejects.toMatchObject({ code: '23505', constraint: 'messages_sender_client_key' });
+
+      const debate = '00000000-0000-4000-8000-0000000000e1';
+      await db.insertInto('debates').values({ id: debate, member_a: ALICE, member_b: BOB, prompt: 'Tabs or spaces?' }).execute();
+      const debateMessage = () => db.insertInto('debate_messages').values({ debate_id: debate, sender_id: ALICE, client_id: 'c-1', text: 'tabs' }).execute();
+      await debateMessage();
+      await expect(debateMessage()).rejects.toMatchObject({ code: '23505', constraint: 'debate_messages_sender_client_key' });
+    });
+  });
 });
