@@ -50,6 +50,7 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
     for (const id of [UNKNOWN_ID, 'user-2']) {
       const unknown = await alice.browser.request('POST', '/api/reports', { userId: id, reason: 'spam' });
       expect(unknown.status, id).toBe(404);
+      expect(unknown.headers.get('Retry-After'), id).toBeNull();
       expect(await json(unknown)).toEqual({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } });
     }
 
@@ -84,6 +85,14 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
 
     world.clock.now += 50_400_000;
     expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
+  });
+
+  it('files at most 10 reports a day even when 12 arrive at once', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 429, 429]);
+    expect(await world.database.db.selectFrom('reports').select('id').execute()).toHaveLength(10);
   });
 });
 
