@@ -182,6 +182,20 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect((await b.request('GET', '/api/me')).status).toBe(401);
   });
 
+  it('slides the session (a new cookie) once an hour has passed since it was last set, not before', async () => {
+    const { b } = await signUp();
+    clock += 60 * 60 * 1000 - 1;
+    const early = await b.request('GET', '/api/me');
+    expect(early.status).toBe(200);
+    expect(early.headers.getSetCookie()).toEqual([]);
+    clock += 1;
+    const due = await b.request('GET', '/api/me');
+    expect(due.headers.getSetCookie()).toEqual([
+      `mycelius_session=${b.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
+      'mycelius_member=1; Max-Age=2592000; Path=/; SameSite=Lax',
+    ]);
+  });
+
   it('removes sessions that expired unused when the member logs in again', async () => {
     await signUp();
     await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });

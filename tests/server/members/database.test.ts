@@ -82,6 +82,13 @@ describe('the PGlite pool adapter', () => {
     ]);
   });
 
+  it('refuses a query on a connection after it was released', async () => {
+    const connection = await pglitePool(pglite).connect();
+    expect((await connection.query('select 1 as one', [])).rows).toEqual([{ one: 1 }]);
+    connection.release();
+    await expect(connection.query('select 1 as one', [])).rejects.toThrow('This PGlite connection was already released.');
+  });
+
   it('reports affected rows for writes', async () => {
     const result = await db.updateTable('counters').set({ value: 0 }).execute();
     expect(result[0]?.numUpdatedRows).toBe(3n);
