@@ -215,7 +215,24 @@ describe('opening the configured database', () => {
     }
   }, 60_000);
 
-  it('reports the Postgres engine at once in the background, and closes cleanly when the server cannot be reached', async () => {
+  it('opens Postgres in the background: the engine is known at once, it migrates, listens, and closing it ends every session', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
+      expect(starting.kind).toBe('postgres');
+      expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
+      const heard: string[] = [];
+      await starting.listen('chat', (payload) => heard.push(payload));
+      await sql`select pg_notify('chat', 'hello')`.execute(starting.db);
+      await expect.poll(() => heard).toEqual(['hello']);
+      await starting.close();
+      await expect.poll(() => sessionsOn(created.url)).toBe(0);
+    } finally {
+      await created.drop();
+    }
+  });
+
+  it('closes cleanly in the background when the Postgres database cannot be opened', async () => {
     const created = await createPostgresDatabase();
     await created.drop();
     const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
