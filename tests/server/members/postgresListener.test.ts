@@ -146,7 +146,7 @@ describe('the Postgres LISTEN connection', () => {
     await listener.listen('chat', record.listener('chat'));
     const sessions = async () =>
       Number((await admin.query<{ count: string }>("select count(*) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'")).rows[0]?.count);
-    expect(await sessions()).toBe(1);
+    await expect.poll(sessions).toBe(1);
     await listener.close();
     await expect(listener.listen('news', record.listener('late'))).rejects.toThrow('The listener is closed.');
     await expect.poll(sessions).toBe(0);
