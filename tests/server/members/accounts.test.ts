@@ -182,6 +182,20 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect((await b.request('GET', '/api/me')).status).toBe(401);
   });
 
+  it('slides the session (a new cookie) once an hour has passed since it was last set, not before', async () => {
+    const { b } = await signUp();
+    clock += 60 * 60 * 1000 - 1;
+    const early = await b.request('GET', '/api/me');
+    expect(early.status).toBe(200);
+    expect(early.headers.getSetCookie()).toEqual([]);
+    clock += 1;
+    const due = await b.request('GET', '/api/me');
+    expect(due.headers.getSetCookie()).toEqual([
+      `mycelius_session=${b.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
+      'mycelius_member=1; Max-Age=2592000; Path=/; SameSite=Lax',
+    ]);
+  });
+
   it('removes sessions that expired unused when the member logs in again', async () => {
     await signUp();
     await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
@@ -221,5 +235,71 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect(await setup.database.db.selectFrom('login_failures').select('username_key').execute()).toEqual([]);
     const login = await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
     expect(login.status).toBe(401);
+  });
+
+  it('sets the session cookie and the script-readable member hint with the same lifetime; logging out clears both', async () => {
+    const { b, response } = await signUp();
+    expect(response.headers.getSetCookie()).toEqual([
+      `mycelius_session=${b.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
+      'mycelius_member=1; Max-Age=2592000; Path=/; SameSite=Lax',
+    ]);
+    const out = await b.request('POST', '/api/auth/logout');
+    expect(out.headers.getSetCookie()).toEqual(['mycelius_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax', 'mycelius_member=; Max-Age=0; Path=/; SameSite=Lax']);
+  });
+
+  it('marks both cookies Secure over https, when they are set and when they are cleared', async () => {
+    const secureApp = createApp(loadConfig({ PUBLIC_ORIGIN: 'https://mycelius.example' }), { members: { db: setup.database.db } });
+    const b = browser(secureApp, { origin: 'https://mycelius.example' });
+    const response = await b.request('POST', '/api/auth/signup', { username: 'Sam', email: 'sam@example.com', password: 'secret-1' });
+    expect(response.headers.getSetCookie()).toEqual([
+      `mycelius_session=${b.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+      'mycelius_member=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax',
+    ]);
+    const out = await b.request('POST', '/api/auth/logout');
+    expect(out.headers.getSetCookie()).toEqual([
+      'mycelius_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+      'mycelius_member=; Max-Age=0; Path=/; Secure; SameSite=Lax',
+    ]);
+  });
+
+  it('clears a session cookie the server does not know, and sets no cookie for a request that sent none', async () => {
+    const stranger = browser(setup.app);
+    stranger.setSession('made-up-session-id');
+    const refused = await stranger.request('GET', '/api/me');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie()).toEqual(['mycelius_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax', 'mycelius_member=; Max-Age=0; Path=/; SameSite=Lax']);
+    const anonymous = await browser(setup.app).request('GET', '/api/me');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('stores the username trimmed and the email lower-cased', async () => {
+    const { response } = await signUp('  Alice  ', 'Alice@Example.COM');
+    expect(response.status).toBe(201);
+    expect(await setup.database.db.selectFrom('members').select(['username', 'email']).execute()).toEqual([{ username: 'Alice', email: 'alice@example.com' }]);
+  });
+
+  it('accepts a username of exactly 32 characters once trimmed and an email of exactly 254', async () => {
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    expect(longest).toHaveLength(254);
+    const { response } = await signUp(` ${'n'.repeat(32)} `, longest);
+    expect(response.status).toBe(201);
+  });
+
+  it('tells the loser of a race which field clashed', async () => {
+    const sameName = await Promise.all([signUp('Racer', 'r1@example.com'), signUp('racer', 'r2@example.com')]);
+    const nameLoser = sameName.find((r) => r.response.status === 409);
+    expect(await nameLoser?.response.json()).toEqual({ error: { code: 'USERNAME_TAKEN', message: 'That username is taken', field: 'username' } });
+    const sameEmail = await Promise.all([signUp('Mia', 'race@example.com'), signUp('Noor', 'RACE@example.com')]);
+    const emailLoser = sameEmail.find((r) => r.response.status === 409);
+    expect(await emailLoser?.response.json()).toEqual({ error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists', field: 'email' } });
+  });
+
+  it('refuses a log-in against a stored password hash that is not one (401, not a crash)', async () => {
+    await signUp();
+    await setup.database.db.updateTable('members').set({ password_hash: 'not-an-argon2-hash' }).execute();
+    const login = await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
+    expect(login.status).toBe(401);
+    expect(await login.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' } });
   });
 });

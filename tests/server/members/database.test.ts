@@ -1,10 +1,29 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { migrations } from '../../../server/db/migrations';
+import { migrateConfiguredDatabase } from '../../../server/db/migrateCommand';
+import { openDatabase, openDatabaseInBackground, openMigratedDatabase } from '../../../server/db/open';
 import { pglitePool } from '../../../server/db/pglitePool';
-import { ALL_DATABASE_KINDS, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import type { Database } from '../../../server/db/schema';
+import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, type TestDatabase } from './support/testDatabase';
+
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live'];
+
+/** Sessions open on a Postgres database, seen from another database on the same server. */
+async function sessionsOn(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [new URL(url).pathname.slice(1)]);
+    return Number(rows[0]?.count);
+  } finally {
+    await admin.end();
+  }
+}
 
 // The query layer itself: PGlite's single connection lent to one transaction at a time, and the
 // migrations on both engines.
@@ -63,6 +82,13 @@ describe('the PGlite pool adapter', () => {
     ]);
   });
 
+  it('refuses a query on a connection after it was released', async () => {
+    const connection = await pglitePool(pglite).connect();
+    expect((await connection.query('select 1 as one', [])).rows).toEqual([{ one: 1 }]);
+    connection.release();
+    await expect(connection.query('select 1 as one', [])).rejects.toThrow('This PGlite connection was already released.');
+  });
+
   it('reports affected rows for writes', async () => {
     const result = await db.updateTable('counters').set({ value: 0 }).execute();
     expect(result[0]?.numUpdatedRows).toBe(3n);
@@ -119,21 +145,19 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
 });
 
 describe('the Postgres server pool', () => {
-  let database: TestDatabase;
+  let database: TestDatabase | undefined;
   // The server's logger: a dropped connection is a warning there, with the server's reason.
   const warnings = vi.fn<(msg: string, fields?: Record<string, unknown>) => void>();
   const log = { debug: () => {}, info: () => {}, warn: warnings, error: () => {} };
-  beforeAll(async () => {
-    database = await openTestDatabase('postgres', log);
-  }, 60_000);
   afterAll(async () => {
     await database?.dispose();
   });
 
   it('keeps answering after the server drops its idle connections', async () => {
-    warnings.mockClear();
-    await Promise.all([1, 2, 3].map(() => database.db.selectFrom('members').select('id').execute()));
-    const url = database.env.DATABASE_URL ?? '';
+    const opened = await openTestDatabase('postgres', log);
+    database = opened;
+    await Promise.all([1, 2, 3].map(() => opened.db.selectFrom('members').select('id').execute()));
+    const url = opened.env.DATABASE_URL ?? '';
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const dropped = await admin.query(
@@ -144,6 +168,231 @@ describe('the Postgres server pool', () => {
     // Each dropped idle connection is reported once and leaves the pool; then queries work again.
     await vi.waitFor(() => expect(warnings).toHaveBeenCalledTimes(dropped.rowCount ?? 0));
     expect(warnings).toHaveBeenCalledWith('a pooled Postgres connection was lost', { reason: 'terminating connection due to administrator command' });
-    expect(await database.db.selectFrom('members').select('id').execute()).toEqual([]);
+    expect(await opened.db.selectFrom('members').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('opening the configured database', () => {
+  it('opens Postgres when DATABASE_URL is set: it listens, and closing it ends every session', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const opened = await openDatabase({ dataDir: 'unused', url: created.url });
+      expect(opened.kind).toBe('postgres');
+      const heard: string[] = [];
+      await opened.listen('chat', (payload) => heard.push(payload));
+      await sql`select pg_notify('chat', 'hello')`.execute(opened.db);
+      await expect.poll(() => heard).toEqual(['hello']);
+      await opened.close();
+      await expect.poll(() => sessionsOn(created.url)).toBe(0);
+    } finally {
+      await created.drop();
+    }
+  });
+
+  it('opens the embedded database in DATA_DIR in the background: queries wait for it, it migrates, listens and stops listening, and keeps its files', async () => {
+    const data = createDataDir();
+    try {
+      const starting = openDatabaseInBackground({ dataDir: data.dir });
+      expect(starting.kind).toBe('pglite');
+      expect(await starting.db.selectFrom('members').select('id').execute()).toEqual([]);
+      expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
+      const heard: string[] = [];
+      const stop = await starting.listen('chat', (payload) => heard.push(payload));
+      await sql`select pg_notify('chat', 'first')`.execute(starting.db);
+      await expect.poll(() => heard).toEqual(['first']);
+      await stop();
+      await sql`select pg_notify('chat', 'second')`.execute(starting.db);
+      await sql`select 1`.execute(starting.db);
+      expect(heard).toEqual(['first']);
+      await starting.close();
+
+      const reopened = await openMigratedDatabase({ dataDir: data.dir });
+      expect(reopened.kind).toBe('pglite');
+      expect(reopened.applied).toEqual([]);
+      await reopened.close();
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
+
+  it('opens Postgres in the background: the engine is known at once, it migrates, listens, and closing it ends every session', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
+      expect(starting.kind).toBe('postgres');
+      expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
+      const heard: string[] = [];
+      await starting.listen('chat', (payload) => heard.push(payload));
+      await sql`select pg_notify('chat', 'hello')`.execute(starting.db);
+      await expect.poll(() => heard).toEqual(['hello']);
+      await starting.close();
+      await expect.poll(() => sessionsOn(created.url)).toBe(0);
+    } finally {
+      await created.drop();
+    }
+  });
+
+  it('closes cleanly in the background when the Postgres database cannot be opened', async () => {
+    const created = await createPostgresDatabase();
+    await created.drop();
+    const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
+    expect(starting.kind).toBe('postgres');
+    await expect(starting.ready).rejects.toThrow(/does not exist/);
+    await expect(starting.close()).resolves.toBeUndefined();
+  });
+
+  it('names the migration that failed and closes the database again', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const raw = new pg.Client({ connectionString: created.url });
+      await raw.connect();
+      await raw.query('create table members (id int)');
+      await raw.end();
+      const failure = openMigratedDatabase({ dataDir: 'unused', url: created.url });
+      await expect(failure).rejects.toThrow('Database migration 001_members failed: relation "members" already exists');
+      await expect(failure).rejects.toMatchObject({ name: 'MigrationFailed', migration: '001_members' });
+      await expect.poll(() => sessionsOn(created.url)).toBe(0);
+    } finally {
+      await created.drop();
+    }
+  });
+});
+
+describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
+  it('applies every migration to a new database, then nothing, and says where', async () => {
+    if (kind === 'postgres') {
+      const created = await createPostgresDatabase();
+      try {
+        const config = { dataDir: 'unused', url: created.url };
+        expect(await migrateConfiguredDatabase(config)).toBe(
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live to the Postgres server at DATABASE_URL.',
+        );
+        expect(await sessionsOn(created.url)).toBe(0);
+        expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
+      } finally {
+        await created.drop();
+      }
+      return;
+    }
+    const data = createDataDir();
+    try {
+      expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live to the embedded database in ${data.dir}.`,
+      );
+      expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe('the schema, migrated inside each test', () => {
+  const ALL_TABLES = [
+    'blocks',
+    'debate_messages',
+    'debate_queue',
+    'debates',
+    'discover_pair_scores',
+    'discover_rankings',
+    'friend_requests',
+    'friendships',
+    'game_results',
+    'kysely_migration',
+    'kysely_migration_lock',
+    'live_connections',
+    'login_failures',
+    'member_actions',
+    'member_interests',
+    'members',
+    'messages',
+    'profiles',
+    'reports',
+    'sessions',
+  ];
+  const ALICE = '00000000-0000-4000-8000-00000000000a';
+  const BOB = '00000000-0000-4000-8000-00000000000b';
+
+  async function withFreshDatabase(work: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+    const created = await createPostgresDatabase();
+    const opened = await openDatabase({ dataDir: 'unused', url: created.url });
+    try {
+      await work(opened.db);
+    } finally {
+      await opened.close();
+      await created.drop();
+    }
+  }
+
+  async function tables(db: Kysely<Database>): Promise<string[]> {
+    const { rows } = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(db);
+    return rows.map((r) => r.table_name);
+  }
+
+  async function twoMembers(db: Kysely<Database>): Promise<void> {
+    await db
+      .insertInto('members')
+      .values([
+        { id: ALICE, username: 'Alice', email: 'alice@example.com', password_hash: 'x' },
+        { id: BOB, username: 'Bob', email: 'bob@example.com', password_hash: 'x' },
+      ])
+      .execute();
+  }
+
+  it('creates every table, and every migration undoes itself down to an empty schema', async () => {
+    await withFreshDatabase(async (db) => {
+      await migrateToLatest(db);
+      expect(await tables(db)).toEqual(ALL_TABLES);
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['006_live', 'Down', 'Success'],
+        ['005_member_actions', 'Down', 'Success'],
+        ['004_discover_cache', 'Down', 'Success'],
+        ['003_social', 'Down', 'Success'],
+        ['002_login_failures', 'Down', 'Success'],
+        ['001_members', 'Down', 'Success'],
+      ]);
+      expect(await tables(db)).toEqual(['kysely_migration', 'kysely_migration_lock']);
+    });
+  });
+
+  it('gives a new profile public visibility with online status shown, and a report an empty note, open', async () => {
+    await withFreshDatabase(async (db) => {
+      await migrateToLatest(db);
+      await twoMembers(db);
+      await db.insertInto('profiles').values({ member_id: ALICE, data: '{}', updated_at: 1 }).execute();
+      expect(await db.selectFrom('profiles').select(['visibility', 'show_online']).execute()).toEqual([{ visibility: 'public', show_online: true }]);
+      await db.insertInto('reports').values({ id: '00000000-0000-4000-8000-0000000000c1', reporter_id: ALICE, reported_id: BOB, reported_username: 'Bob', reason: 'spam' }).execute();
+      expect(await db.selectFrom('reports').select(['note', 'status']).execute()).toEqual([{ note: '', status: 'open' }]);
+    });
+  });
+
+  it('refuses a second request for one pair, a friendship or pair score stored the wrong way round, and a client id used twice, each by its named constraint', async () => {
+    await withFreshDatabase(async (db) => {
+      await migrateToLatest(db);
+      await twoMembers(db);
+      const request = (id: string) => db.insertInto('friend_requests').values({ id, from_id: ALICE, to_id: BOB }).execute();
+      await request('00000000-0000-4000-8000-0000000000d1');
+      await expect(request('00000000-0000-4000-8000-0000000000d2')).rejects.toMatchObject({ code: '23505', constraint: 'friend_requests_pair_key' });
+      await expect(db.insertInto('friendships').values({ member_a: BOB, member_b: ALICE }).execute()).rejects.toMatchObject({
+        code: '23514',
+        constraint: 'friendships_ordered',
+      });
+      await expect(
+        db.insertInto('discover_pair_scores').values({ member_low: BOB, member_high: ALICE, score: 1, computed_at: new Date(0) }).execute(),
+      ).rejects.toMatchObject({ code: '23514', constraint: 'discover_pair_scores_ordered' });
+
+      const message = () => db.insertInto('messages').values({ sender_id: ALICE, recipient_id: BOB, client_id: 'c-1', text: 'hi' }).execute();
+      await message();
+      await expect(message()).rejects.toMatchObject({ code: '23505', constraint: 'messages_sender_client_key' });
+
+      const debate = '00000000-0000-4000-8000-0000000000e1';
+      await db.insertInto('debates').values({ id: debate, member_a: ALICE, member_b: BOB, prompt: 'Tabs or spaces?' }).execute();
+      const debateMessage = () => db.insertInto('debate_messages').values({ debate_id: debate, sender_id: ALICE, client_id: 'c-1', text: 'tabs' }).execute();
+      await debateMessage();
+      await expect(debateMessage()).rejects.toMatchObject({ code: '23505', constraint: 'debate_messages_sender_client_key' });
+    });
   });
 });

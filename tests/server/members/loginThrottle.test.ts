@@ -54,6 +54,11 @@ describe.each(DATABASE_KINDS)('log-in throttle on %s', (kind) => {
     expect((await logIn('198.51.100.99', 'bob', 'secret-1')).status).toBe(200);
   });
 
+  it('counts failures for one name however it is spaced', async () => {
+    for (let i = 0; i < 5; i++) expect((await logIn(`198.51.100.${20 + i}`, '  Alice ', 'wrong-pass')).status).toBe(401);
+    expect((await logIn('198.51.100.98', 'alice', 'secret-1')).status).toBe(429);
+  });
+
   it('counts failures from one client across names', async () => {
     for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) expect((await logIn('198.51.100.2', name, 'wrong-pass')).status).toBe(401);
     expect((await logIn('198.51.100.2', 'bob', 'secret-1')).status).toBe(429);

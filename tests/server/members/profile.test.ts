@@ -109,6 +109,7 @@ describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
     ['script', 'javascript:alert(1)'],
     ['broken base64', 'data:image/png;base64,@@@@'],
     ['plain text data', 'data:text/html;base64,PGgxPmhpPC9oMT4='],
+    ['base64 cut short of a whole group', 'data:image/png;base64,iVBORw0KGgo'],
   ])('refuses %s as a picture with 400', async (_name, profilePicture) => {
     const response = await alice.request('PUT', '/api/me/profile', { ...fullProfile, profilePicture, updatedAt: 30 });
     expect(response.status).toBe(400);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listFriendRequests } from '../../../server/social/friendRequests';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { json, useWorld } from './support/world';
 
@@ -167,6 +168,9 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
 
     const answers = await Promise.all([1, 2, 3].map(() => bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    for (const late of answers.filter((r) => r.status === 404)) {
+      expect(await json(late)).toEqual({ error: { code: 'REQUEST_NOT_FOUND', message: 'That friend request no longer exists.' } });
+    }
     const rows = await world.database.db.selectFrom('friendships').selectAll().execute();
     expect(rows).toHaveLength(1);
   });
@@ -215,5 +219,33 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
 
     world.clock.now += 1_800_000;
     expect((await alice.browser.request('POST', '/api/friends/requests', { toUserId: last.id })).status).toBe(201);
+  });
+
+  it('shows a private sender their own picture in the request they send, and the receiver once asking back makes them friends', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    await world.setProfile(alice, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    const sent = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    expect(sent.request.from.profilePicture).toBe('data:image/png;base64,AAAA');
+    const { incoming } = await json<{ incoming: RequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
+    expect(incoming.map((r) => r.from.profilePicture)).toEqual(['']);
+
+    const back = await json<{ request: RequestWire }>(await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id }));
+    expect(back.request.status).toBe('accepted');
+    expect(back.request.from).toEqual({ id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: 'data:image/png;base64,AAAA' });
+  });
+
+  it('shows the receiver a private sender\'s picture in the friend that accepting makes', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    await world.setProfile(alice, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const accepted = await json<{ friend: { profilePicture: string } }>(await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`));
+    expect(accepted.friend.profilePicture).toBe('data:image/png;base64,AAAA');
+  });
+
+  it('lists no requests for a member that does not exist', async () => {
+    await world.signUp('Alice');
+    expect(await listFriendRequests(world.database.db, UNKNOWN_ID)).toEqual({ incoming: [], outgoing: [] });
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createSession } from '../../../server/members/sessions';
+import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { json, useWorld, type Person } from './support/world';
 
@@ -96,6 +98,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
     expect(await requestCounts(alice)).toEqual([0, 0]);
     // Carol's request to Bob is between other people and stays.
     expect(await requestCounts(carol)).toEqual([0, 1]);
+    expect(await world.database.db.selectFrom('friend_requests').select(['from_id', 'to_id']).execute()).toEqual([{ from_id: carol.id, to_id: bob.id }]);
   });
 
   it('blocking again is 201 with the first block time; unblocking is 204 and lets requests flow again', async () => {
@@ -158,5 +161,32 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
     ]);
     expect(await world.database.db.selectFrom('friendships').selectAll().execute()).toEqual([]);
     expect(await world.database.db.selectFrom('friend_requests').selectAll().execute()).toEqual([]);
+  });
+
+  /** A member with a chosen id (the order of two ids decides how their friendship is stored). */
+  async function memberWithId(id: string, username: string): Promise<Person> {
+    await world.database.db.insertInto('members').values({ id, username, email: `${username.toLowerCase()}@example.com`, password_hash: 'x' }).execute();
+    const person = { id, username, browser: browser(world.app, { address: '203.0.113.7' }) };
+    person.browser.setSession((await createSession(world.database.db, id, world.clock.now)).id);
+    return person;
+  }
+
+  it('ends a friendship named by an id in capitals, whichever way the two ids sort', async () => {
+    const ann = await memberWithId('aaaaaaaa-0000-4000-8000-000000000001', 'Ann');
+    const ben = await memberWithId('bbbbbbbb-0000-4000-8000-000000000002', 'Ben');
+    await befriend(ann, ben);
+    expect((await ann.browser.request('DELETE', '/api/friends/BBBBBBBB-0000-4000-8000-000000000002')).status).toBe(204);
+    expect(await friendIds(ann)).toEqual([]);
+    expect(await friendIds(ben)).toEqual([]);
+  });
+
+  it('lists a blocked private member without their picture', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    await world.setProfile(bob, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    const blocked = await json<{ block: { profilePicture: string } }>(await alice.browser.request('POST', '/api/blocks', { userId: bob.id }));
+    expect(blocked.block.profilePicture).toBe('');
+    const { blocked: list } = await json<{ blocked: { profilePicture: string }[] }>(await alice.browser.request('GET', '/api/blocks'));
+    expect(list.map((b) => b.profilePicture)).toEqual(['']);
   });
 });

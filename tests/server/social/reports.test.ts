@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useWorld } from './support/world';
+import { closeReport, listOpenReports } from '../../../server/social/reports';
+import { json, useWorld, type Person } from './support/world';
 
 // Reports about members: stored for operators with the reported name, refused for yourself and
 // unknown people, limited to 10 a day per member.
@@ -49,6 +50,7 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
     for (const id of [UNKNOWN_ID, 'user-2']) {
       const unknown = await alice.browser.request('POST', '/api/reports', { userId: id, reason: 'spam' });
       expect(unknown.status, id).toBe(404);
+      expect(unknown.headers.get('Retry-After'), id).toBeNull();
       expect(await json(unknown)).toEqual({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } });
     }
 
@@ -83,5 +85,70 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
 
     world.clock.now += 50_400_000;
     expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
+  });
+
+  it('files at most 10 reports a day even when 12 arrive at once', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 429, 429]);
+    expect(await world.database.db.selectFrom('reports').select('id').execute()).toHaveLength(10);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the report list operators read on %s', (kind) => {
+  const world = useWorld(kind);
+
+  async function file(person: Person, about: Person, body: { reason: string; note?: string }): Promise<string> {
+    const filed = await person.browser.request('POST', '/api/reports', { userId: about.id, ...body });
+    expect(filed.status).toBe(201);
+    return (await json<{ id: string }>(filed)).id;
+  }
+
+  it('lists open reports oldest first with the reporter, the reported name, the reason and the note; a deleted reporter reads null', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const first = await file(alice, carol, { reason: 'harassment', note: 'Rude in chat' });
+    world.clock.now += 60_000;
+    const second = await file(bob, carol, { reason: 'spam' });
+    await world.database.db.deleteFrom('members').where('id', '=', alice.id).execute();
+
+    expect(await listOpenReports(world.database.db)).toEqual([
+      { id: first, createdAt: '2026-03-01T12:00:00.000Z', reporter: null, reported: 'Carol', reason: 'harassment', note: 'Rude in chat' },
+      { id: second, createdAt: '2026-03-01T12:01:00.000Z', reporter: 'Bob', reported: 'Carol', reason: 'spam', note: '' },
+    ]);
+  });
+
+  it('orders reports filed at the same moment by id', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const ids = [await file(alice, bob, { reason: 'spam' }), await file(bob, alice, { reason: 'other' })];
+    expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual(ids.toSorted());
+  });
+
+  it('closes an open report by its id in any case, once; a closed report leaves the list and other reports stay open', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const first = await file(alice, bob, { reason: 'spam' });
+    const second = await file(bob, alice, { reason: 'other' });
+
+    expect(await closeReport(world.database.db, first.toUpperCase())).toBe(true);
+    expect(await closeReport(world.database.db, first)).toBe(false);
+    expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual([second]);
+    const rows = await world.database.db.selectFrom('reports').select(['id', 'status']).orderBy('status').execute();
+    expect(rows).toEqual([
+      { id: first, status: 'closed' },
+      { id: second, status: 'open' },
+    ]);
+  });
+
+  it('closes nothing for an id that is not a report or not an id at all', async () => {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const id = await file(alice, bob, { reason: 'spam' });
+    expect(await closeReport(world.database.db, UNKNOWN_ID)).toBe(false);
+    expect(await closeReport(world.database.db, 'report-1')).toBe(false);
+    expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual([id]);
   });
 });
