@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { connect, refusedStatus } from './support/liveClient';
+import { connect, liveUrl, refusedStatus } from './support/liveClient';
 import { useLiveWorld } from './support/liveWorld';
 
 // The /api/live socket itself: who may open one, the first frame, the rows that say who is
@@ -111,6 +113,119 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
     const tab = await world.open(ada);
     await tab.close();
     await expect.poll(async () => (await world.database.db.selectFrom('live_connections').select('id').execute()).length).toBe(0);
+  });
+
+  it('names a refused frame by its client id only when that id is a string of 1 to 64 characters', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    const longest = 'k'.repeat(64);
+    const cases: [unknown, number][] = [
+      [{ type: 'nonsense', clientId: longest }, 1],
+      [{ type: 'nonsense', clientId: `${longest}x` }, 2],
+      [{ type: 'nonsense', clientId: '' }, 3],
+      [{ type: 'nonsense', clientId: 7 }, 4],
+      [null, 5],
+      [[1, 2], 6],
+      ['text', 7],
+    ];
+    for (const [frame, count] of cases) {
+      tab.sendRaw(JSON.stringify(frame));
+      await tab.waitFor(() => tab.frames.filter((f) => f.type === 'error').length === count);
+    }
+    const errors = tab.frames.filter((frame) => frame.type === 'error');
+    expect(errors.map((frame) => frame.clientId)).toEqual([longest, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(errors.every((frame) => frame.code === 'INVALID_REQUEST')).toBe(true);
+  });
+
+  it('refuses a binary frame even when it holds a valid request', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    tab.sendBinary(JSON.stringify({ type: 'typing', to: ada.id }));
+    expect(await tab.waitFor((frame) => frame.type === 'error')).toEqual({ type: 'error', code: 'INVALID_REQUEST', message: 'That request could not be understood.' });
+  });
+
+  it('keeps a socket that answers pings open across many beats', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    await tab.waitFor(() => tab.frames.filter((frame) => frame.type === 'heartbeat').length >= 4);
+    expect(await Promise.race([tab.closed, Promise.resolve('open')])).toBe('open');
+  });
+
+  it('keeps a socket that sends frames open even when it never answers a ping', async () => {
+    const ada = await world.member('Ada');
+    const busy = connect(world.url, { origin: APP_ORIGIN, session: ada.browser.session(), autoPong: false });
+    await busy.waitFor((frame) => frame.type === 'ready');
+    for (let beat = 1; beat <= 3; beat += 1) {
+      await busy.waitFor(() => busy.frames.filter((frame) => frame.type === 'heartbeat').length >= beat);
+      busy.sendRaw('{}');
+      await busy.waitFor(() => busy.frames.filter((frame) => frame.type === 'error').length >= beat);
+    }
+    expect(await Promise.race([busy.closed, Promise.resolve('open')])).toBe('open');
+    await busy.close();
+  });
+
+  it("sends the slid session's cookies with the 101 answer once an hour has passed, and none before", async () => {
+    const ada = await world.member('Ada');
+    const fresh = connect(world.url, { origin: APP_ORIGIN, session: ada.browser.session() });
+    expect(await fresh.upgradeCookies).toEqual([]);
+    await fresh.close();
+    // The session was made at Date.now(), a moment after the world's clock was set.
+    world.clock.now = Date.now() + 60 * 60 * 1000;
+    const later = connect(world.url, { origin: APP_ORIGIN, session: ada.browser.session() });
+    expect(await later.upgradeCookies).toEqual([
+      `mycelius_session=${ada.browser.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
+      'mycelius_member=1; Max-Age=2592000; Path=/; SameSite=Lax',
+    ]);
+    await later.waitFor((frame) => frame.type === 'ready');
+    await later.close();
+  });
+
+  it('gives the reason with each close: Unauthenticated, Session ended, Server restarting', async () => {
+    const anonymous = connect(world.url, { origin: APP_ORIGIN });
+    expect(await anonymous.closeReason).toBe('Unauthenticated');
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    expect((await ada.browser.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect(await tab.closeReason).toBe('Session ended');
+    const bob = await world.member('Bob');
+    const bobTab = await world.open(bob);
+    await world.hub.shutdown();
+    expect(await bobTab.closeReason).toBe('Server restarting');
+  });
+
+  it('refuses new sockets with 503 once shutting down', async () => {
+    const ada = await world.member('Ada');
+    await world.hub.shutdown();
+    expect(await refusedStatus(world.url, { origin: APP_ORIGIN, session: ada.browser.session() })).toBe(503);
+  });
+
+  it('sweeps a crashed server\'s rows even while no socket is open here', async () => {
+    const ada = await world.member('Ada');
+    await world.database.db
+      .insertInto('live_connections')
+      .values({ id: '0b0b0b0b-0000-4000-8000-000000000002', server_id: 'crashed-server', member_id: ada.id, seen_at: new Date(world.clock.now) })
+      .execute();
+    world.clock.now += 121_000;
+    await expect.poll(async () => (await world.database.db.selectFrom('live_connections').select('id').execute()).length).toBe(0);
+  });
+
+  it("leaves upgrades on other paths to the server's other handlers when told to", async () => {
+    const ada = await world.member('Ada');
+    const shared = createServer((_request, response) => response.writeHead(404).end());
+    world.hub.attach(shared, { otherUpgrades: 'leave' });
+    shared.on('upgrade', (request, socket) => {
+      if (request.url !== '/api/live') socket.end('HTTP/1.1 426 Upgrade Required\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => shared.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = liveUrl(`http://127.0.0.1:${(shared.address() as AddressInfo).port}`);
+      expect(await refusedStatus(url.replace('/api/live', '/vite-hmr'), { origin: APP_ORIGIN, session: ada.browser.session() })).toBe(426);
+      const tab = connect(url, { origin: APP_ORIGIN, session: ada.browser.session() });
+      expect(await tab.waitFor((frame) => frame.type === 'ready')).toMatchObject({ memberId: ada.id });
+      await tab.close();
+    } finally {
+      await new Promise((resolve) => shared.close(resolve));
+    }
   });
 
   it('on shutdown closes every socket with 1012 and deletes the rows of this server', async () => {

@@ -16,6 +16,11 @@ export interface LiveClient {
   sendRaw(text: string): void;
   /** The close code, once the socket is closed. */
   closed: Promise<number>;
+  /** The close reason the server gave, once the socket is closed. */
+  closeReason: Promise<string>;
+  /** The Set-Cookie headers of the server's 101 answer. */
+  upgradeCookies: Promise<string[]>;
+  sendBinary(text: string): void;
   close(): Promise<void>;
 }
 
@@ -42,11 +47,15 @@ export function connect(url: string, { session, origin, autoPong = true }: Conne
     for (const wake of [...waiters]) wake();
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const closeReason = new Promise<string>((resolve) => ws.on('close', (_code, reason) => resolve(reason.toString('utf8'))));
+  const upgradeCookies = new Promise<string[]>((resolve) => ws.once('upgrade', (response) => resolve(response.headers['set-cookie'] ?? [])));
   ws.on('error', () => undefined);
   const whenOpen = new Promise<void>((resolve) => ws.once('open', () => resolve()));
   return {
     frames,
     closed,
+    closeReason,
+    upgradeCookies,
     waitFor(match, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -72,6 +81,9 @@ export function connect(url: string, { session, origin, autoPong = true }: Conne
     },
     sendRaw(text) {
       void whenOpen.then(() => ws.send(text));
+    },
+    sendBinary(text) {
+      void whenOpen.then(() => ws.send(Buffer.from(text, 'utf8'), { binary: true }));
     },
     async close() {
       if (ws.readyState !== WebSocket.CLOSED) ws.close();
