@@ -24,12 +24,10 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   let server: LiveServer;
   let clock: { now: number };
   let aiFails: boolean;
-  const factory = createDebateFeature({
-    ai: {
-      hotTakesPrompt: () => (aiFails ? Promise.reject(new Error('AI down')) : Promise.resolve(PROMPT)),
-    },
-    disconnectGraceMs: 0,
-  });
+  /** What the AI answers (while it works), and what it was asked. */
+  let aiAnswer: string;
+  let aiAsked: unknown[];
+  let factory: ReturnType<typeof createDebateFeature>;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -42,6 +40,17 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     await database.db.deleteFrom('members').execute();
     clock = { now: Date.parse('2026-03-01T12:00:00Z') };
     aiFails = false;
+    aiAnswer = PROMPT;
+    aiAsked = [];
+    factory = createDebateFeature({
+      ai: {
+        hotTakesPrompt: (input) => {
+          aiAsked.push(input);
+          return aiFails ? Promise.reject(new Error('AI down')) : Promise.resolve(aiAnswer);
+        },
+      },
+      disconnectGraceMs: 0,
+    });
     app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db, now: () => clock.now } });
     bus = inProcessBus();
     server = liveServer(database.db, bus, factory, () => clock.now);
@@ -397,6 +406,126 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     // Each server pushes only to its own sockets.
     expect(other.framesOf(alice.id)).toEqual([]);
     expect(server.framesOf(bob.id)).toEqual([]);
+  });
+
+  it('asks the AI only when a match is about to happen, with both members\' interests and the last prompt', async () => {
+    const alice = await member('Alice');
+    const bob = await member('Bob');
+    await database.db
+      .insertInto('member_interests')
+      .values([
+        { member_id: alice.id, category: 'music', item_key: 'jazz', item: 'Jazz' },
+        { member_id: bob.id, category: 'games', item_key: 'chess', item: 'Chess' },
+        { member_id: bob.id, category: 'music', item_key: 'jazz', item: 'Jazz' },
+      ])
+      .execute();
+    const aliceSocket = await server.connect(alice.id);
+    const bobSocket = await server.connect(bob.id);
+    await send(aliceSocket, { type: 'debate.join', community: null });
+    expect(aiAsked).toEqual([]);
+    await send(bobSocket, { type: 'debate.join', community: null });
+    expect(aiAsked).toEqual([{ interests: ['Chess', 'Jazz'] }]);
+    // Joining again while in the debate only brings it back: no new prompt.
+    await send(bobSocket, { type: 'debate.join', community: null });
+    expect(aiAsked).toHaveLength(1);
+
+    await send(bobSocket, { type: 'debate.leave', debateId: lastState(bob).debateId });
+    await send(aliceSocket, { type: 'debate.join', community: null });
+    await send(bobSocket, { type: 'debate.join', community: null });
+    expect(aiAsked.at(-1)).toEqual({ interests: ['Chess', 'Jazz'], previous: PROMPT });
+  });
+
+  it("trims the AI's prompt, and falls back when it is blank", async () => {
+    const alice = await member('Alice');
+    const bob = await member('Bob');
+    const carol = await member('Carol');
+    const dave = await member('Dave');
+    aiAnswer = '  Topic: Tea\nTea beats coffee.  \n';
+    await send(await server.connect(alice.id), { type: 'debate.join', community: null });
+    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    expect(lastState(bob).prompt).toBe('Topic: Tea\nTea beats coffee.');
+    aiAnswer = ' \n ';
+    await send(await server.connect(carol.id), { type: 'debate.join', community: null });
+    await send(await server.connect(dave.id), { type: 'debate.join', community: null });
+    expect(lastState(dave).prompt).toBe(FALLBACK);
+  });
+
+  it('treats an unknown community as no community', async () => {
+    const alice = await member('Alice');
+    const bob = await member('Bob');
+    await send(await server.connect(alice.id), { type: 'debate.join', community: 'Atlantis' });
+    expect(await database.db.selectFrom('debate_queue').select('community').execute()).toEqual([{ community: null }]);
+    await send(await server.connect(bob.id), { type: 'debate.join', community: 'Seattle' });
+    expect(await database.db.selectFrom('debate_queue').selectAll().execute()).toEqual([]);
+    expect(lastState(bob).opponent.username).toBe('Alice');
+  });
+
+  it('trims takes and messages', async () => {
+    const { alice, bob, aliceSocket, debateId } = await revealedDebate();
+    expect(lastState(alice).yourTake).toBe('Tabs, obviously.');
+    await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'c-1', text: '  Tabs save bytes.  ' });
+    expect(lastState(bob).messages.map((m) => m.text)).toEqual(['Tabs save bytes.']);
+    const carol = await member('Carol');
+    const dave = await member('Dave');
+    const carolSocket = await server.connect(carol.id);
+    await send(carolSocket, { type: 'debate.join', community: null });
+    await send(await server.connect(dave.id), { type: 'debate.join', community: null });
+    await send(carolSocket, { type: 'debate.take', debateId: lastState(carol).debateId, text: '  Padded.  ' });
+    expect(lastState(carol).yourTake).toBe('Padded.');
+  });
+
+  it('refuses a message while only one take is in, whichever side wrote it', async () => {
+    const alice = await member('Alice');
+    const bob = await member('Bob');
+    const aliceSocket = await server.connect(alice.id);
+    const bobSocket = await server.connect(bob.id);
+    await send(aliceSocket, { type: 'debate.join', community: null });
+    await send(bobSocket, { type: 'debate.join', community: null });
+    const debateId = lastState(alice).debateId;
+    await send(bobSocket, { type: 'debate.take', debateId, text: 'Spaces.' });
+    await send(bobSocket, { type: 'debate.say', debateId, clientId: 'early', text: 'Too soon' });
+    expect(frames(server, bob).at(-1)).toEqual({ type: 'error', code: 'INVALID_REQUEST', message: 'That request could not be understood.' });
+    await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'early', text: 'Too soon' });
+    expect(frames(server, alice).at(-1)).toEqual({ type: 'error', code: 'INVALID_REQUEST', message: 'That request could not be understood.' });
+    // Only the second side's take is in: leaving records nothing.
+    await send(bobSocket, { type: 'debate.leave', debateId });
+    expect(lastState(alice)).toMatchObject({ phase: 'ended', endedBy: bob.id });
+    expect(await database.db.selectFrom('game_results').selectAll().execute()).toEqual([]);
+  });
+
+  it('sends the debate state again on a reconnect and on a repeated join', async () => {
+    const { alice, aliceSocket, debateId } = await revealedDebate();
+    const before = frames(server, alice).length;
+    await server.connect(alice.id);
+    expect(frames(server, alice).slice(before)).toEqual([{ type: 'debate.state', debate: expect.objectContaining({ debateId, phase: 'revealed' }) as unknown }]);
+    const again = frames(server, alice).length;
+    await send(aliceSocket, { type: 'debate.join', community: null });
+    expect(frames(server, alice).slice(again)).toEqual([{ type: 'debate.state', debate: expect.objectContaining({ debateId, phase: 'revealed' }) as unknown }]);
+  });
+
+  it('ignores bus events for a debate that does not exist', async () => {
+    const alice = await member('Alice');
+    await server.connect(alice.id);
+    await bus.publish({ kind: 'debate', debateId: '0d0d0d0d-0000-4000-8000-000000000001' });
+    await bus.publish({ kind: 'debate', debateId: 'not-a-uuid' });
+    await bus.settle();
+    expect(frames(server, alice)).toEqual([]);
+  });
+
+  it('once stopped (a restart), a closing socket schedules no end and ends nothing', async () => {
+    const scheduled: unknown[] = [];
+    const patient = liveServer(
+      database.db,
+      bus,
+      createDebateFeature({ ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) }, schedule: (run) => (scheduled.push(run), () => undefined) }),
+      () => clock.now,
+    );
+    const { aliceSocket, bobSocket, debateId } = await revealedDebate(patient);
+    await patient.feature.stop?.();
+    await aliceSocket.close();
+    await bobSocket.close();
+    expect(scheduled).toEqual([]);
+    expect(await database.db.selectFrom('debates').select('ended_at').where('id', '=', debateId).execute()).toEqual([{ ended_at: null }]);
   });
 
   it('leaves chat frames to the other features', async () => {
