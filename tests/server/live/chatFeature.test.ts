@@ -111,6 +111,17 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
       { type: 'receipt', friendId: bob.id, messageIds: ids, status: 'read', at: '2026-03-01T12:00:05.000Z' },
     ]);
     expect(carolTab.frames).toEqual([{ type: 'error', code: 'NOT_FRIENDS', message: 'You can only message your friends.' }]);
+    // A read that went through is not answered on the reader's socket.
+    expect(bobTab.frames.filter((frame) => frame.type !== 'message')).toEqual([]);
+  });
+
+  it('ignores bus events for messages that do not exist', async () => {
+    const { alice } = await friends();
+    const aliceTab = await world.connect(alice);
+    await world.bus.publish({ kind: 'message', id: '999999' });
+    await world.bus.publish({ kind: 'message', id: 'not-an-id' });
+    await world.settle();
+    expect(aliceTab.frames).toEqual([]);
   });
 
   it('passes typing to the friend only, and refuses it for a non-friend', async () => {

@@ -158,6 +158,26 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     expect(oldest.hasMore).toBe(false);
   });
 
+  it('says there is no more history when exactly 50 messages were exchanged', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      sender_id: alice.id,
+      recipient_id: bob.id,
+      client_id: `c-${i}`,
+      text: `message ${i}`,
+      sent_at: new Date(world.clock.now + i * 1000),
+    }));
+    await world.database.db.insertInto('messages').values(rows).execute();
+    const page = await json<{ messages: Message[]; hasMore: boolean }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
+    expect(page.messages).toHaveLength(50);
+    expect(page.hasMore).toBe(false);
+    for (const before of ['x12', '12x']) {
+      expect((await bob.browser.request('GET', `/api/chats/${alice.id}/messages?before=${before}`)).status, before).toBe(400);
+    }
+  });
+
   it('keeps other conversations out of a history', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');

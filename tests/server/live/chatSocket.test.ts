@@ -80,6 +80,30 @@ describe.each(DATABASE_KINDS)('chat through /api/live on %s', (kind) => {
     });
   });
 
+  it("reaches a member's other tab once one closes, and marks nothing delivered once the last one has", async () => {
+    const { ada, bob } = await friends();
+    const adaTab = await world.open(ada);
+    const adaOtherTab = await world.open(ada);
+    const bobTab = await world.open(bob);
+    const bobOtherTab = await world.open(bob);
+    await bobTab.close();
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'c-1', text: 'still there?' });
+    await bobOtherTab.waitFor(isMessage('still there?'));
+
+    await bobOtherTab.close();
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'c-2', text: 'gone now' });
+    adaTab.send({ type: 'send', to: bob.id, clientId: 'c-3', text: 'after that' });
+    // The sender's other tab hears each message, and the bus handles them in order.
+    await adaOtherTab.waitFor(isMessage('after that'));
+    const history = (await (await ada.browser.request('GET', `/api/chats/${bob.id}/messages`)).json()) as { messages: { text: string; deliveredAt: string | null }[] };
+    expect(history.messages.map((m) => [m.text, m.deliveredAt === null])).toEqual([
+      ['still there?', false],
+      ['gone now', true],
+      ['after that', true],
+    ]);
+    expect(adaTab.frames.filter((frame) => frame.type === 'receipt')).toHaveLength(1);
+  });
+
   it('refuses a send to someone who is not a friend with an error naming the client id', async () => {
     const ada = await world.member('Ada');
     const cy = await world.member('Cy');
