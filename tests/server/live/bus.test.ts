@@ -53,6 +53,34 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
     expect(await arriving).toEqual([{ kind: 'message', id: '42' }]);
   });
 
+  it('tells its caller about bad payloads and failing listeners, and stops delivering once unsubscribed or closed', async () => {
+    const problems: [string, unknown][] = [];
+    const own = createLiveBus(database, (message, error) => problems.push([message, error instanceof Error ? error.message : error]));
+    await own.ready;
+    const received: BusEvent[] = [];
+    const dropped: BusEvent[] = [];
+    own.subscribe(() => {
+      throw new Error('listener broke');
+    });
+    own.subscribe((event) => received.push(event));
+    const stop = own.subscribe((event) => dropped.push(event));
+    stop();
+    await sql`select pg_notify('mycelius_live', 'not json')`.execute(database.db);
+    await own.publish({ kind: 'message', id: '7' });
+    await expect.poll(() => received).toEqual([{ kind: 'message', id: '7' }]);
+    expect(problems).toEqual([
+      ['ignored an invalid live bus payload', undefined],
+      ['a live bus listener failed', 'listener broke'],
+    ]);
+    expect(dropped).toEqual([]);
+
+    await own.close();
+    const arriving = heard(bus, 1);
+    await bus.publish({ kind: 'message', id: '8' });
+    await arriving;
+    expect(received).toEqual([{ kind: 'message', id: '7' }]);
+  });
+
   it('holds an event published inside a transaction until it commits, and drops it on rollback', async () => {
     const arriving = heard(bus, 1);
     await database.db

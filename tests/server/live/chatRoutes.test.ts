@@ -131,7 +131,12 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     // A retry of a stored message is still answered.
     expect((await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-3', text: 'message 3' })).status).toBe(200);
 
-    world.clock.now += 10_001;
+    world.clock.now += 2_500;
+    const sooner = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-20', text: 'one too many' });
+    expect(sooner.status).toBe(429);
+    expect(sooner.headers.get('Retry-After')).toBe('8');
+    // Exactly 10 s after the first 20, they are out of the window.
+    world.clock.now += 7_500;
     await post(alice, bob, 'm-20', 'later');
   });
 
