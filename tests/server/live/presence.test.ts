@@ -137,5 +137,10 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     const response = await bob.browser.request('POST', '/api/friends/requests', { toUserId: ada.id });
     expect(response.status).toBe(201);
     expect(await adaTab.waitFor((frame) => frame.type === 'friendRequest')).toEqual({ type: 'friendRequest', from: { id: bob.id, username: 'Bob' } });
+    // Bus events are handled one at a time: once Carol's request is heard, all Bob's request set off was sent.
+    const carol = await world.member('Carol');
+    expect((await carol.browser.request('POST', '/api/friends/requests', { toUserId: ada.id })).status).toBe(201);
+    await adaTab.waitFor((frame) => frame.type === 'friendRequest' && (frame.from as { id: string }).id === carol.id);
+    expect(adaTab.frames.map((frame) => frame.type)).toEqual(['ready', 'friendRequest', 'friendRequest']);
   });
 });
