@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allLiveFeatures } from '../../../server/live/index';
+import { createDebateFeature } from '../../../server/live/debates';
+import { liveFeatures } from '../../../server/live/index';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import type { Frame, LiveClient } from './support/liveClient';
 import { useLiveWorld } from './support/liveWorld';
@@ -17,7 +18,8 @@ const isState = (phase: string) => (frame: Frame) => frame.type === 'debate.stat
 const stateFrames = (client: LiveClient) => client.frames.filter((f) => f.type === 'debate.state') as DebateFrame[];
 
 describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) => {
-  const world = useLiveWorld(kind, { features: allLiveFeatures({ ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) } }) });
+  // No grace period: a debater's last socket closing ends the debate at once, unless the server is restarting.
+  const world = useLiveWorld(kind, { features: [...liveFeatures, createDebateFeature({ ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) }, disconnectGraceMs: 0 })] });
 
   it('runs a debate between two sockets end to end and records the result for both', async () => {
     const ada = await world.member('Ada');
@@ -58,6 +60,20 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
         ['Ben', 110],
       ]);
     }
+  });
+
+  it('a restart closes the sockets without ending the debate', async () => {
+    const ada = await world.member('Ada');
+    const ben = await world.member('Ben');
+    const adaTab = await world.open(ada);
+    const benTab = await world.open(ben);
+    adaTab.send({ type: 'debate.join', community: null });
+    await adaTab.waitFor((f) => f.type === 'debate.queued');
+    benTab.send({ type: 'debate.join', community: null });
+    const { debateId } = ((await adaTab.waitFor(isState('writing'))) as DebateFrame).debate;
+    await world.hub.shutdown();
+    expect(await Promise.all([adaTab.closed, benTab.closed])).toEqual([1012, 1012]);
+    expect(await world.database.db.selectFrom('debates').select(['id', 'ended_at']).execute()).toEqual([{ id: debateId, ended_at: null }]);
   });
 
   it('a member cancelling the search is not matched', async () => {
