@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { LiveFeatureFactory } from '../../../server/live/feature';
+import { liveFeatures } from '../../../server/live/index';
 import { APP_ORIGIN } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { connect, liveUrl, refusedStatus } from './support/liveClient';
@@ -9,8 +11,13 @@ import { useLiveWorld } from './support/liveWorld';
 // The /api/live socket itself: who may open one, the first frame, the rows that say who is
 // connected, refused frames, heartbeats and a restart's goodbye.
 
+/** A feature that breaks on the one frame no other feature here takes (Hot Takes is not plugged in). */
+const breaksOnCancel: LiveFeatureFactory = () => ({
+  onFrame: (_socket, frame) => (frame.type === 'debate.cancel' ? Promise.reject(new Error('feature broke')) : Promise.resolve(false)),
+});
+
 describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
-  const world = useLiveWorld(kind, { heartbeatMs: 200 });
+  const world = useLiveWorld(kind, { heartbeatMs: 200, features: [...liveFeatures, breaksOnCancel] });
 
   it("opens for a member's session cookie, says ready first, and records the socket for this server", async () => {
     const ada = await world.member('Ada');
@@ -51,6 +58,17 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
       message: 'That request could not be understood.',
       clientId: 'c-1',
     });
+  });
+
+  it('answers a frame no feature takes with INVALID_REQUEST, and one a feature fails on with INTERNAL, and stays open', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    tab.send({ type: 'debate.join', community: null });
+    expect(await tab.waitFor((frame) => frame.type === 'error')).toEqual({ type: 'error', code: 'INVALID_REQUEST', message: 'That request could not be understood.' });
+    tab.send({ type: 'debate.cancel' });
+    expect(await tab.waitFor((frame) => frame.code === 'INTERNAL')).toEqual({ type: 'error', code: 'INTERNAL', message: 'Something went wrong on the server.' });
+    tab.send({ type: 'typing', to: ada.id });
+    expect(await tab.waitFor((frame) => frame.code === 'NOT_FRIENDS')).toMatchObject({ type: 'error', code: 'NOT_FRIENDS' });
   });
 
   it('refuses frames past the budget of 60 at once with TOO_MANY_MESSAGES, naming each refused send', async () => {
