@@ -71,6 +71,16 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
     expect(await tab.waitFor((frame) => frame.code === 'NOT_FRIENDS')).toMatchObject({ type: 'error', code: 'NOT_FRIENDS' });
   });
 
+  it('closes a socket that sends a frame over 16 KiB with 1009, and keeps serving the others', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    const other = await world.open(ada);
+    tab.sendRaw('x'.repeat(16 * 1024 + 1));
+    expect(await tab.closed).toBe(1009);
+    other.sendRaw('{}');
+    expect(await other.waitFor((frame) => frame.type === 'error')).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+
   it('refuses frames past the budget of 60 at once with TOO_MANY_MESSAGES, naming each refused send', async () => {
     const ada = await world.member('Ada');
     const bob = await world.member('Bob');
