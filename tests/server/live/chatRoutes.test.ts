@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createSession } from '../../../server/members/sessions';
+import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
+import type { TestMember } from '../social/support/members';
 import { json, post, useChatWorld } from './support/chatWorld';
 
 // The chat routes over HTTP: who may message whom, idempotent sends, history a page at a time, read
@@ -181,6 +184,29 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     for (const before of ['x12', '12x']) {
       expect((await bob.browser.request('GET', `/api/chats/${alice.id}/messages?before=${before}`)).status, before).toBe(400);
     }
+  });
+
+  it("takes a friend's id in capital letters for sends, history and reads", async () => {
+    // Fixed ids whose order flips when one is written in capitals ('a' < 'b' but 'B' < 'a').
+    const withId = async (id: string, username: string): Promise<TestMember> => {
+      await world.database.db.insertInto('members').values({ id, username, email: `${username.toLowerCase()}@example.com`, password_hash: 'not-a-real-hash' }).execute();
+      const member = { id, username, browser: browser(world.app) };
+      member.browser.setSession((await createSession(world.database.db, id, Date.now())).id);
+      return member;
+    };
+    const alice = await withId('a0000000-0000-4000-8000-000000000001', 'Alice');
+    const bob = await withId('b0000000-0000-4000-8000-000000000002', 'Bob');
+    await world.befriend(alice, bob);
+    const shouted = bob.id.toUpperCase();
+    const sent = await alice.browser.request('POST', `/api/chats/${shouted}/messages`, { clientId: 'c-1', text: 'hi' });
+    expect(sent.status).toBe(201);
+    const { message } = await json<{ message: Message }>(sent);
+    expect(message).toMatchObject({ from: alice.id, to: bob.id, text: 'hi' });
+    const history = await json<{ messages: Message[] }>(await alice.browser.request('GET', `/api/chats/${shouted}/messages`));
+    expect(history.messages.map((m) => m.id)).toEqual([message.id]);
+    expect((await bob.browser.request('POST', `/api/chats/${alice.id.toUpperCase()}/read`, { upTo: message.id })).status).toBe(204);
+    const read = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
+    expect(read.messages.map((m) => m.readAt === null)).toEqual([false]);
   });
 
   it('keeps other conversations out of a history', async () => {
