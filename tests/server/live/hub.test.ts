@@ -16,8 +16,16 @@ const breaksOnCancel: LiveFeatureFactory = () => ({
   onFrame: (_socket, frame) => (frame.type === 'debate.cancel' ? Promise.reject(new Error('feature broke')) : Promise.resolve(false)),
 });
 
+/** Pushes a frame to the member while their socket is still connecting (it goes before presence's `ready`). */
+const greetsOnConnect: LiveFeatureFactory = ({ sockets }) => ({
+  onConnect: (socket) => {
+    sockets.sendToMember(socket.memberId, { type: 'typing', from: 'greeter' });
+    return Promise.resolve();
+  },
+});
+
 describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
-  const world = useLiveWorld(kind, { heartbeatMs: 200, features: [...liveFeatures, breaksOnCancel] });
+  const world = useLiveWorld(kind, { heartbeatMs: 200, features: [greetsOnConnect, ...liveFeatures, breaksOnCancel] });
 
   it("opens for a member's session cookie, says ready first, and records the socket for this server", async () => {
     const ada = await world.member('Ada');
@@ -25,6 +33,16 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
     expect(tab.frames[0]).toEqual({ type: 'ready', memberId: ada.id, onlineFriends: [] });
     const rows = await world.database.db.selectFrom('live_connections').select(['member_id', 'server_id']).execute();
     expect(rows).toEqual([{ member_id: ada.id, server_id: 'test-server-1' }]);
+  });
+
+  it('holds frames pushed while a socket connects until every feature has seen it, so ready comes first', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    await tab.waitFor((frame) => frame.type === 'typing');
+    expect(tab.frames.slice(0, 2)).toEqual([
+      { type: 'ready', memberId: ada.id, onlineFriends: [] },
+      { type: 'typing', from: 'greeter' },
+    ]);
   });
 
   it('closes a socket without a session with 4401, and one with an unknown session too', async () => {
