@@ -193,7 +193,8 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
   it('keeps a socket that answers pings open across many beats', async () => {
     const ada = await world.member('Ada');
     const tab = await world.open(ada);
-    await tab.waitFor(() => tab.frames.filter((frame) => frame.type === 'heartbeat').length >= 4);
+    // A socket found silent at a beat is cut off before that beat's heartbeat frame.
+    await tab.waitFor(() => tab.frames.filter((frame) => frame.type === 'heartbeat').length >= 3);
     expect(await Promise.race([tab.closed, Promise.resolve('open')])).toBe('open');
   });
 
@@ -201,7 +202,7 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
     const ada = await world.member('Ada');
     const busy = connect(world.url, { origin: APP_ORIGIN, session: ada.browser.session(), autoPong: false });
     await busy.waitFor((frame) => frame.type === 'ready');
-    for (let beat = 1; beat <= 3; beat += 1) {
+    for (let beat = 1; beat <= 2; beat += 1) {
       await busy.waitFor(() => busy.frames.filter((frame) => frame.type === 'heartbeat').length >= beat);
       busy.sendRaw('{}');
       await busy.waitFor(() => busy.frames.filter((frame) => frame.type === 'error').length >= beat);
