@@ -37,8 +37,6 @@ export interface LocalSockets {
   sendToMember(memberId: string, frame: ServerFrame): number;
   /** Whether this member has a socket open on this server. */
   connectedHere(memberId: string): boolean;
-  /** Members with a socket open here (for periodic work such as presence refresh). */
-  membersHere(): string[];
 }
 
 export interface LiveDeps {

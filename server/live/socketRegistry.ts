@@ -22,7 +22,6 @@ export interface SocketRegistry extends LocalSockets {
   remove(socket: RegisteredSocket): void;
   /** Sends the held frames and lets later ones through at once. */
   settle(socket: RegisteredSocket): void;
-  all(): RegisteredSocket[];
 }
 
 export function createSocketRegistry(): SocketRegistry {
@@ -43,7 +42,6 @@ export function createSocketRegistry(): SocketRegistry {
       socket.held = undefined;
       for (const frame of held) send(socket, frame);
     },
-    all: () => [...byMember.values()].flatMap((set) => [...set]),
     sendToMember(memberId, frame) {
       let reached = 0;
       for (const socket of byMember.get(memberId) ?? []) {
@@ -54,6 +52,5 @@ export function createSocketRegistry(): SocketRegistry {
       return reached;
     },
     connectedHere: (memberId) => byMember.has(memberId),
-    membersHere: () => [...byMember.keys()],
   };
 }

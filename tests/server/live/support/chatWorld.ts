@@ -49,7 +49,6 @@ function recordingSockets() {
       return mine.size;
     },
     connectedHere: (memberId) => (open.get(memberId)?.size ?? 0) > 0,
-    membersHere: () => [...open.keys()].filter((id) => (open.get(id)?.size ?? 0) > 0),
   };
   return { open, sockets };
 }

@@ -64,7 +64,6 @@ export function liveServer(db: Kysely<Database>, bus: InProcessBus, factory: Liv
       return count;
     },
     connectedHere: (memberId) => (open.get(memberId)?.size ?? 0) > 0,
-    membersHere: () => [...open.keys()].filter((id) => (open.get(id)?.size ?? 0) > 0),
   };
   const feature = factory({ db, bus, sockets, serverId, now });
   bus.subscribe((event) => bus.track(feature.onBusEvent?.(event)));
