@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromCallback, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
+import type { ChatMessage } from '../../src/domain/chat';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand } from '../../src/machines/liveEvents';
 import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
@@ -208,5 +209,135 @@ describe('live debate machine (model-based)', () => {
       },
     ]);
     expect(report.states).toBeGreaterThan(8);
+  });
+});
+
+/** One debate screen on a simulated clock, with the frames it gives its link and the log it saves. */
+function screen() {
+  const clock = new SimulatedClock();
+  const sent: unknown[] = [];
+  const saved: { messages: ChatMessage[]; partner: string }[] = [];
+  const actor = createActor(
+    liveDebateMachine.provide({
+      actors: {
+        liveLink: fromCallback<LiveCommand>(({ receive }) => receive((command) => sent.push(command.type === 'live.frame' ? command.frame : command))),
+        saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string } }) => {
+          saved.push(input);
+          await Promise.resolve();
+        }),
+      },
+    }),
+    { input: { instanceId: 'screen' }, clock },
+  ).start();
+  const send = (event: ModelEvent) => actor.send(event as Parameters<typeof actor.send>[0]);
+  /** The frames sent since the last call. */
+  const fresh = (() => {
+    let seen = 0;
+    return () => sent.slice(seen, (seen = sent.length));
+  })();
+  return { actor, clock, send, fresh, saved };
+}
+
+describe('live debate machine (examples)', () => {
+  it('stays searching on frames that are not a debate state, and asks to join again only when the link is open', () => {
+    const { actor, send, fresh } = screen();
+    expect(fresh()).toEqual([{ type: 'debate.join', community: null }]);
+    send(QUEUED);
+    send(RECONNECTING);
+    expect(actor.getSnapshot().value).toBe('searching');
+    expect(fresh()).toEqual([]);
+    send(ONLINE);
+    expect(fresh()).toEqual([{ type: 'debate.join', community: null }]);
+  });
+
+  it('leaves a match made just before the AI took the seat', () => {
+    const { actor, clock, send, fresh } = screen();
+    clock.increment(10_000);
+    send(MATCHED);
+    expect(actor.getSnapshot().value).toEqual({ aiOpponent: 'lateMatches' });
+    expect(fresh()).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.cancel' }, { type: 'debate.leave', debateId: 'd-1' }]);
+  });
+
+  it('ignores a blank take and other errors while writing', () => {
+    const { actor, send, fresh } = screen();
+    send(MATCHED);
+    fresh();
+    send({ type: 'SEND', text: '   ' });
+    send(received({ type: 'error', code: 'TOO_MANY_MESSAGES', message: 'You are sending messages too fast. Please slow down.' }));
+    expect(actor.getSnapshot().value).toEqual({ matched: 'writing' });
+    expect(fresh()).toEqual([]);
+  });
+
+  it('resends a take the server has not stored after a reconnect, and forgets it once stored', () => {
+    const { actor, send, fresh } = screen();
+    send(MATCHED);
+    send({ type: 'SEND', text: MY_TAKE });
+    expect(fresh()).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.take', debateId: 'd-1', text: MY_TAKE }]);
+    send(ONLINE);
+    expect(fresh()).toEqual([{ type: 'debate.take', debateId: 'd-1', text: MY_TAKE }]);
+    send(MY_TAKE_STORED);
+    expect(actor.getSnapshot().context.sentTake).toBeNull();
+    send(ONLINE);
+    expect(fresh()).toEqual([]);
+  });
+
+  it('says messages and emoji with client ids that count up, and resends those not yet stored', () => {
+    const { clock, send, fresh } = screen();
+    send(REVEALED);
+    clock.increment(1500);
+    fresh();
+    send({ type: 'SEND', text: 'Bytes!' });
+    send({ type: 'EMOJI', emoji: '🔥' });
+    const said = [
+      { type: 'debate.say', debateId: 'd-1', clientId: 'screen-1', text: 'Bytes!' },
+      { type: 'debate.say', debateId: 'd-1', clientId: 'screen-2', text: '🔥' },
+    ];
+    expect(fresh()).toEqual(said);
+    send(stored({ clientId: 'screen-1', text: 'Bytes!' }));
+    send(ONLINE);
+    expect(fresh()).toEqual([said[1]]);
+  });
+
+  it('resends nothing for a debate the server has ended', () => {
+    const { clock, send, fresh } = screen();
+    send(REVEALED);
+    clock.increment(1500);
+    send({ type: 'SEND', text: 'Bytes!' });
+    send(SHE_LEFT);
+    fresh();
+    send(ONLINE);
+    expect(fresh()).toEqual([]);
+  });
+
+  it('tells the server again that I left, after a reconnect', () => {
+    const { actor, send, fresh } = screen();
+    send(MATCHED);
+    send({ type: 'BACK' });
+    expect(fresh()).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.leave', debateId: 'd-1' }]);
+    send(ONLINE);
+    expect(fresh()).toEqual([{ type: 'debate.leave', debateId: 'd-1' }]);
+    expect(actor.getSnapshot().value).toEqual({ matched: 'ended' });
+  });
+
+  it('saves the ended argument with the partner lines under her name', () => {
+    const { actor, clock, send, saved } = screen();
+    send(REVEALED);
+    clock.increment(1500);
+    send(received({ type: 'debate.state', debate: debate({ phase: 'ended', yourTake: MY_TAKE, opponentTake: HER_TAKE, endedBy: ALICE.id, messages: [
+      { id: 'x1', clientId: 'c-her', from: ALICE.id, text: 'Spaces align', sentAt: AT },
+      { id: 'x2', clientId: 'screen-1', from: ME, text: 'Tabs indent', sentAt: AT },
+    ] }) }));
+    send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('savingLog');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.partner).toBe('Alice');
+    expect(saved[0]!.messages.map((m) => [m.sender, m.text])).toEqual([
+      WELCOME,
+      ['user', MY_TAKE],
+      ['system', REVEAL_LINE],
+      ['Alice', HER_TAKE],
+      ['Alice', 'Spaces align'],
+      ['user', 'Tabs indent'],
+    ]);
   });
 });
