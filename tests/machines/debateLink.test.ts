@@ -79,3 +79,67 @@ describe('debateLinkFor', () => {
     live.stop();
   });
 });
+
+describe('debateLinkFor on its own', () => {
+  const debateFrames = (sent: SocketSend['frame'][]) => sent.filter((f) => f.type.startsWith('debate.'));
+
+  it('sends nothing on going away before any search or debate', () => {
+    const { live, sent } = startLive();
+    createActor(debateLinkFor(live)).start().stop();
+    expect(debateFrames(sent)).toEqual([]);
+    live.stop();
+  });
+
+  it('still leaves the queue when other frames arrive while searching, and not after a cancel', () => {
+    const { live, sent } = startLive();
+    const link = createActor(debateLinkFor(live)).start();
+    link.send({ type: 'live.frame', frame: { type: 'debate.join', community: null } });
+    live.send({ type: 'socket.frame', frame: { type: 'debate.queued' } });
+    link.stop();
+    expect(debateFrames(sent)).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.cancel' }]);
+
+    const cancelled = createActor(debateLinkFor(live)).start();
+    cancelled.send({ type: 'live.frame', frame: { type: 'debate.join', community: null } });
+    cancelled.send({ type: 'live.frame', frame: { type: 'debate.cancel' } });
+    const count = sent.length;
+    cancelled.stop();
+    expect(sent).toHaveLength(count);
+    live.stop();
+  });
+
+  it('keeps the open debate through the end or leave of another one, and leaves it on going away', () => {
+    const { live, sent } = startLive();
+    const link = createActor(debateLinkFor(live)).start();
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({}) } });
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({ debateId: 'd-0', phase: 'ended', endedBy: 'm-me' }) } });
+    link.send({ type: 'live.frame', frame: { type: 'debate.leave', debateId: 'd-9' } });
+    link.stop();
+    expect(debateFrames(sent)).toEqual([{ type: 'debate.leave', debateId: 'd-9' }, { type: 'debate.leave', debateId: 'd-1' }]);
+    live.stop();
+  });
+
+  it('tells the screen when the link is back, so it resends the take', () => {
+    const { live, sent } = startLive();
+    const screen = screenOn(live);
+    live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({}) } });
+    screen.send({ type: 'SEND', text: 'Tabs forever' });
+    // 1012: the server restarting, so the live actor reconnects at once.
+    live.send({ type: 'socket.closed', code: 1012 });
+    live.send({ type: 'socket.opened' });
+    expect(debateFrames(sent).filter((f) => f.type === 'debate.take')).toEqual([
+      { type: 'debate.take', debateId: 'd-1', text: 'Tabs forever' },
+      { type: 'debate.take', debateId: 'd-1', text: 'Tabs forever' },
+    ]);
+    screen.stop();
+    live.stop();
+  });
+
+  it('passes queued chat sends on to the live actor', () => {
+    const { live, sent } = startLive();
+    const link = createActor(debateLinkFor(live)).start();
+    link.send({ type: 'live.send', to: 'm-alice', clientId: 'c-1', text: 'Hi' });
+    expect(sent).toContainEqual({ type: 'send', to: 'm-alice', clientId: 'c-1', text: 'Hi' });
+    link.stop();
+    live.stop();
+  });
+});
