@@ -455,4 +455,35 @@ describe('hot takes matched chat machine (live details)', () => {
     const senders = actor.getSnapshot().context.messages.map((m) => m.sender);
     expect(senders).toEqual(['other', 'user', 'system', 'RiffLord', 'user', 'RiffLord', 'RiffLord']);
   });
+  it('hands the AI the partner, the prompt, the take and the chat so far', async () => {
+    const { actor, clock, calls } = start();
+    await flush();
+    // The partner is drawn with the screen's own randomness.
+    const draw = calls.find((c) => c.src === 'pickPartner')?.input as { random: () => number };
+    expect(draw.random()).toBe(0.999);
+    expect(calls.find((c) => c.src === 'partnerTake')?.input).toEqual({ partner, prompt: PROMPT });
+    actor.send({ type: 'EMOJI', emoji: '🔥' });
+    actor.send({ type: 'SEND', text: 'My take' });
+    clock.increment(500);
+    clock.increment(1000);
+    await flush();
+    clock.increment(1500);
+    await flush();
+    expect(calls.find((c) => c.src === 'firstResponse')?.input).toEqual({ partner, prompt: PROMPT, partnerTake: TAKE, message: 'My take' });
+    actor.send({ type: 'SEND', text: 'Prove it' });
+    await flush();
+    clock.increment(1999);
+    await flush();
+    const reply = calls.find((c) => c.src === 'writeReply')?.input as { partner: User; messages: ChatMessage[]; message: string };
+    expect(reply.partner).toEqual(partner);
+    expect(reply.message).toBe('Prove it');
+    expect(reply.messages.map((m) => [m.sender, m.text])).toEqual([
+      ['other', 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥'],
+      ['user', '🔥'],
+      ['user', 'My take'],
+      ['system', SYSTEM_LINE],
+      ['RiffLord', TAKE],
+      ['RiffLord', BRASH],
+    ]);
+  });
 });
