@@ -486,4 +486,22 @@ describe('hot takes matched chat machine (live details)', () => {
       ['RiffLord', BRASH],
     ]);
   });
+  it('after a saved log and a failed win, trying again records only the win', async () => {
+    const { actor, clock, calls } = start({ recordWin: () => Promise.reject(new Error('offline')) });
+    await flush();
+    actor.send({ type: 'SEND', text: 'My take' });
+    clock.increment(500);
+    clock.increment(1000);
+    await flush();
+    clock.increment(1500);
+    await flush();
+    expect(actor.getSnapshot().context.messages).toHaveLength(5);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'CONFIRM_LEAVE' });
+    await flush();
+    expect(actor.getSnapshot().matches({ open: { leave: 'failed' } })).toBe(true);
+    actor.send({ type: 'BACK' });
+    await flush();
+    expect(calls.filter((c) => c.src === 'saveLog' || c.src === 'recordWin').map((c) => c.src)).toEqual(['saveLog', 'recordWin', 'recordWin']);
+  });
 });
