@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, toPromise } from 'xstate';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
 import { logInThrough, type SessionActor } from '../../src/machines/sessionRequests';
-import { privacyActorsWith } from '../../src/machines/settings.machine';
+import { exportDataWith, privacyActorsWith } from '../../src/machines/settings.machine';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The privacy switches a screen gets from privacyActorsWith: a guest's stay on the device (user_settings);
@@ -98,5 +98,16 @@ describe('a member', () => {
     const answer = run(privacyActorsWith(session).sharePrivacy, { profileVisibility: 'private', showOnlineStatus: true });
     await expect(answer).rejects.toMatchObject({ code: 'SERVER' });
     expect(session.getSnapshot().value).toEqual({ member: 'active' });
+  });
+});
+
+describe('Download my data', () => {
+  it("a member's file adds the server's copy (GET /api/me/export) to the device's settings", async () => {
+    const serverCopy = { user: mira, profile: null, exportedAt: '2026-11-24T04:00:00.000Z' };
+    const { calls } = await startSession(true, { 'GET /api/me/export': json(serverCopy) });
+    const file = await run<{ data: Record<string, unknown>; server: unknown }>(exportDataWith(session));
+    expect(file.server).toEqual(serverCopy);
+    expect(file.data.user_settings).toEqual(deviceSettings);
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/me/export' });
   });
 });
