@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate';
 import type { ClientFrame, ServerFrame } from '../../src/domain/liveContract';
 import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
@@ -244,6 +244,14 @@ const sendsOf = (frames: ClientFrame[]) => frames.filter((f) => f.type === 'send
 
 describe('live machine (scenarios)', () => {
   beforeEach(() => localStorage.clear());
+
+  it('a browser already offline when the channel starts shows offline at once', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { actor } = startLive();
+    expect(actor.getSnapshot().context.status).toBe('offline');
+    actor.stop();
+    onLine.mockRestore();
+  });
 
   it('queues two messages while offline and sends each once, in order, when back online', () => {
     const { actor, connections, emitted, server } = startLive();

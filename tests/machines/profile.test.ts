@@ -213,6 +213,37 @@ describe('profile editing machine against real storage', () => {
     actor.stop();
   });
 
+  it('a blank offered username is not taken (nothing is saved), and no later offer is taken either', () => {
+    localStorage.setItem('similarity_cache_abc', JSON.stringify({ timestamp: 1, scores: { a: 90 } }));
+    const actor = createActor(profileMachine).start();
+    actor.send({ type: 'USERNAME_OFFERED', value: '   ' });
+    expect(actor.getSnapshot().context.profile.username).toBe('');
+    expect(loadProfile().username).toBe('');
+    expect(localStorage.getItem('similarity_cache_abc')).not.toBeNull();
+    actor.send({ type: 'USERNAME_OFFERED', value: 'Mira' });
+    expect(actor.getSnapshot().context.profile.username).toBe('');
+    actor.stop();
+  });
+
+  it('the offered username is taken once, trimmed and saved; cleared afterwards it is not offered again', () => {
+    const actor = createActor(profileMachine).start();
+    actor.send({ type: 'USERNAME_OFFERED', value: ' Mira ' });
+    expect(loadProfile().username).toBe('Mira');
+    actor.send({ type: 'USERNAME_CHANGED', value: '' });
+    actor.send({ type: 'USERNAME_OFFERED', value: 'Zed' });
+    expect(actor.getSnapshot().context.profile.username).toBe('');
+    expect(loadProfile().username).toBe('');
+    actor.stop();
+  });
+
+  it('an offered username never replaces one the person typed', () => {
+    const actor = createActor(profileMachine).start();
+    actor.send({ type: 'USERNAME_CHANGED', value: 'Ada' });
+    actor.send({ type: 'USERNAME_OFFERED', value: 'Mira' });
+    expect(loadProfile().username).toBe('Ada');
+    actor.stop();
+  });
+
   it('clears the similarity cache on every save', () => {
     localStorage.setItem('similarity_cache_abc', JSON.stringify({ timestamp: 1, scores: { a: 90 } }));
     const actor = createActor(profileMachine).start();
