@@ -5,6 +5,7 @@ import { AppError } from '../../src/domain/errors';
 import { soloChatMachine } from '../../src/machines/soloChat.machine';
 import { loadUsers } from '../../src/services/users';
 import { testModel, type StateView } from '../support/modelTest';
+import { fullStorage } from '../support/failingStorage';
 
 // Oracles from docs/product.md section 4 ("Hot Takes solo chat") and section 9, written out: the first message gets a
 // reply beginning 'Alright, the results are in!' that points to /continue, the second reveals a generated
@@ -265,16 +266,7 @@ describe('solo Hot Takes chat with its real actors', () => {
 
   it('keeps every message and shows the storage-full text when the log cannot be written', async () => {
     const navigate = vi.fn();
-    const full: Storage = {
-      getItem: () => null,
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => undefined,
-      key: () => null,
-      length: 0,
-      clear: () => undefined,
-    };
+    const full = fullStorage();
     const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), { input }).start();
     actor.send({ type: 'SEND', text: TAKE });
     vi.stubGlobal('localStorage', full);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pendingResultsOf, queueResult, rememberStats, sendPendingResults, sendWaitingGames } from '../../src/services/members/pendingResults';
 import { announceViewer, withdrawViewer } from '../../src/services/members/viewer';
 import { json, mockFetch } from './fetchMock';
+import { fullStorage } from '../support/failingStorage';
 
 // A member's finished games wait on the device (`member_pending_results`) until POST /api/games/results
 // has them, in the order they were played. A refusal for good drops the game; being offline, a lost
@@ -136,17 +137,7 @@ describe('rememberStats', () => {
   });
 
   it('a full storage only loses the copy', () => {
-    const full = {
-      getItem: () => null,
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => undefined,
-      key: () => null,
-      length: 0,
-      clear: () => undefined,
-    } satisfies Storage;
-    vi.stubGlobal('localStorage', full);
+    vi.stubGlobal('localStorage', fullStorage());
     expect(() => rememberStats('m-1', stats(50))).not.toThrow();
   });
 });

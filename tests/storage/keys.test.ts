@@ -12,6 +12,7 @@ import { steamIdKey } from '../../src/storage/steamId';
 import { defineKey, defineKeyFamily, keysWithPrefix, onStorageChange, readRaw, removeRaw, writeRaw } from '../../src/storage/store';
 import { accessTokenKey, oauthStateKey, pkceVerifierKey, refreshTokenKey } from '../../src/storage/tokens';
 import { friendsKey, usersKey } from '../../src/storage/users';
+import { storageFailingWith } from '../support/failingStorage';
 
 beforeEach(() => {
   localStorage.clear();
@@ -19,21 +20,6 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => vi.unstubAllGlobals());
-
-/** A Storage whose setItem fails with `failure`; reads see nothing. */
-function storageFailingWith(failure: unknown, overrides: Partial<Storage> = {}): Storage {
-  return {
-    getItem: () => null,
-    setItem: () => {
-      throw failure;
-    },
-    removeItem: () => undefined,
-    key: () => null,
-    length: 0,
-    clear: () => undefined,
-    ...overrides,
-  };
-}
 
 function caughtFrom(run: () => void): unknown {
   try {

@@ -15,6 +15,7 @@ import { activeUserId, ensureActiveUserId } from '../../src/storage/session';
 import { clearAppData, exportUserData, logOutStorage } from '../../src/storage/appData';
 import { emptyProfile } from '../../src/domain/profile';
 import { profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/storage/similarityCache';
+import { fullStorage } from '../support/failingStorage';
 
 beforeEach(() => {
   localStorage.clear();
@@ -98,17 +99,7 @@ describe('safe store', () => {
   });
 
   it('reports a full quota as a typed STORAGE_FULL error', () => {
-    const full = {
-      getItem: () => null,
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => undefined,
-      key: () => null,
-      length: 0,
-      clear: () => undefined,
-    } satisfies Storage;
-    vi.stubGlobal('localStorage', full);
+    vi.stubGlobal('localStorage', fullStorage());
     let caught: unknown;
     try {
       counter.write({ n: 1 });
