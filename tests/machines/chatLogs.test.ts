@@ -18,6 +18,12 @@ function loadsOnEachOpening({ env, path }: View) {
   expect(env.pending.get('loadChatLogs')?.length ?? 0).toBe(loads);
 }
 
+/** Nothing is listed before a list was read; after that the last list read stays until the next one. */
+function listsWhatWasRead({ context, path }: View) {
+  const read = path.steps.some((s) => s.event.type === 'xstate.done.actor.loadChatLogs');
+  expect(context.logs).toEqual(read ? [LOG] : []);
+}
+
 describe('chat logs machine (model-based)', () => {
   it("toggles chat ↔ logs, loading the game's list each time; failures show a text and can be retried", async () => {
     const report = await testModel({
@@ -31,18 +37,22 @@ describe('chat logs machine (model-based)', () => {
         { type: 'xstate.error.actor.loadChatLogs', error: new Error('unreadable') },
         { type: 'xstate.error.actor.loadChatLogs', error: new AppError('STORAGE_FULL') },
         { type: 'OPEN', index: 0 },
-        // Only one log is listed: asking for a second one opens nothing.
+        // Only one log is listed: asking for a second one, or for a place that is no log, opens nothing.
         { type: 'OPEN', index: 1 },
+        { type: 'OPEN', index: -1 },
+        { type: 'OPEN', index: 0.5 },
         { type: 'CLOSE' },
       ],
       states: {
         chat: (v) => {
           loadsOnEachOpening(v);
+          listsWhatWasRead(v);
           expect(v.context.error).toBeNull();
           expect(v.context.openIndex).toBeNull();
         },
         'logs.loading': (v) => {
           loadsOnEachOpening(v);
+          listsWhatWasRead(v);
           expect(v.context.error).toBeNull();
         },
         'logs.ready': (v) => {
@@ -60,6 +70,7 @@ describe('chat logs machine (model-based)', () => {
         // An unreadable list gets the chat-logs text; a typed error keeps its own text.
         'logs.failed': (v) => {
           loadsOnEachOpening(v);
+          listsWhatWasRead(v);
           const error = (v.last as { error?: unknown }).error;
           expect(v.context.error).toBe(error instanceof AppError ? STORAGE_FULL : LOGS_LOAD_FAILED);
         },
