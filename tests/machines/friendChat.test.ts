@@ -3,6 +3,7 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/domain/user';
 import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/machines/friendChat.machine';
+import { fullStorage } from '../support/failingStorage';
 import { testModel, type StateView } from '../support/modelTest';
 
 const generateFriendChatReply = vi.hoisted(() => vi.fn());
@@ -262,6 +263,24 @@ describe('friend chat with its real actors', () => {
     expect(actor.getSnapshot().context.messages).toHaveLength(1);
     expect(actor.getSnapshot().context.messages[0]!.text).toContain('PixelPoet');
     expect(localStorage.getItem('friend_chat_user-2.corrupt')).toBe('[{"id":1}]');
+    warn.mockRestore();
+  });
+
+  it('a full storage stops only the keeping: the message shows, the friend answers, and the failure is warned', async () => {
+    generateFriendChatReply.mockImplementation(async (req: { message: string }) => `You said: ${req.message}`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { actor } = start('user-2');
+    await settle();
+    vi.stubGlobal('localStorage', fullStorage());
+    try {
+      actor.send({ type: 'SEND', text: 'still here?' });
+      await settle();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(actor.getSnapshot().context.messages.slice(1).map((m) => m.text)).toEqual(['still here?', 'You said: still here?']);
+    // Once for my message, once for the reply.
+    expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
 
