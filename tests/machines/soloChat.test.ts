@@ -203,11 +203,22 @@ describe('solo Hot Takes chat with its real actors', () => {
     expect(last()?.text).toBe(TAKE);
     clock.increment(1);
     expect(last()?.text.startsWith(RESULTS_OPENING)).toBe(true);
+    expect(last()?.sender).toBe('other');
 
     actor.send({ type: 'SEND', text: '/continue' });
     await settle();
     // random 0 picks the first seeded sample user; the take answers the user's first message.
-    expect(generatePersonaHotTake).toHaveBeenCalledWith(expect.objectContaining({ username: 'RiffLord', prompt: TAKE }));
+    expect(generatePersonaHotTake).toHaveBeenCalledWith(
+      expect.objectContaining({
+        username: 'RiffLord',
+        personality: 'Loud, loyal and allergic to half-measures. Thinks every boss fight deserves a breakdown riff.',
+        prompt: TAKE,
+      }),
+    );
+    expect(actor.getSnapshot().context.messages.at(-2)).toMatchObject({
+      sender: 'other',
+      text: "The verdict is back! Here's what RiffLord had to say about your take:",
+    });
     expect(last()).toMatchObject({ sender: 'RiffLord', text: 'Hot take: pizza toppings are a personality test.' });
 
     // random 0: the canned reaction lands 1000 ms after the message, not a millisecond before (SPEC: 1-3 s).
@@ -261,7 +272,20 @@ describe('solo Hot Takes chat with its real actors', () => {
     expect(actor.getSnapshot().context.messages.at(-1)?.text).toBe('Fight me');
     clock.increment(1);
     await settle();
-    expect(actor.getSnapshot().context.messages.at(-1)?.sender).toBe('other');
+    // The top of the random source picks the last of the eight reactions.
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'other', text: 'Say that again, louder, for the people in the back! 📣' });
+  });
+
+  it('a take that cannot be generated is answered by the partner fallback line, from the other side', async () => {
+    generatePersonaHotTake.mockRejectedValue(new Error('AI down'));
+    const clock = new SimulatedClock();
+    const actor = createActor(soloChatMachine, { clock, input }).start();
+    actor.send({ type: 'SEND', text: TAKE });
+    clock.increment(1200);
+    actor.send({ type: 'SEND', text: '/continue' });
+    await settle();
+    expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'other', text: PARTNER_FALLBACK });
+    expect(actor.getSnapshot().matches({ open: { flow: { chatting: 'idle' } } })).toBe(true);
   });
 
   it('keeps every message and shows the storage-full text when the log cannot be written', async () => {

@@ -1,5 +1,6 @@
 import { createActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { selectReplying, selectSaveError, selectSaving } from '../../src/machines/chatPipeline';
 import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../src/machines/soloChat.machine';
 import type { ChatMessage } from '../../src/domain/chat';
 
@@ -41,5 +42,25 @@ describe('solo Hot Takes screen view', () => {
     const messages = [message('1', 'other'), message('2', 'user'), message('3', 'system'), message('4', 'user', 'emoji'), message('5', 'RiffLord')];
     expect(selectSentCount(soloChatMachine.resolveState({ value: { open: { flow: 'awaitingTake', leave: 'staying' } }, context: { ...context, messages } }))).toBe(2);
     expect(selectSentCount(at('awaitingTake'))).toBe(0);
+  });
+
+  it.each([
+    ['awaitingTake', false],
+    ['judging', true],
+    ['awaitingContinue', false],
+    ['revealing', true],
+    [{ chatting: 'idle' }, false],
+    [{ chatting: { replying: 'waiting' } }, true],
+  ] as const)('in %j the typing line shows: %s', (flow, replying) => {
+    expect(selectReplying(at(flow))).toBe(replying);
+  });
+
+  it('says it is saving only while the session is saved, and shows the save error only once the save failed', () => {
+    const full = 'Your browser storage is full.';
+    const withError = (leave: string) => soloChatMachine.resolveState({ value: { open: { flow: 'awaitingTake', leave } }, context: { ...context, saveError: full } });
+    expect([selectSaving(at('awaitingTake', 'saving')), selectSaving(at('awaitingTake')), selectSaving(at('awaitingTake', 'failed'))]).toEqual([true, false, false]);
+    expect(selectSaveError(withError('failed'))).toBe(full);
+    expect(selectSaveError(withError('staying'))).toBeNull();
+    expect(selectSaveError(withError('saving'))).toBeNull();
   });
 });
