@@ -11,7 +11,9 @@ import { defineKeyFamily } from './store';
 const outboxEntrySchema = z.object({
   to: z.string().min(1).max(64),
   clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH),
-  text: z.string().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  // The chat and the server count a message without the spaces around it, so the queue must too: 2000
+  // characters plus a trailing space is a message they take, and refusing it here kept the whole queue off the device.
+  text: z.string().refine((text) => text.trim().length >= 1 && text.trim().length <= CHAT_MESSAGE_MAX_LENGTH),
   queuedAt: z.number().int().nonnegative(),
 }) satisfies z.ZodType<OutboxEntry>;
 

@@ -45,6 +45,8 @@ describe('outbox', () => {
       { ...entry, clientId: '' },
       { ...entry, clientId: 'c'.repeat(65) },
       { ...entry, text: 'x'.repeat(2001) },
+      { ...entry, text: '   ' },
+      { ...entry, text: ` ${'x'.repeat(2001)} ` },
       { ...entry, queuedAt: -1 },
       { ...entry, queuedAt: 1.5 },
     ]) {
@@ -54,5 +56,12 @@ describe('outbox', () => {
     const longest = { ...entry, to: 'm'.repeat(64), clientId: 'c'.repeat(64), text: 'x'.repeat(2000), queuedAt: 0 };
     localStorage.setItem('mycelius_outbox_m-1', JSON.stringify([longest]));
     expect(readOutbox('m-1')).toEqual([longest]);
+  });
+
+  it('keeps a message of 2000 characters sent with spaces around it, as the chat and the server count it trimmed', () => {
+    const spaced = { ...entry, text: `  ${'x'.repeat(2000)}  ` };
+    const next = { ...entry, clientId: 'c-2', text: 'and this' };
+    writeOutbox('m-1', [spaced, next]);
+    expect(readOutbox('m-1')).toEqual([spaced, next]);
   });
 });
