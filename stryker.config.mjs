@@ -2,6 +2,9 @@
 // takes long on two cores. scripts/mutation.sh runs one folder at a time (MUTATE_FOLDER), each with
 // its own incremental file and report under reports/mutation/<folder>/, so a re-run only tests the
 // mutants whose code or covering tests changed.
+const MEMBER_ROUTES = ['server/routes/members.ts', 'server/routes/social.ts', 'server/routes/discover.ts'];
+const CHAT_ROUTES = 'server/routes/chats.ts';
+
 const FOLDERS = {
   machines: ['src/machines/**/*.ts'],
   domain: ['src/domain/**/*.ts'],
@@ -11,10 +14,13 @@ const FOLDERS = {
   // finish one part at a time (`npm run mutation server` runs all five; scripts/mutationScores.ts
   // adds them up). The process entry (start.ts) and the Vite dev hook (devPlugin.ts) only wire things
   // together; no unit test starts them, so they are not mutated.
-  'server-http': ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', '!server/start.ts', '!server/devPlugin.ts'],
-  'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts', 'server/social/**/*.ts'],
+  // The members' routes belong to the members part and the chat routes to the live part: their tests
+  // are those parts' tests (vitest.mutation.config.ts), and the http part keeps the app shell, the
+  // middleware and the guest routes.
+  'server-http': ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', '!server/start.ts', '!server/devPlugin.ts', ...MEMBER_ROUTES.map((file) => `!${file}`), `!${CHAT_ROUTES}`],
+  'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts', 'server/social/**/*.ts', ...MEMBER_ROUTES],
   'server-ai': ['server/ai/**/*.ts', 'server/discover/**/*.ts'],
-  'server-live': ['server/live/**/*.ts'],
+  'server-live': ['server/live/**/*.ts', CHAT_ROUTES],
   'server-fakes': ['server/fakes/**/*.ts'],
 };
 

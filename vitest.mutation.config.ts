@@ -10,6 +10,14 @@ import base from './vitest.config';
 const LOWER_LAYERS = ['tests/domain', 'tests/storage', 'tests/services', 'tests/server', 'tests/ai'];
 const folders = process.env.MUTATE_FOLDER === 'machines' || process.env.MUTATE_FOLDER === 'all' ? [...LOWER_LAYERS, 'tests/machines'] : LOWER_LAYERS;
 
+// The http part (the app shell, the middleware and the guest routes) is measured by the server tests at
+// its own level, tests/server/*.test.ts, and not by the members, social and live suites above it. Those
+// pass through every middleware, so each of its mutants re-ran some 30 database-backed and timer-bound
+// files: the part was estimated at five hours on two cores. The members' and chat routes are measured
+// in the members and live parts, with those suites.
+const HTTP_LEVEL_ONLY = ['tests/server/members/**', 'tests/server/social/**', 'tests/server/live/**'];
+const aboveHttp = process.env.MUTATE_FOLDER === 'server-http' ? HTTP_LEVEL_ONLY : [];
+
 // Left out per mutant: tests that start the server as a child process (process.test.ts, the kill -9
 // durability test, the two-servers live test). Stryker sees no coverage from another process, and the code they start is
 // server/start.ts, which is not mutated; the in-process tests cover what it wires together.
@@ -20,7 +28,7 @@ export default defineConfig({
   test: {
     ...base.test,
     include: folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
-    exclude: [...(base.test?.exclude ?? []), ...SPAWNING],
+    exclude: [...(base.test?.exclude ?? []), ...SPAWNING, ...aboveHttp],
     // The HTTP-level members tests run on Postgres only (a fresh PGlite costs seconds per covering
     // file and mutant); tests/server/members/database.test.ts still runs on both engines.
     env: { ...base.test?.env, TEST_DATABASES: 'postgres' },
