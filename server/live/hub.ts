@@ -237,7 +237,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       }
       connection.alive = false;
       connection.ws.ping();
-      send(connection, { type: 'heartbeat' });
+      // A socket still connecting has not said `ready`, which must come first; the next beat reaches it.
+      if (!connection.held) send(connection, { type: 'heartbeat' });
     }
     const at = now();
     void (async () => {

@@ -24,6 +24,22 @@ const greetsOnConnect: LiveFeatureFactory = ({ sockets }) => ({
   },
 });
 
+/** A feature slow to connect: its onConnect takes several heartbeats (a busy database, a loaded machine). */
+const slowToConnect: LiveFeatureFactory = () => ({
+  onConnect: () => new Promise((resolve) => setTimeout(resolve, 150)),
+});
+
+describe.each(DATABASE_KINDS)('a live socket slow to connect on %s', (kind) => {
+  const world = useLiveWorld(kind, { heartbeatMs: 20, features: [slowToConnect, ...liveFeatures] });
+
+  it('hears ready before any heartbeat, however many beats the connecting took', async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    await tab.waitFor((frame) => frame.type === 'heartbeat');
+    expect(tab.frames[0]).toEqual({ type: 'ready', memberId: ada.id, onlineFriends: [] });
+  });
+});
+
 describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
   const world = useLiveWorld(kind, { heartbeatMs: 200, features: [greetsOnConnect, ...liveFeatures, breaksOnCancel] });
 
