@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { blockedPeopleMachine } from '../../src/machines/blockedPeople.machine';
 import { MemberApiError } from '../../src/services/members/errors';
 import { testModel } from '../support/modelTest';
@@ -46,5 +47,18 @@ describe('blocked people machine (model-based)', () => {
       },
     });
     expect(report).toMatchObject({ states: 6, guards: 1 });
+  });
+
+  it('names the person unblocked, not the first on the list', async () => {
+    const machine = blockedPeopleMachine.provide({
+      actors: { loadBlocked: fromPromise(async () => [nova, kai]), unblock: fromPromise(async (): Promise<void> => undefined) },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.context.people.length === 2);
+    actor.send({ type: 'UNBLOCK', userId: 'm-3' });
+    await waitFor(actor, (s) => s.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toBe('kai is unblocked.');
+    expect(actor.getSnapshot().context.people.map((p) => p.username)).toEqual(['nova']);
+    actor.stop();
   });
 });

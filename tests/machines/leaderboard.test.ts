@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { leaderboardMachine } from '../../src/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';
 import { MemberApiError } from '../../src/services/members/errors';
@@ -95,6 +95,22 @@ describe('leaderboard machine (model-based)', () => {
       }),
       { input: { community: 'Seattle' } },
     ).start();
+    expect(asked).toEqual([{ tab: 'points', community: 'Seattle' }]);
+    actor.stop();
+  });
+
+  it('does not load again for the tab or community already shown', async () => {
+    const asked: unknown[] = [];
+    const actor = createActor(
+      leaderboardMachine.provide({
+        actors: { loadBoard: fromPromise(async ({ input }) => (asked.push(input), { entries, unsent: 0 })) },
+      }),
+      { input: { community: 'Seattle' } },
+    ).start();
+    await waitFor(actor, (s) => !s.matches('loading'));
+    actor.send({ type: 'SELECT_TAB', tab: 'points' });
+    actor.send({ type: 'COMMUNITY', community: 'Seattle' });
+    expect(actor.getSnapshot().matches('loading')).toBe(false);
     expect(asked).toEqual([{ tab: 'points', community: 'Seattle' }]);
     actor.stop();
   });

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate';
 import type { ClientFrame, ServerFrame } from '../../src/domain/liveContract';
 import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
 import type { LiveEmitted, OutboxEntry } from '../../src/machines/liveEvents';
 import { onSessionEnded } from '../../src/services/members/viewer';
+import { fullStorage } from '../support/failingStorage';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 // The member's live channel (issue 14 item 1): connecting -> open -> reconnecting with backoff -> offline,
@@ -411,6 +412,170 @@ describe('live machine (scenarios)', () => {
     expect(connections).toHaveLength(connectsBefore);
     clock.increment(1);
     expect(connections).toHaveLength(connectsBefore + 1);
+    actor.stop();
+  });
+});
+
+describe('live machine (context it keeps about refusals)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('forgets a refusal once its message is acknowledged, even with others still queued', () => {
+    const { actor, server } = startLive();
+    server.open();
+    actor.send({ ...toNova });
+    actor.send({ ...toJuno });
+    server.frame(frames.tooFastNova);
+    expect(actor.getSnapshot().context.refused).toEqual(['c-1']);
+    server.frame(frames.ackNova);
+    expect(actor.getSnapshot().context.refused).toEqual([]);
+    actor.stop();
+  });
+
+  it('clears the refusals after the heartbeat resends them', () => {
+    const { actor, server } = startLive();
+    server.open();
+    actor.send({ ...toNova });
+    server.frame(frames.tooFastNova);
+    server.frame(frames.heartbeat);
+    expect(actor.getSnapshot().context.refused).toEqual([]);
+    actor.stop();
+  });
+
+  it('a reconnect sends a refused message once with the outbox, not again at the next heartbeat', () => {
+    const { actor, connections, server } = startLive();
+    server.open();
+    actor.send({ ...toNova });
+    server.frame(frames.tooFastNova);
+    server.close(1012);
+    server.open();
+    expect(sendsOf(connections[1]!.sent)).toEqual(['c-1']);
+    server.frame(frames.heartbeat);
+    expect(sendsOf(connections[1]!.sent)).toEqual(['c-1']);
+    actor.stop();
+  });
+});
+
+/** A browser WebSocket the test drives: the server side of the machine's own socket actor. */
+class FakeWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static opened: FakeWebSocket[] = [];
+  readyState = FakeWebSocket.CONNECTING;
+  sent: unknown[] = [];
+  closedWith: number | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeWebSocket.opened.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = FakeWebSocket.CLOSED;
+  }
+  serverOpens() {
+    this.readyState = FakeWebSocket.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  serverSends(frame: ServerFrame) {
+    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(frame) }));
+  }
+  serverCloses(code: number) {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.dispatchEvent(Object.assign(new Event('close'), { code }));
+  }
+}
+
+describe('live machine (its own socket, network watcher and device)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    FakeWebSocket.opened = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('opens /api/live, flushes the outbox as JSON, hears frames and closes the socket when stopped', () => {
+    localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ to: 'm-2', clientId: 'c-9', text: 'still here', queuedAt: 5 }]));
+    const actor = createActor(liveMachine, { input }).start();
+    const socket = FakeWebSocket.opened[0]!;
+    expect(socket.url).toBe(`ws://${window.location.host}/api/live`);
+    socket.serverOpens();
+    expect(actor.getSnapshot().context.status).toBe('open');
+    expect(socket.sent).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-9', text: 'still here' }]);
+    socket.serverSends(frames.ready);
+    expect(actor.getSnapshot().context.onlineFriends).toEqual(['m-2']);
+    actor.send({ type: 'live.frame', frame: typing });
+    expect(socket.sent).toHaveLength(2);
+    expect(socket.sent[1]).toEqual({ type: 'typing', to: 'm-2' });
+    actor.stop();
+    expect(socket.closedWith).toBe(1000);
+  });
+
+  it('a socket the server closes is reported with its code', () => {
+    const actor = createActor(liveMachine, { input }).start();
+    FakeWebSocket.opened[0]!.serverOpens();
+    FakeWebSocket.opened[0]!.serverCloses(1012);
+    // 1012: reconnect at once, on a new socket.
+    expect(FakeWebSocket.opened).toHaveLength(2);
+    FakeWebSocket.opened[1]!.serverCloses(1006);
+    expect(actor.getSnapshot().context.status).toBe('reconnecting');
+    actor.stop();
+  });
+
+  it('stops listening to the browser network events when stopped', () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const actor = createActor(liveMachine, { input }).start();
+    const listeners = added.mock.calls.filter(([type]) => type === 'online' || type === 'offline');
+    expect(listeners.map(([type]) => type).sort()).toEqual(['offline', 'online']);
+    actor.stop();
+    for (const [type, listener] of listeners) expect(removed).toHaveBeenCalledWith(type, listener);
+  });
+
+  it('logs a network watcher that fails and keeps the channel going', () => {
+    const failure = new Error('no navigator');
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => {
+      throw failure;
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const actor = createActor(liveMachine, { input }).start();
+    expect(logged).toHaveBeenCalledWith('Watching the network failed', failure);
+    FakeWebSocket.opened[0]!.serverOpens();
+    expect(actor.getSnapshot().context.status).toBe('open');
+    actor.stop();
+  });
+
+  it('keeps a message it cannot store on a full device, logs it, and still sends it', () => {
+    vi.stubGlobal('localStorage', fullStorage());
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const actor = createActor(liveMachine, { input }).start();
+    FakeWebSocket.opened[0]!.serverOpens();
+    actor.send({ ...toNova });
+    expect(logged).toHaveBeenCalledWith('The outbox could not be saved on this device', expect.anything());
+    expect(actor.getSnapshot().context.outbox.map((e) => e.clientId)).toEqual(['c-1']);
+    expect(FakeWebSocket.opened[0]!.sent).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-1', text: 'hi nova' }]);
+    actor.stop();
+  });
+
+  it('without injected sources, stamps messages with the clock and jitters with Math.random', () => {
+    vi.useFakeTimers({ now: QUEUED_AT });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const actor = createActor(liveMachine, { input: { memberId: 'm-1' } }).start();
+    actor.send({ ...toNova });
+    expect(actor.getSnapshot().context.outbox).toEqual([{ to: 'm-2', clientId: 'c-1', text: 'hi nova', queuedAt: QUEUED_AT }]);
+    FakeWebSocket.opened[0]!.serverCloses(1006);
+    // Half of the first ceiling (500 ms).
+    vi.advanceTimersByTime(249);
+    expect(FakeWebSocket.opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.opened).toHaveLength(2);
     actor.stop();
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { DiscoverCardWire } from '../../src/domain/socialContract';
-import { memberDiscoverMachine, type MemberDiscoverContext } from '../../src/machines/memberDiscover.machine';
+import { canBefriend, memberDiscoverMachine, type MemberDiscoverContext } from '../../src/machines/memberDiscover.machine';
 import { SocialError } from '../../src/services/members/people';
 import type { MemberDiscoverPage } from '../../src/services/members/socialForSession';
 import { testModel, type ReplayEnv, type StateView } from '../support/modelTest';
@@ -210,4 +210,34 @@ describe('member discover machine (model-based)', () => {
     ]);
     expect(report).toMatchObject({ states: 9, transitions: 15, guards: 4 });
   }, 120_000);
+});
+
+describe('canBefriend (the card button)', () => {
+  it('is live for a member not asked yet or who asked first, and for a sample person not yet a friend', () => {
+    expect(canBefriend(card('m-2', 'nova', 'member', 'none', 90), [])).toBe(true);
+    expect(canBefriend(card('m-3', 'juno', 'member', 'incoming', 80), [])).toBe(true);
+    expect(canBefriend(card('m-4', 'orion', 'member', 'outgoing', 70), [])).toBe(false);
+    expect(canBefriend(card('m-5', 'vega', 'member', 'friends', 40), [])).toBe(false);
+    expect(canBefriend(card('user-3', 'DeepDiver', 'sample', 'none', 70), [])).toBe(true);
+    expect(canBefriend(card('user-3', 'DeepDiver', 'sample', 'none', 70), ['user-3'])).toBe(false);
+  });
+});
+
+describe('member discover machine (the header community)', () => {
+  it('logs a community follower that fails, and keeps the page', () => {
+    const failure = new Error('no header');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const machine = memberDiscoverMachine.provide({
+      actors: {
+        followCommunity: fromCallback(() => {
+          throw failure;
+        }),
+        loadPage: fromPromise(() => new Promise<MemberDiscoverPage>(() => undefined)),
+      },
+    });
+    const actor = createActor(machine).start();
+    expect(logged).toHaveBeenCalledWith('Following the header community failed', failure);
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { providerAuthMachine } from '../../src/machines/providerAuth.machine';
 import { getTopArtists } from '../../src/services/providerData';
 import { loadProfile } from '../../src/storage/profile';
@@ -145,6 +145,54 @@ describe('provider auth machine with real storage', () => {
     actor.send({ type: 'LOGIN' });
     await vi.waitFor(() => expect(redirect).toHaveBeenCalledWith(AUTHORIZE));
     expect(actor.getSnapshot().value).toBe('redirected');
+  });
+
+  it('LOGIN from a screen hands that screen to the round trip, as its way back', async () => {
+    const asked: unknown[] = [];
+    const actor = createActor(
+      providerAuthMachine.provide({
+        actors: {
+          prepareLogin: fromPromise(async ({ input }) => {
+            asked.push(input);
+            return AUTHORIZE;
+          }),
+        },
+      }),
+      { input: { provider: 'trakt' } },
+    ).start();
+    actor.send({ type: 'LOGIN', origin: '/connections' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('redirected'));
+    expect(asked).toEqual([{ provider: 'trakt', origin: '/connections' }]);
+  });
+
+  it('logs a sign-in that cannot start and a token watcher that fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = new Error('config unavailable');
+    const broken = new Error('no storage events');
+    const actor = createActor(
+      providerAuthMachine.provide({
+        actors: {
+          prepareLogin: fromPromise(() => Promise.reject(refused)),
+        },
+      }),
+      { input: { provider: 'spotify' } },
+    ).start();
+    actor.send({ type: 'LOGIN' });
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('could not start sign-in', refused));
+    expect(actor.getSnapshot().value).toBe('unauthenticated');
+
+    const watcherDown = createActor(
+      providerAuthMachine.provide({
+        actors: {
+          watchToken: fromCallback(() => {
+            throw broken;
+          }),
+        },
+      }),
+      { input: { provider: 'spotify' } },
+    ).start();
+    expect(logged).toHaveBeenCalledWith('token watcher failed', broken);
+    expect(watcherDown.getSnapshot().value).toBe('checking');
   });
 
   it('shows Connect again when a data call had to log the provider out', async () => {

@@ -64,4 +64,36 @@ describe('a member device started offline', () => {
     expect(session.getSnapshot().context.member).toEqual(mira);
     expect(syncInputs).toEqual([{ memberId: 'm-1' }]);
   });
+
+  it('stops listening for the network once it is checking again', async () => {
+    mockFetch({ 'GET /api/me': ['network-error', json({ user: mira, profile: null })] });
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    await waitFor(startSession(), (s) => s.matches({ guest: 'offline' }));
+    const listening = added.mock.calls.filter(([type]) => type === 'online');
+    expect(listening).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    expect(removed).toHaveBeenCalledWith('online', listening[0]![1]);
+  });
+
+  it('logs a profile sync or a session watcher that fails, and stays signed in', async () => {
+    mockFetch({ 'GET /api/me': json({ user: mira, profile: null }) });
+    const syncFailure = new Error('sync broke');
+    const watchFailure = new Error('no listener');
+    const machine = sessionMachine.provide({
+      actors: {
+        profileSync: fromCallback(() => {
+          throw syncFailure;
+        }) as never,
+        hearSessionEnded: fromCallback<SessionEvent>(() => {
+          throw watchFailure;
+        }),
+      },
+    });
+    session = createActor(machine).start();
+    await waitFor(session, (s) => s.matches('member'));
+    expect(console.error).toHaveBeenCalledWith('Profile sync stopped', syncFailure);
+    expect(console.error).toHaveBeenCalledWith('Waiting for the network failed', watchFailure);
+    expect(session.getSnapshot().context.member).toEqual(mira);
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { AppError } from '../../src/domain/errors';
 import { connectSteam, steamConnectMachine } from '../../src/machines/steamConnect.machine';
 import { loadProfile } from '../../src/storage/profile';
@@ -171,5 +171,39 @@ describe('Steam connect with the real services', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('error'));
     expect(actor.getSnapshot().context.error).toBe(expected);
     expect(localStorage.getItem('steam_id')).toBeNull();
+  });
+
+  it('offers the games of an account just connected, once back on the screen', async () => {
+    mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(3) });
+    const actor = createActor(steamConnectMachine).start();
+    actor.send({ type: 'TYPE', value: ID });
+    actor.send({ type: 'CONNECT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('connected'));
+    expect(sessionStorage.getItem('taste_offer_steam')).toBe('true');
+  });
+
+  it('a failed lookup is a STEAM_CONNECT_FAILED that keeps its cause, and is logged', async () => {
+    mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: json({}, 500) });
+    const failure = await connectSteam(ID).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'STEAM_CONNECT_FAILED' });
+    expect((failure as AppError).cause).toBeInstanceOf(Error);
+    const actor = createActor(steamConnectMachine).start();
+    actor.send({ type: 'TYPE', value: ID });
+    actor.send({ type: 'CONNECT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('error'));
+    expect(console.error).toHaveBeenCalledWith('Steam connection failed', expect.objectContaining({ code: 'STEAM_CONNECT_FAILED' }));
+  });
+
+  it('logs a storage watcher that fails', () => {
+    const broken = new Error('no storage events');
+    const machine = steamConnectMachine.provide({
+      actors: {
+        watchSteamId: fromCallback(() => {
+          throw broken;
+        }),
+      },
+    });
+    createActor(machine).start();
+    expect(console.error).toHaveBeenCalledWith('Steam connection failed', broken);
   });
 });
