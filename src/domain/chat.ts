@@ -108,3 +108,13 @@ export function previewLog(log: ChatLog): LogPreview {
     more: Math.max(0, log.messages.length - LOG_PREVIEW_MESSAGES),
   };
 }
+
+/**
+ * The message a reply answers (the newest the user typed) and everything else said, in order. A reply
+ * owed to a message sent while another was on its way is written after that one landed, so the newest
+ * message is not always the last: what came after it (an emoji, the earlier reply) is history too.
+ */
+export function answeredMessage(chatMessages: readonly ChatMessage[]): { message: string; history: ChatMessage[] } {
+  const index = chatMessages.findLastIndex((m) => m.sender === 'user' && m.type === 'text');
+  return { message: chatMessages[index]?.text ?? '', history: chatMessages.filter((_, i) => i !== index) };
+}

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChatReplyRequest } from '../domain/aiContract';
-import { welcomeMessage, type ChatMessage } from '../domain/chat';
+import { answeredMessage, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
 import { friendChatFallback, friendGreeting } from '../domain/friendChat';
 import { messages as texts } from '../domain/messages';
@@ -54,13 +54,11 @@ function toTurn(message: ChatMessage, friend: User): ChatTurn {
 
 export function replyInput(context: FriendChatContext): FriendReplyInput {
   const friend = context.friend!;
-  const lastIndex = context.messages.findLastIndex((m) => m.sender === 'user' && m.type === 'text');
-  // Everything else said so far, including a reply that landed after the newest message was sent.
-  const history = context.messages.filter((_, i) => i !== lastIndex).slice(-CHAT_CONTEXT_MESSAGES);
+  const { message, history } = answeredMessage(context.messages);
   return {
     friend,
-    history: history.map((m) => toTurn(m, friend)),
-    message: context.messages[lastIndex]?.text ?? '',
+    history: history.slice(-CHAT_CONTEXT_MESSAGES).map((m) => toTurn(m, friend)),
+    message,
     random: context.random,
   };
 }

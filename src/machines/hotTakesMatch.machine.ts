@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
-import { appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../domain/chat';
+import { answeredMessage, appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../domain/chat';
 import { messageFor } from '../domain/errorText';
 import { gameAward, isWinningGame } from '../domain/gameAward';
 import { GAMES } from '../domain/games';
@@ -69,10 +69,6 @@ interface PersonaInput {
 
 function persona(partner: User) {
   return { username: partner.username, personality: partner.personality ?? '', interests: partner.interests };
-}
-
-function lastUserText(list: readonly ChatMessage[]): string {
-  return list.findLast((m) => m.sender === 'user' && m.type === 'text')?.text ?? '';
 }
 
 function partnerName(context: HotTakesMatchContext): string {
@@ -292,13 +288,12 @@ export const hotTakesMatchMachine = setup({
                   partner: context.partner!,
                   prompt: context.prompt!,
                   partnerTake: context.partnerTake ?? '',
-                  message: lastUserText(context.messages),
+                  message: answeredMessage(context.messages).message,
                 })),
-                ...talkStates(({ context }: { context: HotTakesMatchContext }) => ({
-                  partner: context.partner!,
-                  messages: context.messages.slice(0, -1),
-                  message: lastUserText(context.messages),
-                })),
+                ...talkStates(({ context }: { context: HotTakesMatchContext }) => {
+                  const { message, history } = answeredMessage(context.messages);
+                  return { partner: context.partner!, messages: history, message };
+                }),
               },
             },
             over: {},

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answeredMessage,
   appendMessage,
   buildChatLog,
   chatLogSummary,
@@ -75,5 +76,22 @@ describe('chat logs', () => {
     const [, line] = previewLog(buildChatLog('Emoji Story', withUserTexts(emojis), NOW)).lines;
     expect(line!.text).toBe(`${'🔥'.repeat(50)}...`);
     expect(line!.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('answeredMessage', () => {
+  const said = (sender: string, text: string, type: ChatMessage['type'] = 'text'): ChatMessage => ({ id: text, sender, text, type, timestamp: '2026-11-24T06:00:00.000Z' });
+
+  it('answers the newest typed message and keeps everything else, in order, as history', () => {
+    const chat = [said('other', 'Welcome'), said('user', 'first'), said('Ada', 'reply one'), said('user', 'second'), said('user', '🔥', 'emoji'), said('Ada', 'reply two')];
+    expect(answeredMessage(chat)).toEqual({
+      message: 'second',
+      history: [said('other', 'Welcome'), said('user', 'first'), said('Ada', 'reply one'), said('user', '🔥', 'emoji'), said('Ada', 'reply two')],
+    });
+  });
+
+  it('answers nothing when the user has typed nothing yet (emojis are reactions)', () => {
+    const chat = [said('other', 'Welcome'), said('user', '👍', 'emoji')];
+    expect(answeredMessage(chat)).toEqual({ message: '', history: chat });
   });
 });

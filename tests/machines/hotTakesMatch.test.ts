@@ -455,6 +455,29 @@ describe('hot takes matched chat machine (live details)', () => {
     const senders = actor.getSnapshot().context.messages.map((m) => m.sender);
     expect(senders).toEqual(['other', 'user', 'system', 'RiffLord', 'user', 'RiffLord', 'RiffLord']);
   });
+  it('hands the AI the message it answers once, and the chat around it, when that message waited for an earlier reply', async () => {
+    const { actor, clock, calls } = start();
+    await flush();
+    actor.send({ type: 'SEND', text: 'first' });
+    clock.increment(500);
+    clock.increment(1000);
+    await flush();
+    actor.send({ type: 'SEND', text: 'impatient' });
+    actor.send({ type: 'EMOJI', emoji: '😤' });
+    clock.increment(1500);
+    await flush();
+    const reply = calls.find((c) => c.src === 'writeReply')?.input as { messages: ChatMessage[]; message: string };
+    expect(reply.message).toBe('impatient');
+    // The brash reply that landed after it is history; the message answered is not repeated there.
+    expect(reply.messages.map((m) => [m.sender, m.text])).toEqual([
+      ['other', 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥'],
+      ['user', 'first'],
+      ['system', SYSTEM_LINE],
+      ['RiffLord', TAKE],
+      ['user', '😤'],
+      ['RiffLord', BRASH],
+    ]);
+  });
   it('hands the AI the partner, the prompt, the take and the chat so far', async () => {
     const { actor, clock, calls } = start();
     await flush();
