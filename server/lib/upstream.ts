@@ -12,9 +12,14 @@ export class UpstreamBodyTooLarge extends Error {
 }
 
 /** A fetch to an outside service with a bounded wait (which also covers reading the body). Network failures and timeouts throw. */
-export async function upstreamFetch(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
-  const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
-  return fetch(url, { ...init, signal: AbortSignal.any(signals), redirect: 'manual' });
+export async function upstreamFetch(url: string, init: Omit<RequestInit, 'signal'>, timeoutMs: number): Promise<Response> {
+  // A timer that holds the controller, not AbortSignal.timeout: Node holds a timeout signal weakly, so
+  // a collection while the body was still arriving (seen under load) lost the timeout, and a stalled
+  // answer then kept the request waiting for good.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The upstream wait ran out', 'TimeoutError')), timeoutMs);
+  timer.unref();
+  return fetch(url, { ...init, signal: controller.signal, redirect: 'manual' });
 }
 
 /**

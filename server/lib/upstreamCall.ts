@@ -27,7 +27,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Calls an outside service with the bounded wait and body cap; never throws (failures become results). */
-export async function callUpstream(url: string, init: RequestInit, timeoutMs: number): Promise<UpstreamResult> {
+export async function callUpstream(url: string, init: Omit<RequestInit, 'signal'>, timeoutMs: number): Promise<UpstreamResult> {
   let response: Response;
   try {
     response = await upstreamFetch(url, init, timeoutMs);
