@@ -14,13 +14,12 @@ const FOLDERS = {
   // finish one part at a time (`npm run mutation server` runs all five; scripts/mutationScores.ts
   // adds them up). The process entry (start.ts) and the Vite dev hook (devPlugin.ts) only wire things
   // together; no unit test starts them, so they are not mutated.
-  // The members' routes belong to the members part and the chat routes to the live part: their tests
-  // are those parts' tests (vitest.mutation.config.ts), and the http part keeps the app shell, the
-  // middleware and the guest routes.
+  // The members' routes (chat included) belong to the members part, whose suite has their tests
+  // (vitest.mutation.config.ts); the http part keeps the app shell, the middleware and the guest routes.
   'server-http': ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', '!server/start.ts', '!server/devPlugin.ts', ...MEMBER_ROUTES.map((file) => `!${file}`), `!${CHAT_ROUTES}`],
-  'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts', 'server/social/**/*.ts', ...MEMBER_ROUTES],
+  'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts', 'server/social/**/*.ts', ...MEMBER_ROUTES, CHAT_ROUTES],
   'server-ai': ['server/ai/**/*.ts', 'server/discover/**/*.ts'],
-  'server-live': ['server/live/**/*.ts', CHAT_ROUTES],
+  'server-live': ['server/live/**/*.ts'],
   'server-fakes': ['server/fakes/**/*.ts'],
 };
 
