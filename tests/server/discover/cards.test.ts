@@ -62,6 +62,16 @@ describe.each(DATABASE_KINDS)('cards and profile views on %s', (kind) => {
     expect(view.relation).toBe('friends');
   });
 
+  it("explains a member's card by the mean of both directions, in the viewer's spelling", async () => {
+    // Each way: Jazz shared (2 of 3 items' credit, 66.67 points) and the stem "jazz" (1.33 points): 68, split 67 + 1.
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'], favoriteGames: ['Hades'] });
+    await addMember(setup.database, setup.app, 'Bob', { musicGenres: [' JAZZ'] });
+    const page = (await (await alice.browser.request('GET', '/api/discover')).json()) as { cards: { similarityScore: number; breakdown: unknown }[] };
+    expect(page.cards.map((c) => [c.similarityScore, c.breakdown])).toEqual([
+      [68, { music: { points: 67, items: ['Jazz'] }, games: { points: 0, items: [] }, shows: { points: 0, items: [] }, hobbies: { points: 1, items: [] } }],
+    ]);
+  });
+
   it('shows a friends-only member their own profile in full, and finds an id in capitals', async () => {
     const alice = await addMember(setup.database, setup.app, 'Alice', { hobbies: 'chess', musicGenres: ['Jazz'] });
     await putSettings(alice, { profileVisibility: 'private', communities: ['UW'] });
