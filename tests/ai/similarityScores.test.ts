@@ -72,6 +72,20 @@ describe('local similarity, exact scores', () => {
     expect(result.shared).toEqual({ a: ['Metal'], b: [], c: [] });
   });
 
+  it("explains its own score: items in the user's spelling, hobby words that are not already listed", () => {
+    // Elden Ring shared of 3 items: 2/3; stems "elden", "ring" (from the item) and "hik" (the hobby) start words: +12% of the rest -> 71.
+    const result = scoreAll(user({ hobbies: 'hiking', favoriteGames: ['Elden Ring', 'Tetris'] }), [candidate(['elden ring'], 'A hiker')], { explain: true });
+    expect(result.scores.them).toBe(71);
+    expect(result.shared.them).toEqual(['elden ring']);
+    expect(result.breakdowns.them).toEqual({ music: { points: 0, items: [] }, games: { points: 67, items: ['Elden Ring'] }, shows: { points: 0, items: [] }, hobbies: { points: 4, items: ['hiking'] } });
+    expect(scoreAll(user({}), [candidate([])], { explain: true }).breakdowns.them).toEqual({
+      music: { points: 0, items: [] },
+      games: { points: 0, items: [] },
+      shows: { points: 0, items: [] },
+      hobbies: { points: 0, items: [] },
+    });
+  });
+
   it('gives shared items alone, and explains outside scores only when something is shared', () => {
     const u = user({ musicGenres: ['Metal'], favoriteGames: ['Hades'] });
     const cs = [candidate(['Metal', 'Hades'], '', 'both'), candidate(['Polka'], '', 'none'), candidate(['Hades'], '', 'game')];
