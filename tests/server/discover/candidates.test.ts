@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pruneCandidates } from '../../../server/discover/candidates';
+import { localPairScore } from '../../../server/discover/scoring';
 import { replaceInterests } from '../../../server/discover/interests';
 import { loadTastes, loadViewer } from '../../../server/discover/tastes';
 import { withMemberApp } from '../members/support/memberApp';
@@ -13,6 +14,20 @@ interface Seeded {
   id: string;
   username: string;
 }
+
+describe('the local score of a pair', () => {
+  it('is the rounded mean of both directions, whichever member comes first', () => {
+    const taste = (id: string, music: string[], games: string[]) => ({ id, username: id, hobbies: '', items: { music, games, shows: [] }, changedAt: new Date(0) });
+    // a -> b: jazz shared of 2 + 1 items (66.67) plus the stem "jazz" (1.33) = 68; b -> a: the same. Jazz and hades vs jazz alone.
+    const a = taste('a', ['jazz'], ['hades']);
+    const b = taste('b', ['jazz'], []);
+    expect(localPairScore(a, b)).toBe(68);
+    expect(localPairScore(b, a)).toBe(68);
+    // The same single item: 100 both ways; nothing shared: 0.
+    expect(localPairScore(taste('c', ['jazz'], []), taste('d', ['jazz'], []))).toBe(100);
+    expect(localPairScore(taste('e', ['polka'], []), taste('f', ['opera'], []))).toBe(0);
+  });
+});
 
 describe.each(DATABASE_KINDS)('discover candidates on %s', (kind) => {
   const setup = withMemberApp(kind);
