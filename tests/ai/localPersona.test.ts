@@ -95,6 +95,7 @@ describe('local chat replies', () => {
       ['Honestly, not really', 'I lean no', 'I lean yes', 'I would say no', 'I would say yes', 'Probably yes'],
       ['Dune', 'Hades', 'Jazz', 'knitting'],
     ]);
+    for (const reply of chat('  is it ok')) expect(reply).toMatch(/^(Good question|Tough one|Fair question)/);
     expect(slots(chat('Is it ok?', { interests: [] }), /^(?:Good question|Tough one|Fair question)()\. (?:I would say yes|I lean yes|Probably yes|I would say no|I lean no|Honestly, not really)\.$/)).toEqual([['']]);
   });
 
@@ -130,6 +131,9 @@ describe('local chat replies', () => {
     for (const reply of chat('wonderfully 123456789 cats')) expect(reply).toMatch(/\b(cats|Cats)\b/);
     for (const reply of chat('cats versus dogs')) expect(reply).toMatch(/\b(versus|Versus)\b/);
     for (const reply of chat('zebra apple')) expect(reply).toMatch(/\b(apple|Apple)\b/);
+    // A word with digits is a subject; only a number is not.
+    for (const reply of chat('cats 123abcdef')) expect(reply).toContain('123abcdef');
+    for (const reply of chat('cats abcdef123')) expect(reply.toLowerCase()).toContain('abcdef123');
   });
 
   it('after a reaction, recalls an interest from earlier instead of asking back', () => {
@@ -163,12 +167,17 @@ describe('local persona tone and topics', () => {
     expect(promptTopic('  topic :  Pizza.\nMore')).toBe('Pizza');
     expect(promptTopic('Pineapple pizza rules everything')).toBe('pineapple pizza');
     expect(promptTopic('is it?')).toBe('this');
+    expect(promptTopic('Topic:Pizza')).toBe('Pizza');
+    // "topic:" counts only at the start of a line.
+    expect(promptTopic('My topic: Pizza')).toBe('topic pizza');
   });
 
   it('finds the interest a text mentions by name or by a shared word stem', () => {
     expect(mentionedInterest('I love stardew valley', ['Metal', 'Stardew Valley'])).toBe('Stardew Valley');
     expect(mentionedInterest('gaming all night', ['Metal', 'Video games'])).toBe('Video games');
     expect(mentionedInterest('nothing here', ['Metal'])).toBeUndefined();
+    // Named in full, even when none of its words would count on their own.
+    expect(mentionedInterest('I love THE WHO', ['The Who'])).toBe('The Who');
   });
 });
 
