@@ -147,6 +147,16 @@ describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
     expect(askedAbout(fake.requests[0])).toEqual(['RiffLord', 'RiffLord (sample)']);
   });
 
+  it('scores a sample person with the local engine the same whether or not a member took their name', async () => {
+    const local = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'on' }), { members: { db: setup.database.db } });
+    const alice = await addMember(setup.database, local, 'Alice', { musicGenres: ['Metal'], favoriteGames: ['Elden Ring'] });
+    const alone = (await scores(alice, '?q=rifflord'))['RiffLord (sample card)'];
+    expect(alone).toBeGreaterThan(50);
+    await addMember(setup.database, local, 'RiffLord', { musicGenres: ['Opera'] });
+    await forgetRankings();
+    expect((await scores(alice, '?q=rifflord'))['RiffLord (sample card)']).toBe(alone);
+  });
+
   it('scores a sample person under their own name when no member took it, and never stores the local engine’s scores', async () => {
     const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'on', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url }), { members: { db: setup.database.db } });
     const alice = await addMember(setup.database, app, 'Alice', { musicGenres: ['Metal'] });
