@@ -44,6 +44,7 @@ describe('local chat replies', () => {
   it('treats a long greeting, or one naming an interest, as a statement', () => {
     for (const reply of chat('hey I finally bought a trombone today')) expect(reply).not.toMatch(/^(Hey!|Hi there!|Oh hey!)/);
     expect(slots(chat('hey buddy'), /^(Hey!|Hi there!|Oh hey!) /)[0]).toHaveLength(3);
+    expect(slots(chat('  hello'), /^(Hey!|Hi there!|Oh hey!) /)[0]).toHaveLength(3);
     for (const reply of chat('hey jazz')) expect(reply).toMatch(/^(Wait, you are into|No way, you like|Okay, you just mentioned) Jazz\?/);
   });
 
