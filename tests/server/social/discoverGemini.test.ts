@@ -74,6 +74,8 @@ describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
     const twin = await addMember(setup.database, limited, 'Twin2', { musicGenres: ['Jazz'] });
     expect(await scores(twin)).toEqual({ Alice: 100, Twin: 100 });
     expect(fake.requests).toHaveLength(1);
+    // Nothing of a budget-spent ranking is kept, so the first ranking after midnight UTC asks Gemini again.
+    expect(await setup.database.db.selectFrom('discover_rankings').select('scope').where('member_id', '=', twin.id).execute()).toEqual([]);
   });
 
   it('falls back to the local engine when Gemini fails, and asks again next time', async () => {
