@@ -54,7 +54,16 @@ async function frozenIntro(game: string, name: string, options: Parameters<typeo
   await page.getByRole('link', { name, exact: true }).click();
   const intro = introForGame(game)!;
   await page.getByRole('status').filter({ hasText: intro.loadingText }).waitFor();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  // 50 ms after the page's own now; on a loaded machine that moment can pass before the pause lands
+  // ("Cannot fast-forward to the past"), so read the page's clock again and aim anew.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      break;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
   return opened;
 }
 
