@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { logInMachine, logInWith, type LogInEvent } from '../../src/machines/logIn.machine';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
 import { MemberApiError } from '../../src/services/members/errors';
+import { sessionAsking } from '../support/sessionAsking';
 import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // Blank, short and good values next to the empty start, so every log-in message is reachable.
@@ -157,19 +157,7 @@ describe('log-in machine (model-based)', () => {
 
 describe('logInWith (the form asking the session)', () => {
   it('asks the session to log in with the username minus surrounding spaces and the password as typed', async () => {
-    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-    const asked: unknown[] = [];
-    const quiet = fromCallback<SessionEvent>(() => undefined);
-    const session = createActor(
-      sessionMachine.provide({
-        actors: {
-          checkSession: fromPromise(async () => null) as never,
-          logIn: fromPromise(async ({ input }) => (asked.push(input), mira)),
-          profileSync: quiet as never,
-          hearSessionEnded: quiet,
-        },
-      }),
-    ).start();
+    const { session, asked, mira } = sessionAsking('logIn');
     const request = createActor(logInWith(session), { input: { username: '  mira ', password: ' secret1 ' } }).start();
     const done = await waitFor(request, (s) => s.status === 'done');
     expect(asked).toEqual([{ username: 'mira', password: ' secret1 ' }]);

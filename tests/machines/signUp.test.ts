@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { signUpMachine, signUpWith, type SignUpEvent } from '../../src/machines/signUp.machine';
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MemberApiError } from '../../src/services/members/errors';
+import { sessionAsking } from '../support/sessionAsking';
 import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // What the user may type into each field: blank or malformed values next to good ones. Every field also
@@ -163,19 +163,7 @@ describe('sign-up machine (model-based)', () => {
 
 describe('signUpWith (the form asking the session)', () => {
   it('asks the session to sign up with the username and email minus surrounding spaces and the password as typed', async () => {
-    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-    const asked: unknown[] = [];
-    const quiet = fromCallback<SessionEvent>(() => undefined);
-    const session = createActor(
-      sessionMachine.provide({
-        actors: {
-          checkSession: fromPromise(async () => null) as never,
-          signUp: fromPromise(async ({ input }) => (asked.push(input), mira)),
-          profileSync: quiet as never,
-          hearSessionEnded: quiet,
-        },
-      }),
-    ).start();
+    const { session, asked, mira } = sessionAsking('signUp');
     const request = createActor(signUpWith(session), { input: { username: '  mira ', email: ' mira@example.com  ', password: ' secret1 ', confirmPassword: ' secret1 ' } }).start();
     const done = await waitFor(request, (s) => s.status === 'done');
     expect(asked).toEqual([{ username: 'mira', email: 'mira@example.com', password: ' secret1 ' }]);
