@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonError } from './errors';
 
@@ -8,9 +9,23 @@ import { jsonError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Only a request that plainly carries nothing (a browser's empty POST says Content-Length: 0) may skip the type. */
-function declaresNoBody(c: Context): boolean {
-  return c.req.header('Content-Length') === '0' || c.req.raw.body === null;
+/**
+ * Whether the request carries no body, so it needs no Content-Type. Transfer-Encoding means a body;
+ * a Content-Length means one unless it is 0 (a browser's empty POST). With neither header an HTTP/1.1
+ * request has no body (RFC 9112, 6.3): that is how Chromium sends a DELETE or POST without one, and
+ * the Node adapter still hands the route an empty body stream. A Request built in-process (no socket)
+ * tells by its own body instead.
+ */
+function carriesNoBody(c: Context): boolean {
+  if (c.req.header('Transfer-Encoding') !== undefined) return false;
+  const length = c.req.header('Content-Length');
+  if (length !== undefined) return length === '0';
+  return c.req.raw.body === null || arrivedOverHttp(c);
+}
+
+/** The Node adapter passes the socket's IncomingMessage as `incoming`; its headers are what Node's HTTP parser framed the body by. */
+function arrivedOverHttp(c: Context): boolean {
+  return (c.env as { incoming?: unknown } | undefined)?.incoming instanceof IncomingMessage;
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -26,7 +41,8 @@ function ownOrigin(c: Context): string {
 /**
  * For state-changing requests (anything but GET/HEAD/OPTIONS): 403 unless the browser says the
  * request comes from this site (`Origin` equal to the public origin or to the request's own origin,
- * or `Sec-Fetch-Site: same-origin`), then 415 unless the body is declared `application/json`.
+ * or `Sec-Fetch-Site: same-origin`), then 415 unless the request has no body or declares it
+ * `application/json`.
  * Requests without Origin (curl, scripts) are refused too: every browser sends Origin on a POST.
  */
 export function sameOriginJson(publicOrigin: string): MiddlewareHandler {
@@ -38,7 +54,7 @@ export function sameOriginJson(publicOrigin: string): MiddlewareHandler {
     if (!sameOrigin || (fetchSite !== undefined && fetchSite !== 'same-origin')) {
       return jsonError(c, 403, 'CROSS_ORIGIN', 'This request must come from the Mycelius app itself.');
     }
-    if (!declaresNoBody(c) && !isJson(c.req.header('Content-Type'))) {
+    if (!carriesNoBody(c) && !isJson(c.req.header('Content-Type'))) {
       return jsonError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).');
     }
     await next();
