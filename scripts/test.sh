@@ -50,3 +50,6 @@ npx tsx scripts/budget.ts
 
 step "End-to-end tests in Chromium"
 npx vitest run --config vitest.e2e.config.ts
+
+step "Route coverage: every /api route the client can call answered the browser in the e2e run"
+npx tsx scripts/routeCoverage.ts

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { recordApiCalls } from './apiCalls';
 
 // playwright-core drives the system Chromium (Debian's `chromium`, or CHROME_PATH); no browser download.
 
@@ -15,8 +16,9 @@ export function appUrl(path: string): string {
   return `${baseURL()}${path}`;
 }
 
-export function startBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** The browser every e2e file drives; each page it opens records its /api calls (apiCalls.ts). */
+export async function startBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -29,6 +31,7 @@ export function startBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return recordApiCalls(browser);
 }
 
 export interface OpenOptions {
