@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHONE, startBrowser } from './support/browser';
+import { openPage, PHONE, startBrowser } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
@@ -114,5 +114,45 @@ describe('member buttons in the browser', () => {
       expect(member.errors).toEqual([]);
       await member.context.close();
     }
+  }, 180_000);
+
+  it("'Generate' on the AI Profile Summary, after the Spotify and Trakt access tokens lapsed, refreshes both and writes the summary", async () => {
+    const profile = {
+      username: 'Tester',
+      profilePicture: '',
+      hobbies: 'reading',
+      musicGenres: ['Rock'],
+      favoriteGames: [],
+      favoriteShows: [],
+      connectedServices: { spotify: false, trakt: false, steam: false },
+    };
+    const { page, context, errors } = await openPage(browser, '/profile', { localStorage: { user_profile: JSON.stringify(profile) } });
+    for (const [name, key] of [['Spotify', 'spotify'], ['Trakt', 'trakt']] as const) {
+      await page.getByRole('button', { name: `Connect ${name}` }).click();
+      await page.waitForURL('**/demo/**');
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL('**/profile');
+      await page.locator(`.taste-offer-${key}`).getByRole('button', { name: 'Not now' }).click();
+      await page.getByRole('button', { name: `Disconnect ${name}` }).waitFor();
+    }
+    // Set-up: the access tokens' lifetimes have passed (the demo provider knows neither any more).
+    await page.evaluate(() => {
+      localStorage.setItem('spotify_access_token', 'lapsed-spotify-token');
+      localStorage.setItem('trakt_access_token', 'lapsed-trakt-token');
+    });
+
+    const summary = page.getByRole('region', { name: 'AI Profile Summary' });
+    await summary.getByRole('button', { name: 'Generate' }).click();
+    await summary.getByRole('button', { name: 'Regenerate' }).waitFor({ timeout: 60_000 });
+    expect(((await summary.locator('.ai-summary__text').textContent()) ?? '').length).toBeGreaterThan(0);
+    // Both services were refreshed, not dropped: new access tokens are stored and both still read Connected.
+    const tokens = await page.evaluate(() => [localStorage.getItem('spotify_access_token'), localStorage.getItem('trakt_access_token')]);
+    expect(tokens).not.toContain('lapsed-spotify-token');
+    expect(tokens).not.toContain('lapsed-trakt-token');
+    expect(tokens.every((token) => token !== null && token !== '')).toBe(true);
+    await page.getByRole('button', { name: 'Disconnect Spotify' }).waitFor();
+    await page.getByRole('button', { name: 'Disconnect Trakt' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   }, 180_000);
 });
