@@ -20,6 +20,7 @@ import { memberRoutes, type MemberRoutesDeps } from './routes/members';
 import { socialRoutes } from './routes/social';
 import { discoverRoutes } from './routes/discover';
 import { chatRoutes } from './routes/chats';
+import { answeredTurnCounter } from './social/games';
 import { MEMBER_ROUTES } from '../src/domain/memberContract';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -60,7 +61,8 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   api.route('/', dataProxyRoutes(config));
   // One day's Gemini budget for the whole app: the /api/ai routes and Discover's rankings spend it alike.
   const aiBudget = dailyBudget(config.rateLimits.aiPerDay);
-  api.route('/', aiRoutes(config, { log, budget: aiBudget }));
+  const countTurn = options.members ? answeredTurnCounter(options.members.db, options.members.now ?? Date.now) : undefined;
+  api.route('/', aiRoutes(config, { log, budget: aiBudget, countTurn }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
   if (options.members) api.route('/', socialRoutes(config, options.members));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log, budget: aiBudget }));

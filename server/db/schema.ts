@@ -88,6 +88,16 @@ export interface GameResultsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** A Hot Takes game against the AI a member started (server/social/games.ts). */
+export interface GameSessionsTable {
+  id: string;
+  member_id: string;
+  game: string;
+  started_at: ColumnType<Date, Date | string | undefined, never>;
+  answered_turns: ColumnType<number, number | undefined, number>;
+  scored_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface MemberActionsTable {
   member_id: string;
   /** 'friendRequest' | 'report' (server/social/actionLimits.ts) */
@@ -180,6 +190,7 @@ export interface Database {
   blocks: BlocksTable;
   reports: ReportsTable;
   game_results: GameResultsTable;
+  game_sessions: GameSessionsTable;
   member_actions: MemberActionsTable;
   discover_rankings: DiscoverRankingsTable;
   discover_pair_scores: DiscoverPairScoresTable;

@@ -47,17 +47,21 @@ export function isMessageId(value: string): boolean {
   return /^[0-9]{1,18}$/.test(value);
 }
 
-/** Whether `me` may chat with `them`: friends, and neither has blocked the other. */
+/**
+ * Whether `me` may chat with `them`: friends, and neither has blocked the other. Only the blocker is
+ * told of their own block; someone blocked hears what any stranger hears (NOT_FRIENDS), as on every
+ * other route, so a refusal never tells them they were blocked.
+ */
 export async function chatRefusal(db: Db, me: string, them: string): Promise<ChatProblem | undefined> {
   if (!isUuid(them) || them.toLowerCase() === me) return { status: 403, code: 'NOT_FRIENDS' };
   const other = them.toLowerCase();
   const { member_a, member_b } = pairOf(me, other);
-  const { rows } = await sql<{ blocked: boolean; friends: boolean }>`
+  const { rows } = await sql<{ i_blocked: boolean; friends: boolean }>`
     select
-      exists(select 1 from blocks where (blocker_id = ${me} and blocked_id = ${other}) or (blocker_id = ${other} and blocked_id = ${me})) as blocked,
+      exists(select 1 from blocks where blocker_id = ${me} and blocked_id = ${other}) as i_blocked,
       exists(select 1 from friendships where member_a = ${member_a} and member_b = ${member_b}) as friends`.execute(db);
   const standing = rows[0];
-  if (standing?.blocked) return { status: 403, code: 'BLOCKED' };
+  if (standing?.i_blocked) return { status: 403, code: 'BLOCKED' };
   if (!standing?.friends) return { status: 403, code: 'NOT_FRIENDS' };
   return undefined;
 }

@@ -11,7 +11,28 @@ const PICTURE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]
 
 export type PictureProblem = 'tooLarge' | 'notAnImage';
 
-/** An empty picture (none chosen) is fine; otherwise a base64 PNG, JPEG, WebP or GIF of at most 200 KB. */
+type PictureType = 'png' | 'jpeg' | 'webp' | 'gif';
+
+/** Whether the first bytes of a file are the signature of `type` (what every decoder checks first). */
+function startsAs(type: PictureType, head: Buffer): boolean {
+  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
+  switch (type) {
+    case 'png':
+      return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'jpeg':
+      return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+    case 'gif':
+      return ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a';
+    case 'webp':
+      return ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP';
+  }
+}
+
+/**
+ * An empty picture (none chosen) is fine; otherwise a base64 PNG, JPEG, WebP or GIF of at most 200 KB
+ * whose bytes begin as its declared type does, so other people's browsers are never handed something
+ * else under an image's name.
+ */
 export function pictureProblem(picture: string): PictureProblem | undefined {
   if (picture === '') return undefined;
   const match = PICTURE_DATA_URL.exec(picture);
@@ -20,7 +41,10 @@ export function pictureProblem(picture: string): PictureProblem | undefined {
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   const bytes = (base64.length / 4) * 3 - padding;
   if (base64.length % 4 !== 0) return 'notAnImage';
-  return bytes > PICTURE_MAX_BYTES ? 'tooLarge' : undefined;
+  if (bytes > PICTURE_MAX_BYTES) return 'tooLarge';
+  // 16 base64 characters are the first 12 bytes: enough for every signature above.
+  const head = Buffer.from(base64.slice(0, 16), 'base64');
+  return startsAs(match[1] as PictureType, head) ? undefined : 'notAnImage';
 }
 
 function toProfile(row: { data: unknown; updated_at: string | number | bigint }): MemberProfile {

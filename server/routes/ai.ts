@@ -17,6 +17,7 @@ import { jsonError } from '../lib/errors';
 import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 import { rateLimit, retryAfterSeconds } from '../lib/rateLimit';
+import type { AnsweredTurnCounter } from '../social/games';
 
 // POST /api/ai/*: one route per AI feature (docs/product.md section 7). Bodies are validated against the
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
@@ -65,6 +66,8 @@ export interface AiRouteOptions {
   provider?: AiProvider;
   budget?: DailyBudget;
   log?: Logger;
+  /** With the members database: counts a reply answered for a member's Hot Takes game (its `gameId`). */
+  countTurn?: AnsweredTurnCounter;
 }
 
 export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
@@ -76,17 +79,27 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
   // Only Gemini costs money per call; the local engine is bounded by the per-client limit alone.
   const spend = () => (provider.name === 'gemini' ? budget.take() : 0);
 
+  /** A reply the server answered for a game counts as a turn of it; a failed count never fails the reply. */
+  async function countTurn(c: Context, req: unknown) {
+    const gameId = typeof req === 'object' && req !== null && 'gameId' in req ? req.gameId : undefined;
+    if (typeof gameId !== 'string' || !options.countTurn) return;
+    await options.countTurn(c, gameId).catch((error: unknown) => log.error('Counting a game turn failed', { error }));
+  }
+
   function textRoute<S extends z.ZodType>(path: string, schema: S, feature: TextFeature, run: (req: z.infer<S>) => Promise<string>) {
     app.post(relative(path), async (c) => {
       const req = await readBody(c, schema);
       if (req instanceof Response) return req;
       const wait = spend();
       if (wait > 0) return budgetSpent(c, wait);
+      let text: string;
       try {
-        return c.json({ text: textOrFallback(feature, await run(req)) });
+        text = textOrFallback(feature, await run(req));
       } catch (error) {
         return failure(c, log, feature, error);
       }
+      await countTurn(c, req);
+      return c.json({ text });
     });
   }
 

@@ -7,7 +7,8 @@ import {
   invalidPictureText,
   loginRequestSchema,
   memberErrorTexts,
-  memberProfileSchema,
+  memberProfileWriteSchema,
+  PROFILE_UPDATED_AT_MAX_AHEAD_MS,
   signupRequestSchema,
   tooManyAttemptsText,
   type MemberErrorCode,
@@ -137,8 +138,11 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   });
 
   app.put(relative(MEMBER_ROUTES.profile), requireMember, async (c) => {
-    const body = await readBody(c, memberProfileSchema);
+    const body = await readBody(c, memberProfileWriteSchema);
     if (body instanceof Response) return body;
+    // A time far ahead of this clock is taken as now: otherwise no later edit could ever win over it.
+    const t = now();
+    if (body.updatedAt > t + PROFILE_UPDATED_AT_MAX_AHEAD_MS) body.updatedAt = t;
     const picture = pictureProblem(body.profilePicture);
     if (picture === 'tooLarge') return memberError(c, 413, 'PICTURE_TOO_LARGE');
     if (picture === 'notAnImage') {

@@ -6,6 +6,8 @@ import {
   type blockResponseSchema,
   friendRequestCreateSchema,
   gameResultCreateSchema,
+  gameSessionCreateSchema,
+  type gameSessionResponseSchema,
   leaderboardQuerySchema,
   reportCreateSchema,
   socialErrorTexts,
@@ -21,7 +23,8 @@ import { isProblem, socialError } from '../social/errors';
 import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequests } from '../social/friendRequests';
 import { listFriends, removeFriend } from '../social/friends';
 import { fileReport } from '../social/reports';
-import { leaderboard, memberStats, recordHotTakesResult } from '../social/stats';
+import { scoreHotTakesGame, startHotTakesGame } from '../social/games';
+import { leaderboard, memberStats } from '../social/stats';
 
 // Friend requests, friends, blocks, reports, a member's stats and the leaderboard. The wire contract,
 // with every text a person can see, is src/domain/socialContract.ts. Every route needs a session.
@@ -60,7 +63,7 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   };
   /** Former friends stop seeing each other online at once. */
   const formerFriends = (one: string, other: string) => publish({ kind: 'friendshipEnded', members: [one, other] });
-  for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/leaderboard']) app.use(path, gate);
+  for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/games/sessions', '/leaderboard']) app.use(path, gate);
 
   app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
     const body = await readBody(c, friendRequestCreateSchema);
@@ -128,10 +131,18 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   app.get(relative(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
 
+  app.post(relative(SOCIAL_ROUTES.gameSessions), async (c) => {
+    const body = await readBody(c, gameSessionCreateSchema);
+    if (body instanceof Response) return body;
+    const outcome = await startHotTakesGame(db, c.get('memberId'), at());
+    return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
+  });
+
   app.post(relative(SOCIAL_ROUTES.gameResults), async (c) => {
     const body = await readBody(c, gameResultCreateSchema);
     if (body instanceof Response) return body;
-    return c.json({ stats: await recordHotTakesResult(db, c.get('memberId'), body.messageCount, at()) }, 201);
+    const outcome = await scoreHotTakesGame(db, c.get('memberId'), body.gameId, at());
+    return isProblem(outcome) ? socialError(c, outcome) : c.json({ stats: outcome }, 201);
   });
 
   app.get(relative(SOCIAL_ROUTES.leaderboard), async (c) => {

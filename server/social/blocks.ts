@@ -4,15 +4,20 @@ import type { Database } from '../db/schema';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
 import { endFriendship } from './friends';
-import { PERSON_COLUMNS, findPerson, toPersonSummary, type PersonRow } from './people';
+import { PERSON_COLUMNS, findPerson, hasBlocked, toPersonSummary, type PersonRow } from './people';
 
 // Blocking: the blocker and the blocked never see each other again in requests or friends. A block
 // ends their friendship and every pending request between them, both ways, in one transaction.
 
 type Db = Kysely<Database>;
 
-function toBlocked(row: PersonRow, blockedAt: Date): BlockedPerson {
-  return { ...toPersonSummary(row, false), blockedAt: new Date(blockedAt).toISOString() };
+/**
+ * Someone who has blocked the member in turn shows them nothing of their profile: their picture is left
+ * out as a friends-only one is, so blocking back never reveals what the blocker looks like now.
+ */
+function toBlocked(row: PersonRow, blockedAt: Date, blockedMe: boolean): BlockedPerson {
+  const seen = blockedMe ? { ...row, visibility: 'private' } : row;
+  return { ...toPersonSummary(seen, false), blockedAt: new Date(blockedAt).toISOString() };
 }
 
 /** Blocks `userId` (again: nothing changes, the first block's time stays); `endedFriendship` when they were friends. */
@@ -31,7 +36,7 @@ export async function blockMember(db: Db, me: string, userId: string, at: Date):
       .where((eb) => eb.or([eb.and([eb('from_id', '=', me), eb('to_id', '=', them)]), eb.and([eb('from_id', '=', them), eb('to_id', '=', me)])]))
       .execute();
     const block = await trx.selectFrom('blocks').select('created_at').where('blocker_id', '=', me).where('blocked_id', '=', them).executeTakeFirstOrThrow();
-    return { block: toBlocked(person, block.created_at), endedFriendship };
+    return { block: toBlocked(person, block.created_at, await hasBlocked(trx, them, me)), endedFriendship };
   });
 }
 
@@ -46,10 +51,11 @@ export async function unblockMember(db: Db, me: string, userId: string): Promise
 
 /** The people the member blocked, most recent first. */
 export async function listBlocked(db: Db, me: string): Promise<BlockedPerson[]> {
-  const { rows } = await sql<PersonRow & { blocked_at: Date }>`
-    select ${PERSON_COLUMNS}, b.created_at as blocked_at
+  const { rows } = await sql<PersonRow & { blocked_at: Date; blocked_me: boolean }>`
+    select ${PERSON_COLUMNS}, b.created_at as blocked_at,
+      exists (select 1 from blocks back where back.blocker_id = m.id and back.blocked_id = ${me}) as blocked_me
     from blocks b join members m on m.id = b.blocked_id left join profiles p on p.member_id = m.id
     where b.blocker_id = ${me}
     order by b.created_at desc, lower(m.username)`.execute(db);
-  return rows.map((row) => toBlocked(row, row.blocked_at));
+  return rows.map((row) => toBlocked(row, row.blocked_at, row.blocked_me));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { matchBreakdownSchema } from './matchBreakdown';
 import { connectedTasteSchema } from './profile';
+import { safeLine, safeMultiLine } from './safeText';
 
 // The wire contract of the /api/ai routes, shared by the server (validation) and the client (calls).
 // User-written text travels only as data fields here; prompts are built on the server.
@@ -31,8 +32,9 @@ export function similarityScoreOrDefault(value: unknown): number {
 }
 
 const L = AI_LIMITS;
-const text = (max: number) => z.string().max(max);
-const list = (maxItems: number, maxLen: number = L.item) => z.array(text(maxLen)).max(maxItems);
+// Free texts may span lines; list items are one line. Neither may hold other control characters.
+const text = (max: number) => safeMultiLine(max);
+const list = (maxItems: number, maxLen: number = L.item) => z.array(safeLine(maxLen)).max(maxItems);
 
 export const AI_ROUTES = {
   bio: '/api/ai/bio',
@@ -70,9 +72,16 @@ export const personaHotTakeRequestSchema = personaSchema.extend({ prompt: text(L
 export type PersonaHotTakeRequest = z.infer<typeof personaHotTakeRequestSchema>;
 
 export const chatTurnSchema = z.object({ sender: text(L.username), text: text(L.message) });
+/**
+ * `gameId` (optional): the member's Hot Takes game this reply belongs to (POST /api/games/sessions); the
+ * server counts the turn for that game when it answers. Guests and friend chats send none.
+ */
+const gameIdField = z.uuid().optional();
+
 export const chatReplyRequestSchema = personaSchema.extend({
   messages: z.array(chatTurnSchema).max(L.chatTurns),
   message: text(L.message),
+  gameId: gameIdField,
 });
 export type ChatReplyRequest = z.infer<typeof chatReplyRequestSchema>;
 
@@ -80,6 +89,7 @@ export const firstResponseRequestSchema = personaSchema.extend({
   prompt: text(L.prompt),
   partnerTake: text(L.prompt).default(''),
   message: text(L.message),
+  gameId: gameIdField,
 });
 export type FirstResponseRequest = z.infer<typeof firstResponseRequestSchema>;
 

@@ -17,6 +17,17 @@ export function gameAward(messageCount: number): number {
   return BASE_AWARD + AWARD_PER_EXTRA_MESSAGE * extra;
 }
 
+/** A game against the AI holds these before the player's first answered message: the welcome, the reveal line and the partner's take. */
+export const MESSAGES_BEFORE_FIRST_TURN = 3;
+
+/**
+ * The messages of a game as the server counts it: those before the first turn, then each message the AI
+ * answered with its reply. One answered turn is the minimal win (5 messages, 110 points).
+ */
+export function answeredGameMessageCount(answeredTurns: number): number {
+  return MESSAGES_BEFORE_FIRST_TURN + 2 * Math.max(0, Math.floor(answeredTurns));
+}
+
 /** docs/product.md: a matched chat left in conversation with more than 4 messages is a win. */
 export function isWinningGame(messageCount: number): boolean {
   return messageCount > FREE_MESSAGES;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacterText, hasControlCharacters, safeLine } from './safeText';
 
 // The wire contract of the live layer (issue 14): the /api/live WebSocket, member-to-member chat,
 // presence, notifications and Hot Takes debates between two members. Shared by the server
@@ -76,9 +77,15 @@ export const chatErrorTexts = {
 } as const;
 export type ChatErrorCode = keyof typeof chatErrorTexts;
 
-const memberId = z.string().min(1).max(64);
-const clientId = z.string().min(1).max(CLIENT_ID_MAX_LENGTH);
-const messageText = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
+const memberId = safeLine(64).min(1);
+const clientId = safeLine(CLIENT_ID_MAX_LENGTH).min(1);
+// Line breaks and tabs are part of a message; every other control character is refused (safeText.ts).
+const messageText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(CHAT_MESSAGE_MAX_LENGTH)
+  .refine((text) => !hasControlCharacters(text, true), controlCharacterText);
 const isoTime = z.string();
 
 /** One stored message between two members. Ids are server-assigned and sort in sending order. */
@@ -107,7 +114,7 @@ export const historyResponseSchema = z.object({
 });
 export type ChatHistory = z.infer<typeof historyResponseSchema>;
 
-export const readRequestSchema = z.object({ upTo: z.string().min(1) });
+export const readRequestSchema = z.object({ upTo: safeLine(64).min(1) });
 
 export const conversationSchema = z.object({
   friendId: memberId,
@@ -145,13 +152,13 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   /** Queue-backed: the server stores it (idempotent by clientId) and answers 'ack'. */
   z.object({ type: z.literal('send'), to: memberId, clientId, text: messageText }),
   z.object({ type: z.literal('typing'), to: memberId }),
-  z.object({ type: z.literal('read'), friendId: memberId, upTo: z.string().min(1) }),
+  z.object({ type: z.literal('read'), friendId: memberId, upTo: safeLine(64).min(1) }),
   /** Enter the Hot Takes matchmaking queue (community: the header's, or null for everyone). */
-  z.object({ type: z.literal('debate.join'), community: z.string().nullable() }),
+  z.object({ type: z.literal('debate.join'), community: safeLine(100).nullable() }),
   z.object({ type: z.literal('debate.cancel') }),
-  z.object({ type: z.literal('debate.take'), debateId: z.string(), text: messageText }),
-  z.object({ type: z.literal('debate.say'), debateId: z.string(), clientId, text: messageText }),
-  z.object({ type: z.literal('debate.leave'), debateId: z.string() }),
+  z.object({ type: z.literal('debate.take'), debateId: safeLine(100), text: messageText }),
+  z.object({ type: z.literal('debate.say'), debateId: safeLine(100), clientId, text: messageText }),
+  z.object({ type: z.literal('debate.leave'), debateId: safeLine(100) }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { profileSchema } from './profile';
+import { boundedProfileSchema, profileSchema } from './profile';
+import { safeLine } from './safeText';
 
 // The wire contract of the members routes (accounts, sessions, the member's profile), shared by the
 // server (validation) and the client (calls). Guests never call these routes.
@@ -73,15 +74,18 @@ export const memberErrorBodySchema = z.object({
 
 export const signupRequestSchema = z.object({
   username: z.string().max(10_000),
-  email: z.string().max(10_000),
-  password: z.string().max(10_000),
+  email: safeLine(10_000),
+  password: safeLine(10_000),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
-export const loginRequestSchema = z.object({ username: z.string().max(10_000), password: z.string().max(10_000) });
+export const loginRequestSchema = z.object({
+  username: z.string().max(10_000),
+  password: safeLine(10_000),
+});
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const deleteAccountRequestSchema = z.object({ password: z.string().max(10_000) });
+export const deleteAccountRequestSchema = z.object({ password: safeLine(10_000) });
 
 export const memberSchema = z.object({
   id: z.string(),
@@ -94,6 +98,15 @@ export type Member = z.infer<typeof memberSchema>;
 /** The contract's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
 export const memberProfileSchema = profileSchema.extend({ updatedAt: z.number().int().nonnegative() });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+/**
+ * A profile `updatedAt` further ahead of the server's clock than this is stored as the server's time:
+ * a device whose clock runs far ahead (or a forged time) would otherwise win over every later edit.
+ */
+export const PROFILE_UPDATED_AT_MAX_AHEAD_MS = 5 * 60_000;
+
+/** PUT /api/me/profile: the profile within PROFILE_LIMITS (400 INVALID_REQUEST naming the field otherwise). */
+export const memberProfileWriteSchema = boundedProfileSchema.extend({ updatedAt: z.number().int().nonnegative() });
 
 export const authResponseSchema = z.object({ user: memberSchema });
 export const meResponseSchema = z.object({ user: memberSchema, profile: memberProfileSchema.nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeLine, safeMultiLine } from './safeText';
 
 export const connectedServicesSchema = z.object({
   spotify: z.boolean().default(false),
@@ -12,8 +13,8 @@ export const connectedServicesSchema = z.object({
  * Spotify genres in the order of the top artists they come from. Bounded: a handful of items per service.
  */
 export const connectedTasteSchema = z.object({
-  steamGames: z.array(z.object({ name: z.string().max(200), hours: z.number().min(0).max(1_000_000) })).max(10).optional(),
-  spotifyGenres: z.array(z.string().max(200)).max(10).optional(),
+  steamGames: z.array(z.object({ name: safeLine(200), hours: z.number().min(0).max(1_000_000) })).max(10).optional(),
+  spotifyGenres: z.array(safeLine(200)).max(10).optional(),
 });
 export type ConnectedTaste = z.infer<typeof connectedTasteSchema>;
 
@@ -31,6 +32,36 @@ export const profileSchema = z.object({
 });
 
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * The most a profile holds, far beyond what a person types: every list (music genres, games, shows)
+ * at most 50 items of at most 100 characters, hobbies at most 2000 characters (what the AI routes take).
+ * The browser stops the editor at these; the server refuses more with 400 naming the field.
+ */
+export const PROFILE_LIMITS = {
+  username: 64,
+  hobbies: 2000,
+  listItems: 50,
+  itemLength: 100,
+  /** A data URL of a 200 KB picture as base64, with room for its prefix. */
+  pictureLength: 280_000,
+} as const;
+
+const boundedList = z.array(safeLine(PROFILE_LIMITS.itemLength)).max(PROFILE_LIMITS.listItems);
+
+/**
+ * The profile as it travels to the server: the same fields, each within PROFILE_LIMITS and free of
+ * control characters (hobbies may have line breaks). Stored profiles keep the lenient profileSchema so
+ * a device's older copy still loads.
+ */
+export const boundedProfileSchema = profileSchema.extend({
+  username: safeLine(PROFILE_LIMITS.username).default(''),
+  profilePicture: safeLine(PROFILE_LIMITS.pictureLength).default(''),
+  hobbies: safeMultiLine(PROFILE_LIMITS.hobbies).default(''),
+  musicGenres: boundedList.default([]),
+  favoriteGames: boundedList.default([]),
+  favoriteShows: boundedList.default([]),
+});
 export type ServiceName = keyof Profile['connectedServices'];
 
 export function emptyProfile(): Profile {

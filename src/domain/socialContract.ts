@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITIES } from './community';
 import { leaderboardStatsSchema } from './leaderboard';
 import { matchBreakdownSchema } from './matchBreakdown';
+import { safeLine, safeMultiLine } from './safeText';
 
 // The wire contract of the routes where members meet (discovery, friend requests, friends, blocks,
 // reports, privacy, the leaderboard of real results), shared by the server (validation) and the
@@ -23,6 +24,7 @@ export const SOCIAL_ROUTES = {
   reports: '/api/reports',
   stats: '/api/me/stats',
   gameResults: '/api/games/results',
+  gameSessions: '/api/games/sessions',
   leaderboard: '/api/leaderboard',
 } as const;
 
@@ -34,6 +36,14 @@ export const SAMPLE_PEOPLE_MEMBER_THRESHOLD = 10;
 export const FRIEND_REQUESTS_PER_HOUR = 30;
 export const REPORTS_PER_DAY = 10;
 export const REPORT_NOTE_MAX_LENGTH = 500;
+/**
+ * Hot Takes against the AI, as the server counts it: games a member may start in an hour, games that
+ * may score in an hour (a result beyond it waits: 429 with Retry-After), and the answered turns one
+ * game counts at most (so one game is worth at most docs/product.md's award for 3 + 2 × 30 messages).
+ */
+export const HOT_TAKES_GAMES_STARTED_PER_HOUR = 60;
+export const HOT_TAKES_GAMES_SCORED_PER_HOUR = 20;
+export const HOT_TAKES_TURNS_COUNTED_MAX = 30;
 
 /** Error codes of these routes, each with the one text a person sees for it. */
 export const socialErrorTexts = {
@@ -48,6 +58,8 @@ export const socialErrorTexts = {
   NOT_YOUR_REQUEST: 'That friend request is not yours to answer.',
   INVALID_REQUEST: 'That request could not be understood.',
   TOO_MANY_REQUESTS: 'You are doing that too often. Please wait a while and try again.',
+  GAME_NOT_FOUND: 'That game was not played with this account, so it cannot count.',
+  GAME_ALREADY_COUNTED: 'That game has already counted.',
 } as const;
 export type SocialErrorCode = keyof typeof socialErrorTexts;
 
@@ -107,8 +119,8 @@ export type DiscoverCardWire = z.infer<typeof discoverCardSchema>;
  */
 export const discoverQuerySchema = z.object({
   community: communitySchema.optional(),
-  q: z.string().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  q: safeLine(200).optional(),
+  cursor: safeLine(200).optional(),
 });
 export const discoverResponseSchema = z.object({
   cards: z.array(discoverCardSchema).max(DISCOVER_PAGE_SIZE),
@@ -162,7 +174,7 @@ export type MemberSettings = z.infer<typeof memberSettingsSchema>;
 export const memberSettingsUpdateSchema = memberSettingsSchema.partial();
 
 /** POST /api/friends/requests. 201 with the request, or 200 with status 'accepted' when they had asked you. */
-export const friendRequestCreateSchema = z.object({ toUserId: z.string().max(100) });
+export const friendRequestCreateSchema = z.object({ toUserId: safeLine(100) });
 export const friendRequestSchema = z.object({
   id: z.string(),
   from: personSummarySchema,
@@ -185,7 +197,7 @@ export const friendsResponseSchema = z.object({ friends: z.array(friendSchema) }
 export const acceptResponseSchema = z.object({ friend: friendSchema });
 
 /** POST /api/blocks (201), GET /api/blocks. Blocking ends the friendship and pending requests both ways. */
-export const blockCreateSchema = z.object({ userId: z.string().max(100) });
+export const blockCreateSchema = z.object({ userId: safeLine(100) });
 export const blockedPersonSchema = personSummarySchema.extend({ blockedAt: z.string() });
 export const blocksResponseSchema = z.object({ blocked: z.array(blockedPersonSchema) });
 /** POST /api/blocks answers the block (201; blocking again answers the first block's time). */
@@ -202,9 +214,9 @@ export const reportReasonLabels: Readonly<Record<(typeof REPORT_REASONS)[number]
 };
 /** POST /api/reports (201 `{ id }`): stored for operators, listed by `npm run reports`. */
 export const reportCreateSchema = z.object({
-  userId: z.string().max(100),
+  userId: safeLine(100),
   reason: z.enum(REPORT_REASONS),
-  note: z.string().max(REPORT_NOTE_MAX_LENGTH).optional(),
+  note: safeMultiLine(REPORT_NOTE_MAX_LENGTH).optional(),
 });
 export type ReportCreate = z.infer<typeof reportCreateSchema>;
 export const reportResponseSchema = z.object({ id: z.string() });
@@ -213,13 +225,22 @@ export const reportResponseSchema = z.object({ id: z.string() });
 export const statsResponseSchema = z.object({ stats: leaderboardStatsSchema });
 
 /**
- * POST /api/games/results: a finished Hot Takes matched game as the client saw it. The server decides
- * what it is worth (docs/product.md's award: a win needs more than 4 messages; 100 + 10 per message
- * beyond 4) and answers the member's new stats.
+ * POST /api/games/sessions (201 `{ gameId }`): a member starts a Hot Takes game against the AI. The AI
+ * reply routes count the turns they answer for this id (their optional `gameId`), and only a game the
+ * server saw this way can score.
+ */
+export const gameSessionCreateSchema = z.object({ game: z.literal('hottakes') });
+export const gameSessionResponseSchema = z.object({ gameId: z.string() });
+
+/**
+ * POST /api/games/results: a finished Hot Takes game, by the id the server issued when it started. The
+ * server decides what it is worth from the turns its AI routes answered for it (gameAward.ts), once per
+ * id (404 GAME_NOT_FOUND for an id it did not issue to this member, 409 GAME_ALREADY_COUNTED the
+ * second time), and answers the member's new stats. Anything else in the body is ignored.
  */
 export const gameResultCreateSchema = z.object({
   game: z.literal('hottakes'),
-  messageCount: z.number().int().min(0).max(10_000),
+  gameId: z.uuid(),
 });
 
 /**

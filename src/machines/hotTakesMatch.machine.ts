@@ -7,7 +7,7 @@ import { messages } from '../domain/messages';
 import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../domain/replyTiming';
 import type { User } from '../domain/user';
 import { generateFirstResponse, generateMatchedChatReply, generatePersonaHotTake } from '../services/ai';
-import { recordGameWin, type GameWinOutcome } from '../services/gameResults';
+import { recordGameWin, startHotTakesGame, type GameWinOutcome } from '../services/gameResults';
 import { befriend, isFriend, loadGamePrompt, pickPartner, saveMatchedLog } from '../services/hotTakes';
 import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
@@ -28,6 +28,8 @@ export interface HotTakesMatchContext extends ChatPipelineContext {
   partner: User | null;
   prompt: string | null;
   partnerTake: string | null;
+  /** A member's game as the server issued it (its replies and its result name it); null for a guest. */
+  gameId: string | null;
   /** What leaving still has to store; each step clears its flag, so a retry after a failure never repeats one. */
   toSave: { log: boolean; win: boolean };
   award: number | null;
@@ -91,25 +93,34 @@ export const hotTakesMatchMachine = setup({
   actors: {
     pickPartner: fromPromise<User | null, { random: () => number }>(async ({ input }) => pickPartner(input.random)),
     gamePrompt: fromPromise<string, { previous: string | null }>(({ input }) => loadGamePrompt(input.previous ?? undefined)),
+    // Only a game the server saw can count for a member, so a member's game starts there (a guest's needs nothing).
+    startGame: fromPromise<string | null>(() => startHotTakesGame()),
     partnerTake: fromPromise<string, PersonaInput>(({ input }) =>
       generatePersonaHotTake({ ...persona(input.partner), prompt: input.prompt }),
     ),
-    firstResponse: fromPromise<string, PersonaInput & { partnerTake: string; message: string }>(({ input }) =>
-      generateFirstResponse({ ...persona(input.partner), prompt: input.prompt, partnerTake: input.partnerTake, message: input.message }),
+    firstResponse: fromPromise<string, PersonaInput & { partnerTake: string; message: string; gameId: string | null }>(({ input }) =>
+      generateFirstResponse({
+        ...persona(input.partner),
+        prompt: input.prompt,
+        partnerTake: input.partnerTake,
+        message: input.message,
+        ...(input.gameId ? { gameId: input.gameId } : {}),
+      }),
     ),
-    writeReply: fromPromise<string, { partner: User; messages: ChatMessage[]; message: string }>(({ input }) =>
+    writeReply: fromPromise<string, { partner: User; messages: ChatMessage[]; message: string; gameId: string | null }>(({ input }) =>
       generateMatchedChatReply({
         ...persona(input.partner),
         messages: input.messages.map((m) => ({ sender: m.sender, text: m.text })),
         message: input.message,
+        ...(input.gameId ? { gameId: input.gameId } : {}),
       }),
     ),
     saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string | undefined; now: number } }) => {
       saveMatchedLog(input.messages, input.partner, input.now);
     }),
     // A guest's win counts on the device; a member's goes to the server (or waits on the device for it).
-    recordWin: fromPromise<GameWinOutcome, { messageCount: number; finishedAt: number }>(({ input }) =>
-      recordGameWin(input.messageCount, input.finishedAt),
+    recordWin: fromPromise<GameWinOutcome, { gameId: string | null; messageCount: number; finishedAt: number }>(({ input }) =>
+      recordGameWin(input.gameId, input.messageCount, input.finishedAt),
     ),
     checkFriend: fromPromise<boolean, { userId: string }>(async ({ input }) => isFriend(input.userId)),
     addFriend: fromPromise(async ({ input }: { input: { userId: string } }) => befriend(input.userId)),
@@ -171,6 +182,7 @@ export const hotTakesMatchMachine = setup({
     startOver: assign(({ context }) => ({
       ...pipelineContext({ now: context.now, random: context.random }, (now) => [welcomeMessage(GAMES.hottakes.welcome, now)]),
       partnerTake: null,
+      gameId: null,
       toSave: { log: false, win: false },
       award: null,
       winCounted: false,
@@ -188,6 +200,7 @@ export const hotTakesMatchMachine = setup({
     partner: null,
     prompt: null,
     partnerTake: null,
+    gameId: null,
     toSave: { log: false, win: false },
     award: null,
     winCounted: false,
@@ -208,7 +221,7 @@ export const hotTakesMatchMachine = setup({
           states: {
             loading: {
               // A retry starts from scratch: a new partner and a new prompt.
-              entry: assign({ error: null, partner: null, prompt: null }),
+              entry: assign({ error: null, partner: null, prompt: null, gameId: null }),
               initial: 'matching',
               states: {
                 matching: {
@@ -232,7 +245,15 @@ export const hotTakesMatchMachine = setup({
                     id: 'gamePrompt',
                     src: 'gamePrompt',
                     input: ({ context }) => ({ previous: context.previousPrompt }),
-                    onDone: { target: `${GAME}.userResponse`, actions: assign({ prompt: ({ event }) => event.output }) },
+                    onDone: { target: 'starting', actions: assign({ prompt: ({ event }) => event.output }) },
+                    onError: { target: `${GAME}.failed` },
+                  },
+                },
+                starting: {
+                  invoke: {
+                    id: 'startGame',
+                    src: 'startGame',
+                    onDone: { target: `${GAME}.userResponse`, actions: assign({ gameId: ({ event }) => event.output }) },
                     onError: { target: `${GAME}.failed` },
                   },
                 },
@@ -289,10 +310,11 @@ export const hotTakesMatchMachine = setup({
                   prompt: context.prompt!,
                   partnerTake: context.partnerTake ?? '',
                   message: answeredMessage(context.messages).message,
+                  gameId: context.gameId,
                 })),
                 ...talkStates(({ context }: { context: HotTakesMatchContext }) => {
                   const { message, history } = answeredMessage(context.messages);
-                  return { partner: context.partner!, messages: history, message };
+                  return { partner: context.partner!, messages: history, message, gameId: context.gameId };
                 }),
               },
             },
@@ -336,7 +358,11 @@ export const hotTakesMatchMachine = setup({
               invoke: {
                 id: 'recordWin',
                 src: 'recordWin',
-                input: ({ context }: { context: HotTakesMatchContext }) => ({ messageCount: context.messages.length, finishedAt: context.now() }),
+                input: ({ context }: { context: HotTakesMatchContext }) => ({
+                  gameId: context.gameId,
+                  messageCount: context.messages.length,
+                  finishedAt: context.now(),
+                }),
                 onDone: [
                   { guard: 'finishing', target: '#hotTakesMatch.result', actions: { type: 'recordAward', params: ({ event }: { event: { output: GameWinOutcome } }) => event.output } },
                   { target: LEFT, actions: { type: 'recordAward', params: ({ event }: { event: { output: GameWinOutcome } }) => event.output } },

@@ -61,6 +61,7 @@ function fitChatReply(req: ChatReplyRequest): ChatReplyRequest {
       text: clip(m.text, LIMITS.message),
     })),
     message: clip(req.message, LIMITS.message),
+    ...(req.gameId ? { gameId: req.gameId } : {}),
   };
 }
 
@@ -167,6 +168,7 @@ export async function generateFirstResponse(req: FirstResponseRequest): Promise<
       prompt: clip(req.prompt, LIMITS.prompt),
       partnerTake: clip(req.partnerTake ?? '', LIMITS.prompt),
       message: clip(req.message, LIMITS.message),
+      ...(req.gameId ? { gameId: req.gameId } : {}),
     });
     return (await postText(AI_ROUTES.firstResponse, body)) || messages.ai.noConversationResponse;
   } catch (error) {

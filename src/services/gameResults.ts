@@ -2,7 +2,7 @@ import type { LeaderboardStats } from '../domain/leaderboard';
 import { memberStatsKey } from '../storage/memberStats';
 import { recordWin } from './hotTakes';
 import { queueResult, sendPendingResults } from './members/pendingResults';
-import { sendGameResult } from './members/stats';
+import { sendGameResult, startGameSession } from './members/stats';
 import { currentViewer } from './members/viewer';
 
 // A won Hot Takes game, counted where the viewer's figures live: a guest's on the device (docs/product.md's
@@ -20,17 +20,17 @@ function knownPoints(memberId: string): number | null {
   return copy && copy.memberId === memberId ? copy.stats.totalPoints : null;
 }
 
-async function recordMemberWin(memberId: string, messageCount: number, finishedAt: number): Promise<GameWinOutcome> {
+async function recordMemberWin(memberId: string, gameId: string, messageCount: number, finishedAt: number): Promise<GameWinOutcome> {
   const before = knownPoints(memberId);
   let queued = true;
   try {
-    queueResult(memberId, messageCount, finishedAt);
+    queueResult(memberId, gameId, messageCount, finishedAt);
   } catch {
     queued = false;
   }
   // Without room on the device the game can only count if the server takes it now, so its failure is the game's.
   if (!queued) {
-    const stats = await sendGameResult(messageCount);
+    const stats = await sendGameResult(gameId);
     return { award: before === null ? null : stats.totalPoints - before, stats };
   }
   try {
@@ -43,8 +43,22 @@ async function recordMemberWin(memberId: string, messageCount: number, finishedA
   }
 }
 
-export async function recordGameWin(messageCount: number, finishedAt: number): Promise<GameWinOutcome> {
+/**
+ * A new Hot Takes game against the AI: a member's is started on the server, which answers the id its
+ * replies and its result carry (only a game the server saw can score); a guest's needs none (null).
+ */
+export async function startHotTakesGame(): Promise<string | null> {
+  const viewer = await currentViewer();
+  return viewer.kind === 'guest' ? null : startGameSession();
+}
+
+/**
+ * Counts a won game: a guest's on the device by its `messageCount`; a member's on the server by `gameId`
+ * (the server values it from the turns it answered). A member's game without an id cannot count.
+ */
+export async function recordGameWin(gameId: string | null, messageCount: number, finishedAt: number): Promise<GameWinOutcome> {
   const viewer = await currentViewer();
   if (viewer.kind === 'guest') return recordWin(messageCount);
-  return recordMemberWin(viewer.memberId, messageCount, finishedAt);
+  if (gameId === null) throw new Error('A member\'s game was played without a server game id, so it cannot count.');
+  return recordMemberWin(viewer.memberId, gameId, messageCount, finishedAt);
 }

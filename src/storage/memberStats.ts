@@ -14,9 +14,12 @@ export const memberStatsKey = defineKey<MemberStatsCopy | null>('member_stats', 
 /** More than this many unsent games on one device is not a connection problem; the oldest give way. */
 export const PENDING_RESULTS_MAX = 50;
 
+// `gameId`: the id the server issued when the game started, which is what it scores. Games queued by an
+// older version have none; the server cannot count those, so they are dropped when next sent.
 export const pendingResultSchema = z.object({
   memberId: z.string(),
   game: z.literal('hottakes'),
+  gameId: z.string().max(100).optional(),
   messageCount: z.number().int().min(0).max(10_000),
   finishedAt: z.number().int().nonnegative(),
 });

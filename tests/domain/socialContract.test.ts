@@ -41,9 +41,11 @@ describe('bodies', () => {
     expect(reportCreateSchema.safeParse({ userId: 'm-1', reason: 'boring' }).success).toBe(false);
   });
 
-  it('a game result is a Hot Takes game with a whole message count', () => {
-    expect(gameResultCreateSchema.safeParse({ game: 'hottakes', messageCount: 5 }).success).toBe(true);
-    expect(gameResultCreateSchema.safeParse({ game: 'hottakes', messageCount: -1 }).success).toBe(false);
-    expect(gameResultCreateSchema.safeParse({ game: 'emojistory', messageCount: 5 }).success).toBe(false);
+  it('a game result is a Hot Takes game named by the id the server issued, never by a message count', () => {
+    const gameId = '7d3f0c1e-2b4a-4c5d-9e6f-0a1b2c3d4e5f';
+    expect(gameResultCreateSchema.safeParse({ game: 'hottakes', gameId }).success).toBe(true);
+    expect(gameResultCreateSchema.safeParse({ game: 'hottakes', messageCount: 5 }).success).toBe(false);
+    expect(gameResultCreateSchema.safeParse({ game: 'hottakes', gameId: 'game-1' }).success).toBe(false);
+    expect(gameResultCreateSchema.safeParse({ game: 'emojistory', gameId }).success).toBe(false);
   });
 });

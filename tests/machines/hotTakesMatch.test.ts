@@ -18,6 +18,8 @@ const partner: User = {
 };
 const PROMPT = 'Hot take: vinyl is overrated.';
 const NEXT_PROMPT = 'Hot take: encores are planned.';
+/** The id the server issues a member's game when it starts (a guest's game gets none: null). */
+const GAME_ID = '7d3f0c1e-2b4a-4c5d-9e6f-0a1b2c3d4e5f';
 const TAKE = 'Vinyl is a lifestyle, not a format.';
 const BRASH = 'Excuse me?! That is outrageous.';
 const REPLY = 'Fine, you have a point. Barely.';
@@ -66,7 +68,7 @@ function eventsFor(s: Snapshot): ModelEvent[] {
   const n = c.messages.length;
   if (s.matches('result')) return [{ type: 'PLAY_AGAIN' }, { type: 'BACK' }];
   if (c.previousPrompt !== null) {
-    return inGame(s, 'loading') ? [done('pickPartner', partner), done('gamePrompt', NEXT_PROMPT)] : [];
+    return inGame(s, 'loading') ? [done('pickPartner', partner), done('gamePrompt', NEXT_PROMPT), done('startGame', null)] : [];
   }
   if (confirming(s)) return [{ type: 'CONFIRM_LEAVE' }, { type: 'CANCEL_LEAVE' }];
   if (profileOf(s) !== 'closed') {
@@ -98,6 +100,7 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     list.push({ type: 'OPEN_PROFILE' }); // no partner yet: ignored
     list.push(done('pickPartner', partner), done('pickPartner', null), fail('pickPartner'));
     list.push(done('gamePrompt', PROMPT), fail('gamePrompt', new AppError('AI_FAILED')));
+    list.push(done('startGame', GAME_ID), fail('startGame', new Error('offline')));
     return list;
   }
   if (inGame(s, 'noPartner') || inGame(s, 'failed')) return [...list, { type: 'RETRY' }];
@@ -131,6 +134,7 @@ function serializeState(s: Snapshot): string {
     partner: c.partner?.id ?? null,
     prompt: c.prompt,
     take: c.partnerTake,
+    gameId: c.gameId,
     pendingReply: c.pendingReply,
     owed: c.repliesOwed,
     toSave: c.toSave,
@@ -213,10 +217,16 @@ const notTyping = (v: View) => expect(v.snapshot.hasTag('replying')).toBe(false)
 const gameRegion: Record<string, (v: View) => void> = {
   'loading.matching': (v) => expect(v.context.partner).toBeNull(),
   'loading.prompting': (v) => expect(v.context.partner?.username).toBe('RiffLord'),
+  // The prompt is known; the game is being started on the server (a failure is a load failure: RETRY).
+  'loading.starting': (v) => {
+    expect(v.context.prompt).toBe(PROMPT);
+    expect(v.context.gameId).toBeNull();
+  },
   noPartner: (v) => expect(v.context.error).toBe(NO_USERS),
   failed: (v) => expect(v.context.error).toBe(LOAD_FAILED),
   'userResponse.waitingForTake': (v) => {
     expect(v.context.prompt).toBe(PROMPT);
+    expect(v.context.gameId).toBe(GAME_ID);
     expect(v.context.messages.every((m) => m.sender === 'other' || m.type === 'emoji')).toBe(true);
   },
   'userResponse.ready': (v) => {
@@ -308,7 +318,8 @@ function result(v: View) {
   expect(types).toContain('FINISH');
   expect(types.filter((t) => t === 'xstate.done.actor.saveLog')).toHaveLength(1);
   expect(types.filter((t) => t === 'xstate.done.actor.recordWin')).toHaveLength(1);
-  expect(v.env.pending.get('recordWin')?.at(-1)?.input).toMatchObject({ messageCount: n });
+  // The win names the game the server started, which is what it scores.
+  expect(v.env.pending.get('recordWin')?.at(-1)?.input).toMatchObject({ gameId: GAME_ID, messageCount: n });
   expect(n).toBeGreaterThan(4);
   const answered = v.last?.type === 'xstate.done.actor.recordWin' && (v.last.output as { stats: unknown }).stats !== null;
   // The server's award when it answered; else the same rule counted on the device.
@@ -383,6 +394,7 @@ describe('hot takes matched chat machine (live details)', () => {
     const actors = {
       pickPartner: fake('pickPartner', async () => partner),
       gamePrompt: fake('gamePrompt', async () => PROMPT),
+      startGame: fake('startGame', async () => GAME_ID),
       partnerTake: fake('partnerTake', async () => TAKE),
       firstResponse: fake('firstResponse', async () => BRASH),
       writeReply: fake('writeReply', async () => REPLY),
@@ -492,13 +504,15 @@ describe('hot takes matched chat machine (live details)', () => {
     await flush();
     clock.increment(1500);
     await flush();
-    expect(calls.find((c) => c.src === 'firstResponse')?.input).toEqual({ partner, prompt: PROMPT, partnerTake: TAKE, message: 'My take' });
+    // Every reply names the server's game, so the server counts the turns it answered.
+    expect(calls.find((c) => c.src === 'firstResponse')?.input).toEqual({ partner, prompt: PROMPT, partnerTake: TAKE, message: 'My take', gameId: GAME_ID });
     actor.send({ type: 'SEND', text: 'Prove it' });
     await flush();
     clock.increment(1999);
     await flush();
-    const reply = calls.find((c) => c.src === 'writeReply')?.input as { partner: User; messages: ChatMessage[]; message: string };
+    const reply = calls.find((c) => c.src === 'writeReply')?.input as { partner: User; messages: ChatMessage[]; message: string; gameId: string };
     expect(reply.partner).toEqual(partner);
+    expect(reply.gameId).toBe(GAME_ID);
     expect(reply.message).toBe('Prove it');
     expect(reply.messages.map((m) => [m.sender, m.text])).toEqual([
       ['other', 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥'],

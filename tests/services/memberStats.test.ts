@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordGameWin } from '../../src/services/gameResults';
 import { loadBoard } from '../../src/services/leaderboard';
 import { MemberApiError } from '../../src/services/members/errors';
-import { fetchLeaderboard, fetchMemberStats, sendGameResult, statsFailureText } from '../../src/services/members/stats';
+import { fetchLeaderboard, fetchMemberStats, sendGameResult, startGameSession, statsFailureText } from '../../src/services/members/stats';
 import { announceViewer, currentViewer, onSessionEnded, withdrawViewer } from '../../src/services/members/viewer';
 import { knownYourStats, loadYourStats } from '../../src/services/yourStats';
 import { json, mockFetch } from './fetchMock';
@@ -39,10 +39,17 @@ describe('member stats calls', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/me/stats', 'GET /api/me/stats']);
   });
 
-  it("POST /api/games/results sends the game and its message count, and answers the server's figures", async () => {
+  it('POST /api/games/sessions starts a game and answers its id', async () => {
+    const { calls } = mockFetch({ 'POST /api/games/sessions': [json({ gameId: 'g-1' }, 201), json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429)] });
+    await expect(startGameSession()).resolves.toBe('g-1');
+    expect(calls[0]!.body).toEqual({ game: 'hottakes' });
+    await expect(startGameSession()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
+  });
+
+  it("POST /api/games/results sends the game by its server id, and answers the server's figures", async () => {
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: afterWin }, 201) });
-    await expect(sendGameResult(7)).resolves.toEqual(afterWin);
-    expect(calls[0]!.body).toEqual({ game: 'hottakes', messageCount: 7 });
+    await expect(sendGameResult('g-7')).resolves.toEqual(afterWin);
+    expect(calls[0]!.body).toEqual({ game: 'hottakes', gameId: 'g-7' });
     expect(calls[0]!.headers['content-type']).toBe('application/json');
   });
 
@@ -56,7 +63,7 @@ describe('member stats calls', () => {
     await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'SERVER' });
     expect(heard).toEqual([]);
     await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    await expect(sendGameResult(5)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(sendGameResult('g-5')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(heard).toEqual(['ended', 'ended']);
     stop();
   });
@@ -108,7 +115,7 @@ describe('a finished game and the leaderboard, by viewer', () => {
   it("a guest's win counts on the device by docs/product.md's award, with no request", async () => {
     announceViewer({ kind: 'guest' });
     const { calls } = mockFetch({});
-    await expect(recordGameWin(7, 1000)).resolves.toEqual({
+    await expect(recordGameWin(null, 7, 1000)).resolves.toEqual({
       award: 130,
       stats: { totalPoints: 1380, gamesPlayed: 13, hotTakesScore: 980, friendsCount: 3, winRate: 69, streak: 6 },
     });
@@ -124,8 +131,8 @@ describe('a finished game and the leaderboard, by viewer', () => {
   it("a member's win is posted; the server's figures are kept and the award is their difference", async () => {
     localStorage.setItem('member_stats', JSON.stringify({ memberId: 'm-1', stats: zero }));
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: afterWin }, 201) });
-    await expect(recordGameWin(7, 1000)).resolves.toEqual({ award: 130, stats: afterWin });
-    expect(calls.map((c) => c.body)).toEqual([{ game: 'hottakes', messageCount: 7 }]);
+    await expect(recordGameWin('g-7', 7, 1000)).resolves.toEqual({ award: 130, stats: afterWin });
+    expect(calls.map((c) => c.body)).toEqual([{ game: 'hottakes', gameId: 'g-7' }]);
     expect(stored('member_stats')).toEqual({ memberId: 'm-1', stats: afterWin });
     expect(stored('member_pending_results')).toEqual([]);
     expect(stored('user_leaderboard_stats')).toBeNull();
@@ -133,11 +140,11 @@ describe('a finished game and the leaderboard, by viewer', () => {
 
   it('offline, the game waits on the device; the next load sends it first, then reads the figures', async () => {
     mockFetch({ 'POST /api/games/results': 'network-error' });
-    await expect(recordGameWin(6, 1000)).resolves.toEqual({ award: null, stats: null });
-    await expect(recordGameWin(5, 2000)).resolves.toEqual({ award: null, stats: null });
+    await expect(recordGameWin('g-6', 6, 1000)).resolves.toEqual({ award: null, stats: null });
+    await expect(recordGameWin('g-5', 5, 2000)).resolves.toEqual({ award: null, stats: null });
     expect(stored('member_pending_results')).toEqual([
-      { memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 1000 },
-      { memberId: 'm-1', game: 'hottakes', messageCount: 5, finishedAt: 2000 },
+      { memberId: 'm-1', game: 'hottakes', gameId: 'g-6', messageCount: 6, finishedAt: 1000 },
+      { memberId: 'm-1', game: 'hottakes', gameId: 'g-5', messageCount: 5, finishedAt: 2000 },
     ]);
     expect(knownYourStats()).toBeNull();
 
@@ -152,8 +159,8 @@ describe('a finished game and the leaderboard, by viewer', () => {
     });
     await expect(loadYourStats()).resolves.toEqual({ gamesPlayed: 2, totalPoints: 240, unsent: 0 });
     expect(calls.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body ?? null)}`)).toEqual([
-      'POST /api/games/results {"game":"hottakes","messageCount":6}',
-      'POST /api/games/results {"game":"hottakes","messageCount":5}',
+      'POST /api/games/results {"game":"hottakes","gameId":"g-6"}',
+      'POST /api/games/results {"game":"hottakes","gameId":"g-5"}',
       'GET /api/me/stats null',
     ]);
     expect(stored('member_pending_results')).toEqual([]);
@@ -161,7 +168,7 @@ describe('a finished game and the leaderboard, by viewer', () => {
   });
 
   it('the leaderboard sends waiting games first; a server still failing them leaves them counted as unsent', async () => {
-    localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 1000 }]));
+    localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', gameId: 'g-6', messageCount: 6, finishedAt: 1000 }]));
     const { calls } = mockFetch({
       'POST /api/games/results': json({ error: { code: 'SERVER', message: 'down' } }, 503),
       'GET /api/leaderboard': json({ entries: [miraRow, noorRow] }),
@@ -178,9 +185,9 @@ describe('a finished game and the leaderboard, by viewer', () => {
     localStorage.setItem(
       'member_pending_results',
       JSON.stringify([
-        { memberId: 'm-1', game: 'hottakes', messageCount: 3, finishedAt: 1000 },
-        { memberId: 'm-2', game: 'hottakes', messageCount: 9, finishedAt: 1500 },
-        { memberId: 'm-1', game: 'hottakes', messageCount: 7, finishedAt: 2000 },
+        { memberId: 'm-1', game: 'hottakes', gameId: 'g-3', messageCount: 3, finishedAt: 1000 },
+        { memberId: 'm-2', game: 'hottakes', gameId: 'g-9', messageCount: 9, finishedAt: 1500 },
+        { memberId: 'm-1', game: 'hottakes', gameId: 'g-7', messageCount: 7, finishedAt: 2000 },
       ]),
     );
     const { calls } = mockFetch({
@@ -189,10 +196,10 @@ describe('a finished game and the leaderboard, by viewer', () => {
     });
     await expect(loadYourStats()).resolves.toEqual({ gamesPlayed: 1, totalPoints: 130, unsent: 0 });
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { game: 'hottakes', messageCount: 3 },
-      { game: 'hottakes', messageCount: 7 },
+      { game: 'hottakes', gameId: 'g-3' },
+      { game: 'hottakes', gameId: 'g-7' },
     ]);
-    expect(stored('member_pending_results')).toEqual([{ memberId: 'm-2', game: 'hottakes', messageCount: 9, finishedAt: 1500 }]);
+    expect(stored('member_pending_results')).toEqual([{ memberId: 'm-2', game: 'hottakes', gameId: 'g-9', messageCount: 9, finishedAt: 1500 }]);
   });
 
   it('a waiting list that does not validate is set aside (kept under .corrupt) and read as empty', async () => {

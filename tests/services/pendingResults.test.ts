@@ -11,7 +11,9 @@ import { fullStorage } from '../support/failingStorage';
 
 const stats = (totalPoints: number) => ({ totalPoints, gamesPlayed: 1, hotTakesScore: totalPoints, friendsCount: 0, winRate: 100, streak: 1 });
 const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');
-const waiting = (memberId: string, messageCount: number, finishedAt: number) => ({ memberId, game: 'hottakes', messageCount, finishedAt });
+/** Each game's server id, told apart by when it finished. */
+const gameIdAt = (finishedAt: number) => `game-${finishedAt}`;
+const waiting = (memberId: string, messageCount: number, finishedAt: number) => ({ memberId, game: 'hottakes', gameId: gameIdAt(finishedAt), messageCount, finishedAt });
 
 beforeEach(() => {
   localStorage.clear();
@@ -27,15 +29,15 @@ afterEach(() => {
 
 describe('queueResult', () => {
   it('keeps each finished game in order, with its member, and answers what it stored', () => {
-    expect(queueResult('m-1', 6, 1000)).toEqual(waiting('m-1', 6, 1000));
-    queueResult('m-2', 7, 2000);
+    expect(queueResult('m-1', gameIdAt(1000), 6, 1000)).toEqual(waiting('m-1', 6, 1000));
+    queueResult('m-2', gameIdAt(2000), 7, 2000);
     expect(stored('member_pending_results')).toEqual([waiting('m-1', 6, 1000), waiting('m-2', 7, 2000)]);
     expect(pendingResultsOf('m-1')).toEqual([waiting('m-1', 6, 1000)]);
     expect(pendingResultsOf('m-3')).toEqual([]);
   });
 
   it('keeps the newest 50; the oldest gives way', () => {
-    for (let i = 0; i < 51; i += 1) queueResult('m-1', 5, i);
+    for (let i = 0; i < 51; i += 1) queueResult('m-1', gameIdAt(i), 5, i);
     const kept = stored('member_pending_results') as { finishedAt: number }[];
     expect(kept).toHaveLength(50);
     expect(kept[0]!.finishedAt).toBe(1);
@@ -52,14 +54,14 @@ describe('sendPendingResults', () => {
   });
 
   it("sends the member's games in order, forgets each once sent and keeps the last figures", async () => {
-    queueResult('m-1', 6, 1000);
-    queueResult('m-2', 9, 1500);
-    queueResult('m-1', 8, 2000);
+    queueResult('m-1', gameIdAt(1000), 6, 1000);
+    queueResult('m-2', gameIdAt(1500), 9, 1500);
+    queueResult('m-1', gameIdAt(2000), 8, 2000);
     const { calls } = mockFetch({ 'POST /api/games/results': [json({ stats: stats(120) }), json({ stats: stats(260) })] });
     await expect(sendPendingResults('m-1')).resolves.toEqual(stats(260));
     expect(calls.map((c) => c.body)).toEqual([
-      { game: 'hottakes', messageCount: 6 },
-      { game: 'hottakes', messageCount: 8 },
+      { game: 'hottakes', gameId: 'game-1000' },
+      { game: 'hottakes', gameId: 'game-2000' },
     ]);
     expect(stored('member_pending_results')).toEqual([waiting('m-2', 9, 1500)]);
     expect(stored('member_stats')).toEqual({ memberId: 'm-1', stats: stats(260) });
@@ -68,8 +70,8 @@ describe('sendPendingResults', () => {
   it('drops a game the server refuses for good (400 to 499, but 401, 408 and 429) and goes on', async () => {
     for (const status of [400, 404, 422, 499]) {
       localStorage.clear();
-      queueResult('m-1', 6, 1000);
-      queueResult('m-1', 7, 2000);
+      queueResult('m-1', gameIdAt(1000), 6, 1000);
+      queueResult('m-1', gameIdAt(2000), 7, 2000);
       mockFetch({ 'POST /api/games/results': [json({ error: { code: 'INVALID_REQUEST', message: 'no' } }, status), json({ stats: stats(110) })] });
       await expect(sendPendingResults('m-1'), `status ${status}`).resolves.toEqual(stats(110));
       expect(stored('member_pending_results')).toEqual([]);
@@ -77,7 +79,7 @@ describe('sendPendingResults', () => {
   });
 
   it('a refused last game leaves no figures to keep', async () => {
-    queueResult('m-1', 6, 1000);
+    queueResult('m-1', gameIdAt(1000), 6, 1000);
     mockFetch({ 'POST /api/games/results': json({ error: { code: 'INVALID_REQUEST', message: 'no' } }, 400) });
     await expect(sendPendingResults('m-1')).resolves.toBeNull();
     expect(stored('member_pending_results')).toEqual([]);
@@ -89,8 +91,8 @@ describe('sendPendingResults', () => {
     for (const reply of [...replies, 'network-error' as const]) {
       localStorage.clear();
       announceViewer({ kind: 'member', memberId: 'm-1' });
-      queueResult('m-1', 6, 1000);
-      queueResult('m-1', 7, 2000);
+      queueResult('m-1', gameIdAt(1000), 6, 1000);
+      queueResult('m-1', gameIdAt(2000), 7, 2000);
       const { calls } = mockFetch({ 'POST /api/games/results': reply });
       await expect(sendPendingResults('m-1')).rejects.toMatchObject({ name: 'MemberApiError' });
       expect(calls).toHaveLength(1);
@@ -99,15 +101,15 @@ describe('sendPendingResults', () => {
   });
 
   it('keeps the games sent before a failure forgotten and the rest waiting', async () => {
-    queueResult('m-1', 6, 1000);
-    queueResult('m-1', 7, 2000);
+    queueResult('m-1', gameIdAt(1000), 6, 1000);
+    queueResult('m-1', gameIdAt(2000), 7, 2000);
     mockFetch({ 'POST /api/games/results': [json({ stats: stats(120) }), 'network-error'] });
     await expect(sendPendingResults('m-1')).rejects.toMatchObject({ code: 'OFFLINE' });
     expect(stored('member_pending_results')).toEqual([waiting('m-1', 7, 2000)]);
   });
 
   it('calls made while a send is under way share it; a later call sends again', async () => {
-    queueResult('m-1', 6, 1000);
+    queueResult('m-1', gameIdAt(1000), 6, 1000);
     const { calls } = mockFetch({ 'POST /api/games/results': ['network-error', json({ stats: stats(120) })] });
     const first = sendPendingResults('m-1');
     const second = sendPendingResults('m-1');
@@ -117,11 +119,20 @@ describe('sendPendingResults', () => {
     await expect(sendPendingResults('m-1')).resolves.toEqual(stats(120));
     expect(calls).toHaveLength(2);
   });
+
+  it('drops a game queued by an older version, which has no server id, without sending it', async () => {
+    localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 1000 }]));
+    queueResult('m-1', gameIdAt(2000), 7, 2000);
+    const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: stats(110) }) });
+    await expect(sendPendingResults('m-1')).resolves.toEqual(stats(110));
+    expect(calls.map((c) => c.body)).toEqual([{ game: 'hottakes', gameId: 'game-2000' }]);
+    expect(stored('member_pending_results')).toEqual([]);
+  });
 });
 
 describe('sendWaitingGames', () => {
   it('answers the newest figures, or null when the games could not be sent', async () => {
-    queueResult('m-1', 6, 1000);
+    queueResult('m-1', gameIdAt(1000), 6, 1000);
     mockFetch({ 'POST /api/games/results': ['network-error', json({ stats: stats(120) })] });
     await expect(sendWaitingGames('m-1')).resolves.toBeNull();
     expect(pendingResultsOf('m-1')).toHaveLength(1);

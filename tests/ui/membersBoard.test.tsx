@@ -28,6 +28,9 @@ vi.mock('../../src/services/ai', async (importOriginal) => ({
 }));
 
 const zero = { totalPoints: 0, gamesPlayed: 0, hotTakesScore: 0, friendsCount: 0, winRate: 0, streak: 0 };
+/** The id the server issues when a member's game starts (POST /api/games/sessions). */
+const GAME_ID = '7d3f0c1e-2b4a-4c5d-9e6f-0a1b2c3d4e5f';
+const gameStarted = json({ gameId: GAME_ID }, 201);
 const mira = { id: 'm-1', username: 'mira', isCurrentUser: true, stats: { totalPoints: 130, gamesPlayed: 1, hotTakesScore: 130, friendsCount: 1, winRate: 100, streak: 1 } };
 const noor = { id: 'm-2', username: 'noor', isCurrentUser: false, stats: { totalPoints: 240, gamesPlayed: 2, hotTakesScore: 240, friendsCount: 1, winRate: 50, streak: 0 } };
 const ash = { id: 'm-3', username: 'ash', isCurrentUser: false, stats: { ...zero } };
@@ -196,22 +199,31 @@ describe("a member's won Hot Takes game", () => {
     return user;
   }
 
-  it('is recorded through POST /api/games/results and the hub shows what the server answers; the guest figures stay as they were', async () => {
+  it('is started on the server, its replies and its result name the game, and the hub shows what the server answers; the guest figures stay as they were', async () => {
     const after = { totalPoints: 120, gamesPlayed: 1, hotTakesScore: 120, friendsCount: 0, winRate: 100, streak: 1 };
-    const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: after }, 201), 'GET /api/me/stats': json({ stats: after }) });
+    const { calls } = mockFetch({
+      'POST /api/games/sessions': gameStarted,
+      'POST /api/games/results': json({ stats: after }, 201),
+      'GET /api/me/stats': json({ stats: after }),
+    });
     await winAGame();
     await waitFor(() => expect(yourStats()).toEqual(['1', '120']));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ game: 'hottakes', messageCount: 6 }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/games/sessions', { game: 'hottakes' }],
+      ['/api/games/results', { game: 'hottakes', gameId: GAME_ID }],
+    ]);
+    expect(ai.generateFirstResponse).toHaveBeenCalledWith(expect.objectContaining({ gameId: GAME_ID }));
+    expect(ai.generateMatchedChatReply).toHaveBeenCalledWith(expect.objectContaining({ gameId: GAME_ID }));
     expect(localStorage.getItem('user_leaderboard_stats')).toBeNull();
   });
 
   it('offline, the game waits on the device and is sent when the hub is retried online', async () => {
     const after = { totalPoints: 120, gamesPlayed: 1, hotTakesScore: 120, friendsCount: 0, winRate: 100, streak: 1 };
-    mockFetch({ 'POST /api/games/results': 'network-error', 'GET /api/me/stats': 'network-error' });
+    mockFetch({ 'POST /api/games/sessions': gameStarted, 'POST /api/games/results': 'network-error', 'GET /api/me/stats': 'network-error' });
     const user = await winAGame();
     expect(await screen.findByRole('alert')).toHaveTextContent('You appear to be offline. Please check your connection and try again.');
     expect(screen.getByText('1 finished game is waiting to be sent. It will count once you are back online.')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('member_pending_results')!)).toMatchObject([{ memberId: 'm-1', game: 'hottakes', messageCount: 6 }]);
+    expect(JSON.parse(localStorage.getItem('member_pending_results')!)).toMatchObject([{ memberId: 'm-1', game: 'hottakes', gameId: GAME_ID, messageCount: 6 }]);
 
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: after }, 201), 'GET /api/me/stats': json({ stats: after }) });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -221,8 +233,20 @@ describe("a member's won Hot Takes game", () => {
     expect(JSON.parse(localStorage.getItem('member_pending_results')!)).toEqual([]);
   });
 
+  it('a game the server cannot start is a load failure the player can retry; no reply or result is asked for before it starts', async () => {
+    const { calls } = mockFetch({ 'POST /api/games/sessions': ['network-error', gameStarted] });
+    const user = userEvent.setup();
+    renderApp('/games/hottakes/chat');
+    expect(await screen.findByText('Sorry, I had trouble loading the game. Please try again!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const textbox = () => screen.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/games/sessions', 'POST /api/games/sessions']);
+    expect(ai.generateFirstResponse).not.toHaveBeenCalled();
+  });
+
   it('a waiting game the server still fails is counted on the hub until it is sent', async () => {
-    localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 1 }]));
+    localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', gameId: GAME_ID, messageCount: 6, finishedAt: 1 }]));
     mockFetch({ 'POST /api/games/results': json({ error: { code: 'SERVER', message: 'down' } }, 503), 'GET /api/me/stats': json({ stats: zero }) });
     renderApp('/games');
     expect(await screen.findByText('1 finished game is waiting to be sent. It will count once you are back online.')).toBeInTheDocument();

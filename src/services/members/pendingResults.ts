@@ -7,12 +7,12 @@ import { sendGameResult } from './stats';
 // counts once the connection is back. Results go in the order they were played, one at a time.
 
 function sameResult(a: PendingResult, b: PendingResult): boolean {
-  return a.memberId === b.memberId && a.finishedAt === b.finishedAt && a.messageCount === b.messageCount;
+  return a.memberId === b.memberId && a.gameId === b.gameId && a.finishedAt === b.finishedAt && a.messageCount === b.messageCount;
 }
 
-/** Keeps a finished game for `memberId` until it is sent. Throws AppError('STORAGE_FULL'). */
-export function queueResult(memberId: string, messageCount: number, finishedAt: number): PendingResult {
-  const result: PendingResult = { memberId, game: 'hottakes', messageCount, finishedAt };
+/** Keeps `memberId`'s finished game `gameId` until it is sent. Throws AppError('STORAGE_FULL'). */
+export function queueResult(memberId: string, gameId: string, messageCount: number, finishedAt: number): PendingResult {
+  const result: PendingResult = { memberId, game: 'hottakes', gameId, messageCount, finishedAt };
   pendingResultsKey.write([...pendingResultsKey.read(), result].slice(-PENDING_RESULTS_MAX));
   return result;
 }
@@ -44,7 +44,8 @@ async function sendInOrder(memberId: string): Promise<LeaderboardStats | null> {
   let latest: LeaderboardStats | null = null;
   for (const result of pendingResultsOf(memberId)) {
     try {
-      latest = await sendGameResult(result.messageCount);
+      if (result.gameId === undefined) console.warn('A finished game from an older version has no server game id and is dropped');
+      else latest = await sendGameResult(result.gameId);
     } catch (error) {
       if (!refusedForGood(error)) throw error;
       console.error('A finished game was refused by the server and is dropped', error);

@@ -2,6 +2,7 @@ import { memberErrorTexts } from '../../domain/memberContract';
 import { messageFor } from '../../domain/errorText';
 import type { LeaderboardStats } from '../../domain/leaderboard';
 import {
+  gameSessionResponseSchema,
   leaderboardResponseSchema,
   SOCIAL_ROUTES,
   socialErrorTexts,
@@ -31,9 +32,15 @@ export async function fetchMemberStats(): Promise<LeaderboardStats> {
   return (await statsCall(SOCIAL_ROUTES.stats, statsResponseSchema)).stats;
 }
 
-/** Records a finished Hot Takes game; the server decides what it is worth and answers the new figures. */
-export async function sendGameResult(messageCount: number): Promise<LeaderboardStats> {
-  const body = { game: 'hottakes' as const, messageCount };
+/** Starts a Hot Takes game against the AI on the server; its id goes with every reply and with the result. */
+export async function startGameSession(): Promise<string> {
+  const body = { game: 'hottakes' as const };
+  return (await statsCall(SOCIAL_ROUTES.gameSessions, gameSessionResponseSchema, { method: 'POST', body })).gameId;
+}
+
+/** Records a finished Hot Takes game by its id; the server decides what it is worth and answers the new figures. */
+export async function sendGameResult(gameId: string): Promise<LeaderboardStats> {
+  const body = { game: 'hottakes' as const, gameId };
   return (await statsCall(SOCIAL_ROUTES.gameResults, statsResponseSchema, { method: 'POST', body })).stats;
 }
 

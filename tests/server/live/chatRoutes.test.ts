@@ -79,17 +79,21 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     expect(await world.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
   });
 
-  it('refuses a blocked pair both ways (403 BLOCKED)', async () => {
+  it('refuses a blocked pair both ways: the blocker hears 403 BLOCKED, the blocked member what a stranger hears', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
     expect((await bob.browser.request('POST', '/api/blocks', { userId: alice.id })).status).toBe(201);
 
-    for (const [from, to] of [[alice, bob], [bob, alice]] as const) {
-      const response = await from.browser.request('POST', `/api/chats/${to.id}/messages`, { clientId: 'c-1', text: 'hi' });
-      expect(response.status).toBe(403);
-      expect(await json(response)).toEqual(BLOCKED);
-    }
+    const byBlocker = await bob.browser.request('POST', `/api/chats/${alice.id}/messages`, { clientId: 'c-1', text: 'hi' });
+    expect(byBlocker.status).toBe(403);
+    expect(await json(byBlocker)).toEqual(BLOCKED);
+    const byBlocked = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'c-1', text: 'hi' });
+    expect(byBlocked.status).toBe(403);
+    expect(await json(byBlocked)).toEqual({ error: { code: 'NOT_FRIENDS', message: 'You can only message your friends.' } });
+    const historyOfBlocked = await alice.browser.request('GET', `/api/chats/${bob.id}/messages`);
+    expect(historyOfBlocked.status).toBe(403);
+    expect(await json(historyOfBlocked)).toEqual({ error: { code: 'NOT_FRIENDS', message: 'You can only message your friends.' } });
   });
 
   it('answers 401 without a session and 400 for a bad body or cursor', async () => {

@@ -15,9 +15,19 @@ const fullProfile = {
   connectedServices: { spotify: true, trakt: false, steam: true },
 };
 
-/** A base64 data URL whose decoded image is exactly `bytes` long. */
+/** The first bytes of each picture type (its file signature). */
+const SIGNATURES: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff, 0xe0],
+  gif: [...Buffer.from('GIF89a')],
+  webp: [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP')],
+};
+
+/** A base64 data URL whose decoded image is exactly `bytes` long and begins as its type does. */
 function pictureOf(bytes: number, type = 'png'): string {
-  return `data:image/${type};base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+  const data = Buffer.alloc(bytes, 7);
+  Buffer.from(SIGNATURES[type] ?? []).copy(data);
+  return `data:image/${type};base64,${data.toString('base64')}`;
 }
 
 describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {

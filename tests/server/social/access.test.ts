@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { playGame } from './support/games';
 import { json, useWorld } from './support/world';
 
 // Every social route needs a session, refuses writes from other sites, and a deleted account takes
@@ -20,7 +21,8 @@ const ROUTES: [string, string, unknown?][] = [
   ['DELETE', `/api/blocks/${SOME_ID}`],
   ['POST', '/api/reports', { userId: SOME_ID, reason: 'spam' }],
   ['GET', '/api/me/stats'],
-  ['POST', '/api/games/results', { game: 'hottakes', messageCount: 5 }],
+  ['POST', '/api/games/sessions', { game: 'hottakes' }],
+  ['POST', '/api/games/results', { game: 'hottakes', gameId: SOME_ID }],
   ['GET', '/api/leaderboard?tab=points'],
 ];
 
@@ -63,7 +65,7 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
     await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
     await dave.browser.request('POST', '/api/blocks', { userId: alice.id });
     await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
-    await alice.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount: 5 });
+    await playGame(alice.browser, 1);
     await alice.browser.request('POST', '/api/reports', { userId: dave.id, reason: 'spam' });
     await bob.browser.request('POST', '/api/reports', { userId: alice.id, reason: 'impersonation' });
 
@@ -74,7 +76,7 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
     expect(await json(await dave.browser.request('GET', '/api/blocks'))).toEqual({ blocked: [] });
     expect((await json<{ stats: { friendsCount: number } }>(await bob.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(0);
     const { db } = world.database;
-    for (const table of ['friendships', 'friend_requests', 'blocks', 'game_results'] as const) {
+    for (const table of ['friendships', 'friend_requests', 'blocks', 'game_results', 'game_sessions'] as const) {
       expect(await db.selectFrom(table).selectAll().execute(), table).toEqual([]);
     }
     expect(await db.selectFrom('member_actions').select('member_id').where('member_id', '=', alice.id).execute()).toEqual([]);
@@ -94,14 +96,14 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
     await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
     const pending = await json<{ request: unknown }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id }));
     await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
-    await alice.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount: 6 });
+    await playGame(alice.browser, 2);
 
     const exported = await json<Record<string, unknown>>(await alice.browser.request('GET', '/api/me/export'));
     expect(exported).toMatchObject({
       friends: [{ id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: '', since: '2026-03-01T12:00:00.000Z' }],
       friendRequests: { incoming: [], outgoing: [pending.request] },
       blocked: [{ id: dave.id, username: 'Dave', avatar: 'DA', profilePicture: '', blockedAt: '2026-03-01T12:00:00.000Z' }],
-      gameResults: [{ game: 'hottakes', won: true, points: 120, messageCount: 6, playedAt: '2026-03-01T12:00:00.000Z' }],
+      gameResults: [{ game: 'hottakes', won: true, points: 130, messageCount: 7, playedAt: '2026-03-01T12:00:00.000Z' }],
     });
   });
 });

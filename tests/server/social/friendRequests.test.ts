@@ -224,24 +224,24 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   it('shows a private sender their own picture in the request they send, and the receiver once asking back makes them friends', async () => {
     const alice = await world.signUp('Alice');
     const bob = await world.signUp('Bob');
-    await world.setProfile(alice, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    await world.setProfile(alice, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     const sent = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
-    expect(sent.request.from.profilePicture).toBe('data:image/png;base64,AAAA');
+    expect(sent.request.from.profilePicture).toBe('data:image/png;base64,iVBORw0KGgo=');
     const { incoming } = await json<{ incoming: RequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
     expect(incoming.map((r) => r.from.profilePicture)).toEqual(['']);
 
     const back = await json<{ request: RequestWire }>(await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id }));
     expect(back.request.status).toBe('accepted');
-    expect(back.request.from).toEqual({ id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: 'data:image/png;base64,AAAA' });
+    expect(back.request.from).toEqual({ id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: 'data:image/png;base64,iVBORw0KGgo=' });
   });
 
   it('shows the receiver a private sender\'s picture in the friend that accepting makes', async () => {
     const alice = await world.signUp('Alice');
     const bob = await world.signUp('Bob');
-    await world.setProfile(alice, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    await world.setProfile(alice, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
     const accepted = await json<{ friend: { profilePicture: string } }>(await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`));
-    expect(accepted.friend.profilePicture).toBe('data:image/png;base64,AAAA');
+    expect(accepted.friend.profilePicture).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
   it('lists no requests for a member that does not exist', async () => {

@@ -32,13 +32,13 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
     const alice = await world.signUp('Alice');
     const zed = await world.signUp('zed');
     const bob = await world.signUp('Bob');
-    await world.setProfile(bob, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    await world.setProfile(bob, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     await befriend(zed, alice);
     await befriend(bob, alice);
 
     expect(await json(await alice.browser.request('GET', '/api/friends'))).toEqual({
       friends: [
-        { id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: 'data:image/png;base64,AAAA', since: '2026-03-01T12:00:00.000Z' },
+        { id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: 'data:image/png;base64,iVBORw0KGgo=', since: '2026-03-01T12:00:00.000Z' },
         { id: zed.id, username: 'zed', avatar: 'ZE', profilePicture: '', since: '2026-03-01T12:00:00.000Z' },
       ],
     });
@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   it('shows a private member who is not a friend without their picture in requests', async () => {
     const alice = await world.signUp('Alice');
     const bob = await world.signUp('Bob');
-    await world.setProfile(bob, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    await world.setProfile(bob, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
     const { incoming } = await json<{ incoming: { from: { profilePicture: string } }[] }>(await alice.browser.request('GET', '/api/friends/requests'));
     expect(incoming.map((r) => r.from.profilePicture)).toEqual(['']);
@@ -183,7 +183,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   it('lists a blocked private member without their picture', async () => {
     const alice = await world.signUp('Alice');
     const bob = await world.signUp('Bob');
-    await world.setProfile(bob, { picture: 'data:image/png;base64,AAAA', visibility: 'private' });
+    await world.setProfile(bob, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     const blocked = await json<{ block: { profilePicture: string } }>(await alice.browser.request('POST', '/api/blocks', { userId: bob.id }));
     expect(blocked.block.profilePicture).toBe('');
     const { blocked: list } = await json<{ blocked: { profilePicture: string }[] }>(await alice.browser.request('GET', '/api/blocks'));

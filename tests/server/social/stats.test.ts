@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { playGame } from './support/games';
 import { json, useWorld, type Person, type World } from './support/world';
 
 // A member's real figures from recorded Hot Takes results and friendships, and the leaderboard
@@ -15,9 +16,10 @@ interface Entry {
   stats: typeof ZERO;
 }
 
-async function play(world: World, person: Person, messageCount: number): Promise<Response> {
+/** A game against the AI in which the AI answered `turns` of the member's messages (3 + 2 × turns messages). */
+async function play(world: World, person: Person, turns: number): Promise<Response> {
   world.clock.now += 1_000;
-  return person.browser.request('POST', '/api/games/results', { game: 'hottakes', messageCount });
+  return playGame(person.browser, turns);
 }
 
 async function befriend(one: Person, other: Person): Promise<void> {
@@ -42,24 +44,25 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
 
   it('records results as the server values them and answers the new stats (201)', async () => {
     const alice = await world.signUp('Alice');
-    const first = await play(world, alice, 5);
+    // One answered turn: welcome, take, reveal line, partner's take, reply = 5 messages, 110 points.
+    const first = await play(world, alice, 1);
     expect(first.status).toBe(201);
     expect(await json(first)).toEqual({ stats: { totalPoints: 110, gamesPlayed: 1, hotTakesScore: 110, friendsCount: 0, winRate: 100, streak: 1 } });
 
-    // 4 messages is no win: no points, the streak ends.
-    expect(await json(await play(world, alice, 4))).toEqual({ stats: { totalPoints: 110, gamesPlayed: 2, hotTakesScore: 110, friendsCount: 0, winRate: 50, streak: 0 } });
-    // 7 messages earn 130, 12 earn 180.
-    await play(world, alice, 7);
-    const last = await play(world, alice, 12);
-    expect(await json(last)).toEqual({ stats: { totalPoints: 420, gamesPlayed: 4, hotTakesScore: 420, friendsCount: 0, winRate: 75, streak: 2 } });
-    expect(await json(await alice.browser.request('GET', '/api/me/stats'))).toEqual({ stats: { totalPoints: 420, gamesPlayed: 4, hotTakesScore: 420, friendsCount: 0, winRate: 75, streak: 2 } });
+    // No turn answered (3 messages) is no win: no points, the streak ends.
+    expect(await json(await play(world, alice, 0))).toEqual({ stats: { totalPoints: 110, gamesPlayed: 2, hotTakesScore: 110, friendsCount: 0, winRate: 50, streak: 0 } });
+    // 2 turns are 7 messages and earn 130, 5 turns are 13 and earn 190.
+    await play(world, alice, 2);
+    const last = await play(world, alice, 5);
+    expect(await json(last)).toEqual({ stats: { totalPoints: 430, gamesPlayed: 4, hotTakesScore: 430, friendsCount: 0, winRate: 75, streak: 2 } });
+    expect(await json(await alice.browser.request('GET', '/api/me/stats'))).toEqual({ stats: { totalPoints: 430, gamesPlayed: 4, hotTakesScore: 430, friendsCount: 0, winRate: 75, streak: 2 } });
   });
 
   it('rounds the win rate: 2 wins of 3 games is 67', async () => {
     const alice = await world.signUp('Alice');
     await play(world, alice, 0);
-    await play(world, alice, 5);
-    const stats = await json<{ stats: typeof ZERO }>(await play(world, alice, 5));
+    await play(world, alice, 1);
+    const stats = await json<{ stats: typeof ZERO }>(await play(world, alice, 1));
     expect(stats.stats.winRate).toBe(67);
   });
 
@@ -71,9 +74,10 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
     expect((await json<{ stats: typeof ZERO }>(await alice.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(1);
   });
 
-  it('refuses a result for another game or with a bad message count (400)', async () => {
+  it('refuses a result for another game or without a game id (400)', async () => {
     const alice = await world.signUp('Alice');
-    for (const body of [{ game: 'chess', messageCount: 5 }, { game: 'hottakes', messageCount: -1 }, { game: 'hottakes', messageCount: 2.5 }, { game: 'hottakes' }]) {
+    const gameId = randomUUID();
+    for (const body of [{ game: 'chess', gameId }, { game: 'hottakes', messageCount: 5 }, { game: 'hottakes', gameId: 'not-an-id' }, { game: 'hottakes' }]) {
       const response = await alice.browser.request('POST', '/api/games/results', body);
       expect(response.status).toBe(400);
       expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
@@ -92,10 +96,10 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
     await befriend(alice, erin);
     await befriend(bob, carol);
     await befriend(bob, dave);
-    await play(world, bob, 5);
-    await play(world, carol, 9);
-    await play(world, dave, 6);
-    await play(world, dave, 6);
+    await play(world, bob, 1);
+    await play(world, carol, 3);
+    await play(world, dave, 2);
+    await play(world, dave, 1);
     await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
 
     expect(await board(alice, 'tab=points')).toEqual([
@@ -123,8 +127,8 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
 
   it('answers full stats in each entry', async () => {
     const alice = await world.signUp('Alice');
-    await play(world, alice, 5);
-    await play(world, alice, 2);
+    await play(world, alice, 1);
+    await play(world, alice, 0);
     const { entries } = await json<{ entries: Entry[] }>(await alice.browser.request('GET', '/api/leaderboard?tab=points'));
     expect(entries).toEqual([
       { id: alice.id, username: 'Alice', isCurrentUser: true, stats: { totalPoints: 110, gamesPlayed: 2, hotTakesScore: 110, friendsCount: 0, winRate: 50, streak: 0 } },
@@ -137,7 +141,7 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
     const carol = await world.signUp('Carol');
     await world.setProfile(bob, { communities: ['UW', 'Seattle'] });
     await world.setProfile(carol, { communities: ['Microsoft'] });
-    await play(world, carol, 5);
+    await play(world, carol, 1);
 
     expect((await board(alice, 'tab=points&community=UW')).map((e) => e.name)).toEqual(['Alice', 'Bob']);
     expect((await board(alice, 'tab=points&community=Microsoft')).map((e) => e.name)).toEqual(['Carol', 'Alice']);
