@@ -8,9 +8,15 @@ import { jsonError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Only a request that plainly carries nothing (a browser's empty POST says Content-Length: 0) may skip the type. */
+/**
+ * Only a request that plainly carries nothing may skip the type: a browser's empty POST says
+ * Content-Length: 0, and its body-less DELETE over HTTP sends neither Content-Length nor
+ * Transfer-Encoding (which HTTP/1.1 requires for any body).
+ */
 function declaresNoBody(c: Context): boolean {
-  return c.req.header('Content-Length') === '0' || c.req.raw.body === null;
+  if (c.req.header('Content-Length') === '0' || c.req.raw.body === null) return true;
+  const overHttp = typeof c.env === 'object' && c.env !== null && 'incoming' in c.env;
+  return overHttp && c.req.header('Content-Length') === undefined && c.req.header('Transfer-Encoding') === undefined;
 }
 
 function isJson(contentType: string | undefined): boolean {
