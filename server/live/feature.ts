@@ -18,6 +18,10 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('friendRequest'), from: z.string(), to: z.string() }),
   /** A friendship ended (unfriended or blocked): each stops seeing the other online. */
   z.object({ kind: z.literal('friendshipEnded'), members: z.tuple([z.string(), z.string()]) }),
+  /** Who is a friend, asked or blocked changed between the two (an answer, an unfriend, a block): both fetch their lists again. */
+  z.object({ kind: z.literal('peopleChanged'), members: z.tuple([z.string(), z.string()]) }),
+  /** A member's own profile was saved: their other devices fetch it again. */
+  z.object({ kind: z.literal('profileChanged'), memberId: z.string() }),
   z.object({ kind: z.literal('debate'), debateId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
 ]);

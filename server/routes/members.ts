@@ -148,7 +148,10 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     if (picture === 'notAnImage') {
       return c.json({ error: { code: 'INVALID_PICTURE', message: invalidPictureText } }, 400);
     }
-    return c.json({ profile: await writeProfile(db, c.get('memberId'), body) });
+    const profile = await writeProfile(db, c.get('memberId'), body);
+    // The member's other open devices fetch the profile again; a failed publish never fails the save.
+    await deps.bus?.publish({ kind: 'profileChanged', memberId: c.get('memberId') }).catch(() => undefined);
+    return c.json({ profile });
   });
 
   app.get(relative(MEMBER_ROUTES.exportData), requireMember, async (c) => {

@@ -63,6 +63,8 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   };
   /** Former friends stop seeing each other online at once. */
   const formerFriends = (one: string, other: string) => publish({ kind: 'friendshipEnded', members: [one, other] });
+  /** Both people's open lists (requests, friends, Discover's cards, tab counts) fetch again. */
+  const peopleChanged = (one: string, other: string) => publish({ kind: 'peopleChanged', members: [one, other] });
   for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/games/sessions', '/leaderboard']) app.use(path, gate);
 
   app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
@@ -74,7 +76,10 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     // each other's presence). The request stands even if this fails.
     const { from, to } = outcome.request;
     if (outcome.status === 201) await publish({ kind: 'friendRequest', from: from.id, to: to.id });
-    else await newFriends(from.id, to.id);
+    else {
+      await newFriends(from.id, to.id);
+      await peopleChanged(from.id, to.id);
+    }
     return c.json({ request: outcome.request }, outcome.status);
   });
 
@@ -84,17 +89,22 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());
     if (isProblem(outcome)) return socialError(c, outcome);
     await newFriends(c.get('memberId'), outcome.id);
+    await peopleChanged(c.get('memberId'), outcome.id);
     return c.json({ friend: outcome });
   });
 
   app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
-    const refusal = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'decline');
-    return refusal ? socialError(c, refusal) : c.body(null, 204);
+    const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'decline');
+    if (isProblem(outcome)) return socialError(c, outcome);
+    await peopleChanged(outcome.from, outcome.to);
+    return c.body(null, 204);
   });
 
   app.delete(`${relative(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
-    const refusal = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'cancel');
-    return refusal ? socialError(c, refusal) : c.body(null, 204);
+    const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'cancel');
+    if (isProblem(outcome)) return socialError(c, outcome);
+    await peopleChanged(outcome.from, outcome.to);
+    return c.body(null, 204);
   });
 
   app.get(relative(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
@@ -102,7 +112,10 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.delete(`${relative(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
     const outcome = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
     if (isProblem(outcome)) return socialError(c, outcome);
-    if (outcome.ended) await formerFriends(c.get('memberId'), c.req.param('userId').toLowerCase());
+    if (outcome.ended) {
+      await formerFriends(c.get('memberId'), c.req.param('userId').toLowerCase());
+      await peopleChanged(c.get('memberId'), c.req.param('userId').toLowerCase());
+    }
     return c.body(null, 204);
   });
 
@@ -112,6 +125,8 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
     if (isProblem(outcome)) return socialError(c, outcome);
     if (outcome.endedFriendship) await formerFriends(c.get('memberId'), outcome.block.id);
+    // A block also ends the pair's requests and hides each from the other's Discover.
+    await peopleChanged(c.get('memberId'), outcome.block.id);
     return c.json({ block: outcome.block } satisfies z.infer<typeof blockResponseSchema>, 201);
   });
 
@@ -119,7 +134,10 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   app.delete(`${relative(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
     const refusal = await unblockMember(db, c.get('memberId'), c.req.param('userId'));
-    return refusal ? socialError(c, refusal) : c.body(null, 204);
+    if (refusal) return socialError(c, refusal);
+    // Each may find the other in Discover again.
+    await peopleChanged(c.get('memberId'), c.req.param('userId').toLowerCase());
+    return c.body(null, 204);
   });
 
   app.post(relative(SOCIAL_ROUTES.reports), async (c) => {

@@ -114,12 +114,17 @@ export async function acceptFriendRequest(db: Db, me: string, requestId: string,
   });
 }
 
-/** Declines (the receiver) or cancels (the sender) a request: it is deleted. */
-export async function dropFriendRequest(db: Db, me: string, requestId: string, answer: 'decline' | 'cancel'): Promise<SocialProblem | undefined> {
+/** Declines (the receiver) or cancels (the sender) a request: it is deleted. Answers who the pair were. */
+export async function dropFriendRequest(
+  db: Db,
+  me: string,
+  requestId: string,
+  answer: 'decline' | 'cancel',
+): Promise<SocialProblem | { from: string; to: string }> {
   return db.transaction().execute(async (trx) => {
     const row = await lockedRequest(trx, me, requestId, answer);
     if ('code' in row) return row;
     await trx.deleteFrom('friend_requests').where('id', '=', row.id).execute();
-    return undefined;
+    return { from: row.from_id, to: row.to_id };
   });
 }

@@ -175,6 +175,13 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), from: memberId }),
   z.object({ type: z.literal('presence'), memberId, online: z.boolean() }),
   z.object({ type: z.literal('friendRequest'), from: z.object({ id: memberId, username: z.string() }) }),
+  /**
+   * The member's friends, friend requests or blocks changed (a request answered or cancelled, a friendship
+   * ended, a block): fetch those lists again. It names no one, so a blocked member learns nothing more.
+   */
+  z.object({ type: z.literal('people.changed') }),
+  /** The member's own profile was saved (on any device): fetch it again. */
+  z.object({ type: z.literal('profile.changed') }),
   /** A frame the server refused; clientId when it was a 'send' (the client keeps it queued only on retryable codes). */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), clientId: clientId.optional() }),
   z.object({ type: z.literal('debate.queued') }),

@@ -6,7 +6,7 @@ import type { LiveCommand, LiveEmitted } from './liveEvents';
 
 // A member's conversations (issue 14 item 2: the list on Friends and the unread badge on the Friends tab):
 // loaded when the app opens them, again on REFRESH (Friends opened) and whenever a message arrives or the
-// live channel opens again (what came meanwhile), newest activity first.
+// live channel opens again (what came meanwhile) or the member's friends change, newest activity first.
 
 export interface ConversationsContext {
   conversations: Conversation[];
@@ -23,9 +23,10 @@ export const conversationsMachine = setup({
     liveLink: fromCallback<LiveCommand>(() => undefined),
   },
   guards: {
-    /** A message to or from the member, or the live channel back open: the list may have changed. */
+    /** A message to or from the member, a friendship ended or a block, or the live channel back open: the list may have changed. */
     changes: ({ event }) =>
-      (event.type === 'live.received' && event.frame.type === 'message') || (event.type === 'live.status' && event.status === 'open'),
+      (event.type === 'live.received' && (event.frame.type === 'message' || event.frame.type === 'people.changed')) ||
+      (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {
     logLinkFailure: ({ event }) => console.error('The conversations lost the live link', (event as { error?: unknown }).error),

@@ -6,7 +6,8 @@ import { answerRequestFor, loadRequestsFor, type RequestAnswer, type RequestsSna
 
 /**
  * A member's friend requests (issue 13): incoming ones to Accept or Decline, outgoing ones to Cancel, kept
- * fresh every 30 s and whenever the tab is shown again. When an outgoing request has turned into a
+ * fresh by the live channel (REFRESH when the other person answers, and whenever the channel opens), and as a
+ * fallback every 30 s and whenever the tab is shown again. When an outgoing request has turned into a
  * friendship the sender is told "You're now friends with {name}!" in the page until they dismiss it.
  * One actor for the whole app (the Friends tab's badge and the Friends screen read it); a guest's
  * service answers with no requests.
@@ -91,6 +92,9 @@ export const friendRequestsMachine = setup({
         // The lists shown stay as they were; the next refresh tries again.
         onError: { target: 'idle', actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.requests.loadFailed) }) },
       },
+      // Something changed after this load was asked (a live 'people.changed', the live channel opening as
+      // the page loads): asked again, so the answer includes it.
+      on: { REFRESH: { target: 'loading', reenter: true } },
     },
     idle: {
       after: { refreshDelay: 'loading' },

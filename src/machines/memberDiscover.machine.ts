@@ -5,12 +5,16 @@ import type { DiscoverCardWire } from '../domain/socialContract';
 import { socialFailureText } from '../services/members/people';
 import type { DiscoverPageQuery } from '../services/members/people';
 import { befriendFor, loadDiscoverPageFor, type MemberDiscoverPage } from '../services/members/socialForSession';
+import type { LiveEmitted } from './liveEvents';
 
 /**
  * A member's Discover (issue 13): pages of people ranked by the server, which also searches and filters by
  * community ('Show more' asks for the next page). 'Add Friend' asks a member (the card then reads 'Request
  * sent'), accepts one who asked first ('Accept'), and befriends a sample person at once, as for guests.
- * A friendship made here is announced in the page, never in a browser alert.
+ * A friendship made here is announced in the page, never in a browser alert. What the live channel says
+ * (the app's live actor, forwarded by the screen) ranks again without blanking the page: the member's people
+ * changed ('people.changed': a card's 'Request sent' becomes a friend), their profile was saved
+ * ('profile.changed': the ranking follows the profile as last edited), or the channel opened again.
  */
 export interface MemberDiscoverContext {
   community: CommunityFilter;
@@ -31,7 +35,8 @@ type MemberDiscoverEvent =
   | { type: 'SHOW_MORE' }
   | { type: 'GO_TO_PROFILE' }
   | { type: 'RETRY' }
-  | { type: 'DISMISS_NOTICE' };
+  | { type: 'DISMISS_NOTICE' }
+  | LiveEmitted;
 
 /** Whether the card's button can still do something: not a friend, not already asked. */
 export function canBefriend(card: DiscoverCardWire, sampleFriendIds: readonly string[]): boolean {
@@ -59,6 +64,9 @@ export const memberDiscoverMachine = setup({
       return card !== undefined && canBefriend(card, context.sampleFriendIds);
     },
     hasMore: ({ context }) => context.nextCursor !== null,
+    liveChange: ({ event }) =>
+      (event.type === 'live.received' && (event.frame.type === 'people.changed' || event.frame.type === 'profile.changed')) ||
+      (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {
     goToProfile: () => {
@@ -68,6 +76,7 @@ export const memberDiscoverMachine = setup({
       // Provided by the screen: the app's friend requests refresh, so a sent request is known as outgoing.
     },
     logFollowFailure: ({ event }) => console.error('Following the header community failed', (event as { error?: unknown }).error),
+    logRefreshFailure: ({ event }) => console.error('Discover could not rank again', (event as { error?: unknown }).error),
   },
   delays: {
     // Typing a search asks the server once the person pauses, not on every key.
@@ -121,9 +130,19 @@ export const memberDiscoverMachine = setup({
           actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.social.usersLoadFailed) }),
         },
       },
+      // Asked before the change: asked again, so the page shows it.
+      on: {
+        'live.received': { guard: 'liveChange', target: 'loading', reenter: true },
+        'live.status': { guard: 'liveChange', target: 'loading', reenter: true },
+      },
     },
     incomplete: {
-      on: { GO_TO_PROFILE: { actions: 'goToProfile' } },
+      on: {
+        GO_TO_PROFILE: { actions: 'goToProfile' },
+        // The profile may just have become complete on the server.
+        'live.received': { guard: 'liveChange', target: 'loading' },
+        'live.status': { guard: 'liveChange', target: 'loading' },
+      },
     },
     failed: {
       on: { RETRY: 'loading' },
@@ -135,6 +154,33 @@ export const memberDiscoverMachine = setup({
           on: {
             ADD_FRIEND: { guard: 'canBefriend', target: 'sending', actions: assign({ sendingId: ({ event }) => event.userId, error: null }) },
             SHOW_MORE: { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
+            'live.received': { guard: 'liveChange', target: 'refreshing' },
+            'live.status': { guard: 'liveChange', target: 'refreshing' },
+          },
+        },
+        // The first page again, the cards staying in view meanwhile; a failure keeps them as they were.
+        refreshing: {
+          invoke: {
+            id: 'refreshPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ community: context.community, query: context.query, cursor: null }),
+            onDone: [
+              {
+                guard: { type: 'pageComplete', params: ({ event }) => ({ complete: event.output.complete }) },
+                target: 'idle',
+                actions: assign(({ event }) => ({
+                  cards: event.output.cards,
+                  nextCursor: event.output.nextCursor,
+                  sampleFriendIds: event.output.sampleFriendIds,
+                })),
+              },
+              { target: '#memberDiscover.incomplete', actions: assign({ cards: [], nextCursor: null }) },
+            ],
+            onError: { target: 'idle', actions: 'logRefreshFailure' },
+          },
+          on: {
+            'live.received': { guard: 'liveChange', target: 'refreshing', reenter: true },
+            'live.status': { guard: 'liveChange', target: 'refreshing', reenter: true },
           },
         },
         sending: {

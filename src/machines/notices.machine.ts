@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { liveTexts, type MemberMessage } from '../domain/liveContract';
 import { friendNameFor } from '../services/live/friendNames';
 import { announceBeyondPage } from '../services/notifications';
+import { reportOwnProfileChanged } from '../services/members/ownProfileChanges';
 import type { LiveCommand, LiveEmitted } from './liveEvents';
 
 /**
@@ -9,6 +10,10 @@ import type { LiveCommand, LiveEmitted } from './liveEvents';
  * (and the app's friend requests refresh), "New message from {name}" when a friend writes while the member
  * is not on that friend's chat. Shown in the page until dismissed or for 6 s, and beyond the page as the
  * settings ask (a browser notification on a hidden tab, a tone). It hears the live actor through 'liveLink'.
+ * It also passes on what the live channel says without a notice: the member's friends or requests changed
+ * ('people.changed': the app's friend requests refresh), their own profile was saved on another device
+ * ('profile.changed': the profile sync fetches it); and each time the channel opens, both, so nothing that
+ * happened while it was connecting or away is missed.
  */
 export interface NoticesContext {
   memberId: string;
@@ -37,6 +42,9 @@ export const noticesMachine = setup({
   },
   guards: {
     isFriendRequest: ({ event }) => event.type === 'live.received' && event.frame.type === 'friendRequest',
+    isPeopleChange: ({ event }) => event.type === 'live.received' && event.frame.type === 'people.changed',
+    isOwnProfileChange: ({ event }) => event.type === 'live.received' && event.frame.type === 'profile.changed',
+    channelOpened: ({ event }) => event.type === 'live.status' && event.status === 'open',
     isUnseenMessage: ({ context, event }) => {
       const message = incomingMessage(event);
       return message !== null && message.from !== context.memberId && message.from !== context.viewingFriendId;
@@ -52,6 +60,7 @@ export const noticesMachine = setup({
     refreshFriendRequests: () => {
       // Provided by the composition point: the app's friend requests actor is sent REFRESH.
     },
+    refreshOwnProfile: () => reportOwnProfileChanged(),
     startNaming: assign({ namingFriendId: ({ event }) => incomingMessage(event)?.from ?? null }),
     logFailure: ({ event }) => console.error('A live notice failed', (event as { error?: unknown }).error),
   },
@@ -79,7 +88,10 @@ export const noticesMachine = setup({
         ],
       },
       { guard: 'isUnseenMessage', target: '.naming', reenter: true, actions: 'startNaming' },
+      { guard: 'isPeopleChange', actions: 'refreshFriendRequests' },
+      { guard: 'isOwnProfileChange', actions: 'refreshOwnProfile' },
     ],
+    'live.status': { guard: 'channelOpened', actions: ['refreshFriendRequests', 'refreshOwnProfile'] },
   },
   initial: 'quiet',
   states: {

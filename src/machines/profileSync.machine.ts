@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise, setup } from 'xstate';
 import { isSessionEnded, MemberApiError } from '../services/members/errors';
+import { onOwnProfileChanged } from '../services/members/ownProfileChanges';
 import { pushProfile, reconcileProfile, watchLocalEdits, type PushOutcome, type SyncOutcome } from '../services/members/profileSync';
 
 /**
@@ -7,13 +8,15 @@ import { pushProfile, reconcileProfile, watchLocalEdits, type PushOutcome, type 
  * this machine hears those writes, waits until the member pauses (`syncDelay`) and sends the profile.
  * Offline or failed sends wait for the browser's `online` event (or `retryDelay`) and then start over by
  * comparing with the server, so the newer `updatedAt` wins. A profile the server refuses (4xx) waits for the
- * next edit rather than being resent. A 401 ends the machine: the session is over.
+ * next edit rather than being resent. A 401 ends the machine: the session is over. When the profile was saved on
+ * another device (SAVED_ELSEWHERE, from the live channel) an idle or waiting sync compares again, so every open
+ * device shows the newest profile; one with an edit on its way sends it first (the newer still wins).
  */
 export interface ProfileSyncInput {
   memberId: string;
 }
 
-export type ProfileSyncEvent = { type: 'LOCAL_EDIT' } | { type: 'ONLINE' };
+export type ProfileSyncEvent = { type: 'LOCAL_EDIT' } | { type: 'ONLINE' } | { type: 'SAVED_ELSEWHERE' };
 
 export const profileSyncMachine = setup({
   types: {} as { context: ProfileSyncInput; input: ProfileSyncInput; events: ProfileSyncEvent; output: { sessionEnded: true } },
@@ -23,6 +26,7 @@ export const profileSyncMachine = setup({
     watchLocalEdits: fromCallback<ProfileSyncEvent, ProfileSyncInput>(({ input, sendBack }) =>
       watchLocalEdits(input.memberId, () => Date.now(), () => sendBack({ type: 'LOCAL_EDIT' })),
     ),
+    watchSavedElsewhere: fromCallback<ProfileSyncEvent>(({ sendBack }) => onOwnProfileChanged(() => sendBack({ type: 'SAVED_ELSEWHERE' }))),
     watchConnectivity: fromCallback<ProfileSyncEvent>(({ sendBack }) => {
       const online = () => sendBack({ type: 'ONLINE' });
       window.addEventListener('online', online);
@@ -55,6 +59,7 @@ export const profileSyncMachine = setup({
   invoke: [
     { id: 'watchLocalEdits', src: 'watchLocalEdits', input: ({ context }) => context, onError: { actions: 'logWatchFailure' } },
     { id: 'watchConnectivity', src: 'watchConnectivity', onError: { actions: 'logWatchFailure' } },
+    { id: 'watchSavedElsewhere', src: 'watchSavedElsewhere', onError: { actions: 'logWatchFailure' } },
   ],
   initial: 'reconciling',
   states: {
@@ -68,7 +73,7 @@ export const profileSyncMachine = setup({
       },
     },
     idle: {
-      on: { LOCAL_EDIT: 'debouncing' },
+      on: { LOCAL_EDIT: 'debouncing', SAVED_ELSEWHERE: 'reconciling' },
     },
     debouncing: {
       after: { syncDelay: 'pushing' },
@@ -91,7 +96,7 @@ export const profileSyncMachine = setup({
     waitingForNetwork: {
       // Edits made meanwhile are already marked pending in storage; the next reconcile sends them.
       after: { retryDelay: 'reconciling' },
-      on: { ONLINE: 'reconciling' },
+      on: { ONLINE: 'reconciling', SAVED_ELSEWHERE: 'reconciling' },
     },
     refused: {
       // The edit stays on the device (and pending in storage); a later edit is tried again.

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { setServiceConnected } from '../services/connectedServices';
+import { noteNoConnectionHere, setServiceConnected } from '../services/connectedServices';
 import { logoutProvider, prepareLogin, refreshAccessToken } from '../services/oauth';
 import { accessTokenKey, type OAuthOrigin, type OAuthProvider } from '../storage/tokens';
 
@@ -41,6 +41,8 @@ export const providerAuthMachine = setup({
     logout: ({ context }) => logoutProvider(context.provider),
     markConnected: ({ context }) => setServiceConnected(context.provider, true),
     markDisconnected: ({ context }) => setServiceConnected(context.provider, false),
+    // No token here at start says nothing about a member's other devices (connectedServices.ts).
+    noteNoTokenHere: ({ context }) => noteNoConnectionHere(context.provider),
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),
   },
   delays: {
@@ -59,10 +61,10 @@ export const providerAuthMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      on: { TOKEN_STORED: 'authenticated', TOKEN_CLEARED: 'unauthenticated' },
+      on: { TOKEN_STORED: 'authenticated', TOKEN_CLEARED: { target: 'unauthenticated', actions: 'noteNoTokenHere' } },
     },
+    // The profile's flag changes only when a connection here ends (logout, a failed refresh, another tab's logout).
     unauthenticated: {
-      entry: 'markDisconnected',
       on: {
         LOGIN: 'preparing',
         TOKEN_STORED: 'authenticated',
@@ -89,7 +91,7 @@ export const providerAuthMachine = setup({
       on: {
         LOGOUT: { target: 'unauthenticated', actions: 'logout' },
         REFRESH: 'refreshing',
-        TOKEN_CLEARED: 'unauthenticated',
+        TOKEN_CLEARED: { target: 'unauthenticated', actions: 'markDisconnected' },
       },
     },
     refreshing: {

@@ -3,6 +3,7 @@ import type { LoginRequest, Member, SignupRequest } from '../domain/memberContra
 import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/members/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../services/members/errors';
 import { forgetMemberSync, watchLocalEdits } from '../services/members/profileSync';
+import { forgetMemberData } from '../storage/appData';
 import { announceViewer, onSessionEnded, withdrawViewer } from '../services/members/viewer';
 import { profileSyncMachine } from './profileSync.machine';
 
@@ -67,8 +68,13 @@ export const sessionMachine = setup({
     clearFailure: assign({ failure: null }),
     recordFailure: assign({ failure: ({ event }) => memberFailure((event as { error?: unknown }).error) }),
     endMember: assign({ member: null }),
-    // The device copy of the profile stays (as after the contract's Log Out); only whose copy it was is forgotten.
+    // A session that ended by itself keeps the device copy (the member may log in again and sync it); only whose copy it was is forgotten.
     forgetDevice: () => forgetMemberSync(),
+    // Log Out and Delete Account: the device holds one person at a time, so the next guest starts clean.
+    forgetMemberData: () => {
+      forgetMemberSync();
+      forgetMemberData();
+    },
     // The services that choose the device or the server (leaderboard, stats, game results) follow these.
     announceGuest: () => announceViewer({ kind: 'guest' }),
     withdrawViewer: () => withdrawViewer(),
@@ -174,7 +180,7 @@ export const sessionMachine = setup({
             id: 'deleteAccount',
             src: 'deleteAccount',
             input: ({ event }) => ({ password: (event as Extract<SessionEvent, { type: 'DELETE_ACCOUNT' }>).password }),
-            onDone: { target: '#session.guest', actions: ['endMember', 'forgetDevice'] },
+            onDone: { target: '#session.guest', actions: ['endMember', 'forgetMemberData'] },
             onError: [
               { guard: 'sessionEnded', target: '#session.guest.sessionEnded', actions: ['recordFailure', 'endMember', 'forgetDevice'] },
               { target: 'active', actions: 'recordFailure' },
@@ -184,13 +190,14 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
-      entry: 'withdrawViewer',
+      // At once (the profile sync stopped as the member state ended), so no screen opened meanwhile sees the member's data.
+      entry: ['withdrawViewer', 'forgetMemberData'],
       invoke: {
         id: 'logOut',
         src: 'logOut',
         // The device forgets the session either way; a server session left behind expires on its own.
-        onDone: { target: 'guest', actions: ['endMember', 'forgetDevice'] },
-        onError: { target: 'guest', actions: ['endMember', 'forgetDevice'] },
+        onDone: { target: 'guest', actions: 'endMember' },
+        onError: { target: 'guest', actions: 'endMember' },
       },
     },
   },

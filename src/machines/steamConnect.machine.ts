@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xsta
 import { AppError } from '../domain/errors';
 import { messageFor } from '../domain/errorText';
 import { messages } from '../domain/messages';
-import { setServiceConnected } from '../services/connectedServices';
+import { noteNoConnectionHere, setServiceConnected } from '../services/connectedServices';
 import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
 import { offerTasteOf } from '../services/tasteImport';
 import { resolveSteamId } from '../services/steamId';
@@ -78,6 +78,8 @@ export const steamConnectMachine = setup({
     // A connect just made (not one found in storage) offers the account's games (issue 15).
     offerTaste: () => offerTasteOf('steam'),
     markDisconnected: () => setServiceConnected('steam', false),
+    // No Steam id here at start says nothing about a member's other devices (connectedServices.ts).
+    noteNoIdHere: () => noteNoConnectionHere('steam'),
     logFailure: (_, params: { error: unknown }) => console.error('Steam connection failed', params.error),
   },
 }).createMachine({
@@ -93,11 +95,11 @@ export const steamConnectMachine = setup({
     checking: {
       on: {
         ID_STORED: { target: 'connected', actions: assign({ steamId: ({ event }) => event.steamId, personaName: ({ event }) => event.personaName }) },
-        ID_CLEARED: 'idle',
+        ID_CLEARED: { target: 'idle', actions: 'noteNoIdHere' },
       },
     },
+    // The profile's flag changes only when a connection here ends (Disconnect, or another tab's).
     idle: {
-      entry: 'markDisconnected',
       on: {
         TYPE: { actions: assign({ text: ({ event }) => event.value }) },
         CONNECT: [
@@ -143,8 +145,8 @@ export const steamConnectMachine = setup({
     connected: {
       entry: 'markConnected',
       on: {
-        DISCONNECT: { target: 'idle', actions: ['forgetSteamId', assign({ steamId: '', personaName: '', text: '' })] },
-        ID_CLEARED: { target: 'idle', actions: assign({ steamId: '', personaName: '' }) },
+        DISCONNECT: { target: 'idle', actions: ['forgetSteamId', assign({ steamId: '', personaName: '', text: '' }), 'markDisconnected'] },
+        ID_CLEARED: { target: 'idle', actions: [assign({ steamId: '', personaName: '' }), 'markDisconnected'] },
       },
     },
   },

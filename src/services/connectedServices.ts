@@ -1,6 +1,7 @@
 import type { ServiceName } from '../domain/profile';
 import { withoutConnected } from '../domain/tasteImport';
 import { loadProfile, saveProfile } from '../storage/profile';
+import { knownViewer } from './members/viewer';
 
 /**
  * Keeps the profile's connected-services flag true to the real state; writes only on a change. A
@@ -11,4 +12,14 @@ export function setServiceConnected(service: ServiceName, connected: boolean): v
   const next = connected ? profile : withoutConnected(profile, service);
   if (profile.connectedServices[service] === connected && next === profile) return;
   saveProfile({ ...next, connectedServices: { ...profile.connectedServices, [service]: connected } });
+}
+
+/**
+ * A card found no connection on this device as it started. A guest's device is the whole truth, so the
+ * flag follows it. A member's services may be connected on another device (their profile on the server
+ * says so, with the taste it brought): those stay until the member disconnects them, so a log-in on a new
+ * device never changes anyone's scores.
+ */
+export function noteNoConnectionHere(service: ServiceName): void {
+  if (knownViewer()?.kind === 'guest') setServiceConnected(service, false);
 }

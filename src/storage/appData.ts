@@ -1,5 +1,6 @@
 import { CURRENT_USER_ID } from '../domain/user';
-import { isOwnedLocalKey } from './ownedKeys';
+import { isMemberDeviceKey, isOwnedLocalKey } from './ownedKeys';
+import { SETTINGS_KEY } from './startupTheme';
 import { SERVICE_TOKEN_KEYS } from './tokens';
 import { removeRaw } from './store';
 
@@ -25,6 +26,24 @@ export function clearAppData(): void {
 /** Log Out: the service tokens go and session storage is cleared (docs/product.md section 9 says so in words). */
 export function logOutStorage(): void {
   for (const key of SERVICE_TOKEN_KEYS) removeRaw(key);
+  try {
+    sessionStorage.clear();
+  } catch {
+    return;
+  }
+}
+
+/**
+ * A member logs out or deletes the account: a device holds one person at a time, so everything that was
+ * theirs goes (profile copy, bio, Steam id, provider tokens, chat logs, stats, sample friends, caches,
+ * the chat outbox and sync state) and session storage is emptied; the next guest starts clean. Only the
+ * settings stay, the device's look and sound (a member's privacy lives on the server).
+ */
+export function forgetMemberData(): void {
+  for (const key of localKeys()) {
+    const settings = key === SETTINGS_KEY || key === `${SETTINGS_KEY}.corrupt`;
+    if ((isOwnedLocalKey(key) && !settings) || isMemberDeviceKey(key)) removeRaw(key);
+  }
   try {
     sessionStorage.clear();
   } catch {

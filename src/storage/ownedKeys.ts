@@ -24,6 +24,18 @@ function baseOf(key: string): string {
   return key.endsWith('.corrupt') ? key.slice(0, -'.corrupt'.length) : key;
 }
 
+/**
+ * Keys only a member's device has: whose profile copy it is (with its sync state), their stats copy,
+ * game results still to send and chat messages still to deliver.
+ */
+const MEMBER_KEYS: readonly string[] = ['member_profile_sync', 'member_stats', 'member_pending_results'];
+const MEMBER_PREFIXES: readonly string[] = ['mycelius_outbox_'];
+
+export function isMemberDeviceKey(key: string): boolean {
+  const base = baseOf(key);
+  return MEMBER_KEYS.includes(base) || MEMBER_PREFIXES.some((prefix) => base.startsWith(prefix) && base.length > prefix.length);
+}
+
 export function isOwnedLocalKey(key: string): boolean {
   const base = baseOf(key);
   return LOCAL_KEYS.includes(base) || LOCAL_PREFIXES.some((prefix) => base.startsWith(prefix) && base.length > prefix.length);

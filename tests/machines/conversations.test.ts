@@ -27,6 +27,8 @@ const events = [
   { type: 'REFRESH' },
   { type: 'live.received', frame: { type: 'message', message } },
   { type: 'live.received', frame: { type: 'typing', from: 'f-2' } },
+  // A friendship ended or a block: that conversation leaves the list.
+  { type: 'live.received', frame: { type: 'people.changed' } },
   { type: 'live.status', status: 'open' },
   { type: 'live.status', status: 'reconnecting' },
   { type: 'xstate.error.actor.liveLink', error: new Error('gone') },
@@ -38,7 +40,7 @@ type View = StateView<typeof conversationsMachine>;
 function loads(v: View): number {
   const causes = v.path.steps.filter(({ event }) => {
     const e = event as { type: string; frame?: { type: string }; status?: string };
-    return e.type === 'REFRESH' || e.frame?.type === 'message' || e.status === 'open';
+    return e.type === 'REFRESH' || e.frame?.type === 'message' || e.frame?.type === 'people.changed' || e.status === 'open';
   });
   return 1 + causes.length;
 }

@@ -49,6 +49,15 @@ const browsing = [
   { type: 'GO_TO_PROFILE' },
   { type: 'RETRY' },
   { type: 'xstate.error.actor.followCommunity', error: new Error('gone') },
+  // The live channel: the member's people changed, or it opened again; the first page is asked again.
+  { type: 'live.received', frame: { type: 'people.changed' } },
+  { type: 'live.status', status: 'open' },
+  // Not changes: a heartbeat, the channel dropping.
+  { type: 'live.received', frame: { type: 'heartbeat' } },
+  { type: 'live.status', status: 'reconnecting' },
+  { type: 'xstate.done.actor.refreshPage', output: firstPage },
+  { type: 'xstate.done.actor.refreshPage', output: incompletePage },
+  { type: 'xstate.error.actor.refreshPage', error: new SocialError('OFFLINE', 'You appear to be offline. Please check your connection and try again.') },
 ];
 
 // Befriending on the first page: the server answers as it would for each person (nova gets a pending
@@ -88,8 +97,23 @@ function oracle(steps: readonly Step[]) {
   let notice: string | null = null;
   let error: string | null = null;
   let loads = 1;
+  let refreshes = 0;
   for (const { event, state } of steps) {
     const type = event.type;
+    const at = JSON.stringify(state.value);
+    // A change the live channel told: a load under way or a profile gate asks again; a shown page ranks again.
+    const frameType = (event.frame as { type?: string } | undefined)?.type;
+    if ((type === 'live.received' && frameType === 'people.changed') || (type === 'live.status' && event.status === 'open')) {
+      if (at === '"loading"') loads += 1;
+      if (at === '{"ready":"refreshing"}') refreshes += 1;
+    }
+    if (type === 'xstate.done.actor.refreshPage') {
+      const page = event.output as MemberDiscoverPage;
+      order = page.complete ? page.cards.map((c) => c.id) : [];
+      relations = page.complete ? Object.fromEntries(page.cards.map((c) => [c.id, c.relation])) : {};
+      cursor = page.complete ? page.nextCursor : null;
+      if (page.complete) sampleFriends = [];
+    }
     if (type === 'SEARCH') query = 'jazz';
     if (type === 'COMMUNITY' && community !== 'UW') {
       community = 'UW';
@@ -135,7 +159,7 @@ function oracle(steps: readonly Step[]) {
       cursor = null;
     }
   }
-  return { community, query, relations, order, cursor, sampleFriends, asking, notice, error, loads };
+  return { community, query, relations, order, cursor, sampleFriends, asking, notice, error, loads, refreshes };
 }
 
 function expectSeen(env: ReplayEnv, context: MemberDiscoverContext, steps: readonly Step[], events: string[]) {
@@ -149,12 +173,14 @@ function expectSeen(env: ReplayEnv, context: MemberDiscoverContext, steps: reado
   expect(context.sendingId).toBe(seen.asking);
   expect(context.notice).toBe(seen.notice);
   expect(env.pending.get('loadPage')).toHaveLength(seen.loads);
+  expect(env.pending.get('refreshPage') ?? []).toHaveLength(seen.refreshes);
   // Only Go to Profile navigates; every finished Add Friend tells the app's requests to refresh; a header
   // that stops answering is only logged (the page stays as it is).
   const effectOf: Record<string, { type: string; payload?: string }> = {
     GO_TO_PROFILE: { type: 'navigate', payload: '/profile' },
     'xstate.done.actor.befriend': { type: 'peopleChanged' },
     'xstate.error.actor.followCommunity': { type: 'log', payload: 'follow failed' },
+    'xstate.error.actor.refreshPage': { type: 'log', payload: 'refresh failed' },
   };
   expect(env.effects).toEqual(events.flatMap((e) => (effectOf[e] ? [effectOf[e]] : [])));
   return seen;
@@ -167,6 +193,7 @@ describe('member discover machine (model-based)', () => {
         goToProfile: () => env.record('navigate', '/profile'),
         peopleChanged: () => env.record('peopleChanged'),
         logFollowFailure: () => env.record('log', 'follow failed'),
+        logRefreshFailure: () => env.record('log', 'refresh failed'),
       },
     });
     const states: Record<string, (view: StateView<typeof memberDiscoverMachine>) => void> = {
@@ -197,6 +224,12 @@ describe('member discover machine (model-based)', () => {
           expect(env.pending.get('befriend')?.at(-1)?.input).toEqual({ id: seen.asking, kind: kinds[seen.asking!] });
           expect(context.error).toBeNull();
         },
+        // Ranking again while the cards stay in view, for the same search and community.
+        'ready.refreshing': ({ env, context, path, events }) => {
+          const seen = expectSeen(env, context, path.steps, events);
+          expect(env.pending.get('refreshPage')?.at(-1)?.input).toEqual({ community: seen.community, query: seen.query, cursor: null });
+          expect(context.cards.length).toBeGreaterThan(0);
+        },
         'ready.loadingMore': ({ env, context, path, events }) => {
           const seen = expectSeen(env, context, path.steps, events);
           expect(env.pending.get('loadMore')?.at(-1)?.input).toEqual({ community: seen.community, query: seen.query, cursor: 'c-2' });
@@ -208,7 +241,7 @@ describe('member discover machine (model-based)', () => {
       { machine: memberDiscoverMachine, limit: 400, events: browsing, delays: { searchDelay: 300 }, provide, states: withoutSending },
       { machine: memberDiscoverMachine, limit: 400, events: befriending, provide, states: { loading: states.loading!, 'ready.idle': states['ready.idle']!, 'ready.sending': states['ready.sending']! } },
     ]);
-    expect(report).toMatchObject({ states: 9, transitions: 15, guards: 4 });
+    expect(report).toMatchObject({ states: 10, transitions: 25, guards: 13 });
   }, 120_000);
 });
 

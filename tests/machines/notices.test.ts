@@ -34,18 +34,31 @@ const events = [
   { type: 'xstate.error.actor.friendName', error: new Error('offline') },
   { type: 'xstate.after.noticeDuration.notices.showing' },
   { type: 'xstate.error.actor.liveLink', error: new Error('gone') },
+  // Said without a notice: the member's people or own profile changed, or the channel (re)opened.
+  { type: 'live.received', frame: { type: 'people.changed' } },
+  { type: 'live.received', frame: { type: 'profile.changed' } },
+  { type: 'live.status', status: 'open' },
+  { type: 'live.status', status: 'reconnecting' },
 ];
 
 type Step = { event: EventObject & Record<string, unknown>; state: { value: unknown } };
 
-/** The notice on screen, what went beyond the page and how often requests were refreshed, from the events alone. */
+/** The notice on screen, what went beyond the page and how often requests and the own profile were refreshed, from the events alone. */
 function oracle(steps: readonly Step[]) {
   let notice: string | null = null;
   let viewing: string | null = null;
   const beyond: string[] = [];
   let refreshes = 0;
+  let profileRefreshes = 0;
   for (const { event, state } of steps.slice(1)) {
     if (event.type === 'notices.viewing') viewing = event.friendId as string | null;
+    if (event.type === 'live.status' && event.status === 'open') {
+      refreshes += 1;
+      profileRefreshes += 1;
+    }
+    const said = event.type === 'live.received' ? (event.frame as { type: string }).type : null;
+    if (said === 'people.changed') refreshes += 1;
+    if (said === 'profile.changed') profileRefreshes += 1;
     if (event.type === 'live.received') {
       const frame = event.frame as { type: string; message?: { from: string } };
       if (frame.type === 'friendRequest') {
@@ -60,7 +73,7 @@ function oracle(steps: readonly Step[]) {
     }
     if (state.value === 'quiet') notice = null;
   }
-  return { notice, beyond, refreshes };
+  return { notice, beyond, refreshes, profileRefreshes };
 }
 
 describe('notices machine (model-based)', () => {
@@ -75,6 +88,7 @@ describe('notices machine (model-based)', () => {
         actions: {
           announceBeyondPage: (_: unknown, params: { text: string }) => env.record('beyond', params.text),
           refreshFriendRequests: () => env.record('refresh'),
+          refreshOwnProfile: () => env.record('profileRefresh'),
           logFailure: () => env.record('logged'),
         },
       }),
@@ -84,6 +98,7 @@ describe('notices machine (model-based)', () => {
           expect(context.notice).toBeNull();
           expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
           expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+          expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
         },
         // Looking up who wrote: only nova's message, never mira's own echo or the chat already on screen.
         naming: ({ context, env, path }) => {
@@ -100,9 +115,10 @@ describe('notices machine (model-based)', () => {
           expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
           expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
           expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+          expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
         },
       },
     });
-    expect(report).toMatchObject({ states: 4, guards: 3 });
+    expect(report).toMatchObject({ states: 4, guards: 6 });
   }, 60_000);
 });

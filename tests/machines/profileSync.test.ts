@@ -14,6 +14,8 @@ const events = [
   { type: 'xstate.error.actor.reconcileProfile', error: new MemberApiError('UNAUTHENTICATED', { status: 401 }) },
   { type: 'LOCAL_EDIT' },
   { type: 'ONLINE' },
+  // The live channel: the profile was saved on another device.
+  { type: 'SAVED_ELSEWHERE' },
   { type: 'xstate.after.syncDelay.profileSync.debouncing' },
   { type: 'xstate.after.retryDelay.profileSync.waitingForNetwork' },
   { type: 'xstate.done.actor.pushProfile', output: { stillPending: false } },
@@ -29,6 +31,7 @@ const events = [
   // A listener that breaks is logged; the sync goes on (edits are still marked pending in storage).
   { type: 'xstate.error.actor.watchLocalEdits', error: new Error('storage events unavailable') },
   { type: 'xstate.error.actor.watchConnectivity', error: new Error('no window') },
+  { type: 'xstate.error.actor.watchSavedElsewhere', error: new Error('no live channel') },
 ];
 
 type Step = { type: string; output?: { needsPush?: boolean; stillPending?: boolean }; error?: { code: string } };
@@ -72,9 +75,11 @@ describe('profile sync machine (model-based)', () => {
       limit: 500,
       delays: { syncDelay: 1000, retryDelay: 30_000 },
       states: {
-        // Comparing with the server: at start, or once the network is back (the `online` event or 30 s later).
+        // Comparing with the server: at start, once the network is back (the `online` event or 30 s later), or when
+        // the profile was saved on another device while nothing was on its way from here.
         reconciling: (view) => {
-          if (seenSteps(view).length > 0) expect(['ONLINE', 'xstate.after.retryDelay.profileSync.waitingForNetwork']).toContain(lastSeen(view)?.type);
+          if (seenSteps(view).length > 0) expect(['ONLINE', 'xstate.after.retryDelay.profileSync.waitingForNetwork', 'SAVED_ELSEWHERE']).toContain(lastSeen(view)?.type);
+          if (lastSeen(view)?.type === 'SAVED_ELSEWHERE') expect(['idle', 'waitingForNetwork']).toContain(view.path.steps.at(-2)?.state.value);
           observed(view);
         },
         // Nothing is left to send.

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { providerAuthMachine } from '../../src/machines/providerAuth.machine';
 import { getTopArtists } from '../../src/services/providerData';
+import { announceViewer } from '../../src/services/members/viewer';
 import { loadProfile } from '../../src/storage/profile';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
@@ -23,6 +24,17 @@ function expectLogouts(env: ReplayEnv, events: string[]) {
 }
 
 const lastFlag = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'flag').at(-1)?.payload;
+
+/**
+ * Not connected here: the profile's flag falls only when a connection on this device ends; a device that
+ * never had one only says so once (whether that clears the flag is the viewer's matter, tested with real storage).
+ */
+function expectNotConnectedHere(env: ReplayEnv) {
+  // Logging out (logoutProvider) clears the flag itself.
+  const flagChanges = env.timeline.filter((e) => e.type === 'flag' || e.type === 'logout');
+  if (flagChanges.length > 0) expect(flagChanges.at(-1)).not.toMatchObject({ type: 'flag', payload: true });
+  else expect(env.timeline.filter((e) => e.type === 'noConnectionHere')).toHaveLength(1);
+}
 
 describe('provider auth machine (model-based)', () => {
   it('reaches every state and transition; logs out on LOGOUT and on a failed refresh, redirects after LOGIN', async () => {
@@ -51,6 +63,7 @@ describe('provider auth machine (model-based)', () => {
           logout: () => env.record('logout'),
           markConnected: () => env.record('flag', true),
           markDisconnected: () => env.record('flag', false),
+          noteNoTokenHere: () => env.record('noConnectionHere'),
           logFailure: () => undefined,
         },
       }),
@@ -58,7 +71,7 @@ describe('provider auth machine (model-based)', () => {
         // Until the watcher reports the stored token nothing is shown as connected or not.
         checking: ({ env }) => expect(env.timeline).toEqual([]),
         unauthenticated: ({ env, events, last }) => {
-          expect(lastFlag(env)).toBe(false);
+          expectNotConnectedHere(env);
           expectLogouts(env, events);
           if (last?.type === 'xstate.after.redirectGrace.providerAuth.redirected') {
             expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([{ type: 'redirect', payload: AUTHORIZE, at: 0 }]);
@@ -101,6 +114,39 @@ describe('provider auth machine with real storage', () => {
     expect(start('trakt').actor.getSnapshot().value).toBe('authenticated');
     expect(start('spotify').actor.getSnapshot().value).toBe('unauthenticated');
     expect(loadProfile().connectedServices).toMatchObject({ spotify: false, trakt: true });
+  });
+
+  // Alice connected Spotify on her laptop; she logs in on a phone that has no token.
+  const alicesProfile = {
+    username: 'alice',
+    hobbies: 'climbing',
+    musicGenres: ['Jazz'],
+    connectedServices: { spotify: true, trakt: false, steam: false },
+    connectedTaste: { spotifyGenres: ['jazz', 'soul'] },
+  };
+
+  it("keeps a member's service connected elsewhere, with its taste, when this device has no token", () => {
+    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    localStorage.setItem('user_profile', JSON.stringify(alicesProfile));
+    expect(start('spotify').actor.getSnapshot().value).toBe('unauthenticated');
+    expect(loadProfile()).toMatchObject({ connectedServices: { spotify: true }, connectedTaste: { spotifyGenres: ['jazz', 'soul'] } });
+  });
+
+  it("clears a guest's flag and the taste it brought when the token is gone from the device", () => {
+    announceViewer({ kind: 'guest' });
+    localStorage.setItem('user_profile', JSON.stringify(alicesProfile));
+    start('spotify');
+    expect(loadProfile().connectedServices.spotify).toBe(false);
+    expect(loadProfile().connectedTaste?.spotifyGenres).toBeUndefined();
+  });
+
+  it("clears a member's flag when they disconnect on this device", () => {
+    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    localStorage.setItem('user_profile', JSON.stringify(alicesProfile));
+    localStorage.setItem('spotify_access_token', 'a');
+    const { actor } = start('spotify');
+    actor.send({ type: 'LOGOUT' });
+    expect(loadProfile().connectedServices.spotify).toBe(false);
   });
 
   it('LOGOUT clears exactly its two keys and the flag', () => {

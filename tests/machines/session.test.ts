@@ -14,6 +14,18 @@ const signUpRequest = { username: 'mira', email: 'mira@example.com', password: '
 const logInRequest = { username: 'mira', password: 'secret1' };
 const SYNC_KEY = 'member_profile_sync';
 const seededSync = JSON.stringify({ memberId: 'm-1', updatedAt: 5, pending: true });
+// What a member leaves on the device: their profile copy, bio, Steam id, tokens, a game's logs, a message still to
+// send; and the device's own settings. docs/product.md "Storage keys".
+const memberData: Record<string, string> = {
+  user_profile: JSON.stringify({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] }),
+  ai_profile_summary: 'Mira climbs.',
+  steam_id: '76561197960287930',
+  spotify_access_token: 'token-1',
+  hottakes_chat_logs: '[]',
+  member_stats: 'null',
+  mycelius_outbox_m1: JSON.stringify([{ to: 'f-1', clientId: 'c-1', text: 'hi', queuedAt: 1 }]),
+};
+const deviceSettings = JSON.stringify({ theme: 'light' });
 
 const events = [
   { type: 'xstate.done.actor.checkSession', output: mira },
@@ -115,8 +127,16 @@ function observed({ env, snapshot, path }: View) {
   // A new sign-up or log-in leaves any earlier notice behind once answered.
   if (['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(last?.type ?? '')) expect(snapshot.value).toEqual({ member: 'active' });
 
+  // Logging out (from the moment it is asked) or deleting the account leaves nothing of the member on the device,
+  // settings aside; a session that ended by itself keeps the member's copy for their next log-in.
+  const leftOnPurpose = path.steps.some(
+    (step, i) => (step.event.type === 'LOG_OUT' && i > 0 && path.steps[i - 1]!.state.matches('member')) || step.event.type === 'xstate.done.actor.deleteAccount',
+  );
   // The device forgets whose profile copy it holds exactly when a membership ends.
-  expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) ? null : seededSync);
+  expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) || leftOnPurpose ? null : seededSync);
+  for (const [key, value] of Object.entries(memberData)) expect(localStorage.getItem(key)).toBe(leftOnPurpose ? null : value);
+  expect(localStorage.getItem('user_settings')).toBe(deviceSettings);
+  expect(sessionStorage.getItem('activeUserId')).toBe(leftOnPurpose ? null : 'user-current');
 
   if (last?.type === 'ONLINE' && before?.matches({ guest: 'offline' })) expect(snapshot.value).toBe('checking');
   // Starting the app asks the server once, and again only when an offline start comes back online.
@@ -155,7 +175,11 @@ describe('session machine (model-based)', () => {
       limit: 2000,
       setup: () => {
         localStorage.clear();
+        sessionStorage.clear();
         localStorage.setItem(SYNC_KEY, seededSync);
+        for (const [key, value] of Object.entries(memberData)) localStorage.setItem(key, value);
+        localStorage.setItem('user_settings', deviceSettings);
+        sessionStorage.setItem('activeUserId', 'user-current');
         document.cookie = 'mycelius_member=1; path=/';
       },
       states: {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { AppError } from '../../src/domain/errors';
 import { connectSteam, steamConnectMachine } from '../../src/machines/steamConnect.machine';
+import { announceViewer } from '../../src/services/members/viewer';
 import { loadProfile } from '../../src/storage/profile';
 import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
@@ -22,6 +23,15 @@ const INVALID_INPUT = 'Invalid Steam ID or profile URL. Please enter a valid Ste
 const CONNECT_FAILED = 'Failed to connect to Steam';
 
 const lastFlag = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'flag').at(-1)?.payload;
+
+/**
+ * Not connected here: the profile's flag falls only when a connection on this device ends; a device that
+ * never had one only says so once (whether that clears the flag is the viewer's matter, tested with real storage).
+ */
+function expectNotConnectedHere(env: ReplayEnv) {
+  if (env.timeline.some((e) => e.type === 'flag')) expect(lastFlag(env)).toBe(false);
+  else expect(env.timeline.filter((e) => e.type === 'noConnectionHere')).toHaveLength(1);
+}
 
 describe('Steam connect machine (model-based)', () => {
   it('reaches every state and transition with the right text, storage and flag effects', async () => {
@@ -48,6 +58,7 @@ describe('Steam connect machine (model-based)', () => {
           forgetSteamId: () => env.record('forget'),
           markConnected: () => env.record('flag', true),
           markDisconnected: () => env.record('flag', false),
+          noteNoIdHere: () => env.record('noConnectionHere'),
           logFailure: () => undefined,
         },
       }),
@@ -58,7 +69,7 @@ describe('Steam connect machine (model-based)', () => {
         },
         // Disconnected, by the button or because the stored id went away: no id or name of the old account stays.
         idle: ({ env, context, last }) => {
-          expect(lastFlag(env)).toBe(false);
+          expectNotConnectedHere(env);
           expect(context).toMatchObject({ error: null, steamId: '', personaName: '' });
           if (last?.type === 'DISCONNECT') {
             expect(env.timeline.at(-2)).toEqual({ type: 'forget', payload: undefined, at: 0 });
@@ -114,6 +125,25 @@ describe('Steam connect with the real services', () => {
     expect(localStorage.getItem('steam_id')).toBeNull();
     expect(localStorage.getItem('steam_account')).toBeNull();
     expect(loadProfile().connectedServices.steam).toBe(false);
+  });
+
+  it("keeps a member's Steam connected elsewhere, with its games, on a device without the id; a guest's goes", () => {
+    const profile = {
+      username: 'alice',
+      hobbies: 'climbing',
+      favoriteGames: ['Portal 2'],
+      connectedServices: { spotify: false, trakt: false, steam: true },
+      connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] },
+    };
+    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    localStorage.setItem('user_profile', JSON.stringify(profile));
+    expect(createActor(steamConnectMachine).start().getSnapshot().value).toBe('idle');
+    expect(loadProfile()).toMatchObject({ connectedServices: { steam: true }, connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] } });
+
+    announceViewer({ kind: 'guest' });
+    createActor(steamConnectMachine).start();
+    expect(loadProfile().connectedServices.steam).toBe(false);
+    expect(loadProfile().connectedTaste?.steamGames).toBeUndefined();
   });
 
   it('after a reload names the account it connected; an older install that stored only the id still loads', async () => {

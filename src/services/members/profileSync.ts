@@ -80,6 +80,34 @@ export async function pushProfile(memberId: string, now: () => number): Promise<
   return { stillPending: false };
 }
 
+/**
+ * How long Discover waits for the profile's last edit to reach the server before ranking anyway (the
+ * 'profile.changed' that follows the save ranks again).
+ */
+export const PROFILE_SAVE_WAIT_MS = 4_000;
+
+/**
+ * Resolves once this member's device copy has no edit waiting for the server (at once when it has none),
+ * or after `limitMs`: the server ranks people by the profile it holds, so a ranking asked right after
+ * the last chip would be of the profile before it.
+ */
+export function profileSaved(memberId: string, limitMs: number): Promise<void> {
+  const saved = () => syncStateOf(memberId)?.pending !== true;
+  if (saved()) return Promise.resolve();
+  return new Promise((resolve) => {
+    let stop = () => undefined as unknown;
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    stop = memberSyncKey.subscribe(() => {
+      if (saved()) done();
+    });
+  });
+}
+
 /** Forgets whose device copy this was (log-out, account deleted, session ended). */
 export function forgetMemberSync(): void {
   lastSyncedJson = null;

@@ -15,6 +15,7 @@ import {
   sendFriendRequest,
   type DiscoverPageQuery,
 } from './people';
+import { PROFILE_SAVE_WAIT_MS, profileSaved } from './profileSync';
 import { currentViewer, reportSessionEnded } from './viewer';
 
 // The people services the machines invoke. Each chooses by the viewer the session announces (viewer.ts): a
@@ -90,8 +91,14 @@ export interface MemberDiscoverPage {
   sampleFriendIds: string[];
 }
 
-/** One page of a member's discover; nothing is asked of the server while the profile is incomplete. */
+/**
+ * One page of a member's discover; nothing is asked of the server while the profile is incomplete, and
+ * the ranking waits (up to PROFILE_SAVE_WAIT_MS) for the profile's last edit to reach the server, so
+ * leaving onboarding or the profile ranks the profile as last edited.
+ */
 export async function loadDiscoverPageFor(query: DiscoverPageQuery): Promise<MemberDiscoverPage> {
+  const viewer = await currentViewer();
+  if (viewer.kind === 'member') await profileSaved(viewer.memberId, PROFILE_SAVE_WAIT_MS);
   const sampleFriendIds = loadFriendIds();
   if (!isProfileComplete(loadProfile())) return { complete: false, cards: [], nextCursor: null, sampleFriendIds };
   const page = await asMember(() => fetchDiscoverPage(query));

@@ -7,7 +7,9 @@ import { OnlineDot } from './OnlineDot';
 
 /**
  * A member's conversations on Friends, newest message first: each row opens the chat and shows the last
- * message and how many are unread. Friends without a message yet are in the list below, not here.
+ * message and how many are unread. Friends without a message yet are in the list below, not here. The green
+ * dot reads `online` (the live channel's friends online, as the Friends rows do), never the row's own `online`,
+ * which is only as fresh as the list's last load.
  */
 export function ConversationsSection({ conversations, online }: { conversations: ConversationsActor; online: ReadonlySet<string> }) {
   const list = useSelector(conversations, (s) => s.context.conversations.filter((c) => c.lastMessage !== null));
@@ -27,7 +29,7 @@ export function ConversationsSection({ conversations, online }: { conversations:
                 <span className="conversation-info">
                   <span className="conversation-name">
                     <strong>{conversation.username}</strong>
-                    {(online.has(conversation.friendId) || conversation.online) && <OnlineDot />}
+                    {online.has(conversation.friendId) && <OnlineDot />}
                   </span>
                   <span className="conversation-last">
                     {conversation.lastMessage && conversation.lastMessage.from !== conversation.friendId

@@ -17,6 +17,7 @@ import { Screen } from '../components/ScreenShell';
 import { StatusNotice } from '../components/StatusNotice';
 import { inspectOptions } from '../inspect';
 import { useSessionMode, useSocial } from '../session/SocialContext';
+import { useLiveEventsFor } from '../session/memberLive';
 import '../styles/social.css';
 
 // `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
@@ -206,6 +207,7 @@ function MemberDiscover() {
     }),
   );
   const actor = useActorRef(logic, inspectOptions());
+  useLiveEventsFor(actor);
 
   const incomplete = useSelector(actor, (s) => s.matches('incomplete'));
   const failed = useSelector(actor, (s) => s.matches('failed'));

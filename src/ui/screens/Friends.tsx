@@ -60,9 +60,13 @@ export default function Friends() {
     conversations?.send({ type: 'REFRESH' });
   }, [conversations]);
   // An accepted request (here, or the other member's answer to one sent) shows its friend at once.
+  // The same when a friendship ends (down to none), as the live channel tells.
   const memberFriendIds = useSelector(social?.requests, (s) => s?.context.friendIds.join(' ') ?? '');
+  const shownFriendIds = useRef(memberFriendIds);
   useEffect(() => {
-    if (memberFriendIds !== '') actor.send({ type: 'REFRESH' });
+    if (shownFriendIds.current === memberFriendIds) return;
+    shownFriendIds.current = memberFriendIds;
+    actor.send({ type: 'REFRESH' });
   }, [actor, memberFriendIds]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loading = useSelector(actor, (s) => s.matches('loading'));

@@ -71,6 +71,16 @@ describe('two server processes on one Postgres database', () => {
   });
 
   // Last: it stops server 2.
+  it("a friendship ended through server 2 reaches the other member's tab on server 1 within 1 s", async () => {
+    const jo = await cluster.member('Jo');
+    const kim = await cluster.member('Kim');
+    await cluster.befriend(jo, kim);
+    const joTab = await cluster.open(jo, 0);
+    const response = await fetch(`${cluster.servers[1].url}/api/friends/${jo.id}`, { method: 'DELETE', headers: cluster.headers(kim, 1) });
+    expect(response.status).toBe(204);
+    expect(await joTab.waitFor((frame) => frame.type === 'people.changed', 1_000)).toEqual({ type: 'people.changed' });
+  });
+
   it('on SIGTERM, server 2 closes its sockets with 1012 and removes their rows', async () => {
     const eve = await cluster.member('Eve');
     const eveTab = await cluster.open(eve, 1);
