@@ -5,6 +5,7 @@ import { socialMigration } from './003_social';
 import { discoverCacheMigration } from './004_discover_cache';
 import { memberActionsMigration } from './005_member_actions';
 import { liveMigration } from './006_live';
+import { loginThrottleSkeletonsMigration } from './007_login_throttle_skeletons';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_discover_cache': discoverCacheMigration,
   '005_member_actions': memberActionsMigration,
   '006_live': liveMigration,
+  '007_login_throttle_skeletons': loginThrottleSkeletonsMigration,
 };
