@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { openMigratedDatabase } from '../server/db/open';
 import { closeReport, listOpenReports } from '../server/social/reports';
+import { inert } from './terminalText';
 
 // `npm run reports`: the open reports about members, for operators, from the configured database
 // (DATABASE_URL, or the embedded one in DATA_DIR). `npm run reports -- --close <id>` closes one.
+// What members wrote is printed through `inert` (terminalText.ts): one report is always its own lines.
 
 const { values } = parseArgs({ options: { close: { type: 'string' } } });
 const { database } = loadConfig();
@@ -12,18 +14,19 @@ const opened = await openMigratedDatabase(database);
 try {
   if (values.close !== undefined) {
     if (await closeReport(opened.db, values.close)) {
-      console.log(`Closed report ${values.close}.`);
+      console.log(`Closed report ${inert(values.close)}.`);
     } else {
-      console.error(`No open report has the id ${values.close}.`);
+      console.error(`No open report has the id ${inert(values.close)}.`);
       process.exitCode = 1;
     }
   } else {
     const reports = await listOpenReports(opened.db);
     if (reports.length === 0) console.log('No open reports.');
     for (const report of reports) {
-      console.log(`${report.createdAt}  ${report.reporter ?? '(deleted account)'} reported ${report.reported} for ${report.reason}`);
-      if (report.note !== '') console.log(`  note: ${report.note}`);
-      console.log(`  id: ${report.id}`);
+      const reporter = report.reporter === null ? '(deleted account)' : inert(report.reporter);
+      console.log(`${report.createdAt}  ${reporter} reported ${inert(report.reported)} for ${inert(report.reason)}`);
+      if (report.note !== '') console.log(`  note: ${inert(report.note)}`);
+      console.log(`  id: ${inert(report.id)}`);
     }
     if (reports.length > 0) console.log(`${reports.length} open report${reports.length === 1 ? '' : 's'}. Close one with: npm run reports -- --close <id>`);
   }

@@ -70,6 +70,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: count(20),
   RATE_LIMIT_DATA_PER_MINUTE: count(60),
   RATE_LIMIT_DEMO_PER_MINUTE: count(120),
+  RATE_LIMIT_SIGNUP_PER_HOUR: count(10),
   AI_DAILY_LIMIT: count(2000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   MAX_CONNECTIONS: count(512),
@@ -120,6 +121,8 @@ export interface ServerConfig {
     dataPerMinute: number;
     demoPerMinute: number;
     aiPerDay: number;
+    /** Sign-ups one client may attempt per hour, counted in the database. */
+    signupsPerHour: number;
   };
   /** How many reverse proxies in front of this server append to X-Forwarded-For (0: trust none). */
   trustProxyHops: number;
@@ -222,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dataPerMinute: e.RATE_LIMIT_DATA_PER_MINUTE,
       demoPerMinute: e.RATE_LIMIT_DEMO_PER_MINUTE,
       aiPerDay: e.AI_DAILY_LIMIT,
+      signupsPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
     },
     trustProxyHops: e.TRUST_PROXY,
     allowedHostnames: allowedHostnames(origin, e.HOST),

@@ -10,6 +10,8 @@ export interface MembersTable {
   email: string;
   /** argon2id PHC string; never leaves the server. */
   password_hash: string;
+  /** The username's confusable skeleton (server/members/usernameSkeleton.ts), unique: look-alikes are one name. Set by sign-up. */
+  username_skeleton: ColumnType<string | null, string | undefined, string>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
@@ -124,12 +126,19 @@ export interface DiscoverPairScoresTable {
   computed_at: ColumnType<Date, Date | string, Date | string>;
 }
 
-export interface LoginFailuresTable {
-  /** The username as typed, trimmed and lower-cased (whether or not such a member exists). */
-  username_key: string;
-  /** The client's address. */
-  client_key: string;
-  failed_at: ColumnType<Date, Date | string, never>;
+/** One attempt counter (server/members/attemptLimits.ts): a scope such as 'login-pair' and its key. */
+export interface AuthAttemptsTable {
+  scope: string;
+  key: string;
+  attempts: number;
+  window_started_at: ColumnType<Date, Date | string, Date | string>;
+  last_attempt_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Secrets every app server on the database shares, made once by whichever server needs one first. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }
 
 /** pg returns bigserial (int8) as a string; ids stay strings on the wire. */
@@ -183,7 +192,8 @@ export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
-  login_failures: LoginFailuresTable;
+  auth_attempts: AuthAttemptsTable;
+  server_secrets: ServerSecretsTable;
   member_interests: MemberInterestsTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;

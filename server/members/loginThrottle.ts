@@ -1,58 +1,81 @@
-import type { Kysely } from 'kysely';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../src/domain/memberContract';
-import type { Database } from '../db/schema';
+import { normaliseUsername } from '../../src/domain/validation';
+import type { AttemptLimits, AttemptRule, Reservation, ReserveResult } from './attemptLimits';
 
-// Log-in throttle: after 5 failed log-ins for one username, or from one client, within 15 minutes,
-// further attempts are refused until enough of those failures are 15 minutes old. A success
-// forgets only that client's failures on that name, so a member logging in from home does not
-// clear what an attacker's address has built up (and an attacker cannot clear the member's).
-// Failures live in the database (login_failures), shared by every app server on it.
+// The password guard of log-in and of deleting an account, after OWASP's "device cookies":
+// - From a device the member logged in from before (a valid device cookie for that member): 5
+//   failures per device within 15 minutes, then that device waits out the window. Nothing a stranger
+//   does elsewhere slows it down, so no one can lock a member out of their own device.
+// - From anywhere else: 5 failures per (name, client) within 15 minutes lock that pair; 20 failures
+//   from one client across names within 15 minutes lock that client; and per name, after 5 failures
+//   within a day, each further attempt waits 1 s, 2 s, 4 s ... at most 15 minutes after the one before
+//   it, whoever sends it. A stranger thus slows guesses on a name but never shuts its owner out.
+// Each attempt is counted before its password check (attemptLimits.ts); a right password gives it back.
 
-const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60 * 1000;
+export const LOGIN_CLIENT_MAX_FAILURES = 20;
+export const LOGIN_NAME_FREE_FAILURES = 5;
+export const LOGIN_NAME_WINDOW_HOURS = 24;
+export const LOGIN_NAME_MAX_DELAY_MINUTES = 15;
+
+const MINUTE = 60 * 1000;
+const WINDOW_MS = LOGIN_WINDOW_MINUTES * MINUTE;
+
+/** The name a throttle counts under: the form a log-in looks it up by. */
+export function usernameKey(username: string): string {
+  return normaliseUsername(username).toLowerCase();
+}
+
+export interface PasswordAttempt {
+  username: string;
+  /** The client's rate-limit key (server/lib/rateLimit.ts clientKey). */
+  client: string;
+  /** The device cookie's id when it is valid for the member this name belongs to. */
+  knownDevice?: string;
+}
 
 export interface LoginThrottle {
-  /** Seconds until an attempt is allowed again, or 0 when it is allowed now. */
-  retryAfterSeconds(username: string, client: string, now: number): Promise<number>;
-  recordFailure(username: string, client: string, now: number): Promise<void>;
-  recordSuccess(username: string, client: string): Promise<void>;
+  /** Counts the attempt before its password is checked, or refuses it with the seconds to wait. */
+  begin(attempt: PasswordAttempt, now: number): Promise<ReserveResult>;
+  /** The password was right: the attempt is given back and this client's (or device's) failures on the name forgotten. */
+  succeeded(attempt: PasswordAttempt, reservation: Reservation): Promise<void>;
+  /** The password could not be checked (the server was busy): the attempt is given back. */
+  abandoned(reservation: Reservation): Promise<void>;
+  /** The name's own counter, dropped with the account so a later member of that name starts clean. */
+  forgetName(username: string): Promise<void>;
 }
 
-function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
+function pairKey(name: string, client: string): string {
+  return JSON.stringify([name, client]);
 }
 
-/** With `times` oldest first: how long until fewer than the limit remain in the window. */
-function waitFor(times: Date[], now: number): number {
-  if (times.length < LOGIN_MAX_FAILURES) return 0;
-  const freeing = times[times.length - LOGIN_MAX_FAILURES];
-  return freeing ? Math.max(1, Math.ceil((new Date(freeing).getTime() + WINDOW_MS - now) / 1000)) : 0;
-}
-
-export function createLoginThrottle(db: Kysely<Database>): LoginThrottle {
-  async function recentFailures(column: 'username_key' | 'client_key', key: string, now: number): Promise<Date[]> {
-    const rows = await db
-      .selectFrom('login_failures')
-      .select('failed_at')
-      .where(column, '=', key)
-      .where('failed_at', '>', new Date(now - WINDOW_MS))
-      .orderBy('failed_at')
-      .execute();
-    return rows.map((row) => row.failed_at);
+function rulesFor(attempt: PasswordAttempt): AttemptRule[] {
+  if (attempt.knownDevice !== undefined) {
+    return [{ kind: 'lock', scope: 'login-device', key: attempt.knownDevice, limit: LOGIN_MAX_FAILURES, windowMs: WINDOW_MS }];
   }
+  const name = usernameKey(attempt.username);
+  return [
+    {
+      kind: 'delay',
+      scope: 'login-name',
+      key: name,
+      freeAttempts: LOGIN_NAME_FREE_FAILURES,
+      windowMs: LOGIN_NAME_WINDOW_HOURS * 60 * MINUTE,
+      maxDelayMs: LOGIN_NAME_MAX_DELAY_MINUTES * MINUTE,
+    },
+    { kind: 'lock', scope: 'login-client', key: attempt.client, limit: LOGIN_CLIENT_MAX_FAILURES, windowMs: WINDOW_MS },
+    { kind: 'lock', scope: 'login-pair', key: pairKey(name, attempt.client), limit: LOGIN_MAX_FAILURES, windowMs: WINDOW_MS },
+  ];
+}
 
+export function createLoginThrottle(limits: AttemptLimits): LoginThrottle {
   return {
-    async retryAfterSeconds(username, client, now) {
-      const byName = await recentFailures('username_key', usernameKey(username), now);
-      const byClient = await recentFailures('client_key', client, now);
-      return Math.max(waitFor(byName, now), waitFor(byClient, now));
+    begin: (attempt, now) => limits.reserve(rulesFor(attempt), now),
+    async succeeded(attempt, reservation) {
+      await limits.release(reservation);
+      if (attempt.knownDevice !== undefined) await limits.forget('login-device', attempt.knownDevice);
+      else await limits.forget('login-pair', pairKey(usernameKey(attempt.username), attempt.client));
     },
-    async recordFailure(username, client, now) {
-      await db.insertInto('login_failures').values({ username_key: usernameKey(username), client_key: client, failed_at: new Date(now) }).execute();
-      // Failures older than the window no longer count for anyone.
-      await db.deleteFrom('login_failures').where('failed_at', '<=', new Date(now - WINDOW_MS)).execute();
-    },
-    async recordSuccess(username, client) {
-      await db.deleteFrom('login_failures').where('username_key', '=', usernameKey(username)).where('client_key', '=', client).execute();
-    },
+    abandoned: (reservation) => limits.release(reservation),
+    forgetName: (username) => limits.forget('login-name', usernameKey(username)),
   };
 }

@@ -19,8 +19,21 @@ import type { Database } from '../db/schema';
 import type { LiveBus } from '../live/feature';
 import { checkJsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
-import { checkCredentials, deleteAccount, findMember, loginProblem, signUp } from '../members/accounts';
-import { createLoginThrottle } from '../members/loginThrottle';
+import {
+  deleteAccount,
+  findMember,
+  findPasswordHolder,
+  loginProblem,
+  passwordHolderById,
+  passwordIsRight,
+  signUp,
+  signupProblem,
+  type PasswordHolder,
+} from '../members/accounts';
+import { createAttemptLimits, type Reservation } from '../members/attemptLimits';
+import { deviceCookies } from '../members/deviceCookie';
+import { createLoginThrottle, type PasswordAttempt } from '../members/loginThrottle';
+import { PasswordWorkBusy } from '../members/passwords';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
 import { createSession, endSession } from '../members/sessions';
@@ -44,7 +57,20 @@ function relative(path: string): string {
   return path.replace(/^\/api/, '');
 }
 
-type ErrorStatus = 400 | 401 | 403 | 409 | 413 | 429;
+type ErrorStatus = 400 | 401 | 403 | 409 | 413 | 429 | 503;
+
+const HOUR = 60 * 60 * 1000;
+
+function tooManyAttempts(c: Context, seconds: number) {
+  c.header('Retry-After', String(seconds));
+  return c.json({ error: { code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(seconds) } }, 429);
+}
+
+/** 503 BUSY: the password queue is full (server/members/passwords.ts); a second later it has moved on. */
+function busy(c: Context) {
+  c.header('Retry-After', '1');
+  return memberError(c, 503, 'BUSY');
+}
 
 function memberError(c: Context, status: ErrorStatus, code: MemberErrorCode, field?: MemberField) {
   return c.json({ error: { code, message: memberErrorTexts[code], ...(field ? { field } : {}) } }, status);
@@ -62,7 +88,9 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
 export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const throttle = createLoginThrottle(db);
+  const limits = createAttemptLimits(db);
+  const throttle = createLoginThrottle(limits);
+  const devices = deviceCookies(db);
   const policy = cookiePolicy(config.origin);
   const app = new Hono<MemberEnv>();
 
@@ -91,36 +119,76 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.post(relative(MEMBER_ROUTES.signup), async (c) => {
     const body = await readBody(c, signupRequestSchema);
     if (body instanceof Response) return body;
-    const result = await signUp(db, body, now());
+    const problem = signupProblem(body);
+    if (problem) return fieldError(c, problem.field, problem.message);
+    // Every well-formed sign-up counts, taken names and emails included: that is what keeps
+    // EMAIL_TAKEN from being a free way to test which addresses have accounts.
+    const counted = await limits.reserve(
+      [{ kind: 'lock', scope: 'signup-client', key: clientKey(c, config.trustProxyHops), limit: config.rateLimits.signupsPerHour, windowMs: HOUR }],
+      now(),
+    );
+    if (!counted.allowed) return tooManyAttempts(c, counted.retryAfterSeconds);
+    let result: Awaited<ReturnType<typeof signUp>>;
+    try {
+      result = await signUp(db, body, now());
+    } catch (error) {
+      if (!(error instanceof PasswordWorkBusy)) throw error;
+      await limits.release(counted.reservation);
+      return busy(c);
+    }
     if (!result.ok) {
       if (result.reason === 'invalid') return fieldError(c, result.problem.field, result.problem.message);
       return result.reason === 'usernameTaken'
         ? memberError(c, 409, 'USERNAME_TAKEN', 'username')
         : memberError(c, 409, 'EMAIL_TAKEN', 'email');
     }
+    await devices.issue(c, policy, result.member.id);
     await startSession(c, result.member.id);
     return c.json({ user: result.member }, 201);
   });
+
+  type PasswordCheck = { outcome: 'right' | 'wrong' } | { outcome: 'throttled'; retryAfterSeconds: number } | { outcome: 'busy' };
+
+  /**
+   * A password check under the log-in throttle (server/members/loginThrottle.ts): counted before argon2
+   * runs, trusted as a known device when this browser's device cookie names the holder.
+   */
+  async function guardedPasswordCheck(c: Context, username: string, holder: PasswordHolder | undefined, password: string): Promise<PasswordCheck> {
+    const device = await devices.read(c);
+    const attempt: PasswordAttempt = {
+      username,
+      client: clientKey(c, config.trustProxyHops),
+      ...(holder && device?.memberId === holder.member.id ? { knownDevice: device.deviceId } : {}),
+    };
+    const counted = await throttle.begin(attempt, now());
+    if (!counted.allowed) return { outcome: 'throttled', retryAfterSeconds: counted.retryAfterSeconds };
+    const reservation: Reservation = counted.reservation;
+    let right: boolean;
+    try {
+      right = await passwordIsRight(holder, password);
+    } catch (error) {
+      if (!(error instanceof PasswordWorkBusy)) throw error;
+      await throttle.abandoned(reservation);
+      return { outcome: 'busy' };
+    }
+    if (!right) return { outcome: 'wrong' };
+    await throttle.succeeded(attempt, reservation);
+    return { outcome: 'right' };
+  }
 
   app.post(relative(MEMBER_ROUTES.login), async (c) => {
     const body = await readBody(c, loginRequestSchema);
     if (body instanceof Response) return body;
     const problem = loginProblem(body);
     if (problem) return fieldError(c, problem.field, problem.message);
-    const client = clientKey(c);
-    const wait = await throttle.retryAfterSeconds(body.username, client, now());
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return c.json({ error: { code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(wait) } }, 429);
-    }
-    const member = await checkCredentials(db, body);
-    if (!member) {
-      await throttle.recordFailure(body.username, client, now());
-      return memberError(c, 401, 'INVALID_CREDENTIALS');
-    }
-    await throttle.recordSuccess(body.username, client);
-    await startSession(c, member.id);
-    return c.json({ user: member }, 200);
+    const holder = await findPasswordHolder(db, body.username);
+    const check = await guardedPasswordCheck(c, body.username, holder, body.password);
+    if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
+    if (check.outcome === 'busy') return busy(c);
+    if (check.outcome === 'wrong' || !holder) return memberError(c, 401, 'INVALID_CREDENTIALS');
+    await devices.issue(c, policy, holder.member.id);
+    await startSession(c, holder.member.id);
+    return c.json({ user: holder.member }, 200);
   });
 
   app.post(relative(MEMBER_ROUTES.logout), async (c) => {
@@ -169,7 +237,16 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.delete(relative(MEMBER_ROUTES.me), requireMember, async (c) => {
     const body = await readBody(c, deleteAccountRequestSchema);
     if (body instanceof Response) return body;
-    if (!(await deleteAccount(db, c.get('memberId'), body.password))) return memberError(c, 403, 'WRONG_PASSWORD');
+    const holder = await passwordHolderById(db, c.get('memberId'));
+    if (!holder) return memberError(c, 401, 'UNAUTHENTICATED');
+    // The same guard as log-in: a stolen session must not become a free way to try passwords.
+    const check = await guardedPasswordCheck(c, holder.member.username, holder, body.password);
+    if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
+    if (check.outcome === 'busy') return busy(c);
+    if (check.outcome === 'wrong') return memberError(c, 403, 'WRONG_PASSWORD');
+    await deleteAccount(db, holder.member.id);
+    await throttle.forgetName(holder.member.username);
+    devices.clear(c, policy);
     clearSessionCookie(c, policy);
     return c.body(null, 204);
   });

@@ -52,6 +52,7 @@ export const memberErrorTexts = {
   PICTURE_TOO_LARGE: 'That picture is too large. Please choose a smaller one.',
   OFFLINE: 'You appear to be offline. Please check your connection and try again.',
   SERVER: 'Something went wrong on the server. Please try again.',
+  BUSY: 'The server is busy. Please try again in a moment.',
 } as const;
 export type MemberErrorCode = keyof typeof memberErrorTexts;
 

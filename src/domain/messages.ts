@@ -3,6 +3,7 @@
 export const messages = {
   validation: {
     usernameRequired: 'Username is required',
+    usernameCharacters: 'Usernames use letters and digits, with single spaces, dots, hyphens or underscores between them',
     emailRequired: 'Email is required',
     emailInvalid: 'Please enter a valid email',
     passwordRequired: 'Password is required',

@@ -1,3 +1,4 @@
+import { USERNAME_MAX_LENGTH, usernameTooLongText } from './memberContract';
 import { messages } from './messages';
 
 // Client-side rules of the sign-up and log-in forms (docs/product.md section 5). Pure: values in, texts out.
@@ -23,6 +24,28 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateUsername(username: string): string | undefined {
   return username.trim() === '' ? messages.validation.usernameRequired : undefined;
+}
+
+/** A name as it is kept and compared: NFKC (compatibility forms such as fullwidth letters folded), trimmed. */
+export function normaliseUsername(username: string): string {
+  return username.normalize('NFKC').trim();
+}
+
+// A new name is words of letters and digits (each may carry up to three combining marks, as many
+// scripts need), joined by single spaces, dots, hyphens or underscores. That leaves out control
+// characters, bidi overrides, zero-width and other invisible (default-ignorable) characters, which
+// would let one name pass for another.
+const USERNAME_WORD = String.raw`(?:[\p{L}\p{Nd}]\p{M}{0,3})+`;
+const USERNAME_SHAPE = new RegExp(`^${USERNAME_WORD}(?:[ ._-]${USERNAME_WORD})*$`, 'u');
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+
+/** The sign-up rule for a new username (log-in only asks for one, so older names still work). */
+export function validateNewUsername(username: string): string | undefined {
+  const required = validateUsername(username);
+  if (required) return required;
+  const name = normaliseUsername(username);
+  if (name.length > USERNAME_MAX_LENGTH) return usernameTooLongText;
+  return USERNAME_SHAPE.test(name) && !INVISIBLE.test(name) ? undefined : messages.validation.usernameCharacters;
 }
 
 export function validateEmail(email: string): string | undefined {
@@ -52,7 +75,7 @@ function compact<F extends string>(errors: Record<F, string | undefined>): Field
 
 export function validateSignUp(form: SignUpForm): FieldErrors<SignUpField> {
   return compact<SignUpField>({
-    username: validateUsername(form.username),
+    username: validateNewUsername(form.username),
     email: validateEmail(form.email),
     password: validatePassword(form.password),
     confirmPassword: validateConfirmPassword(form.password, form.confirmPassword),

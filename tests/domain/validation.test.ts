@@ -7,6 +7,7 @@ import {
   validateLogIn,
   validatePassword,
   validateSignUp,
+  validateNewUsername,
   validateUsername,
 } from '../../src/domain/validation';
 
@@ -18,6 +19,38 @@ describe('username', () => {
   });
   it.each([['mira'], ['  mira  '], ['a']])('accepts %j', (value) => {
     expect(validateUsername(value)).toBeUndefined();
+  });
+});
+
+describe('a new username (sign-up)', () => {
+  const CHARACTERS = 'Usernames use letters and digits, with single spaces, dots, hyphens or underscores between them';
+  it.each([['mira'], ['Trail Runner 2'], ['mira_k'], ['m.k-2'], ['Zoë'], ['Łucja'], ['ｍｉｒａ'], ['नमस्ते'], ['  mira  ']])('accepts %j', (value) => {
+    expect(validateNewUsername(value)).toBeUndefined();
+  });
+  it.each([
+    ['a right-to-left override', 'mi\u202Era'],
+    ['a left-to-right mark', 'mira\u200E'],
+    ['a zero-width space', 'mi\u200Bra'],
+    ['a zero-width joiner', 'mi\u200Dra'],
+    ['a byte order mark', 'mi\uFEFFra'],
+    ['a newline inside', 'mi\nra'],
+    ['a NUL', 'mi\u0000ra'],
+    ['a Hangul filler', 'mi\u3164ra'],
+    ['two spaces in a row', 'mi  ra'],
+    ['a leading separator', '_mira'],
+    ['punctuation', 'mira!'],
+    ['an emoji', 'mira🍄'],
+  ])('refuses a name with %s', (_what, value) => {
+    expect(validateNewUsername(value)).toBe(CHARACTERS);
+  });
+  it('is required, and at most 32 characters after NFKC', () => {
+    expect(validateNewUsername('  ')).toBe('Username is required');
+    expect(validateNewUsername('a'.repeat(32))).toBeUndefined();
+    expect(validateNewUsername('a'.repeat(33))).toBe('Username must be at most 32 characters');
+  });
+  it('is the rule of the sign-up form, while log-in asks only for a name', () => {
+    expect(validateSignUp({ ...good, username: 'mi\u202Era' }).username).toBe(CHARACTERS);
+    expect(validateLogIn({ username: 'old name!', password: 'secret1' })).toEqual({});
   });
 });
 

@@ -109,6 +109,8 @@ describe('Create Account (/auth)', () => {
 
   it.each<[SignUpLabel, string, string]>([
     ['Username', '   ', 'Username is required'],
+    ['Username', 'mira!', 'Usernames use letters and digits, with single spaces, dots, hyphens or underscores between them'],
+    ['Username', 'm'.repeat(33), 'Username must be at most 32 characters'],
     ['Email', '', 'Email is required'],
     ['Email', 'mira@example', 'Please enter a valid email'],
     ['Email', 'mira @example.com', 'Please enter a valid email'],

@@ -6,6 +6,7 @@ import { discoverCacheMigration } from './004_discover_cache';
 import { memberActionsMigration } from './005_member_actions';
 import { liveMigration } from './006_live';
 import { gameSessionsMigration } from './007_game_sessions';
+import { loginThrottleSkeletonsMigration } from './008_login_throttle_skeletons';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_member_actions': memberActionsMigration,
   '006_live': liveMigration,
   '007_game_sessions': gameSessionsMigration,
+  '008_login_throttle_skeletons': loginThrottleSkeletonsMigration,
 };

@@ -87,6 +87,7 @@ async function launch(distDir: string, port: number, dataDir: string): Promise<C
     const key = `RATE_LIMIT_${limit}_PER_MINUTE`;
     env[key] = process.env[key] ?? '10000';
   }
+  env.RATE_LIMIT_SIGNUP_PER_HOUR = process.env.RATE_LIMIT_SIGNUP_PER_HOUR ?? '10000';
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));

@@ -232,14 +232,15 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     const bobId = (await other.response.clone().json()) as { user: { id: string } };
     expect((await setup.database.db.selectFrom('sessions').select('member_id').execute()).map((s) => s.member_id)).toEqual([bobId.user.id]);
     expect(await setup.database.db.selectFrom('profiles').select('member_id').execute()).toEqual([]);
-    expect(await setup.database.db.selectFrom('login_failures').select('username_key').execute()).toEqual([]);
+    expect(await setup.database.db.selectFrom('auth_attempts').select('key').where('scope', '=', 'login-name').execute()).toEqual([]);
     const login = await browser(setup.app).request('POST', '/api/auth/login', { username: 'Alice', password: 'secret-1' });
     expect(login.status).toBe(401);
   });
 
-  it('sets the session cookie and the script-readable member hint with the same lifetime; logging out clears both', async () => {
+  it('sets the device cookie, and the session cookie and the script-readable member hint with the same lifetime; logging out clears those two', async () => {
     const { b, response } = await signUp();
     expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^mycelius_device=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=31536000; Path=\/api; HttpOnly; SameSite=Strict$/),
       `mycelius_session=${b.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
       'mycelius_member=1; Max-Age=2592000; Path=/; SameSite=Lax',
     ]);
@@ -247,11 +248,12 @@ describe.each(DATABASE_KINDS)('members accounts on %s', (kind) => {
     expect(out.headers.getSetCookie()).toEqual(['mycelius_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax', 'mycelius_member=; Max-Age=0; Path=/; SameSite=Lax']);
   });
 
-  it('marks both cookies Secure over https, when they are set and when they are cleared', async () => {
+  it('marks the cookies Secure over https, when they are set and when they are cleared', async () => {
     const secureApp = createApp(loadConfig({ PUBLIC_ORIGIN: 'https://mycelius.example' }), { members: { db: setup.database.db } });
     const b = browser(secureApp, { origin: 'https://mycelius.example' });
     const response = await b.request('POST', '/api/auth/signup', { username: 'Sam', email: 'sam@example.com', password: 'secret-1' });
     expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^mycelius_device=[^;]+; Max-Age=31536000; Path=\/api; HttpOnly; Secure; SameSite=Strict$/),
       `mycelius_session=${b.session() ?? ''}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
       'mycelius_member=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax',
     ]);

@@ -11,7 +11,7 @@ import { pglitePool } from '../../../server/db/pglitePool';
 import type { Database } from '../../../server/db/schema';
 import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, type TestDatabase } from './support/testDatabase';
 
-const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live'];
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons'];
 
 /** Sessions open on a Postgres database, seen from another database on the same server. */
 async function sessionsOn(url: string): Promise<number> {
@@ -108,6 +108,7 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(database.db);
     expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'auth_attempts',
       'blocks',
       'debate_messages',
       'debate_queue',
@@ -120,13 +121,13 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
       'kysely_migration',
       'kysely_migration_lock',
       'live_connections',
-      'login_failures',
       'member_actions',
       'member_interests',
       'members',
       'messages',
       'profiles',
       'reports',
+      'server_secrets',
       'sessions',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
@@ -265,7 +266,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
       try {
         const config = { dataDir: 'unused', url: created.url };
         expect(await migrateConfiguredDatabase(config)).toBe(
-          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live to the Postgres server at DATABASE_URL.',
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons to the Postgres server at DATABASE_URL.',
         );
         expect(await sessionsOn(created.url)).toBe(0);
         expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
@@ -277,7 +278,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
     const data = createDataDir();
     try {
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
-        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live to the embedded database in ${data.dir}.`,
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons to the embedded database in ${data.dir}.`,
       );
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
     } finally {
@@ -288,6 +289,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
 
 describe('the schema, migrated inside each test', () => {
   const ALL_TABLES = [
+    'auth_attempts',
     'blocks',
     'debate_messages',
     'debate_queue',
@@ -297,16 +299,17 @@ describe('the schema, migrated inside each test', () => {
     'friend_requests',
     'friendships',
     'game_results',
+    'game_sessions',
     'kysely_migration',
     'kysely_migration_lock',
     'live_connections',
-    'login_failures',
     'member_actions',
     'member_interests',
     'members',
     'messages',
     'profiles',
     'reports',
+    'server_secrets',
     'sessions',
   ];
   const ALICE = '00000000-0000-4000-8000-00000000000a';
@@ -347,6 +350,8 @@ describe('the schema, migrated inside each test', () => {
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['008_login_throttle_skeletons', 'Down', 'Success'],
+        ['007_game_sessions', 'Down', 'Success'],
         ['006_live', 'Down', 'Success'],
         ['005_member_actions', 'Down', 'Success'],
         ['004_discover_cache', 'Down', 'Success'],

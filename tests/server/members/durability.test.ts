@@ -41,6 +41,8 @@ describe.each(ALL_DATABASE_KINDS)('durability on %s', (kind) => {
       env = { DATABASE_URL: database.url };
     }
 
+    // Every sign-up here comes from one address; the per-client sign-up limit is tested in tests/server/abuse.
+    env.RATE_LIMIT_SIGNUP_PER_HOUR = '10000';
     const first: ServerProcess = await startServerProcess(env);
     cleanups.push(() => first.killHard());
     const answered: number[] = [];

@@ -92,5 +92,5 @@ export async function emptyTables(database: OpenDatabase): Promise<void> {
   await database.db.deleteFrom('profiles').execute();
   await database.db.deleteFrom('sessions').execute();
   await database.db.deleteFrom('members').execute();
-  await database.db.deleteFrom('login_failures').execute();
+  await database.db.deleteFrom('auth_attempts').execute();
 }
