@@ -105,6 +105,8 @@ export const messages = {
     nothingShared: 'Nothing in common here yet',
     wordsInCommon: 'Words you both use in your profiles',
     breakdownClose: 'Close',
+    /** How many people the list holds; `more` when further pages exist ('50+ people found' when 53 match). */
+    found: (count: number, more: boolean) => `${count}${more ? '+' : ''} ${count === 1 && !more ? 'person' : 'people'} found`,
   },
   // Beyond docs/product.md: what the social screens say when local data cannot be read or written.
   social: {
