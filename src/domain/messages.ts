@@ -30,6 +30,8 @@ export const messages = {
   oauth: {
     cancelled: { spotify: 'Spotify connection cancelled.', trakt: 'Trakt connection cancelled.' },
     failed: { spotify: 'Could not connect to Spotify. Please try again.', trakt: 'Could not connect to Trakt. Please try again.' },
+    /** Announced where a successful round trip returns, with its card and taste offer scrolled into view (issue 22). */
+    connected: { spotify: 'Spotify connected.', trakt: 'Trakt connected.' },
   },
   tracking: { fetchFailed: 'Failed to fetch data.' },
   ai: {
@@ -69,6 +71,14 @@ export const messages = {
     leaveNothing: (partner: string) => `Nothing is counted or saved: a debate is won once ${partner} has answered your take.`,
     leave: 'Leave',
     keepDebating: 'Keep debating',
+  },
+  // Beyond docs/product.md: ending Hot Takes against a member (issue 22); the rule is gameAward.ts's, as the server counts.
+  liveDebate: {
+    rule: (count: number) => `A debate is won by both of you once it has more than 4 messages, takes included: ${count} so far.`,
+    leaveWin: (partner: string, points: number) => `Leaving now ends the debate for ${partner} too, and you both win +${points} points.`,
+    leaveNothing: (partner: string) =>
+      `Leaving now ends the debate for ${partner} too, and nothing is counted: a debate is won with more than 4 messages, takes included.`,
+    youEnded: 'You ended the debate.',
   },
   settings: {
     confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
