@@ -164,9 +164,20 @@ export const messages = {
     // Beyond docs/product.md: a saved log opens in full from the list (issue 15).
     readLog: 'Read full log',
     backToLogs: 'Back to logs',
+    // Beyond docs/product.md: a member chat (issue 22).
+    /** Under each message of mine the server has not acknowledged yet (queued offline, or on its way). */
+    waitingToSend: 'Waiting to send',
+    newChatTitle: 'No messages yet',
+    /** Friends has friends but no conversation yet (with no friends, Friends' own empty state speaks). */
+    noConversationsYet: 'No conversations yet. Open Chat beside a friend below to say hi.',
+    newChatPrompt: (name: string) => `Say hello to ${name}! Messages arrive right away, and you see when they are read.`,
   },
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
+  },
+  // Beyond docs/product.md: a live notice's action, opening what it is about (issue 22).
+  notices: {
+    view: 'View',
   },
   // Beyond docs/product.md: member screens' own texts (the server's reasons live in memberContract.ts).
   members: {
@@ -182,6 +193,8 @@ export const messages = {
       'You will no longer see each other anywhere in Mycelius: not in Discover, search, friends, requests, chat or Hot Takes. Your friendship and any friend requests between you end. You can unblock them later in Settings.',
     blocking: 'Blocking...',
     blocked: (name: string) => `You blocked ${name}.`,
+    blockedExplain: (name: string) =>
+      `You and ${name} no longer see each other anywhere in Mycelius. Your friendship and any friend requests between you have ended. You can unblock ${name} in Settings.`,
     reportTitle: (name: string) => `Report ${name}`,
     reportIntro: 'Reports go to the people who run Mycelius. They will not tell the person who reported them.',
     reportReason: 'What is wrong?',
