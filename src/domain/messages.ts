@@ -31,6 +31,8 @@ export const messages = {
   oauth: {
     cancelled: { spotify: 'Spotify connection cancelled.', trakt: 'Trakt connection cancelled.' },
     failed: { spotify: 'Could not connect to Spotify. Please try again.', trakt: 'Could not connect to Trakt. Please try again.' },
+    /** Announced where a successful round trip returns, with its card and taste offer scrolled into view (issue 22). */
+    connected: { spotify: 'Spotify connected.', trakt: 'Trakt connected.' },
   },
   tracking: { fetchFailed: 'Failed to fetch data.' },
   ai: {
@@ -71,6 +73,14 @@ export const messages = {
     leave: 'Leave',
     keepDebating: 'Keep debating',
   },
+  // Beyond docs/product.md: ending Hot Takes against a member (issue 22); the rule is gameAward.ts's, as the server counts.
+  liveDebate: {
+    rule: (count: number) => `A debate is won by both of you once it has more than 4 messages, takes included: ${count} so far.`,
+    leaveWin: (partner: string, points: number) => `Leaving now ends the debate for ${partner} too, and you both win +${points} points.`,
+    leaveNothing: (partner: string) =>
+      `Leaving now ends the debate for ${partner} too, and nothing is counted: a debate is won with more than 4 messages, takes included.`,
+    youEnded: 'You ended the debate.',
+  },
   settings: {
     confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
     cleared: 'App data cleared successfully!',
@@ -106,6 +116,8 @@ export const messages = {
     nothingShared: 'Nothing in common here yet',
     wordsInCommon: 'Words you both use in your profiles',
     breakdownClose: 'Close',
+    /** How many people the list holds; `more` when further pages exist ('50+ people found' when 53 match). */
+    found: (count: number, more: boolean) => `${count}${more ? '+' : ''} ${count === 1 && !more ? 'person' : 'people'} found`,
   },
   // Beyond docs/product.md: what the social screens say when local data cannot be read or written.
   social: {
@@ -153,9 +165,20 @@ export const messages = {
     // Beyond docs/product.md: a saved log opens in full from the list (issue 15).
     readLog: 'Read full log',
     backToLogs: 'Back to logs',
+    // Beyond docs/product.md: a member chat (issue 22).
+    /** Under each message of mine the server has not acknowledged yet (queued offline, or on its way). */
+    waitingToSend: 'Waiting to send',
+    newChatTitle: 'No messages yet',
+    /** Friends has friends but no conversation yet (with no friends, Friends' own empty state speaks). */
+    noConversationsYet: 'No conversations yet. Open Chat beside a friend below to say hi.',
+    newChatPrompt: (name: string) => `Say hello to ${name}! Messages arrive right away, and you see when they are read.`,
   },
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
+  },
+  // Beyond docs/product.md: a live notice's action, opening what it is about (issue 22).
+  notices: {
+    view: 'View',
   },
   // Beyond docs/product.md: member screens' own texts (the server's reasons live in memberContract.ts).
   members: {
@@ -171,6 +194,8 @@ export const messages = {
       'You will no longer see each other anywhere in Mycelius: not in Discover, search, friends, requests, chat or Hot Takes. Your friendship and any friend requests between you end. You can unblock them later in Settings.',
     blocking: 'Blocking...',
     blocked: (name: string) => `You blocked ${name}.`,
+    blockedExplain: (name: string) =>
+      `You and ${name} no longer see each other anywhere in Mycelius. Your friendship and any friend requests between you have ended. You can unblock ${name} in Settings.`,
     reportTitle: (name: string) => `Report ${name}`,
     reportIntro: 'Reports go to the people who run Mycelius. They will not tell the person who reported them.',
     reportReason: 'What is wrong?',

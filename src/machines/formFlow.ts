@@ -76,11 +76,15 @@ export function formFlowImplementations<F extends string, TEvent extends EventOb
   };
 }
 
-/** The states of the flow; `editingOn` adds the flow's own handlers while the form is being edited. */
-export function formFlowStates<F extends string, const TOn extends object = object>(
+/**
+ * The states of the flow; `editingOn` adds the flow's own handlers while the form is being edited, and
+ * `acceptedActions` runs when the server accepts the submit (given the submit's output).
+ */
+export function formFlowStates<F extends string, const TOn extends object = object, const TAccepted extends string = never>(
   fields: readonly F[],
   validate: Validate<F>,
   editingOn: TOn = {} as TOn,
+  acceptedActions: readonly TAccepted[] = [],
 ) {
   return {
     editing: {
@@ -114,7 +118,7 @@ export function formFlowStates<F extends string, const TOn extends object = obje
         id: 'submitCredentials',
         src: 'submitCredentials',
         input: ({ context }: { context: FormContext<F> }) => context.values,
-        onDone: { target: 'leaving' },
+        onDone: { target: 'leaving', actions: acceptedActions },
         onError: {
           target: 'editing.correcting',
           actions: [

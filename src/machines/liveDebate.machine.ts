@@ -4,7 +4,8 @@ import type { ClientFrame, DebateView, ServerFrame } from '../domain/liveContrac
 import { MATCHMAKING_TIMEOUT_MS } from '../domain/liveContract';
 import { saveMatchedLog } from '../services/hotTakes';
 import type { LiveCommand, LiveEmitted } from './liveEvents';
-import { debateChatMessages, OPPONENT } from './liveDebate.view';
+import { isWinningGame } from '../domain/gameAward';
+import { debateChatMessages, debateMessageCount, OPPONENT } from './liveDebate.view';
 
 // Hot Takes against a member (issue 14 item 5): search the matchmaking queue over the live link; matched,
 // the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end).
@@ -24,8 +25,12 @@ export interface LiveDebateContext {
   /** The take sent, until the server's state carries it. */
   sentTake: string | null;
   pending: PendingMessage[];
-  /** This member pressed Back: the end is theirs. */
+  /** This member pressed Back (and confirmed) or 'End debate': the end is theirs. */
   leftByMe: boolean;
+  /** The end was 'End debate' on a won debate, not leaving it. */
+  finishedByMe: boolean;
+  /** Back was pressed during the debate: the in-page question is open. */
+  leaveAsked: boolean;
 }
 
 export interface LiveDebateInput {
@@ -37,7 +42,12 @@ export type LiveDebateEvent =
   | LiveEmitted
   | { type: 'SEND'; text: string }
   | { type: 'EMOJI'; emoji: string }
-  | { type: 'BACK' };
+  | { type: 'BACK' }
+  /** The answers to Back's question during a debate. */
+  | { type: 'CONFIRM_LEAVE' }
+  | { type: 'CANCEL_LEAVE' }
+  /** 'End debate', offered once the debate is won. */
+  | { type: 'FINISH' };
 
 type DebateFrameOut = Exclude<ClientFrame, { type: 'send' | 'typing' | 'read' }>;
 type StateFrame = Extract<ServerFrame, { type: 'debate.state' }>;
@@ -100,6 +110,9 @@ export const liveDebateMachine = setup({
     debateGone: ({ event }) => event.type === 'live.received' && event.frame.type === 'error' && event.frame.code === 'DEBATE_NOT_FOUND',
     textSendable: ({ event }) => event.type === 'SEND' && event.text.trim() !== '',
     logWorthSaving: ({ context }) => shouldSaveLog('matched', endedChat(context)),
+    leaveAsked: ({ context }) => context.leaveAsked,
+    /** As the server counts it: the two takes and every stored message, more than 4 wins it for both. */
+    debateWon: ({ context }) => isWinningGame(debateMessageCount(context.debate)),
   },
   actions: {
     goToGames: () => {
@@ -141,12 +154,24 @@ export const liveDebateMachine = setup({
     }),
     sendLeave: sendTo('liveLink', ({ context }) => frame({ type: 'debate.leave', debateId: context.debate!.debateId })),
     markLeft: assign({ leftByMe: true }),
+    markFinished: assign({ leftByMe: true, finishedByMe: true }),
+    askLeave: assign({ leaveAsked: true }),
+    closeLeaveQuestion: assign({ leaveAsked: false }),
     /** A match that came after the AI took the seat: leave it, so the other member is not left waiting. */
     leaveLateMatch: sendTo('liveLink', ({ event }) => frame({ type: 'debate.leave', debateId: stateOf(event)!.debateId })),
   },
 }).createMachine({
   id: 'liveDebate',
-  context: ({ input }) => ({ instanceId: input.instanceId ?? crypto.randomUUID(), sent: 0, debate: null, sentTake: null, pending: [], leftByMe: false }),
+  context: ({ input }) => ({
+    instanceId: input.instanceId ?? crypto.randomUUID(),
+    sent: 0,
+    debate: null,
+    sentTake: null,
+    pending: [],
+    leftByMe: false,
+    finishedByMe: false,
+    leaveAsked: false,
+  }),
   invoke: { id: 'liveLink', src: 'liveLink', onError: { target: '.aiOpponent' } },
   initial: 'searching',
   states: {
@@ -174,7 +199,10 @@ export const liveDebateMachine = setup({
           { guard: 'ourDebate', actions: 'takeState' },
         ],
         'live.status': { guard: 'linkOpen', actions: 'resend' },
-        BACK: { target: '.ended', actions: ['sendLeave', 'markLeft'] },
+        // Leaving ends the debate for both: Back asks first (the debate goes on behind the question).
+        BACK: { actions: 'askLeave' },
+        CANCEL_LEAVE: { actions: 'closeLeaveQuestion' },
+        CONFIRM_LEAVE: { guard: 'leaveAsked', target: '.ended', actions: ['sendLeave', 'markLeft'] },
       },
       states: {
         writing: {
@@ -200,9 +228,12 @@ export const liveDebateMachine = setup({
           on: {
             SEND: { guard: 'textSendable', actions: ['queueMessage', 'sendLastPending'] },
             EMOJI: { actions: ['queueMessage', 'sendLastPending'] },
+            FINISH: { guard: 'debateWon', target: 'ended', actions: ['sendLeave', 'markFinished'] },
           },
         },
         ended: {
+          // However it ended, there is nothing left to ask about.
+          entry: 'closeLeaveQuestion',
           on: {
             'live.received': { guard: 'ourDebate', actions: 'takeState' },
             BACK: [{ guard: 'logWorthSaving', target: '#liveDebate.savingLog' }, { target: '#liveDebate.left' }],

@@ -2,7 +2,9 @@ import type { SnapshotFrom } from 'xstate';
 import type { ChatMessage } from '../domain/chat';
 import { welcomeMessage } from '../domain/chat';
 import { GAMES } from '../domain/games';
+import { gameAward, isWinningGame } from '../domain/gameAward';
 import { debateTexts, liveTexts, type DebateView } from '../domain/liveContract';
+import { messages as texts } from '../domain/messages';
 import type { liveDebateMachine, PendingMessage } from './liveDebate.machine';
 
 // What the live debate screen shows in each state of its machine: the phase, the chat as a list of
@@ -91,9 +93,11 @@ export interface DebateResultCard {
   messages: string | null;
 }
 
-export function debateResultCard(debate: DebateView | null, leftByMe: boolean): DebateResultCard {
+export function debateResultCard(debate: DebateView | null, leftByMe: boolean, finishedByMe = false): DebateResultCard {
   const endedBy = debate?.endedBy ?? null;
-  const reason = leftByMe || (debate && endedBy !== null && endedBy !== debate.opponent.id)
+  const reason = finishedByMe
+    ? texts.liveDebate.youEnded
+    : leftByMe || (debate && endedBy !== null && endedBy !== debate.opponent.id)
     ? debateTexts.youLeft
     : debate && endedBy === debate.opponent.id
       ? liveTexts.opponentLeft(debate.opponent.username)
@@ -106,4 +110,34 @@ export function debateResultCard(debate: DebateView | null, leftByMe: boolean): 
     outcome = result.won ? debateTexts.won(result.points) : played ? debateTexts.notWon : debateTexts.notPlayed;
   }
   return { heading: liveTexts.debateEnded, reason, outcome, won: result?.won === true, messages: result ? debateTexts.messageCount(result.messageCount) : null };
+}
+
+/** The messages the server counts for the result: both takes and every stored message. */
+export function debateMessageCount(debate: DebateView | null): number {
+  if (!debate) return 0;
+  return (debate.yourTake === null ? 0 : 1) + (debate.opponentTake === null ? 0 : 1) + debate.messages.length;
+}
+
+export interface DebateFinish {
+  /** The rule, or once won what ending now records. */
+  hint: string;
+  /** 'End debate' is offered: the debate is won. */
+  canFinish: boolean;
+}
+
+/** Under the prompt while the two argue: the points rule until the debate is won, then 'End debate' with its points. */
+export function selectDebateFinish(s: DebateSnapshot): DebateFinish | null {
+  if (!s.matches({ matched: 'talking' })) return null;
+  const count = debateMessageCount(s.context.debate);
+  return isWinningGame(count)
+    ? { hint: texts.hotTakes.finishHint(gameAward(count)), canFinish: true }
+    : { hint: texts.liveDebate.rule(count), canFinish: false };
+}
+
+/** What Back's question says leaving counts, as the server would count it now; null while it is closed. */
+export function selectDebateLeaveQuestion(s: DebateSnapshot): string | null {
+  if (!s.context.leaveAsked || !s.matches('matched') || s.matches({ matched: 'ended' })) return null;
+  const count = debateMessageCount(s.context.debate);
+  const partner = s.context.debate?.opponent.username ?? '';
+  return s.matches({ matched: 'talking' }) && isWinningGame(count) ? texts.liveDebate.leaveWin(partner, gameAward(count)) : texts.liveDebate.leaveNothing(partner);
 }

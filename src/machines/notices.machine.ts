@@ -20,9 +20,15 @@ export interface NoticesContext {
   /** The friend whose chat is on screen (their messages need no notice). */
   viewingFriendId: string | null;
   notice: string | null;
+  /** What the notice on screen is about, so its 'View' opens it: the friend requests, or a friend's chat. */
+  about: NoticeAbout | null;
   /** The friend whose name is being looked up for a message notice. */
   namingFriendId: string | null;
+  /** The friend who wrote last (kept past the look-up, for the notice's 'View'). */
+  lastWriterId: string | null;
 }
+
+export type NoticeAbout = { kind: 'requests' } | { kind: 'chat'; friendId: string };
 
 export type NoticesEvent =
   | LiveEmitted
@@ -53,7 +59,7 @@ export const noticesMachine = setup({
     namesUnseenFriend: ({ context }, params: { name: string | null }) => params.name !== null && context.namingFriendId !== context.viewingFriendId,
   },
   actions: {
-    showNotice: assign((_, params: { text: string }) => ({ notice: params.text })),
+    showNotice: assign((_, params: { text: string; about: NoticeAbout | null }) => ({ notice: params.text, about: params.about })),
     announceBeyondPage: (_, params: { text: string }) => {
       announceBeyondPage(params.text);
     },
@@ -61,7 +67,7 @@ export const noticesMachine = setup({
       // Provided by the composition point: the app's friend requests actor is sent REFRESH.
     },
     refreshOwnProfile: () => reportOwnProfileChanged(),
-    startNaming: assign({ namingFriendId: ({ event }) => incomingMessage(event)?.from ?? null }),
+    startNaming: assign(({ event }) => ({ namingFriendId: incomingMessage(event)?.from ?? null, lastWriterId: incomingMessage(event)?.from ?? null })),
     logFailure: ({ event }) => console.error('A live notice failed', (event as { error?: unknown }).error),
   },
   delays: {
@@ -69,7 +75,7 @@ export const noticesMachine = setup({
   },
 }).createMachine({
   id: 'notices',
-  context: ({ input }) => ({ memberId: input.memberId, viewingFriendId: null, notice: null, namingFriendId: null }),
+  context: ({ input }) => ({ memberId: input.memberId, viewingFriendId: null, notice: null, about: null, namingFriendId: null, lastWriterId: null }),
   invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: 'logFailure' } },
   on: {
     'notices.viewing': { actions: assign({ viewingFriendId: ({ event }) => event.friendId }) },
@@ -81,7 +87,10 @@ export const noticesMachine = setup({
         actions: [
           {
             type: 'showNotice',
-            params: ({ event }) => ({ text: liveTexts.newRequestNotice(event.frame.type === 'friendRequest' ? event.frame.from.username : '') }),
+            params: ({ event }) => ({
+              text: liveTexts.newRequestNotice(event.frame.type === 'friendRequest' ? event.frame.from.username : ''),
+              about: { kind: 'requests' } as const,
+            }),
           },
           { type: 'announceBeyondPage', params: ({ context }) => ({ text: context.notice ?? '' }) },
           'refreshFriendRequests',
@@ -96,7 +105,7 @@ export const noticesMachine = setup({
   initial: 'quiet',
   states: {
     quiet: {
-      entry: assign({ notice: null }),
+      entry: assign({ notice: null, about: null }),
     },
     // The notice on screen (if any) stays while the sender's name is looked up.
     naming: {
@@ -109,7 +118,13 @@ export const noticesMachine = setup({
             guard: { type: 'namesUnseenFriend', params: ({ event }) => ({ name: event.output }) },
             target: 'showing',
             actions: [
-              { type: 'showNotice', params: ({ event }) => ({ text: liveTexts.newMessageNotice(event.output ?? '') }) },
+              {
+                type: 'showNotice',
+                params: ({ context, event }) => ({
+                  text: liveTexts.newMessageNotice(event.output ?? ''),
+                  about: context.lastWriterId ? ({ kind: 'chat', friendId: context.lastWriterId } as const) : null,
+                }),
+              },
               { type: 'announceBeyondPage', params: ({ context }) => ({ text: context.notice ?? '' }) },
             ],
           },

@@ -52,7 +52,10 @@ export const personSafetyMachine = setup({
   },
   actions: {
     personBlocked: (_, _params: { userId: string }) => {
-      // Provided by the screen when blocking must do more than hide the person (a chat leaves).
+      // Provided by the screen when blocking must do more than hide the person (a chat leaves, after Done).
+    },
+    peopleChanged: () => {
+      // Provided by the scope: the friend requests and their counts are asked again (a blocked person's request is gone).
     },
   },
 }).createMachine({
@@ -85,18 +88,26 @@ export const personSafetyMachine = setup({
         id: 'block',
         src: 'block',
         input: ({ context }) => ({ userId: context.person!.id }),
+        // The person leaves the screen at once; what happened is said in the open dialog until Done.
         onDone: {
-          target: 'idle',
+          target: 'blocked',
           actions: [
-            { type: 'personBlocked', params: ({ context }) => ({ userId: context.person!.id }) },
+            'peopleChanged',
             assign(({ context }) => ({
-              ...closed,
               notice: messages.safety.blocked(context.person!.username),
               blockedIds: [...context.blockedIds, context.person!.id],
             })),
           ],
         },
         onError: { target: 'confirmingBlock', actions: assign({ error: ({ event }) => socialFailureText(event.error) }) },
+      },
+    },
+    blocked: {
+      on: {
+        CANCEL: {
+          target: 'idle',
+          actions: [{ type: 'personBlocked', params: ({ context }) => ({ userId: context.person!.id }) }, assign(closed)],
+        },
       },
     },
     reporting: {

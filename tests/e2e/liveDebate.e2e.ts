@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 
 // Hot Takes against a person (issue 14 item 5) in Chromium against the real server: two members
-// matched over the live channel, both takes revealed, a live argument, one leaves and both see the end,
+// matched over the live channel, both takes revealed, a live argument, Back asking first, 'End debate' ending it for both,
 // and the server's result on both leaderboards; a member alone gets the AI opponent after 10 s.
 
 const profile = (username: string) =>
@@ -113,10 +113,23 @@ describe('Hot Takes against a member', () => {
     await say(a.page, 'Then skip it, I will not.');
     await b.page.locator('[role=log] .message-text', { hasText: 'Then skip it, I will not.' }).waitFor({ timeout: 1_000 });
 
-    // Emil leaves: both see the end and the result.
+    // Won: each sees 'End debate' with what it records. Emil's Back asks first and says the same; he keeps debating.
+    for (const page of [a.page, b.page]) {
+      await page.getByText("You're winning: end the debate now for +110 points, or keep going for more.").waitFor({ timeout: 2_000 });
+    }
+    await screenshot(a.page, 'live-debate-winning-phone');
     await b.page.getByRole('button', { name: 'Back' }).click();
-    await a.page.getByText('emil left the debate.').waitFor({ timeout: 2_000 });
-    await b.page.getByText('You left the debate.').waitFor({ timeout: 2_000 });
+    const question = b.page.getByRole('alertdialog', { name: 'Leave the debate?' });
+    expect(await question.textContent()).toContain('Leaving now ends the debate for dara too, and you both win +110 points.');
+    await screenshot(b.page, 'live-debate-leave-question-desktop');
+    await question.getByRole('button', { name: 'Keep debating' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await a.page.getByText('The debate has ended.').count()).toBe(0);
+
+    // Dara presses 'End debate': both see the end and the result.
+    await a.page.getByRole('button', { name: 'End debate' }).click();
+    await a.page.getByText('You ended the debate.').waitFor({ timeout: 2_000 });
+    await b.page.getByText('dara left the debate.').waitFor({ timeout: 2_000 });
     for (const page of [a.page, b.page]) {
       await page.getByText('The debate has ended.').first().waitFor();
       await page.getByText('You won! +110 points').waitFor();

@@ -39,6 +39,19 @@ describe('explained match', () => {
 
       const dialog = page.getByRole('dialog', { name: `${percent}% match with RiffLord` });
       await dialog.waitFor();
+      // In the shared dialog style (as Block or Log Out): a thin border, rounded corners, the app's surface,
+      // not the browser's default black box with a thick border.
+      const [style, shared] = await dialog.evaluate((el) => {
+        const pick = (s: CSSStyleDeclaration) => [s.borderTopWidth, s.borderTopLeftRadius, s.backgroundColor, s.color];
+        const probe = document.createElement('dialog');
+        probe.className = 'modal-dialog';
+        document.body.append(probe);
+        const result = [pick(getComputedStyle(el)), pick(getComputedStyle(probe))];
+        probe.remove();
+        return result;
+      });
+      expect(style).toEqual(shared);
+      expect(style![0]).toBe('1px');
       const parts = dialog.getByRole('listitem');
       expect(await parts.locator('h3').allTextContents()).toEqual(['Music', 'Games', 'Shows & movies', 'Hobbies & personality']);
       const shares = (await parts.locator('.breakdown-points').allTextContents()).map((text) => Number(text.replace('%', '')));

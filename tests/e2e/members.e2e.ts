@@ -95,7 +95,11 @@ describe('members', () => {
 
     const b = await open(flows, '/login');
     expect(await logIn(b.page, 'juno', juno.password)).toBe(200);
-    await b.page.waitForURL('**/connections');
+    // Her profile is complete: the log-in lands on Home, which lists people for it (not 'Complete Your Profile').
+    await b.page.waitForURL('**/home');
+    await b.page.getByRole('heading', { name: 'Discover Friends' }).waitFor();
+    await b.page.getByRole('list', { name: 'Suggested friends' }).waitFor({ timeout: 10_000 });
+    expect(await b.page.getByText('Complete Your Profile').count()).toBe(0);
     await expect.poll(() => b.page.evaluate(() => JSON.parse(localStorage.getItem('user_profile') ?? 'null')), { timeout: 10_000 }).toEqual(guestProfile);
     await b.page.goto(`${flows.baseURL}/profile`);
     await expect.poll(() => b.page.getByRole('textbox', { name: 'Favorite Hobbies' }).inputValue()).toBe('Bouldering and film nights');

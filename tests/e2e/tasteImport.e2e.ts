@@ -78,6 +78,16 @@ describe('taste import', () => {
     await offer.waitFor();
     // Rock is in the profile already, so it is not offered again.
     expect(await offer.locator('.taste-offer-items').textContent()).toBe('From Spotify: Indie, Folk, Hip Hop, Rap, Alternative');
+    // Back from the consent page the result is in view (not ~1,800 px below the top) and said in a live region.
+    const inView = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    };
+    await expect.poll(() => offer.evaluate(inView), { timeout: 3_000 }).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const said = page.locator('.connect-services [role="status"][aria-live="polite"]');
+    expect(await said.textContent()).toBe('Spotify connected. From Spotify: Indie, Folk, Hip Hop, Rap, Alternative');
+    await page.screenshot({ path: 'screenshots/onboarding-oauth-return-phone.png' });
     // What a person sees with the offer in view, on a phone and on a desktop.
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       await page.setViewportSize(viewport);

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../src/domain/chat';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand } from '../../src/machines/liveEvents';
 import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
-import { debateChatMessages, debateResultCard, selectDebatePhase } from '../../src/machines/liveDebate.view';
+import { debateChatMessages, debateResultCard, selectDebateFinish, selectDebateLeaveQuestion, selectDebatePhase } from '../../src/machines/liveDebate.view';
 import { testModel, type ModelEvent, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // The live debate against a fake live link: the frames the server would send are model events, the
@@ -33,6 +33,13 @@ const REVEALED = state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER
 /** The server's state once it stored the message on its way. */
 const stored = (message: { clientId: string; text: string }) =>
   state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER_TAKE, messages: [{ id: '7', from: ME, sentAt: AT, ...message }] });
+/** Alice argued three times: with both takes 5 messages, a win for both worth 110. */
+const WINNING = state({
+  phase: 'revealed',
+  yourTake: MY_TAKE,
+  opponentTake: HER_TAKE,
+  messages: ['Spaces align', 'Always', 'Trust me'].map((text, i) => ({ id: `a${i}`, clientId: `her-${i}`, from: ALICE.id, text, sentAt: AT })),
+});
 const SHE_LEFT = state({ phase: 'ended', yourTake: MY_TAKE, opponentTake: HER_TAKE, endedBy: ALICE.id, result: { won: true, points: 110, messageCount: 5 } });
 // Searching again ends the debate before: its end arrives first and is no match.
 const OLD_DEBATE_ENDED = received({ type: 'debate.state', debate: debate({ debateId: 'd-0', phase: 'ended', endedBy: ME, result: { won: false, points: 0, messageCount: 0 } }) });
@@ -68,7 +75,8 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     REVEAL_TAKE,
     LATE_WINDOW,
     ...forward,
-    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 ? [stored(s.context.pending[0]!)] : []),
+    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 && heard === 0 ? [stored(s.context.pending[0]!)] : []),
+    ...(talking && s.context.sent === 0 && heard < 3 ? [WINNING] : []),
     SHE_LEFT,
     OLD_DEBATE_ENDED,
     GONE,
@@ -78,6 +86,9 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     ...(canSend ? [{ type: 'SEND', text: s.matches({ matched: 'writing' }) ? MY_TAKE : 'Bytes!' }, { type: 'SEND', text: '   ' }] : []),
     ...(talking && canSend ? [{ type: 'EMOJI', emoji: '🔥' }] : []),
     { type: 'BACK' },
+    { type: 'CANCEL_LEAVE' },
+    { type: 'CONFIRM_LEAVE' },
+    { type: 'FINISH' },
     { type: 'xstate.done.actor.saveLog' },
     { type: 'xstate.error.actor.saveLog', error: new Error('storage full') },
   ];
@@ -86,6 +97,28 @@ function eventsFor(s: Snapshot): ModelEvent[] {
 function chat({ snapshot }: View) {
   const c = snapshot.context;
   return debateChatMessages({ debate: c.debate, sentTake: c.sentTake, pending: c.pending, phase: selectDebatePhase(snapshot) }).map((m) => [m.sender, m.text]);
+}
+
+/**
+ * During a debate Back only asks ('Leave the debate?'): nothing is sent until Leave is confirmed, and the
+ * question says what leaving counts, as the server would count it (takes included, more than 4 wins for both).
+ */
+function leaveQuestionHolds({ snapshot, env, events }: View) {
+  let asked = false;
+  for (const type of events) {
+    if (type === 'BACK') asked = true;
+    if (type === 'CANCEL_LEAVE') asked = false;
+  }
+  const question = selectDebateLeaveQuestion(snapshot);
+  expect(sentTypes(env)).not.toContain('debate.leave');
+  if (!asked) return expect(question).toBeNull();
+  const c = snapshot.context.debate!;
+  const count = (c.yourTake ? 1 : 0) + (c.opponentTake ? 1 : 0) + c.messages.length;
+  expect(question).toBe(
+    snapshot.matches({ matched: 'talking' }) && count > 4
+      ? `Leaving now ends the debate for Alice too, and you both win +${100 + 10 * (count - 4)} points.`
+      : 'Leaving now ends the debate for Alice too, and nothing is counted: a debate is won with more than 4 messages, takes included.',
+  );
 }
 
 const WELCOME = ['other', 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥'];
@@ -128,23 +161,35 @@ describe('live debate machine (model-based)', () => {
             expect(commands(env).filter((c) => c.at > 10_000)).toEqual([]);
           },
           'matched.writing': (view) => {
+            leaveQuestionHolds(view);
             expect(selectDebatePhase(view.snapshot)).toBe('writing');
             expect(view.snapshot.context.debate).toMatchObject({ prompt: PROMPT, opponent: ALICE });
             expect(chat(view)).toEqual([WELCOME]);
             expect(sentTypes(view.env)).not.toContain('debate.take');
           },
           'matched.waiting': (view) => {
+            leaveQuestionHolds(view);
             expect(chat(view)).toEqual([WELCOME, ['user', MY_TAKE]]);
             if (view.events.includes('SEND')) expect(commands(view.env)).toContainEqual(expect.objectContaining({ frame: { type: 'debate.take', debateId: 'd-1', text: MY_TAKE } }));
           },
           'matched.revealing.intro': (view) => {
+            leaveQuestionHolds(view);
             // The reveal line is not there yet: it comes 0.5 s after the takes are in.
             expect(chat(view)).toEqual([WELCOME, ['user', MY_TAKE]]);
           },
           'matched.revealing.take': (view) => {
+            leaveQuestionHolds(view);
             expect(chat(view)).toEqual([WELCOME, ['user', MY_TAKE], ['system', REVEAL_LINE]]);
           },
           'matched.talking': (view) => {
+            leaveQuestionHolds(view);
+            // The points rule under the prompt until the debate is won, then 'End debate' with what it records.
+            const heard = view.snapshot.context.debate!.messages.length;
+            expect(selectDebateFinish(view.snapshot)).toEqual(
+              heard === 3
+                ? { hint: "You're winning: end the debate now for +110 points, or keep going for more.", canFinish: true }
+                : { hint: `A debate is won by both of you once it has more than 4 messages, takes included: ${2 + heard} so far.`, canFinish: false },
+            );
             const shown = chat(view);
             expect(shown.slice(0, 4)).toEqual([WELCOME, ['user', MY_TAKE], ['system', REVEAL_LINE], ['opponent', HER_TAKE]]);
             // What this member says goes out once over the link and shows at once, stored or on its way.
@@ -161,10 +206,20 @@ describe('live debate machine (model-based)', () => {
           },
           'matched.ended': ({ snapshot, env, path }) => {
             expect(selectDebatePhase(snapshot)).toBe('ended');
-            const card = debateResultCard(snapshot.context.debate, snapshot.context.leftByMe);
+            const card = debateResultCard(snapshot.context.debate, snapshot.context.leftByMe, snapshot.context.finishedByMe);
             expect(card.heading).toBe('The debate has ended.');
-            if (snapshot.context.leftByMe) {
+            expect(selectDebateLeaveQuestion(snapshot)).toBeNull();
+            if (snapshot.context.finishedByMe) {
+              // 'End debate' is there only once the debate is won: it ends it for both, the server records the win.
+              expect(card.reason).toBe('You ended the debate.');
+              expect(path.steps.some((step) => step.event === WINNING)).toBe(true);
+              expect(path.steps.filter((step) => step.event.type === 'FINISH').length).toBeGreaterThan(0);
+              expect(commands(env).some((c) => (c.frame as { type: string }).type === 'debate.leave')).toBe(true);
+            } else if (snapshot.context.leftByMe) {
               expect(card.reason).toBe('You left the debate.');
+              // Only after the question was answered with Leave.
+              const types = path.steps.map((step) => step.event.type);
+              expect(types.lastIndexOf('BACK', types.indexOf('CONFIRM_LEAVE'))).toBeGreaterThanOrEqual(0);
               expect(commands(env).at(-1)?.frame).toEqual({ type: 'debate.leave', debateId: 'd-1' });
             } else if (snapshot.context.debate?.endedBy === ALICE.id) {
               expect(card.reason).toBe('Alice left the debate.');
@@ -313,6 +368,7 @@ describe('live debate machine (examples)', () => {
     const { actor, send, fresh } = screen();
     send(MATCHED);
     send({ type: 'BACK' });
+    send({ type: 'CONFIRM_LEAVE' });
     expect(fresh()).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.leave', debateId: 'd-1' }]);
     send(ONLINE);
     expect(fresh()).toEqual([{ type: 'debate.leave', debateId: 'd-1' }]);

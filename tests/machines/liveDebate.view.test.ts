@@ -40,7 +40,7 @@ function debate(fields: Partial<DebateView> = {}): DebateView {
 const at = (value: StateValue) =>
   liveDebateMachine.resolveState({
     value,
-    context: { instanceId: 'tab-1', sent: 0, debate: null, sentTake: null, pending: [], leftByMe: false },
+    context: { instanceId: 'tab-1', sent: 0, debate: null, sentTake: null, pending: [], leftByMe: false, finishedByMe: false, leaveAsked: false },
   });
 
 /** The chat as [id, text, sender] rows, the welcome included. */

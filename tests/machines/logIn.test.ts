@@ -18,10 +18,11 @@ const events: LogInEvent[] = [
   { type: 'CONTINUE_AS_GUEST' },
 ];
 
-// The server's answers to a valid submit: accepted, or refused for the whole form (wrong credentials,
-// throttled for 15 minutes, unreachable).
+// The server's answers to a valid submit: accepted with a complete profile on the server (land on Home) or
+// without one (build it), or refused for the whole form (wrong credentials, throttled for 15 minutes, unreachable).
 const serverAnswers = [
-  { type: 'xstate.done.actor.submitCredentials', output: { id: 'm-1', username: 'mira' } },
+  { type: 'xstate.done.actor.submitCredentials', output: 'home' },
+  { type: 'xstate.done.actor.submitCredentials', output: 'connections' },
   { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('INVALID_CREDENTIALS', { status: 401 }) },
   { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 900 }) },
   { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('OFFLINE') },
@@ -70,6 +71,7 @@ const model: ModelOptions<typeof logInMachine> = {
   provide: (env) => ({
     actions: {
       goToConnections: () => env.record('navigate', '/connections'),
+      goToHome: () => env.record('navigate', '/home'),
       goToSignUp: () => env.record('navigate', '/auth'),
       focusField: (_: unknown, params: { field: LogInField | undefined }) => env.record('focus', params.field),
     },
@@ -115,17 +117,27 @@ const model: ModelOptions<typeof logInMachine> = {
       }
       stillOnScreen(env, events);
     },
-    done: ({ context, env, events }) => {
+    // Profile building: after a log-in whose profile is not complete yet, or the guest way.
+    done: ({ context, env, events, path }) => {
       const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
       expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/connections', at: 500 }]);
-      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
-      else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
+      if (events.includes('xstate.done.actor.submitCredentials')) {
+        expect(expectedErrors(context.values)).toEqual({});
+        expect((path.steps.at(-2)!.event as { output?: unknown }).output).toBe('connections');
+      } else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
+    },
+    // A log-in whose profile is already complete arrives on Home, 500 ms after the server said yes.
+    home: ({ context, env, events, path }) => {
+      const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
+      expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/home', at: 500 }]);
+      expect(expectedErrors(context.values)).toEqual({});
+      expect(path.steps.at(-2)!.event).toEqual({ type: 'xstate.done.actor.submitCredentials', output: 'home' });
     },
   },
 };
 
 describe('log-in machine (model-based)', () => {
-  it('covers every state and transition: errors on failed submits, /auth on Create one, /connections 500 ms after a valid submit', async () => {
+  it('covers every state and transition: errors on failed submits, /auth on Create one, Home or /connections 500 ms after a valid submit', async () => {
     const report = await testModel(model);
     expect(report.paths).toBeGreaterThanOrEqual(10);
   });
@@ -157,11 +169,12 @@ describe('log-in machine (model-based)', () => {
 
 describe('logInWith (the form asking the session)', () => {
   it('asks the session to log in with the username minus surrounding spaces and the password as typed', async () => {
-    const { session, asked, mira } = sessionAsking('logIn');
+    const { session, asked } = sessionAsking('logIn');
     const request = createActor(logInWith(session), { input: { username: '  mira ', password: ' secret1 ' } }).start();
     const done = await waitFor(request, (s) => s.status === 'done');
     expect(asked).toEqual([{ username: 'mira', password: ' secret1 ' }]);
-    expect(done.output).toEqual(mira);
+    // Without a profile to read (no server here) the log-in still stands and lands on profile building.
+    expect(done.output).toBe('connections');
     session.stop();
   });
 });

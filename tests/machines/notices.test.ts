@@ -96,6 +96,7 @@ describe('notices machine (model-based)', () => {
         quiet: ({ context, env, path }) => {
           const expected = oracle(path.steps);
           expect(context.notice).toBeNull();
+          expect(context.about).toBeNull();
           expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
           expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
           expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
@@ -113,6 +114,8 @@ describe('notices machine (model-based)', () => {
           const expected = oracle(path.steps);
           expect(context.notice).toBe(expected.notice);
           expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
+          // Its 'View' opens what it is about: the friend requests, or nova's chat.
+          expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
           expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
           expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
           expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);

@@ -61,9 +61,18 @@ describe('person safety machine (model-based)', () => {
       machine: personSafetyMachine,
       limit: 400,
       events,
+      provide: (env) => ({
+        actions: {
+          peopleChanged: () => env.record('peopleChanged'),
+          personBlocked: (_: unknown, params: { userId: string }) => env.record('personBlocked', params.userId),
+        },
+      }),
       states: {
         idle: ({ env, context, path }) => {
           expectBlockedList(env, context, path.steps);
+          // The place's own step (a chat leaves) comes once the confirmation is closed, once per block.
+          const closedAfterBlock = eventsOf(path.steps).filter((e, i, all) => e.type === 'CANCEL' && all[i - 1]?.type === 'xstate.done.actor.block').length;
+          expect(env.effects.filter((e) => e.type === 'personBlocked')).toEqual(Array(closedAfterBlock).fill({ type: 'personBlocked', payload: 'm-2' }));
           expect(context).toMatchObject({ person: null, reason: null, note: '', error: null });
           expect(context.notice).toBe(blocked(path.steps) ? 'You blocked nova.' : null);
         },
@@ -71,6 +80,14 @@ describe('person safety machine (model-based)', () => {
           expectBlockedList(env, context, path.steps);
           expect(context.person).toEqual(nova);
           expect(context.error).toBe(last?.type === 'xstate.error.actor.block' ? errorTextOf(last) : null);
+        },
+        // Blocked: the person is hidden at once and the open dialog says what happened, until Done (CANCEL).
+        blocked: ({ env, context, path, last }) => {
+          expectBlockedList(env, context, path.steps);
+          expect(last?.type).toBe('xstate.done.actor.block');
+          expect(context.person).toEqual(nova);
+          expect(context.notice).toBe('You blocked nova.');
+          expect(env.effects.filter((e) => e.type === 'peopleChanged')).toHaveLength(eventsOf(path.steps).filter((e) => e.type === 'xstate.done.actor.block').length);
         },
         blocking: ({ env, context, path }) => {
           expectBlockedList(env, context, path.steps);
@@ -95,6 +112,6 @@ describe('person safety machine (model-based)', () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 8, transitions: 13, guards: 4 });
+    expect(report).toMatchObject({ states: 9, transitions: 14, guards: 4 });
   });
 });

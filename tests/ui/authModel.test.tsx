@@ -11,6 +11,7 @@ import LogIn from '../../src/ui/screens/LogIn';
 import SignUp from '../../src/ui/screens/SignUp';
 import { testScreenModel, type ModelEvent } from '../support/modelTest';
 import { fakeMember, WithSession } from '../support/session';
+import { json, mockFetch } from '../services/fetchMock';
 
 // The sign-up and log-in screens driven along their machines' model paths with real user events: every
 // mix of typed values, before and after a submit, is typed into the rendered form and the form is
@@ -32,6 +33,18 @@ const REFUSALS: Record<string, { field?: string; text: string }> = {
 };
 
 const accepted = { type: 'xstate.done.actor.submitCredentials', output: fakeMember };
+// A log-in's answer is where it lands: Home when the server holds a complete profile, profile building otherwise.
+const loggedInToBuild = { type: 'xstate.done.actor.submitCredentials', output: 'connections' };
+const loggedInHome = { type: 'xstate.done.actor.submitCredentials', output: 'home' };
+const completeProfile = {
+  username: 'mira',
+  profilePicture: '',
+  hobbies: 'climbing',
+  musicGenres: ['Jazz'],
+  favoriteGames: [],
+  favoriteShows: [],
+  connectedServices: { spotify: false, trakt: false, steam: false },
+};
 const refused = (error: MemberApiError) => ({ type: 'xstate.error.actor.submitCredentials', error });
 
 /** The server's refusal still on show after these events: a field's goes when that field is edited, any goes on the next submit. */
@@ -79,6 +92,7 @@ const pathname = () => screen.getByTestId('where').textContent;
 
 function mountAt(path: string) {
   calls = [];
+  localStorage.clear();
   render(
     <StrictMode>
       <MemoryRouter initialEntries={[path]}>
@@ -87,6 +101,7 @@ function mountAt(path: string) {
             <Route path="/auth" element={<SignUp />} />
             <Route path="/login" element={<LogIn />} />
             <Route path="/connections" element={<h1>Connections</h1>} />
+            <Route path="/home" element={<h1>Home</h1>} />
           </Routes>
         </WithSession>
         <Where />
@@ -116,7 +131,7 @@ async function answer(settle: (call: ServerCall) => void) {
   if (!call) throw new Error('the form sent nothing to the server');
   await act(async () => {
     settle(call);
-    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    for (let i = 0; i < 200; i += 1) await Promise.resolve();
   });
 }
 
@@ -129,7 +144,15 @@ function formActs(submitLabel: string, route: string) {
       if (event.value) await user.type(input, event.value as string);
     },
     SUBMIT: async (user: User) => user.click(screen.getByRole('button', { name: submitLabel })),
-    'xstate.done.actor.submitCredentials': () => answer((call) => call.resolve(fakeMember)),
+    'xstate.done.actor.submitCredentials': (_: User, event: ModelEvent) =>
+      answer((call) => {
+        // The server's profile after a log-in (the session's own sync is a fake here, so the device copy is seeded too).
+        if (event.output === 'home') {
+          localStorage.setItem('user_profile', JSON.stringify(completeProfile));
+          mockFetch({ 'GET /api/me': json({ user: fakeMember, profile: { ...completeProfile, updatedAt: 1 } }) });
+        } else mockFetch({ 'GET /api/me': json({ user: fakeMember, profile: null }) });
+        call.resolve(fakeMember);
+      }),
     'xstate.error.actor.submitCredentials': (_: User, event: ModelEvent) => answer((call) => call.reject(event.error)),
     // docs/product.md §2: after a valid submit the screen goes to /connections after 500 ms, not before.
     [`xstate.after.navigateDelay.${route === '/auth' ? 'signUp' : 'logIn'}.leaving`]: async () => {
@@ -272,7 +295,8 @@ describe('Log In screen along the log-in model', () => {
                 { type: 'CHANGE', field: 'password', value: '12345' },
                 { type: 'CHANGE', field: 'password', value: 'secret1' },
                 { type: 'SUBMIT' },
-                accepted,
+                loggedInToBuild,
+                loggedInHome,
                 refused(new MemberApiError('INVALID_CREDENTIALS', { status: 401 })),
                 refused(new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 600 })),
                 refused(new MemberApiError('OFFLINE')),
@@ -282,8 +306,15 @@ describe('Log In screen along the log-in model', () => {
       mount: () => mountAt('/login'),
       unmount: () => cleanup(),
       act: formActs('Log In', '/login'),
-      states: formStates(['username', 'password'], '/login', { submit: 'Log In', busy: 'Logging in…' }),
+      states: {
+        ...formStates(['username', 'password'], '/login', { submit: 'Log In', busy: 'Logging in…' }),
+        // A member whose profile is complete arrives on Home.
+        home: () => {
+          expect(pathname()).toBe('/home');
+          expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+        },
+      },
     });
-    expect(driven).toBe(27);
+    expect(driven).toBe(29);
   }, 60_000);
 });

@@ -22,7 +22,8 @@ afterEach(() => {
 function Landing({ name }: { name: string }) {
   const state: unknown = useLocation().state;
   const notice = typeof state === 'object' && state !== null && 'connectionNotice' in state ? String(state.connectionNotice) : 'no notice';
-  return <p>{`${name} page: ${notice}`}</p>;
+  const service = typeof state === 'object' && state !== null && 'connectedService' in state ? ` (${String(state.connectedService)})` : '';
+  return <p>{`${name} page: ${notice}${service}`}</p>;
 }
 
 function renderAt(url: string) {
@@ -48,7 +49,8 @@ describe('OAuth callback screens', () => {
     renderAt('/spotify/callback?code=code-1&state=st-1');
     expect(screen.getByRole('heading', { name: 'Authenticating with Spotify...' })).toBeInTheDocument();
     expect(screen.getByText('Please wait while we complete the authentication process.')).toBeInTheDocument();
-    expect(await screen.findByText('profile page: no notice')).toBeInTheDocument();
+    // The screen it returns to is told what connected, to bring that into view and say it.
+    expect(await screen.findByText('profile page: Spotify connected. (spotify)')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ code: 'code-1', code_verifier: 'verifier-1' });
     expect(localStorage.getItem('spotify_access_token')).toBe('sa');
@@ -65,7 +67,7 @@ describe('OAuth callback screens', () => {
     sessionStorage.setItem('oauth_origin_trakt', '/connections');
     mockFetch({ 'POST /api/trakt/auth/token': json({ access_token: 'ta', refresh_token: 'tr' }) });
     renderAt('/callback?code=code-7&state=st-7');
-    expect(await screen.findByText('onboarding page: no notice')).toBeInTheDocument();
+    expect(await screen.findByText('onboarding page: Trakt connected. (trakt)')).toBeInTheDocument();
     expect(loadProfile().connectedServices.trakt).toBe(true);
     expect(sessionStorage.getItem('taste_offer_trakt')).toBe('true');
   });
@@ -75,7 +77,7 @@ describe('OAuth callback screens', () => {
     mockFetch({ 'POST /api/trakt/auth/token': json({ access_token: 'ta', refresh_token: 'tr' }) });
     renderAt('/callback?code=code-2&state=st-2');
     expect(screen.getByRole('heading', { name: 'Authenticating with Trakt...' })).toBeInTheDocument();
-    expect(await screen.findByText('profile page: no notice')).toBeInTheDocument();
+    expect(await screen.findByText('profile page: Trakt connected. (trakt)')).toBeInTheDocument();
     expect(localStorage.getItem('trakt_refresh_token')).toBe('tr');
   });
 

@@ -67,13 +67,26 @@ describe('Connect Services cards', () => {
     expect(sessionStorage.getItem('oauth_origin_trakt')).toBe('/connections');
   });
 
-  it('shows the notice a returning round trip brought, and none otherwise', () => {
+  it('shows the notice a returning round trip brought, and none otherwise', async () => {
     mockFetch({ 'GET /api/config': json(demoConfig) });
     renderCards('/profile', { connectionNotice: 'Spotify connection cancelled.' });
-    expect(screen.getByRole('status')).toHaveTextContent('Spotify connection cancelled.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Spotify connection cancelled.'));
     cleanup();
     renderCards('/profile', { connectionNotice: 42 });
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('a round trip that connected brings its card into view and says so in the live region', async () => {
+    mockFetch({ 'GET /api/config': json(demoConfig) });
+    const scrolled: { service: string | null; block: unknown }[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement, options?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ service: this.getAttribute('data-service'), block: typeof options === 'object' ? options.block : options });
+    });
+    renderCards('/connections', { connectionNotice: 'Trakt connected.', connectedService: 'trakt' });
+    const said = screen.getByRole('status');
+    expect(said).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(said).toHaveTextContent('Trakt connected.'));
+    expect(scrolled).toEqual([{ service: 'trakt', block: 'start' }]);
   });
 
   it('Disconnect forgets the tokens and shows Connect again, with the profile flag following', async () => {

@@ -32,7 +32,7 @@ describe("a conversation row's presence", () => {
     const actor = await conversationsLoaded();
     const { rerender } = render(
       <MemoryRouter>
-        <ConversationsSection conversations={actor} online={new Set(['m-bob'])} />
+        <ConversationsSection conversations={actor} online={new Set(['m-bob'])} hasFriends />
       </MemoryRouter>,
     );
     const row = () => screen.getByRole('link', { name: /bob/ });
@@ -40,7 +40,7 @@ describe("a conversation row's presence", () => {
 
     rerender(
       <MemoryRouter>
-        <ConversationsSection conversations={actor} online={new Set()} />
+        <ConversationsSection conversations={actor} online={new Set()} hasFriends />
       </MemoryRouter>,
     );
     expect(within(row()).queryByText('Online')).toBeNull();

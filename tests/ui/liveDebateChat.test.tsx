@@ -110,17 +110,55 @@ describe('live Hot Takes debate screen', () => {
     ]);
   });
 
-  it('Back during the debate leaves it for both; Back again goes to the games', async () => {
+  it('Back during the debate asks first; Keep debating stays, Leave ends it for both; Back again goes to the games', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const link = fakeLink();
     renderWith(link);
     act(() => link.tell(state({})));
     await screen.findByText('Alice');
     await user.click(screen.getByRole('button', { name: 'Back' }));
+    const question = screen.getByRole('alertdialog', { name: 'Leave the debate?' });
+    expect(question).toHaveTextContent(
+      'Leaving now ends the debate for Alice too, and nothing is counted: a debate is won with more than 4 messages, takes included.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Keep debating' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(link.sent).toEqual([{ type: 'debate.join', community: null }]);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Leave the debate?' })).getByRole('button', { name: 'Leave' }));
     expect(link.sent.at(-1)).toEqual({ type: 'debate.leave', debateId: 'd-1' });
     expect(await screen.findByText('You left the debate.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Games hub')).toBeInTheDocument();
+  });
+
+  it("shows the points rule while arguing, and 'End debate' once won, which ends it for both with the win", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const link = fakeLink();
+    renderWith(link);
+    const argued = (n: number) =>
+      state({
+        phase: 'revealed',
+        yourTake: 'Tabs forever',
+        opponentTake: 'Spaces rule',
+        messages: Array.from({ length: n }, (_, i) => ({ id: `x${i}`, clientId: `c${i}`, from: ALICE.id, text: `Point ${i}`, sentAt: '2026-03-01T12:00:00.000Z' })),
+      });
+    act(() => link.tell(argued(0)));
+    act(() => void vi.advanceTimersByTime(1500));
+    expect(await screen.findByText('A debate is won by both of you once it has more than 4 messages, takes included: 2 so far.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End debate' })).toBeNull();
+    act(() => link.tell(argued(3)));
+    expect(screen.getByText("You're winning: end the debate now for +110 points, or keep going for more.")).toBeInTheDocument();
+    // Back now says what leaving records.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('alertdialog', { name: 'Leave the debate?' })).toHaveTextContent('Leaving now ends the debate for Alice too, and you both win +110 points.');
+    await user.click(screen.getByRole('button', { name: 'Keep debating' }));
+    await user.click(screen.getByRole('button', { name: 'End debate' }));
+    expect(link.sent.at(-1)).toEqual({ type: 'debate.leave', debateId: 'd-1' });
+    expect(await screen.findByText('You ended the debate.')).toBeInTheDocument();
+    act(() => link.tell(state({ phase: 'ended', yourTake: 'Tabs forever', opponentTake: 'Spaces rule', endedBy: 'm-me', result: { won: true, points: 110, messageCount: 5 } })));
+    expect(await screen.findByText('You won! +110 points')).toBeInTheDocument();
   });
 
   it('with nobody found in 10 s, cancels the search and hands over to the AI chat labelled AI opponent', async () => {

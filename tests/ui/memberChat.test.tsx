@@ -69,10 +69,16 @@ describe('member chat screen', () => {
     expect(screen.queryByRole('button', { name: 'Load earlier' })).toBeNull();
     expect(calls.filter((c) => c.path === '/api/chats/bo-id/messages').map((c) => c.query.get('before'))).toEqual([null, 'm1']);
 
-    // Sending shows the message at once, with no mark until the server has it.
+    // Two messages of bo's in a row are one group: his name once, above the first.
+    const bylines = () => within(log).getAllByRole('listitem').map((li) => li.querySelector('.message-byline')?.textContent ?? null);
+    expect(bylines()).toEqual(['bo', null]);
+
+    // Sending shows the message at once, marked 'Waiting to send' until the server has it.
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'See you at 8{Enter}');
     const mine = within(log).getByText('See you at 8').closest('li')!;
     expect(mine.textContent).not.toMatch(/Sent|Delivered|Read/);
+    expect(within(mine).getByText('Waiting to send')).toBeInTheDocument();
+    expect(bylines()).toEqual(['bo', null, 'You']);
     const frame = sent.find((f) => f.type === 'send');
     expect(frame).toMatchObject({ type: 'send', to: 'bo-id', text: 'See you at 8' });
     expect(sent.filter((f) => f.type === 'typing')).toEqual([{ type: 'typing', to: 'bo-id' }]);
@@ -81,6 +87,7 @@ describe('member chat screen', () => {
     act(() => live.send({ type: 'socket.frame', frame: { type: 'ack', clientId, message: ack } }));
     act(() => live.send({ type: 'socket.frame', frame: { type: 'message', message: ack } }));
     expect(within(mine).getByText('Sent')).toBeInTheDocument();
+    expect(within(mine).queryByText('Waiting to send')).toBeNull();
     expect(within(log).getAllByText('See you at 8')).toHaveLength(1);
     act(() => live.send({ type: 'socket.frame', frame: { type: 'receipt', friendId: 'bo-id', messageIds: ['m2'], status: 'read', at: '2026-11-23T23:01:00.000Z' } }));
     expect(within(mine).getByText('Read')).toBeInTheDocument();
@@ -94,6 +101,28 @@ describe('member chat screen', () => {
     expect(screen.queryByText('bo is typing...')).toBeNull();
     expect(within(log).getByText('On my way')).toBeInTheDocument();
     expect(sent).toContainEqual({ type: 'read', friendId: 'bo-id', upTo: 'm3' });
+    live.stop();
+  });
+
+  it('a new conversation says how to start it, and the prompt goes with the first message', async () => {
+    mockFetch({ 'GET /api/members/bo-id': json(view), 'GET /api/chats/bo-id/messages': json({ messages: [], hasMore: false }) });
+    const { live } = startLive();
+    act(() => live.send({ type: 'socket.opened' }));
+    render(
+      <LiveContext.Provider value={live}>
+        <MemoryRouter initialEntries={['/chat/bo-id']}>
+          <Routes>
+            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
+          </Routes>
+        </MemoryRouter>
+      </LiveContext.Provider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'bo' });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(log).toHaveTextContent('No messages yet');
+    expect(log).toHaveTextContent('Say hello to bo! Messages arrive right away, and you see when they are read.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello!{Enter}');
+    expect(log).not.toHaveTextContent('No messages yet');
     live.stop();
   });
 });

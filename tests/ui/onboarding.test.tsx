@@ -83,4 +83,30 @@ describe('Onboarding (Build Your Profile)', () => {
     await user.click(within(about).getByRole('button', { name: 'Generate' }));
     expect(await within(about).findByText('A curious explorer of sound.')).toBeInTheDocument();
   });
+
+  it("asks a member for their communities in step 1, several allowed, each saved as on /profile; a guest is not asked", async () => {
+    document.cookie = 'mycelius_member=1; path=/';
+    const settings = (communities: string[]) => ({ profileVisibility: 'public', showOnlineStatus: true, communities });
+    const { calls } = mockFetch({
+      'GET /api/config': json(demoConfig),
+      'GET /api/me/settings': json(settings([])),
+      'PUT /api/me/settings': (call) => json(settings((call.body as { communities: string[] }).communities)),
+    });
+    try {
+      const user = renderAt('/connections', { member: fakeMember });
+      const about = screen.getByRole('region', { name: 'Step 1 of 3 About you' });
+      const group = await within(about).findByRole('group', { name: 'Communities' });
+      expect(within(group).getAllByRole('checkbox').map((b) => b.closest('label')?.textContent)).toEqual(['Seattle', 'UW', 'Microsoft']);
+      await user.click(within(group).getByRole('checkbox', { name: 'UW' }));
+      await waitFor(() => expect(within(group).getByRole('checkbox', { name: 'UW' })).toBeChecked());
+      await user.click(within(group).getByRole('checkbox', { name: 'Seattle' }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body).at(-1)).toEqual({ communities: ['Seattle', 'UW'] }));
+    } finally {
+      document.cookie = 'mycelius_member=; path=/; max-age=0';
+    }
+    cleanup();
+    renderAt('/connections');
+    expect(screen.getByRole('heading', { level: 1, name: 'Build Your Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Communities' })).toBeNull();
+  });
 });

@@ -157,10 +157,14 @@ describe('Discover for a member', () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'nova' });
+    // More pages exist: the count is a floor, not the total.
+    expect(document.body).toHaveTextContent('3+ people found');
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByRole('heading', { name: 'vega' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(document.body).toHaveTextContent('4 people found');
+    expect(document.body).not.toHaveTextContent('4+ people found');
 
     const discoverQueries = () => server.calls.filter((c) => c.path === '/api/discover').map((c) => Object.fromEntries(c.query));
     // Typing asks once, after the pause, with the whole word.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { welcomeMessage } from '../../src/domain/chat';
@@ -88,9 +88,16 @@ describe('Block', () => {
     await user.click(screen.getByRole('button', { name: 'Block nova' }));
     dialog = screen.getByRole('dialog', { name: 'Block nova?' });
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Said in the page, not only to screen readers: what happened, until Done.
+    const done = await screen.findByRole('dialog', { name: 'You blocked nova.' });
+    expect(done).toHaveAccessibleDescription(
+      'You and nova no longer see each other anywhere in Mycelius. Your friendship and any friend requests between you have ended. You can unblock nova in Settings.',
+    );
+    expect(within(done).getByRole('button', { name: 'Done' })).toHaveFocus();
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/api/blocks', { userId: 'm-2' }]]);
     expect(cardNames()).toEqual(['kai', 'RiffLord']);
+    await user.click(within(done).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('You blocked nova.');
     expect(confirmSpy).not.toHaveBeenCalled();
   });
@@ -156,7 +163,7 @@ describe('Report', () => {
 });
 
 describe('in a chat header', () => {
-  it('offers block and report for a member partner; blocking leaves the chat', async () => {
+  it('offers block and report for a member partner; blocking says so, then leaves the chat', async () => {
     mockFetch({ 'POST /api/blocks': json({}, 201) });
     const onBack = vi.fn();
     const user = userEvent.setup();
@@ -179,6 +186,10 @@ describe('in a chat header', () => {
     await user.click(within(header).getByRole('button', { name: 'More actions for nova' }));
     await user.click(screen.getByRole('button', { name: 'Block nova' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Block nova?' })).getByRole('button', { name: 'Block' }));
-    await waitFor(() => expect(onBack).toHaveBeenCalledTimes(1));
+    // The chat stays behind the confirmation (no blank screen) and leaves once it is read.
+    const done = await screen.findByRole('dialog', { name: 'You blocked nova.' });
+    expect(onBack).not.toHaveBeenCalled();
+    await user.click(within(done).getByRole('button', { name: 'Done' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
   });
 });

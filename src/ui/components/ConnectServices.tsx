@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { connectServicesMachine } from '../../machines/connectServices.machine';
@@ -8,7 +8,7 @@ import type { steamConnectMachine } from '../../machines/steamConnect.machine';
 import { messages } from '../../domain/messages';
 import type { OAuthOrigin, OAuthProvider } from '../../storage/tokens';
 import { inspectOptions } from '../inspect';
-import { connectionNoticeOf } from './connectionNotice';
+import { connectedServiceOf, connectionNoticeOf } from './connectionNotice';
 import { TasteOffer } from './TasteOffer';
 import '../styles/services.css';
 
@@ -35,7 +35,7 @@ function ProviderCard({ provider, actor, demo, origin }: { provider: OAuthProvid
   const connected = state === 'authenticated' || state === 'refreshing';
   const busy = state === 'preparing' || state === 'redirected';
   return (
-    <li className={`service-card service-${provider}`}>
+    <li className={`service-card service-${provider}`} data-service={provider}>
       <div className="service-head">
         <span className="service-logo" aria-hidden="true">{copy.glyph}</span>
         <div className="service-title">
@@ -165,7 +165,27 @@ export function ConnectServices({
   origin: OAuthOrigin;
   redirect?: (url: string) => void;
 }) {
-  const notice = connectionNoticeOf(useLocation().state);
+  const location = useLocation();
+  const notice = connectionNoticeOf(location.state);
+  const connected = connectedServiceOf(location.state);
+  const sectionRef = useRef<HTMLElement>(null);
+  // The live region is on the page before its text, so screen readers announce the text when it arrives.
+  const [announced, setAnnounced] = useState<string | null>(null);
+  // A round trip returns to the top of the screen: bring its result (the card, or the notice) into view and say it.
+  useEffect(() => {
+    if (!notice) return;
+    const target = (connected && sectionRef.current?.querySelector(`[data-service="${connected}"]`)) || sectionRef.current;
+    target?.scrollIntoView({ block: 'start' });
+    // A tick later, so the text is a change to a region already there (what screen readers announce).
+    const timer = setTimeout(() => setAnnounced(notice), 0);
+    return () => clearTimeout(timer);
+  }, [notice, connected]);
+  // Its taste offer arrives a moment later, under the cards: that comes into view too, once, and is said after the notice.
+  const revealOffer = useCallback((element: HTMLElement) => {
+    element.scrollIntoView({ block: 'center' });
+    const offer = element.querySelector('.taste-offer-items')?.textContent;
+    if (offer) setAnnounced((said) => (said ? `${said} ${offer}` : offer));
+  }, []);
   const [machine] = useState(() => liveMachine(redirect));
   const ref = useActorRef(machine, inspectOptions());
   const spotify = useSelector(ref, (s) => s.children.spotify);
@@ -173,14 +193,12 @@ export function ConnectServices({
   const steam = useSelector(ref, (s) => s.children.steam);
   const demo = useSelector(ref, (s) => s.context.demo);
   return (
-    <section className="card connect-services" aria-labelledby="connect-services-heading">
+    <section ref={sectionRef} className="card connect-services" aria-labelledby="connect-services-heading">
       <h2 id="connect-services-heading">Connect Services</h2>
       <p className="muted connect-services-intro">Link your accounts so your matches and AI bio reflect what you listen to, watch and play.</p>
-      {notice ? (
-        <p className="connection-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <div role="status" aria-live="polite">
+        {announced ? <p className="connection-notice">{announced}</p> : null}
+      </div>
       <ul className="service-grid">
         {spotify ? <ProviderCard provider="spotify" actor={spotify} demo={demo.spotify} origin={origin} /> : null}
         {trakt ? <ProviderCard provider="trakt" actor={trakt} demo={demo.trakt} origin={origin} /> : null}
@@ -188,9 +206,9 @@ export function ConnectServices({
       </ul>
       {/* What a service that has just connected offers to add (issue 15). */}
       <div className="taste-offers">
-        <TasteOffer service="spotify" />
+        <TasteOffer service="spotify" onShown={connected === 'spotify' ? revealOffer : undefined} />
         <TasteOffer service="steam" />
-        <TasteOffer service="trakt" />
+        <TasteOffer service="trakt" onShown={connected === 'trakt' ? revealOffer : undefined} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { avatarInitials } from '../../domain/discover';
 import { liveTexts } from '../../domain/liveContract';
+import { messages } from '../../domain/messages';
 import type { ConversationsActor } from '../session/ConversationsContext';
 import { OnlineDot } from './OnlineDot';
 
@@ -11,15 +12,17 @@ import { OnlineDot } from './OnlineDot';
  * dot reads `online` (the live channel's friends online, as the Friends rows do), never the row's own `online`,
  * which is only as fresh as the list's last load.
  */
-export function ConversationsSection({ conversations, online }: { conversations: ConversationsActor; online: ReadonlySet<string> }) {
+/** `hasFriends`: without a friend there is nobody to talk to, so nothing is said here (Friends' own empty state says it). */
+export function ConversationsSection({ conversations, online, hasFriends }: { conversations: ConversationsActor; online: ReadonlySet<string>; hasFriends: boolean }) {
   const list = useSelector(conversations, (s) => s.context.conversations.filter((c) => c.lastMessage !== null));
   const loading = useSelector(conversations, (s) => s.matches('loading') && s.context.conversations.length === 0);
   const error = useSelector(conversations, (s) => s.context.error);
+  if (!hasFriends && list.length === 0 && !error) return null;
   return (
     <section className="conversations" aria-labelledby="conversations-heading">
       <h2 id="conversations-heading" className="section-title">{liveTexts.conversationsHeading}</h2>
       {error && <p className="alert" role="alert">{error}</p>}
-      {!loading && list.length === 0 && !error && <p className="conversations-empty">{liveTexts.noConversations}</p>}
+      {!loading && list.length === 0 && !error && <p className="conversations-empty">{messages.chat.noConversationsYet}</p>}
       {list.length > 0 && (
         <ul className="conversation-list">
           {list.map((conversation) => (

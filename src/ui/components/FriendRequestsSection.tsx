@@ -3,17 +3,25 @@ import { useId, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
 import { REQUESTS_HEADING, type FriendRequest } from '../../domain/socialContract';
 import type { Social } from '../session/SocialContext';
+import { PersonActions } from './PersonActions';
+import { HideIfBlocked } from './PersonSafetyScope';
 
+/** Requests are between members: each row offers More actions (Block, Report), so a request can be blocked at once. */
 function RequestRow({ person, busy, children }: { person: FriendRequest['from']; busy: boolean; children: (nameId: string) => ReactNode }) {
   const nameId = useId();
   return (
-    <li className="card friend-row request-row" aria-busy={busy || undefined}>
-      <span className="avatar" aria-hidden="true">{person.avatar}</span>
-      <div className="friend-info">
-        <h3 id={nameId} className="friend-name">{person.username}</h3>
-      </div>
-      <div className="friend-actions">{children(nameId)}</div>
-    </li>
+    <HideIfBlocked personId={person.id}>
+      <li className="card friend-row request-row" aria-busy={busy || undefined}>
+        <span className="avatar" aria-hidden="true">{person.avatar}</span>
+        <div className="friend-info">
+          <h3 id={nameId} className="friend-name">{person.username}</h3>
+        </div>
+        <div className="friend-actions">
+          {children(nameId)}
+          <PersonActions person={{ id: person.id, username: person.username, kind: 'member' }} />
+        </div>
+      </li>
+    </HideIfBlocked>
   );
 }
 

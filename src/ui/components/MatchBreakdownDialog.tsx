@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { MATCH_CATEGORIES, type MatchBreakdown, type MatchCategory } from '../../domain/matchBreakdown';
 import { messages } from '../../domain/messages';
-import { useModalDialog } from '../hooks/useModalDialog';
+import { ModalDialog } from './ModalDialog';
 import '../styles/social.css';
 
 const text = messages.discover;
@@ -28,23 +28,12 @@ function PartRow({ category, part }: { category: MatchCategory; part: MatchBreak
  * with what both people share there. The parts add up to the card's percentage.
  */
 export function MatchBreakdownDialog({ name, score, breakdown, onClose }: { name: string; score: number; breakdown: MatchBreakdown; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const leadId = useId();
-  useModalDialog(ref, () => closeRef.current);
+  // The shared dialog shell (as every other dialog), not a dialog of its own style.
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog breakdown-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={leadId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className="breakdown-dialog" labelledBy={titleId} describedBy={leadId} initialFocus={() => closeRef.current} onDismiss={onClose}>
       <h2 id={titleId}>{text.breakdownTitle(name, score)}</h2>
       <p id={leadId}>{text.breakdownLead}</p>
       <ul className="breakdown-parts">
@@ -52,11 +41,11 @@ export function MatchBreakdownDialog({ name, score, breakdown, onClose }: { name
           <PartRow key={category} category={category} part={breakdown[category]} />
         ))}
       </ul>
-      <div className="confirm-actions">
+      <div className="modal-dialog-actions">
         <button ref={closeRef} type="button" className="btn btn-outline" onClick={onClose}>
           {text.breakdownClose}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

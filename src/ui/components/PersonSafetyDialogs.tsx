@@ -45,6 +45,26 @@ export function BlockDialog({ actor }: { actor: SafetyActor }) {
   );
 }
 
+/** 'You blocked nova.': what the block did, until Done (a chat with them closes then). */
+export function BlockedDialog({ actor }: { actor: SafetyActor }) {
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const name = useSelector(actor, (s) => s.context.person?.username ?? '');
+  const close = () => actor.send({ type: 'CANCEL' });
+  return (
+    <ModalDialog className="safety-dialog" labelledBy={titleId} describedBy={textId} initialFocus={() => doneRef.current} onDismiss={close}>
+      <h2 id={titleId}>{texts.blocked(name)}</h2>
+      <p id={textId}>{texts.blockedExplain(name)}</p>
+      <div className="modal-dialog-actions">
+        <button ref={doneRef} type="button" className="btn btn-primary" onClick={close}>
+          {texts.done}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
 /** 'Report nova': a reason (radio buttons), an optional note of up to 500 characters, then a thank-you. */
 export function ReportDialog({ actor }: { actor: SafetyActor }) {
   const firstRef = useRef<HTMLInputElement>(null);

@@ -2,14 +2,21 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import { personSafetyMachine, type PersonSafetyEvent } from '../../machines/personSafety.machine';
 import { inspectOptions } from '../inspect';
-import { BlockDialog, ReportDialog } from './PersonSafetyDialogs';
+import { useSocial } from '../session/SocialContext';
+import { BlockDialog, BlockedDialog, ReportDialog } from './PersonSafetyDialogs';
 
 type SafetyActor = ReturnType<typeof useSafetyActor>;
 
 function useSafetyActor(onBlocked?: (userId: string) => void) {
-  // The actor is created once, with the callback of the first render (a navigate, which does not change).
+  const requests = useSocial()?.requests;
+  // The actor is created once, with the callbacks of the first render (a navigate and the app's requests, which do not change).
   return useActorRef(
-    personSafetyMachine.provide({ actions: { personBlocked: (_, params) => onBlocked?.(params.userId) } }),
+    personSafetyMachine.provide({
+      actions: {
+        personBlocked: (_, params) => onBlocked?.(params.userId),
+        peopleChanged: () => requests?.send({ type: 'REFRESH' }),
+      },
+    }),
     inspectOptions(),
   );
 }
@@ -29,11 +36,13 @@ export function useSendSafety(): ((event: PersonSafetyEvent) => void) | null {
 function SafetyDialogs({ actor }: { actor: SafetyActor }) {
   const confirming = useSelector(actor, (s) => s.matches('confirmingBlock') || s.matches('blocking'));
   const reporting = useSelector(actor, (s) => s.matches('reporting'));
+  const blocked = useSelector(actor, (s) => s.matches('blocked'));
   const notice = useSelector(actor, (s) => s.context.notice);
   return (
     <>
       <p className="visually-hidden" role="status" aria-live="polite">{notice ?? ''}</p>
       {confirming ? <BlockDialog actor={actor} /> : null}
+      {blocked ? <BlockedDialog actor={actor} /> : null}
       {reporting ? <ReportDialog actor={actor} /> : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../domain/messages';
 import type { ServiceName } from '../../domain/profile';
 import { OFFER_LIST, SERVICE_NAMES } from '../../domain/tasteImport';
@@ -8,8 +8,11 @@ import { inspectOptions } from '../inspect';
 
 const text = messages.tasteImport;
 
-/** The taste a just-connected service offers (issue 15): 'From Spotify: Indie, Folk...' with Add all / Pick. */
-export function TasteOffer({ service }: { service: ServiceName }) {
+/**
+ * The taste a just-connected service offers (issue 15): 'From Spotify: Indie, Folk...' with Add all / Pick.
+ * `onShown` is told once when the offer appears (a screen a round trip returned to brings it into view).
+ */
+export function TasteOffer({ service, onShown }: { service: ServiceName; onShown?: (element: HTMLElement) => void }) {
   const actor = useActorRef(tasteImportMachine, { ...inspectOptions(), input: { service } });
   const state = useSelector(actor, (s) => s.value);
   const items = useSelector(actor, (s) => s.context.offer?.items);
@@ -19,6 +22,13 @@ export function TasteOffer({ service }: { service: ServiceName }) {
   const headingId = useId();
   const name = SERVICE_NAMES[service];
   const list = text.lists[OFFER_LIST[service]];
+  const offerRef = useRef<HTMLElement>(null);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (state !== 'offered' || shown.current || !offerRef.current || !onShown) return;
+    shown.current = true;
+    onShown(offerRef.current);
+  }, [state, onShown]);
 
   if (state === 'idle') return null;
   if (state === 'loading') {
@@ -72,7 +82,7 @@ export function TasteOffer({ service }: { service: ServiceName }) {
     );
   }
   return (
-    <section className={`taste-offer taste-offer-${service}`} aria-labelledby={headingId} aria-busy={saving || undefined}>
+    <section ref={offerRef} className={`taste-offer taste-offer-${service}`} aria-labelledby={headingId} aria-busy={saving || undefined}>
       <p id={headingId} className="taste-offer-items">
         <strong>{text.offerLead(name)}</strong> {(items ?? []).join(', ')}
       </p>

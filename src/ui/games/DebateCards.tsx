@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { avatarInitials } from '../../domain/discover';
 import { debateTexts } from '../../domain/liveContract';
-import type { DebateResultCard } from '../../machines/liveDebate.view';
+import { messages as texts } from '../../domain/messages';
+import type { DebateFinish, DebateResultCard } from '../../machines/liveDebate.view';
 import '../styles/hotTakes.css';
 import '../styles/liveDebate.css';
 
@@ -23,10 +24,14 @@ interface DebatePromptCardProps {
   status: string;
   /** Once the argument is on, phones drop the status line so the conversation keeps the room. */
   compact: boolean;
+  /** While the two argue: the points rule, and 'End debate' once it is won. */
+  finish: DebateFinish | null;
+  onFinish: () => void;
 }
 
-export function DebatePromptCard({ opponent, prompt, status, compact }: DebatePromptCardProps) {
+export function DebatePromptCard({ opponent, prompt, status, compact, finish, onFinish }: DebatePromptCardProps) {
   const titleId = useId();
+  const finishHintId = useId();
   return (
     <section className={`card hot-prompt${compact ? ' hot-prompt-compact' : ''}`} aria-labelledby={titleId}>
       <div className="hot-prompt-head">
@@ -39,6 +44,16 @@ export function DebatePromptCard({ opponent, prompt, status, compact }: DebatePr
       </div>
       <p className="hot-prompt-text">{prompt}</p>
       <p className="hot-prompt-status" aria-live="polite">{status}</p>
+      {finish ? (
+        <div className="hot-finish">
+          <p id={finishHintId} className="hot-finish-hint" aria-live="polite">{finish.hint}</p>
+          {finish.canFinish ? (
+            <button type="button" className="btn btn-small btn-primary" aria-describedby={finishHintId} onClick={onFinish}>
+              {texts.hotTakes.finish}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

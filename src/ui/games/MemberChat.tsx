@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ChatMessage } from '../../domain/chat';
 import { quickEmojisFor } from '../../domain/games';
 import { liveTexts } from '../../domain/liveContract';
-import { markText, type ChatEntry } from '../../domain/memberChat';
+import { markOf, markText, type ChatEntry } from '../../domain/memberChat';
+import { messages as texts } from '../../domain/messages';
 import { memberChatMachine, selectFriendTyping } from '../../machines/memberChat.machine';
 import { OnlineDot } from '../components/OnlineDot';
 import { PersonSafetyScope } from '../components/PersonSafetyScope';
@@ -45,6 +46,11 @@ function notesFor(entries: readonly ChatEntry[]): Map<string, { text: string; al
     if (!entry.mine) continue;
     if (entry.error) {
       notes.set(entry.clientId, { text: entry.error, alert: true });
+      continue;
+    }
+    // Every message still waiting says so, until the server acknowledges it (then it is 'Sent').
+    if (markOf(entry) === 'pending') {
+      notes.set(entry.clientId, { text: texts.chat.waitingToSend });
       continue;
     }
     const mark = markText(entry);
@@ -155,6 +161,12 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
             typingName={typing ? friendName : null}
             noteOf={noteOf}
             before={earlierButton}
+            empty={
+              <>
+                <strong>{texts.chat.newChatTitle}</strong>
+                <p>{texts.chat.newChatPrompt(friendName)}</p>
+              </>
+            }
           />
           <div className="chat-composer">
             <ChatInput

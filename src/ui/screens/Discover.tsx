@@ -23,12 +23,13 @@ import '../styles/social.css';
 // `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
 /** The found count, the error, the empty state or the cards: the same for a guest's and a member's Discover. */
 /** `searching`: a search finds anyone it names, so only an empty list without one is down to the match floor. */
-function CardResults<Card extends { id: string }>({ error, cards, loading = false, searching, children }: { error: string | null | undefined; cards: readonly Card[]; loading?: boolean; searching: boolean; children: (card: Card) => ReactNode }) {
+/** `more`: further pages exist, so the count is a floor ('50+ people found'). */
+function CardResults<Card extends { id: string }>({ error, cards, loading = false, searching, more = false, children }: { error: string | null | undefined; cards: readonly Card[]; loading?: boolean; searching: boolean; more?: boolean; children: (card: Card) => ReactNode }) {
   return (
     <>
       {error && <p className="alert" role="alert">{error}</p>}
       <p className="visually-hidden" role="status" aria-live="polite">
-        {cards.length === 1 ? '1 person found' : `${cards.length} people found`}
+        {messages.discover.found(cards.length, more)}
       </p>
       {cards.length === 0 ? (
         <div className="card empty-state">
@@ -255,7 +256,7 @@ function MemberDiscover() {
 
       {showList && (
         <>
-          <CardResults error={error} cards={cards} loading={!ready} searching={query.trim() !== ''}>
+          <CardResults error={error} cards={cards} loading={!ready} searching={query.trim() !== ''} more={nextCursor !== null}>
             {(card) => (
               <MatchCard
                 card={card}

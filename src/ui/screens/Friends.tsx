@@ -89,7 +89,7 @@ export default function Friends() {
       {error && <p className="alert" role="alert">{error}</p>}
 
       {social && <FriendRequestsSection requests={social.requests} />}
-      {conversations && <ConversationsSection conversations={conversations} online={online} />}
+      {conversations && <ConversationsSection conversations={conversations} online={online} hasFriends={loading || friends.length > 0} />}
 
       {loading && (
         <div className="center-page social-loading" role="status" aria-live="polite">

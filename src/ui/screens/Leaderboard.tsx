@@ -19,9 +19,11 @@ function Podium({ top, label }: { top: RankedEntry[]; label: string }) {
       {top.map((entry, i) => (
         <li key={entry.id} className={`podium-step podium-${i + 1}${entry.isCurrentUser ? ' is-you' : ''}`}>
           <span className="avatar" aria-hidden="true">{avatarInitials(entry.username)}</span>
+          {/* A long name ends in an ellipsis; '(You)' always shows whole. */}
           <span className="podium-name">
             <span className="visually-hidden">{`Rank ${entry.rank}: `}</span>
-            {playerName(entry)}
+            <span className="podium-username">{entry.username}</span>
+            {entry.isCurrentUser ? <span className="podium-you">{' (You)'}</span> : null}
           </span>
           <span className="podium-score">{entry.score.toLocaleString('en-US')}</span>
           <span className="podium-block" aria-hidden="true">{entry.rank}</span>

@@ -5,6 +5,7 @@ import type { CallbackActorLogic } from 'xstate';
 import type { ChatMessage } from '../../domain/chat';
 import { GAMES, quickEmojisFor } from '../../domain/games';
 import { liveTexts } from '../../domain/liveContract';
+import { messages as texts } from '../../domain/messages';
 import type { LiveCommand } from '../../machines/liveEvents';
 import { liveDebateMachine } from '../../machines/liveDebate.machine';
 import {
@@ -14,8 +15,11 @@ import {
   debateResultCard,
   debateStatusLine,
   OPPONENT,
+  selectDebateFinish,
+  selectDebateLeaveQuestion,
   selectDebatePhase,
 } from '../../machines/liveDebate.view';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import ChatView from '../games/ChatView';
 import { DebatePromptCard, DebateResult, SearchingCard } from '../games/DebateCards';
 import { inspectOptions } from '../inspect';
@@ -37,6 +41,9 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
   const sentTake = useSelector(actor, (s) => s.context.sentTake);
   const pending = useSelector(actor, (s) => s.context.pending);
   const leftByMe = useSelector(actor, (s) => s.context.leftByMe);
+  const finishedByMe = useSelector(actor, (s) => s.context.finishedByMe);
+  const finish = useSelector(actor, selectDebateFinish, (a, b) => a === b || (a !== null && b !== null && a.hint === b.hint && a.canFinish === b.canFinish));
+  const leaveQuestion = useSelector(actor, selectDebateLeaveQuestion);
   const messages = useMemo(() => debateChatMessages({ debate, sentTake, pending, phase }), [debate, sentTake, pending, phase]);
   const name = debate?.opponent.username ?? '';
   const senderName = useCallback(
@@ -53,8 +60,19 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
   let banner = null;
   if (phase === 'searching') banner = <SearchingCard text={liveTexts.findingOpponent} />;
   // Once it has ended the result takes the prompt's place, so a phone keeps room for the conversation.
-  else if (debate && phase === 'ended') banner = <DebateResult card={debateResultCard(debate, leftByMe)} onBack={() => actor.send({ type: 'BACK' })} />;
-  else if (debate) banner = <DebatePromptCard opponent={name} prompt={debate.prompt} status={debateStatusLine(phase, name)} compact={phase === 'talking'} />;
+  else if (debate && phase === 'ended') banner = <DebateResult card={debateResultCard(debate, leftByMe, finishedByMe)} onBack={() => actor.send({ type: 'BACK' })} />;
+  else if (debate) {
+    banner = (
+      <DebatePromptCard
+        opponent={name}
+        prompt={debate.prompt}
+        status={debateStatusLine(phase, name)}
+        compact={phase === 'talking'}
+        finish={finish}
+        onFinish={() => actor.send({ type: 'FINISH' })}
+      />
+    );
+  }
 
   return (
     <ChatView
@@ -72,6 +90,18 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}
       onBack={() => actor.send({ type: 'BACK' })}
-    />
+    >
+      {leaveQuestion ? (
+        <ConfirmDialog
+          title={texts.hotTakes.leaveTitle}
+          message={leaveQuestion}
+          confirmLabel={texts.hotTakes.leave}
+          cancelLabel={texts.hotTakes.keepDebating}
+          tone="primary"
+          onConfirm={() => actor.send({ type: 'CONFIRM_LEAVE' })}
+          onCancel={() => actor.send({ type: 'CANCEL_LEAVE' })}
+        />
+      ) : null}
+    </ChatView>
   );
 }

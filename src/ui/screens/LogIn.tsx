@@ -20,7 +20,12 @@ export default function LogIn() {
   const actor = useActorRef(
     logInMachine.provide({
       actors: { submitCredentials: logInWith(session) },
-      actions: { goToConnections: () => void navigate('/connections'), goToSignUp: () => void navigate('/auth'), focusField },
+      actions: {
+        goToConnections: () => void navigate('/connections'),
+        goToHome: () => void navigate('/home'),
+        goToSignUp: () => void navigate('/auth'),
+        focusField,
+      },
     }),
     inspectOptions(),
   );

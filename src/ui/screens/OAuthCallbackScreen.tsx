@@ -2,7 +2,8 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { oauthCallbackMachine } from '../../machines/oauthCallback.machine';
 import type { OAuthProvider } from '../../storage/tokens';
-import { connectionNoticeState } from '../components/connectionNotice';
+import { messages } from '../../domain/messages';
+import { connectedState, connectionNoticeState } from '../components/connectionNotice';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import '../styles/services.css';
@@ -16,7 +17,7 @@ export function OAuthCallbackScreen({ provider }: { provider: OAuthProvider }) {
   useActorRef(
     oauthCallbackMachine.provide({
       actions: {
-        goToSuccess: (_, { to }) => void navigate(to, { replace: true }),
+        goToSuccess: (_, { to }) => void navigate(to, { replace: true, state: connectedState(messages.oauth.connected[provider], provider) }),
         goToFailure: (_, { to, notice }) => void navigate(to, { replace: true, state: connectionNoticeState(notice) }),
       },
     }),

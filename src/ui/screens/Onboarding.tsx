@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { onboardingMachine } from '../../machines/onboarding.machine';
 import { AiSummaryPanel } from '../components/AiSummaryPanel';
+import { CommunitiesFieldset } from '../components/CommunitiesFieldset';
 import { ConnectServices } from '../components/ConnectServices';
 import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../components/ProfileFields';
 import { Screen } from '../components/ScreenShell';
@@ -64,6 +65,8 @@ export default function Onboarding() {
         <SaveErrorAlert editor={editor} />
         <OnboardingSection index={0}>
           <ProfileInfoCard editor={editor} />
+          {/* A member's communities, the same choice /profile offers: without one nobody finds them by community. */}
+          <CommunitiesFieldset />
           <AiSummaryPanel />
         </OnboardingSection>
         <OnboardingSection index={1}>

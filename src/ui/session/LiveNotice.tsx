@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { messages } from '../../domain/messages';
 import { noticesMachine } from '../../machines/notices.machine';
 import { liveLinkFor, type LiveActor } from '../../machines/liveLink';
 import { inspectOptions } from '../inspect';
@@ -29,11 +30,23 @@ export function LiveNotice({ live, memberId }: { live: LiveActor; memberId: stri
     notices.send({ type: 'notices.viewing', friendId: viewing });
   }, [notices, viewing]);
   const notice = useSelector(notices, (s) => s.context.notice);
+  const about = useSelector(notices, (s) => s.context.about);
+  const navigate = useNavigate();
+  const view = () => {
+    if (!about) return;
+    notices.send({ type: 'notices.dismiss' });
+    void navigate(about.kind === 'chat' ? `/chat/${about.friendId}` : '/friends');
+  };
   return (
     <div className="people-notice-region" role="status" aria-live="polite">
       {notice && (
         <div className="people-notice">
           <p>{notice}</p>
+          {about ? (
+            <button type="button" className="btn btn-primary btn-small" onClick={view}>
+              {messages.notices.view}
+            </button>
+          ) : null}
           <button type="button" className="btn btn-outline btn-small" onClick={() => notices.send({ type: 'notices.dismiss' })}>
             Dismiss
           </button>
