@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_MEMBER, liveSocketLimits, type LiveSocketLimits } from './live/socketSlots';
 
 // Settings come from the environment, validated once at start. A provider without credentials runs
 // as a demo provider (the same fake the tests use) mounted under /demo on this server.
@@ -74,6 +75,7 @@ const envSchema = z.object({
   AI_DAILY_LIMIT: count(2000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   MAX_CONNECTIONS: count(512),
+  LIVE_SOCKETS_PER_ADDRESS: count(LIVE_SOCKETS_PER_ADDRESS),
   SAMPLE_PEOPLE: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -129,6 +131,8 @@ export interface ServerConfig {
   /** Host names (no port) this server answers to; anything else is refused (DNS rebinding). */
   allowedHostnames: readonly string[];
   maxConnections: number;
+  /** /api/live sockets per member, per client address and in all (a share of maxConnections). */
+  liveSockets: LiveSocketLimits;
   /** Sample people in members' discover: 'auto' only while the member's community is small. */
   samplePeople: 'auto' | 'on' | 'off';
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -164,7 +168,8 @@ function originHost(host: string): string {
   return isIP(bare) === 6 ? `[${bare}]` : bare;
 }
 
-function allowedHostnames(origin: string, host: string): string[] {
+/** The Host names answered: the origin's, and every loopback name when the server or its origin is on loopback. */
+export function allowedHostnames(origin: string, host: string): string[] {
   const names = new Set([new URL(origin).hostname.toLowerCase()]);
   if (isLoopbackHost(host) || isLoopbackHost(new URL(origin).hostname)) for (const name of LOOPBACK_HOSTNAMES) names.add(name);
   return [...names];
@@ -230,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     allowedHostnames: allowedHostnames(origin, e.HOST),
     maxConnections: e.MAX_CONNECTIONS,
+    liveSockets: liveSocketLimits(e.MAX_CONNECTIONS, LIVE_SOCKETS_PER_MEMBER, e.LIVE_SOCKETS_PER_ADDRESS),
     samplePeople: e.SAMPLE_PEOPLE,
     logLevel: e.LOG_LEVEL,
   };

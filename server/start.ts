@@ -81,7 +81,18 @@ function main(): void {
     },
   );
   const bus = createLiveBus(database, (message, error) => log.error(message, { error }));
-  const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: allLiveFeatures({ ai: chooseProvider(config), log }), origin: config.origin, now: Date.now, log });
+  const live = createLiveHub({
+    db: database.db,
+    bus,
+    serverId: randomUUID(),
+    features: allLiveFeatures({ ai: chooseProvider(config), log }),
+    origin: config.origin,
+    allowedHostnames: config.allowedHostnames,
+    limits: config.liveSockets,
+    trustProxyHops: config.trustProxyHops,
+    now: Date.now,
+    log,
+  });
   const server = startServer(config, log, { members: { db: database.db, bus }, database: where, live });
   server.on('error', (error) => {
     log.error('the server could not listen', { error, host: config.host, port: config.port });

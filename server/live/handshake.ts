@@ -30,9 +30,16 @@ function renewedCookies(id: string, expiresAt: Date, now: number, policy: Cookie
   ];
 }
 
-export async function checkHandshake(request: IncomingMessage, db: Kysely<Database>, origin: string, policy: CookiePolicy, now: number): Promise<Handshake> {
+export async function checkHandshake(
+  request: IncomingMessage,
+  db: Kysely<Database>,
+  originAllowed: (origin: string) => boolean,
+  policy: CookiePolicy,
+  now: number,
+): Promise<Handshake> {
   // Browsers always send Origin on a WebSocket handshake; a page of another site must not ride the cookie.
-  if (request.headers.origin !== origin) return { kind: 'forbidden' };
+  const origin = request.headers.origin;
+  if (origin === undefined || !originAllowed(origin)) return { kind: 'forbidden' };
   const id = sessionCookie(request);
   const session = id ? await resumeSession(db, id, now) : undefined;
   if (!id || !session) return { kind: 'unauthenticated' };

@@ -15,13 +15,17 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '../../src/domain/liveContract';
+import type { Context } from 'hono';
+import { allowedHostnames } from '../config';
 import type { Database } from '../db/schema';
+import { clientAddress, rateLimitKey } from '../lib/clientAddress';
 import { silentLogger, type Logger } from '../lib/log';
 import { cookiePolicy as policyFor, type CookiePolicy } from '../members/sessionCookie';
 import type { BusEvent, LiveBus, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 import { checkHandshake } from './handshake';
 import { createFrameBudget } from './frameBudget';
 import { createSocketRegistry, send, type RegisteredSocket } from './socketRegistry';
+import { createSocketSlots, liveSocketLimits, type LiveSocketLimits, type SlotRefusal } from './socketSlots';
 
 // The live hub: the /api/live WebSockets of this server process. It checks who connects, keeps a
 // live_connections row per socket (fresh while the socket lives), beats the heart, and hands every
@@ -29,6 +33,10 @@ import { createSocketRegistry, send, type RegisteredSocket } from './socketRegis
 
 /** Frames are small JSON (a message is at most 2000 characters, up to 4 bytes each). */
 export const LIVE_MAX_PAYLOAD_BYTES = 16 * 1024;
+/** Frames a socket may send after its budget ran out, without a pause that refills it, before it is closed. */
+export const LIVE_FRAMES_OVER_BUDGET_BEFORE_CLOSE = 200;
+/** WebSocket close code for a client breaking the rules (RFC 6455 policy violation). */
+const CLOSE_POLICY_VIOLATION = 1008;
 /** How long shutdown waits for clients to answer the 1012 close before cutting them off. */
 const CLOSE_GRACE_MS = 2_000;
 /**
@@ -49,6 +57,12 @@ export interface LiveHubOptions {
   log?: Logger;
   /** Tests shorten it; production beats every LIVE_HEARTBEAT_MS. */
   heartbeatMs?: number;
+  /** Host names the server answers to (the Host check of the HTTP routes); default: the origin's, and loopback's when it is on loopback. */
+  allowedHostnames?: readonly string[];
+  /** How many sockets a member, an address and the server may hold (default: those of MAX_CONNECTIONS' default, 512). */
+  limits?: LiveSocketLimits;
+  /** As TRUST_PROXY: how many proxies' X-Forwarded-For entries name the client. */
+  trustProxyHops?: number;
 }
 
 export interface LiveHub {
@@ -69,6 +83,26 @@ interface Connection extends RegisteredSocket {
   turn: Promise<void>;
   view: LiveSocket;
   closed: Promise<void>;
+}
+
+const slotRefusals: Record<SlotRefusal, [number, string]> = {
+  member: [429, 'Too Many Requests'],
+  address: [429, 'Too Many Requests'],
+  server: [503, 'Service Unavailable'],
+};
+
+/** The client's address as the HTTP rate limits key it (TRUST_PROXY and IPv6 /64 alike). */
+function addressOf(request: IncomingMessage, trustProxyHops: number): string {
+  const asContext = { env: { incoming: request }, req: { header: (name: string) => request.headers[name.toLowerCase()] } };
+  return rateLimitKey(clientAddress(asContext as unknown as Context, trustProxyHops));
+}
+
+function hostnameOf(host: string | undefined): string | undefined {
+  try {
+    return host ? new URL(`http://${host}`).hostname.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {
@@ -105,6 +139,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_MAX_PAYLOAD_BYTES });
   const connections = new Set<Connection>();
   const pendingCookies = new WeakMap<IncomingMessage, string[]>();
+  const slots = createSocketSlots(options.limits ?? liveSocketLimits(512));
+  const hostnames = new Set(options.allowedHostnames ?? allowedHostnames(options.origin, new URL(options.origin).hostname));
   let stopping = false;
   let busTurn: Promise<void> = Promise.resolve();
 
@@ -157,6 +193,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     connections.add(connection);
     registry.add(connection);
     const budget = createFrameBudget(now);
+    let overBudget = 0;
     const enqueue = (work: () => Promise<void>) => {
       connection.turn = connection.turn.then(work).catch((error: unknown) => log.error('live socket work failed', { error }));
     };
@@ -179,13 +216,24 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     ws.on('error', (error) => log.warn('live socket error', { error: error.message }));
     ws.on('message', (data, isBinary) => {
       connection.alive = true;
+      // Every frame spends the budget before anything is answered, so a flood cannot earn a flood of
+      // answers: over it, each frame gets a short refusal (naming the send, for the client to retry
+      // later), and a socket that keeps on regardless is closed.
+      if (!budget.spend()) {
+        overBudget += 1;
+        if (overBudget > LIVE_FRAMES_OVER_BUDGET_BEFORE_CLOSE) {
+          // A client still flooding may not be reading either: the connection goes without waiting for its close frame.
+          ws.close(CLOSE_POLICY_VIOLATION, 'Too many frames');
+          ws.terminate();
+          return;
+        }
+        send(connection, { type: 'error', code: 'TOO_MANY_MESSAGES', message: chatErrorTexts.TOO_MANY_MESSAGES, clientId: clientIdOf(parseFrame(data, isBinary).raw) });
+        return;
+      }
+      overBudget = 0;
       const { frame, raw } = parseFrame(data, isBinary);
       if (!frame) {
         send(connection, { type: 'error', code: 'INVALID_REQUEST', message: chatErrorTexts.INVALID_REQUEST, clientId: clientIdOf(raw) });
-        return;
-      }
-      if (!budget.spend()) {
-        send(connection, { type: 'error', code: 'TOO_MANY_MESSAGES', message: chatErrorTexts.TOO_MANY_MESSAGES, clientId: clientIdOf(frame) });
         return;
       }
       enqueue(() => dispatch(connection, frame));
@@ -206,9 +254,25 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => undefined);
     if (stopping) return refuse(socket, 503, 'Service Unavailable');
-    const handshake = await checkHandshake(request, db, options.origin, policy, now());
+    // Upgrades skip the HTTP middleware, so the Host check is made here too (DNS rebinding).
+    const hostname = hostnameOf(request.headers.host);
+    if (hostname === undefined || !hostnames.has(hostname)) return refuse(socket, 421, 'Misdirected Request');
+    const address = addressOf(request, options.trustProxyHops ?? 0);
+    const full = slots.enter(address);
+    if (full) return refuse(socket, ...slotRefusals[full]);
+    let member: string | undefined;
+    // The raw socket closes however the handshake or the socket ends: refused, failed or closed later.
+    socket.once('close', () => slots.leave(address, member));
+    // The page's own origin as the Host names it (vetted above): on a loopback install the app may be opened as localhost.
+    const ownOrigin = `http://${request.headers.host ?? ''}`;
+    const handshake = await checkHandshake(request, db, (origin) => origin === options.origin || origin === ownOrigin, policy, now());
+    if (socket.destroyed) return;
     if (handshake.kind === 'forbidden') return refuse(socket, 403, 'Forbidden');
-    if (handshake.kind === 'member') pendingCookies.set(request, handshake.setCookies);
+    if (handshake.kind === 'member') {
+      if (!slots.claimMember(handshake.memberId)) return refuse(socket, ...slotRefusals.member);
+      member = handshake.memberId;
+      pendingCookies.set(request, handshake.setCookies);
+    }
     wss.handleUpgrade(request, socket, head, (ws) => {
       // The browser sees close codes, not HTTP statuses: 4401 tells the client not to retry.
       if (handshake.kind === 'unauthenticated' || stopping) {

@@ -13,8 +13,22 @@ export interface RegisteredSocket {
   held: ServerFrame[] | undefined;
 }
 
+/**
+ * Bytes a socket may have waiting to go out (its client not reading) before it is cut off: every frame
+ * is small and a reading client empties the queue in milliseconds, so only a stuck or hostile client
+ * gets here, and the server's memory is not theirs to fill.
+ */
+export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
+
 export function send(socket: RegisteredSocket, frame: ServerFrame): void {
-  if (socket.ws.readyState === socket.ws.OPEN) socket.ws.send(JSON.stringify(frame));
+  const { ws } = socket;
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > LIVE_MAX_BUFFERED_BYTES) {
+    // A close frame would wait behind the same queue: the connection is dropped instead.
+    ws.terminate();
+    return;
+  }
+  ws.send(JSON.stringify(frame));
 }
 
 export interface SocketRegistry extends LocalSockets {

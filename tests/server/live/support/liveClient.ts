@@ -30,15 +30,17 @@ export interface ConnectOptions {
   origin: string;
   /** false: a client that never answers the server's pings (a dead network path). */
   autoPong?: boolean;
+  /** The loopback address the client connects from (127.0.0.2 and so on: another client address). */
+  localAddress?: string;
 }
 
 export function liveUrl(httpUrl: string): string {
   return `${httpUrl.replace(/^http/, 'ws')}/api/live`;
 }
 
-export function connect(url: string, { session, origin, autoPong = true }: ConnectOptions): LiveClient {
+export function connect(url: string, { session, origin, autoPong = true, localAddress }: ConnectOptions): LiveClient {
   const headers: Record<string, string> = session ? { Cookie: `mycelius_session=${session}` } : {};
-  const ws = new WebSocket(url, { origin, headers, autoPong });
+  const ws = new WebSocket(url, { origin, headers, autoPong, localAddress });
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
@@ -93,9 +95,9 @@ export function connect(url: string, { session, origin, autoPong = true }: Conne
 }
 
 /** The HTTP status of a handshake the server refused before it became a socket. */
-export function refusedStatus(url: string, { session, origin }: ConnectOptions): Promise<number> {
+export function refusedStatus(url: string, { session, origin, localAddress }: ConnectOptions): Promise<number> {
   const headers: Record<string, string> = session ? { Cookie: `mycelius_session=${session}` } : {};
-  const ws = new WebSocket(url, { origin, headers });
+  const ws = new WebSocket(url, { origin, headers, localAddress });
   return new Promise((resolve, reject) => {
     ws.on('unexpected-response', (_request, response) => {
       resolve(response.statusCode ?? 0);
