@@ -23,6 +23,8 @@ export async function signUpMember(
   const created = await context.request.post('/api/auth/signup', {
     headers: { Origin: server.baseURL },
     data: { username: name, email: `${name}@example.com`, password: `${name}-secret` },
+    // argon2 on two cores shared with the browser and other runs: the first sign-up can take long.
+    timeout: 120_000,
   });
   expect(created.status()).toBe(201);
   const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
