@@ -3,6 +3,7 @@ import { messages } from '../domain/messages';
 import type { FriendEntry } from '../domain/friends';
 import { socialFailureText } from '../services/members/people';
 import { loadFriendsFor, removeFriendFor } from '../services/members/socialForSession';
+import type { LiveEmitted } from './liveEvents';
 
 export interface FriendsContext {
   friends: FriendEntry[];
@@ -18,11 +19,14 @@ type FriendsEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
-  | { type: 'REFRESH' };
+  | { type: 'REFRESH' }
+  | LiveEmitted;
 
 /**
  * Friends ('Your Friends'): load, then remove after an in-page confirmation (both link directions go).
- * REFRESH (a friend request was accepted) reloads the list while it stays on screen.
+ * REFRESH (a friend request was accepted) reloads the list while it stays on screen, as does what the live
+ * channel says (forwarded by the screen): the member's friends changed ('people.changed': a friendship
+ * ended, a block, an accepted request), or the channel opened again.
  */
 export const friendsMachine = setup({
   types: {} as { context: FriendsContext; events: FriendsEvent },
@@ -32,6 +36,8 @@ export const friendsMachine = setup({
   },
   guards: {
     isFriend: ({ context, event }) => event.type === 'REMOVE' && context.friends.some((f) => f.id === event.friendId),
+    liveChange: ({ event }) =>
+      (event.type === 'live.received' && event.frame.type === 'people.changed') || (event.type === 'live.status' && event.status === 'open'),
   },
 }).createMachine({
   id: 'friends',
@@ -57,6 +63,8 @@ export const friendsMachine = setup({
           on: {
             REMOVE: { guard: 'isFriend', target: 'confirming', actions: assign({ pendingId: ({ event }) => event.friendId, error: null }) },
             REFRESH: 'refreshing',
+            'live.received': { guard: 'liveChange', target: 'refreshing' },
+            'live.status': { guard: 'liveChange', target: 'refreshing' },
           },
         },
         refreshing: {

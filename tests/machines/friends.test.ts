@@ -30,6 +30,11 @@ const events = [
   { type: 'REFRESH' },
   { type: 'xstate.done.actor.refreshFriends', output: refreshed },
   { type: 'xstate.error.actor.refreshFriends', error: new Error('offline') },
+  // The live channel: the member's friends changed, or it opened again (both reload); it dropping does not.
+  { type: 'live.received', frame: { type: 'people.changed' } },
+  { type: 'live.status', status: 'open' },
+  { type: 'live.status', status: 'reconnecting' },
+  { type: 'live.received', frame: { type: 'heartbeat' } },
 ];
 
 // Nothing is removed without CONFIRM, only a listed friend can be asked about, and a done removal takes
@@ -44,12 +49,17 @@ function expectedIds(events: string[]): string[] {
   return ids;
 }
 
-function expectList(env: ReplayEnv, context: FriendsContext, events: string[]) {
+/** The live channel's reasons to reload: the member's friends changed, or it opened again. */
+function reloadsFromLive(steps: readonly { event: { type: string; frame?: { type: string }; status?: string } }[]): number {
+  return steps.filter(({ event }) => (event.type === 'live.received' && event.frame?.type === 'people.changed') || (event.type === 'live.status' && event.status === 'open')).length;
+}
+
+function expectList(env: ReplayEnv, context: FriendsContext, events: string[], steps: Parameters<typeof reloadsFromLive>[0]) {
   const removals = env.pending.get('removeFriend') ?? [];
   expect(removals.map((d) => d.input)).toEqual(events.filter((e) => e === 'CONFIRM').map(() => ({ friendId: 'user-1' })));
   expect(context.friends.map((f) => f.id)).toEqual(expectedIds(events));
   expect(context.notice).toBe(events.includes('xstate.done.actor.removeFriend') ? 'RiffLord was removed from your friends.' : null);
-  expect(env.pending.get('refreshFriends') ?? []).toHaveLength(events.filter((e) => e === 'REFRESH').length);
+  expect(env.pending.get('refreshFriends') ?? []).toHaveLength(events.filter((e) => e === 'REFRESH').length + reloadsFromLive(steps));
 }
 
 describe('friends machine (model-based)', () => {
@@ -65,7 +75,7 @@ describe('friends machine (model-based)', () => {
         },
         failed: ({ context }) => expect(context.error).toBe(LOAD_FAILED),
         'ready.idle': ({ env, context, events, path }) => {
-          expectList(env, context, events);
+          expectList(env, context, events, path.steps);
           expect(context.pendingId).toBeNull();
           // A failed removal or refresh is explained until the next confirmation dialog opens.
           const failures = ['xstate.error.actor.removeFriend', 'xstate.error.actor.refreshFriends'];
@@ -74,23 +84,23 @@ describe('friends machine (model-based)', () => {
           expect(context.error).toBe(expected ?? null);
         },
         // The in-page dialog asks about RiffLord.
-        'ready.confirming': ({ env, context, events }) => {
-          expectList(env, context, events);
+        'ready.confirming': ({ env, context, events, path }) => {
+          expectList(env, context, events, path.steps);
           expect(context.pendingId).toBe('user-1');
           expect(context.error).toBeNull();
         },
         // The list stays on screen while it is fetched again.
-        'ready.refreshing': ({ env, context, events }) => {
-          expectList(env, context, events);
+        'ready.refreshing': ({ env, context, events, path }) => {
+          expectList(env, context, events, path.steps);
           expect(context.pendingId).toBeNull();
         },
-        'ready.removing': ({ env, context, events }) => {
-          expectList(env, context, events);
+        'ready.removing': ({ env, context, events, path }) => {
+          expectList(env, context, events, path.steps);
           expect(context.pendingId).toBe('user-1');
         },
       },
     });
-    expect(report).toMatchObject({ states: 8, transitions: 11, guards: 1 });
+    expect(report).toMatchObject({ states: 8, transitions: 13, guards: 3 });
   });
 });
 

@@ -15,7 +15,7 @@ import { SampleBadge } from '../components/SampleBadge';
 import { Screen } from '../components/ScreenShell';
 import { inspectOptions } from '../inspect';
 import { useConversations } from '../session/ConversationsContext';
-import { useOnlineFriends } from '../session/memberLive';
+import { useLiveEventsFor, useOnlineFriends } from '../session/memberLive';
 import { useSocial } from '../session/SocialContext';
 import '../styles/social.css';
 
@@ -52,6 +52,7 @@ export default function Friends() {
   const conversations = useConversations();
   const online = useOnlineFriends();
   const actor = useActorRef(friendsMachine, inspectOptions());
+  useLiveEventsFor(actor);
   // Opening Friends shows the requests and conversations as they are now (and tells the sender of any accepted meanwhile).
   useEffect(() => {
     social?.requests.send({ type: 'REFRESH' });
