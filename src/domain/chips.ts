@@ -15,7 +15,7 @@ function sameItem(a: string, b: string): boolean {
 }
 
 /** What the editor says when a list is full, and under the box when an item is too long (the server's bounds). */
-export const chipLimitTexts = {
+const chipLimitTexts = {
   listFull: `You can add at most ${PROFILE_LIMITS.listItems} items to a list. Remove one to add another.`,
   itemTooLong: `An item can be at most ${PROFILE_LIMITS.itemLength} characters.`,
 } as const;
