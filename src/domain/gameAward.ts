@@ -18,7 +18,7 @@ export function gameAward(messageCount: number): number {
 }
 
 /** A game against the AI holds these before the player's first answered message: the welcome, the reveal line and the partner's take. */
-export const MESSAGES_BEFORE_FIRST_TURN = 3;
+const MESSAGES_BEFORE_FIRST_TURN = 3;
 
 /**
  * The messages of a game as the server counts it: those before the first turn, then each message the AI

@@ -71,6 +71,37 @@ describe('chip lists on the profile editor', () => {
     expect(loadProfile().favoriteGames).toEqual(['Elden Ring']);
   });
 
+  it("stops at the server's bounds: 50 items a list, 100 characters an item, 2000 characters of hobbies, saying so", async () => {
+    const fortyNine = Array.from({ length: 49 }, (_, i) => `Genre ${i}`);
+    saveProfile({ ...emptyProfile(), musicGenres: fortyNine });
+    const user = userEvent.setup();
+    render(<Editor />);
+    const genres = section('Music Genres');
+    const input = within(genres).getByRole('textbox', { name: 'Add a music genre' });
+
+    // The box takes no more than 100 characters.
+    await user.type(input, 'x'.repeat(105));
+    expect(input).toHaveValue('x'.repeat(100));
+    await user.clear(input);
+
+    await user.type(input, 'Synthwave{Enter}');
+    expect(chipsIn(genres)).toHaveLength(50);
+    // Full: it says so, offers no suggestions, and keeps what was typed.
+    expect(within(genres).getByText('You can add at most 50 items to a list. Remove one to add another.')).toBeInTheDocument();
+    expect(within(genres).queryByRole('list', { name: 'Suggestions' })).toBeNull();
+    await user.type(input, 'Shoegaze{Enter}');
+    expect(within(genres).getByRole('alert')).toHaveTextContent('You can add at most 50 items to a list. Remove one to add another.');
+    expect(input).toHaveValue('Shoegaze');
+    expect(loadProfile().musicGenres).toHaveLength(50);
+
+    await user.click(within(genres).getByRole('button', { name: 'Remove Genre 0' }));
+    expect(within(genres).queryByText(/at most 50 items/)).toBeNull();
+    await user.click(within(genres).getByRole('button', { name: 'Add to Music Genres' }));
+    expect(chipsIn(genres).at(-1)).toBe('Shoegaze');
+
+    expect(screen.getByRole('textbox', { name: 'Favorite Hobbies' })).toHaveAttribute('maxLength', '2000');
+  });
+
   it('removes a chip with its × button', async () => {
     saveProfile({ ...emptyProfile(), favoriteShows: ['Friends', 'Naruto'] });
     const user = userEvent.setup();

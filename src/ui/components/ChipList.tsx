@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { canAddChip } from '../../domain/chips';
+import { canAddChip, chipLimitProblem } from '../../domain/chips';
+import { PROFILE_LIMITS } from '../../domain/profile';
 
 export interface ChipListProps {
   title: string;
@@ -17,6 +18,8 @@ export interface ChipListProps {
 export function ChipList({ title, inputLabel, placeholder, items, suggestions, onAdd, onRemove }: ChipListProps) {
   const id = useId();
   const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const full = items.length >= PROFILE_LIMITS.listItems;
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
   const suggestionsRef = useRef<HTMLUListElement>(null);
@@ -32,6 +35,10 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     if (draft.trim() === '') return;
+    // A list at its bound keeps the draft and says why, so nothing typed is silently lost.
+    const refusal = chipLimitProblem(items, draft);
+    setProblem(refusal);
+    if (refusal) return;
     if (canAddChip(items, draft)) onAdd(draft);
     setDraft('');
   };
@@ -49,11 +56,22 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
           autoComplete="off"
           enterKeyHint="done"
           placeholder={placeholder}
+          maxLength={PROFILE_LIMITS.itemLength}
+          aria-describedby={problem || full ? `${id}-limit` : undefined}
+          aria-invalid={problem ? true : undefined}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setProblem(undefined);
+          }}
         />
         <button type="submit" className="btn btn-primary chip-add" aria-label={`Add to ${title}`}>Add</button>
       </form>
+      {problem || full ? (
+        <p id={`${id}-limit`} className="field-error" role={problem ? 'alert' : undefined}>
+          {problem ?? chipLimitProblem(items, '')}
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ul className="chip-list" ref={chipsRef} aria-label={`Your ${title}`}>
           {items.map((item, index) => (
@@ -62,7 +80,10 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
               <button
                 type="button"
                 aria-label={`Remove ${item}`}
-                onClick={() => changeKeepingFocus(() => onRemove(item), 'chips', index)}
+                onClick={() => {
+                  setProblem(undefined);
+                  changeKeepingFocus(() => onRemove(item), 'chips', index);
+                }}
               >
                 <span aria-hidden="true">×</span>
               </button>
@@ -72,7 +93,7 @@ export function ChipList({ title, inputLabel, placeholder, items, suggestions, o
       ) : (
         <p className="muted chip-empty">Nothing added yet. Type your own or pick a suggestion.</p>
       )}
-      {suggestions.length > 0 ? (
+      {suggestions.length > 0 && !full ? (
         <>
           <h3 className="suggestions-title" id={`${id}-suggestions`}>Suggestions</h3>
           <ul className="suggestions grid-3" ref={suggestionsRef} aria-labelledby={`${id}-suggestions`}>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { suggestionsFor } from '../../domain/catalog';
 import { CHIP_LISTS, type ChipListKey } from '../../domain/chips';
+import { PROFILE_LIMITS } from '../../domain/profile';
 import { profileMachine } from '../../machines/profile.machine';
 import { inspectOptions } from '../inspect';
 import { ChipList } from './ChipList';
@@ -60,6 +61,7 @@ export function ProfileInfoCard({ editor }: { editor: ProfileEditorRef }) {
           className="textarea"
           rows={3}
           placeholder="Hiking, photography, board games..."
+          maxLength={PROFILE_LIMITS.hobbies}
           value={hobbies}
           onChange={(e) => editor.send({ type: 'HOBBIES_CHANGED', value: e.target.value })}
         />

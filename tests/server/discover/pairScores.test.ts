@@ -71,12 +71,13 @@ describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
   it('tells Gemini at most 1000 characters of hobbies and 30 items of 200 characters per candidate', async () => {
     const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
     const games = Array.from({ length: 34 }, (_, i) => `game${String(i).padStart(2, '0')}`);
-    await addMember(setup.database, setup.app, 'Bob', { hobbies: 'h'.repeat(1200), musicGenres: ['Jazz', 'z'.repeat(250)], favoriteGames: games });
+    // A profile item is at most 100 characters (PROFILE_LIMITS), within the 200 Gemini is told, so it goes whole.
+    await addMember(setup.database, setup.app, 'Bob', { hobbies: 'h'.repeat(1200), musicGenres: ['Jazz', 'z'.repeat(100)], favoriteGames: games });
     fake.enqueue({ text: '[]' });
     await scores(alice);
     const data = JSON.parse(/<data>\n([\s\S]*)\n<\/data>/.exec(fake.requests[0]?.user ?? '')?.[1] ?? '{}') as { candidates: { personality: string; interests: string[] }[] };
     expect(data.candidates[0]?.personality).toBe('h'.repeat(1000));
-    expect(data.candidates[0]?.interests).toEqual(['jazz', 'z'.repeat(200), ...games.slice(0, 28)]);
+    expect(data.candidates[0]?.interests).toEqual(['jazz', 'z'.repeat(100), ...games.slice(0, 28)]);
   });
 
   it('gives a member Gemini left out 50', async () => {
