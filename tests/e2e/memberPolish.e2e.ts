@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, settleAnimations, startBrowser } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
+import type { LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
 // Issue 22's rough edges in real Chromium against the real server, pressing the real buttons: a live notice
@@ -33,7 +33,19 @@ afterAll(async () => {
 
 /** A member with a complete profile on the server and on the device (set-up only). */
 async function member(name: string, viewport: { width: number; height: number } = PHONE): Promise<LiveMember> {
-  const m = await signUpMember(browser, server, name, viewport);
+  const context = await browser.newContext({ viewport, baseURL: server.baseURL });
+  // Password hashing on a loaded two-core machine can take longer than the default 30 s.
+  const created = await context.request.post('/api/auth/signup', {
+    headers: { Origin: server.baseURL },
+    data: { username: name, email: `${name}@example.com`, password: `${name}-secret` },
+    timeout: 120_000,
+  });
+  expect(created.status()).toBe(201);
+  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const m: LiveMember = { id: me.user.id, name, page, context, errors };
   const profile = profileOf(name);
   const saved = await m.context.request.put('/api/me/profile', { headers: { Origin: server.baseURL }, data: { ...profile, updatedAt: Date.now() } });
   expect(saved.status()).toBe(200);
@@ -109,7 +121,7 @@ describe('member polish (issue 22)', () => {
       expect(m.errors).toEqual([]);
       await m.context.close();
     }
-  }, 120_000);
+  }, 600_000);
 
   it('a new chat prompts a hello; a message sent offline says Waiting to send until the server has it; the offline strip never covers the header', async () => {
     const cyd = await member('cyd_polish');
@@ -162,5 +174,5 @@ describe('member polish (issue 22)', () => {
       expect(m.errors).toEqual([]);
       await m.context.close();
     }
-  }, 120_000);
+  }, 600_000);
 });
