@@ -110,7 +110,7 @@ describe('member polish (issue 22)', () => {
     expect(await seriousViolations(ben.page)).toEqual([]);
     await shot(ben.page, 'polish-blocked-dialog-phone');
     // The count is asked again at once: no stale '1' on the Friends tab.
-    await expect.poll(() => friendsTab(ben.page).getAttribute('aria-label'), { timeout: 3_000 }).toBe('Friends');
+    await expect.poll(async () => [await friendsTab(ben.page).getAttribute('aria-label'), await friendsTab(ben.page).locator('.nav-badge').count()], { timeout: 3_000 }).toEqual([null, 0]);
     await blocked.getByRole('button', { name: 'Done' }).click();
     await blocked.waitFor({ state: 'detached' });
     // Not a blank screen: Friends as it now is.
@@ -159,7 +159,7 @@ describe('member polish (issue 22)', () => {
     expect(await log.locator('.message-byline .message-sender').allTextContents()).toEqual(['You']);
     // The strip is above the chat, never over its header; the composer is still on screen.
     const stripBox = await strip.boundingBox();
-    const chatHeader = await cyd.page.getByRole('banner').boundingBox();
+    const chatHeader = await cyd.page.locator('.chat-header').boundingBox();
     expect(chatHeader!.y).toBeGreaterThanOrEqual(stripBox!.y + stripBox!.height - 1);
     const composer = await box.boundingBox();
     expect(composer!.y + composer!.height).toBeLessThanOrEqual(PHONE.height);
