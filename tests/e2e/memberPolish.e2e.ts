@@ -143,14 +143,14 @@ describe('member polish (issue 22)', () => {
     await box.fill('First hello');
     await cyd.page.keyboard.press('Enter');
     const log = cyd.page.getByRole('log', { name: 'Messages' });
-    await log.getByRole('listitem').filter({ hasText: 'First hello' }).getByText('Sent').waitFor({ timeout: 5_000 });
+    await log.getByRole('listitem').filter({ hasText: 'First hello' }).getByText('Sent', { exact: true }).waitFor({ timeout: 5_000 });
 
     await cyd.context.setOffline(true);
     const strip = cyd.page.locator('.live-banner');
     await strip.waitFor({ timeout: 10_000 });
-    await box.fill('Sent while offline');
+    await box.fill('Typed while offline');
     await cyd.page.keyboard.press('Enter');
-    const queued = log.getByRole('listitem').filter({ hasText: 'Sent while offline' });
+    const queued = log.getByRole('listitem').filter({ hasText: 'Typed while offline' });
     await queued.getByText('Waiting to send').waitFor();
     await box.fill('And another');
     await cyd.page.keyboard.press('Enter');
@@ -166,9 +166,9 @@ describe('member polish (issue 22)', () => {
     await shot(cyd.page, 'polish-chat-offline-phone');
 
     await cyd.context.setOffline(false);
-    await queued.getByText('Sent').waitFor({ timeout: 15_000 });
+    await queued.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await queued.getByText('Waiting to send').count()).toBe(0);
-    await dee.page.getByRole('log', { name: 'Messages' }).getByText('Sent while offline').waitFor({ timeout: 5_000 });
+    await dee.page.getByRole('log', { name: 'Messages' }).getByText('Typed while offline').waitFor({ timeout: 5_000 });
 
     for (const m of [cyd, dee]) {
       expect(m.errors).toEqual([]);
