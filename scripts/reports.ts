@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
+import { exitIfDataDirLocked } from '../server/db/dataDirLock';
 import { openMigratedDatabase } from '../server/db/open';
 import { closeReport, listOpenReports } from '../server/social/reports';
 
@@ -8,7 +9,7 @@ import { closeReport, listOpenReports } from '../server/social/reports';
 
 const { values } = parseArgs({ options: { close: { type: 'string' } } });
 const { database } = loadConfig();
-const opened = await openMigratedDatabase(database);
+const opened = await openMigratedDatabase(database).catch(exitIfDataDirLocked);
 try {
   if (values.close !== undefined) {
     if (await closeReport(opened.db, values.close)) {
