@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 const outdir = process.argv[2] ?? 'dist-server';
 
 await build({
-  entryPoints: ['server/start.ts'],
+  // The embedded database's worker thread is a file of its own (dist-server/db/pgliteWorker.js).
+  entryPoints: ['server/start.ts', 'server/db/pgliteWorker.ts'],
+  outbase: 'server',
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
+import { exitIfDataDirLocked } from '../server/db/dataDirLock';
 import { openMigratedDatabase } from '../server/db/open';
 import { closeReport, listOpenReports } from '../server/social/reports';
 import { inert } from './terminalText';
@@ -10,7 +11,7 @@ import { inert } from './terminalText';
 
 const { values } = parseArgs({ options: { close: { type: 'string' } } });
 const { database } = loadConfig();
-const opened = await openMigratedDatabase(database);
+const opened = await openMigratedDatabase(database).catch(exitIfDataDirLocked);
 try {
   if (values.close !== undefined) {
     if (await closeReport(opened.db, values.close)) {

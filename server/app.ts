@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import { DEMO_PREFIX } from './config';
+import { isDatabaseUnavailable } from './db/pgliteThread';
 import { jsonError } from './lib/errors';
 import { hostAllowList } from './lib/hostAllowList';
 import { silentLogger, type Logger } from './lib/log';
@@ -77,6 +78,10 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   }
 
   app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      log.error('the database is not answering or cannot store', { path: c.req.path, method: c.req.method, error });
+      return jsonError(c, 503, 'DATABASE_UNAVAILABLE', 'The server cannot reach its database right now. Please try again in a minute.');
+    }
     log.error('unhandled error', { path: c.req.path, method: c.req.method, error });
     return jsonError(c, 500, 'INTERNAL', 'Something went wrong on the server.');
   });

@@ -71,7 +71,14 @@ function main(): void {
   }
   const log = createLogger(config.logLevel);
   exitOnCrash(log);
-  const database = openDatabaseInBackground(config.database, log);
+  const database = openDatabaseInBackground(config.database, log, {
+    embeddedThread: {
+      onWedged(reason) {
+        log.error('the members database stopped answering; exiting so the supervisor restarts the server', { reason });
+        process.exit(1);
+      },
+    },
+  });
   const where = database.kind === 'postgres' ? 'a Postgres server (DATABASE_URL)' : `embedded PGlite in ${resolve(config.database.dataDir)}`;
   database.ready.then(
     ({ applied }) => log.info('members database ready', { applied }),

@@ -5,9 +5,11 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { silentLogger, type Logger } from '../lib/log';
+import { lockDataDir } from './dataDirLock';
 import { postgresListener, type NotificationListener, type Unlisten } from './listener';
 import { migrateToLatest } from './migrate';
 import { pglitePool } from './pglitePool';
+import { openPgliteThread, type EmbeddedDatabase } from './pgliteThread';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -20,10 +22,12 @@ export interface OpenDatabase {
   /** LISTEN on a channel (the live bus): a dedicated Postgres connection, or PGlite's in-process one. */
   listen(channel: string, onPayload: NotificationListener): Promise<Unlisten>;
   close(): Promise<void>;
+  /** Gives every later statement its deadline (the embedded database on its own thread only). */
+  armDeadlines?(): void;
 }
 
 /** LISTEN through the pool's one lent connection, so it never lands inside another caller's transaction. */
-function pgliteListen(pglite: PGlite, pool: PostgresPool) {
+function pgliteListen(pglite: Pick<EmbeddedDatabase, 'listen' | 'closed'>, pool: PostgresPool) {
   async function exclusively<T>(work: () => Promise<T>): Promise<T> {
     const connection = await pool.connect();
     try {
@@ -38,11 +42,20 @@ function pgliteListen(pglite: PGlite, pool: PostgresPool) {
   };
 }
 
+export interface OpenOptions {
+  /**
+   * Run the embedded database on a worker thread with deadlines (pgliteThread.ts): the server's way.
+   * `onWedged` hears when it stops answering altogether. Without it PGlite runs on the calling thread.
+   */
+  embeddedThread?: { onWedged(reason: string): void };
+}
+
 /**
- * A Postgres server when `url` is set, otherwise the embedded PGlite in `dataDir` (created if missing).
+ * A Postgres server when `url` is set, otherwise the embedded PGlite in `dataDir` (created if missing),
+ * which this process then holds locked (dataDirLock.ts) until it closes it.
  * `log` hears of dropped Postgres connections (the pool's and the LISTEN one's).
  */
-export async function openDatabase(config: DatabaseConfig, log: Logger = silentLogger): Promise<OpenDatabase> {
+export async function openDatabase(config: DatabaseConfig, log: Logger = silentLogger, options: OpenOptions = {}): Promise<OpenDatabase> {
   if (config.url) {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle connection dropped by the server (a restart, a failover) must not crash the app: the
@@ -58,17 +71,27 @@ export async function openDatabase(config: DatabaseConfig, log: Logger = silentL
   }
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir });
+  const unlock = lockDataDir(dataDir);
+  let pglite: EmbeddedDatabase;
+  try {
+    pglite = options.embeddedThread ? await openPgliteThread(dataDir, options.embeddedThread) : await PGlite.create({ dataDir });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const pool = pglitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'pglite', pool, listen: pgliteListen(pglite, pool), close: () => db.destroy() };
+  const armDeadlines = pglite.armDeadlines?.bind(pglite);
+  return { db, kind: 'pglite', pool, listen: pgliteListen(pglite, pool), close: () => db.destroy().finally(unlock), ...(armDeadlines ? { armDeadlines } : {}) };
 }
 
 /** What the server runs on: the configured database, brought up to the newest migration. */
-export async function openMigratedDatabase(config: DatabaseConfig, log: Logger = silentLogger): Promise<OpenDatabase & { applied: string[] }> {
-  const opened = await openDatabase(config, log);
+export async function openMigratedDatabase(config: DatabaseConfig, log: Logger = silentLogger, options: OpenOptions = {}): Promise<OpenDatabase & { applied: string[] }> {
+  const opened = await openDatabase(config, log, options);
   try {
-    return { ...opened, applied: await migrateToLatest(opened.db) };
+    const applied = await migrateToLatest(opened.db);
+    opened.armDeadlines?.();
+    return { ...opened, applied };
   } catch (error) {
     await opened.close();
     throw error;
@@ -91,8 +114,8 @@ export interface StartingDatabase {
  * embedded database takes seconds to create (PGlite runs initdb in WebAssembly), and nothing but the
  * members routes needs it. Their queries simply wait for it.
  */
-export function openDatabaseInBackground(config: DatabaseConfig, log: Logger = silentLogger): StartingDatabase {
-  const opening = openMigratedDatabase(config, log);
+export function openDatabaseInBackground(config: DatabaseConfig, log: Logger = silentLogger, options: OpenOptions = {}): StartingDatabase {
+  const opening = openMigratedDatabase(config, log, options);
   // Kysely asks for its pool on the first query; the migrated database's own pool is handed over then.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => (await opening).pool }) });
   return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { PRESENCE_STALE_MS } from '../../src/domain/liveContract';
+import { DEBATE_MAX_MESSAGES, DEBATE_MAX_TEXT_CHARS, PRESENCE_STALE_MS } from '../../src/domain/liveContract';
 import type { Database } from '../db/schema';
 import { isUuid, lockDebate, lockDebateQueue } from '../social/locks';
 import { recordHotTakesResult } from '../social/stats';
@@ -172,7 +172,7 @@ async function openDebateOf(trx: Trx, debateId: string, me: string): Promise<Deb
   return row;
 }
 
-export type MoveOutcome = 'stored' | 'unchanged' | 'notFound' | 'notRevealed';
+export type MoveOutcome = 'stored' | 'unchanged' | 'notFound' | 'notRevealed' | 'full';
 
 /** Stores `me`'s take once; a second take is ignored. */
 export function storeTake(db: Db, debateId: string, me: string, text: string): Promise<MoveOutcome> {
@@ -186,12 +186,27 @@ export function storeTake(db: Db, debateId: string, me: string, text: string): P
   });
 }
 
-/** Stores a message once per client id, only after both takes are revealed. */
+/**
+ * Stores a message once per client id, only after both takes are revealed, and only while the debate
+ * holds fewer than DEBATE_MAX_MESSAGES messages of DEBATE_MAX_TEXT_CHARS characters in all: each change
+ * is pushed to both sides, so a debate cannot grow without end.
+ */
 export function storeDebateMessage(db: Db, debateId: string, me: string, clientId: string, text: string, at: Date): Promise<MoveOutcome> {
   return db.transaction().execute(async (trx): Promise<MoveOutcome> => {
     const debate = await openDebateOf(trx, debateId, me);
     if (!debate) return 'notFound';
     if (debate.take_a === null || debate.take_b === null) return 'notRevealed';
+    const stored = await trx
+      .selectFrom('debate_messages')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('count'),
+        sql<string>`coalesce(sum(length(text)), 0)`.as('chars'),
+        sql<boolean | null>`bool_or(sender_id = ${me} and client_id = ${clientId})`.as('repeated'),
+      ])
+      .where('debate_id', '=', debateId)
+      .executeTakeFirstOrThrow();
+    if (stored.repeated) return 'unchanged';
+    if (Number(stored.count) >= DEBATE_MAX_MESSAGES || Number(stored.chars) + text.length > DEBATE_MAX_TEXT_CHARS) return 'full';
     const inserted = await trx
       .insertInto('debate_messages')
       .values({ debate_id: debateId, sender_id: me, client_id: clientId, text, sent_at: at })

@@ -1,5 +1,5 @@
 import { gameAward, isWinningGame } from '../../src/domain/gameAward';
-import type { DebateView } from '../../src/domain/liveContract';
+import { DEBATE_MAX_MESSAGES, type DebateView } from '../../src/domain/liveContract';
 
 // A Hot Takes debate as the server stores it, and as each of its two members is allowed to see it.
 
@@ -35,9 +35,12 @@ export interface DebateOutcome {
   messageCount: number;
 }
 
-/** The same figures for both sides: more than 4 messages is a win worth 100 + 10 per message beyond 4. */
+/**
+ * The same figures for both sides: more than 4 messages is a win worth 100 + 10 per message beyond 4.
+ * Messages past DEBATE_MAX_MESSAGES (stored before the cap) do not count, so a debate is worth at most 2,080.
+ */
 export function debateOutcome(takes: number, messages: number): DebateOutcome {
-  const messageCount = takes + messages;
+  const messageCount = takes + Math.min(messages, DEBATE_MAX_MESSAGES);
   const played = takes === 2;
   const won = played && isWinningGame(messageCount);
   return { played, won, points: won ? gameAward(messageCount) : 0, messageCount };

@@ -112,6 +112,7 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
     async function answerMove(socket: LiveSocket, debateId: string, outcome: MoveOutcome): Promise<void> {
       if (outcome === 'notFound') refuse(socket, 'DEBATE_NOT_FOUND');
       else if (outcome === 'notRevealed') refuse(socket, 'INVALID_REQUEST');
+    else if (outcome === 'full') refuse(socket, 'DEBATE_FULL');
       // A repeated take or message still gets the state, so a retrying client learns where things stand.
       else await changed(debateId);
     }

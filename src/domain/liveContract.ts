@@ -38,6 +38,9 @@ export const TYPING_TIMEOUT_MS = 4000;
 export const TYPING_THROTTLE_MS = 2000;
 /** A presence row older than this is a server that died: its members count as offline. */
 export const PRESENCE_STALE_MS = 60_000;
+/** A live debate holds at most this many messages, of at most this many characters in all (then DEBATE_FULL). */
+export const DEBATE_MAX_MESSAGES = 200;
+export const DEBATE_MAX_TEXT_CHARS = 100_000;
 /** Hot Takes against a person: with no member matched within this, the AI opponent takes the seat. */
 export const MATCHMAKING_TIMEOUT_MS = 10_000;
 
@@ -73,6 +76,7 @@ export const chatErrorTexts = {
   INVALID_REQUEST: 'That request could not be understood.',
   TOO_MANY_MESSAGES: 'You are sending messages too fast. Please slow down.',
   DEBATE_NOT_FOUND: 'That debate has ended.',
+  DEBATE_FULL: `This debate has reached its limit of ${DEBATE_MAX_MESSAGES} messages.`,
 } as const;
 export type ChatErrorCode = keyof typeof chatErrorTexts;
 
