@@ -24,7 +24,7 @@ export const SESSION_COOKIE = 'mycelius_session';
 export const MEMBER_HINT_COOKIE = 'mycelius_member';
 export const SESSION_LIFETIME_DAYS = 30;
 
-/** Log-in throttle: this many failures for one username or one client within the window. */
+/** Log-in throttle: this many failures per (username, client), or per known device, within the window (server/members/loginThrottle.ts). */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 
