@@ -75,4 +75,3 @@ export function deviceCookies(db: Kysely<Database>) {
   };
 }
 
-export type DeviceCookies = ReturnType<typeof deviceCookies>;

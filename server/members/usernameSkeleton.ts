@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import confusablePrototypes from 'unhomoglyph/data.json' with { type: 'json' };
 import { normaliseUsername } from '../../src/domain/validation';
 
 // The confusable skeleton of a username (Unicode TR39 section 4): decompose, replace every character
@@ -9,7 +9,7 @@ import { normaliseUsername } from '../../src/domain/validation';
 // unhomoglyph package ships it (data.json, one code point per key); the package's own replace
 // function is not used because it skips TR39's decompositions.
 
-const prototypes = createRequire(import.meta.url)('unhomoglyph/data.json') as Record<string, string>;
+const prototypes: Readonly<Record<string, string>> = confusablePrototypes;
 
 export function usernameSkeleton(username: string): string {
   const decomposed = normaliseUsername(username).toLowerCase().normalize('NFD');
