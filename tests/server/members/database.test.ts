@@ -118,6 +118,7 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
       'friend_requests',
       'friendships',
       'game_results',
+      'game_sessions',
       'kysely_migration',
       'kysely_migration_lock',
       'live_connections',
