@@ -6,7 +6,7 @@ import { scoreAll } from '../ai/local/similarity';
 import type { AiProvider } from '../ai/provider';
 import type { DailyBudget } from '../lib/dailyBudget';
 import type { Logger } from '../lib/log';
-import { allItems, asCandidate, memberAsCandidate, memberAsUser, type MemberTaste, type Viewer } from './tastes';
+import { allItems, asCandidate, loadTastes, loadViewer, memberAsCandidate, memberAsUser, type MemberTaste, type Viewer } from './tastes';
 
 // Scores for one ranking. A pair of members has ONE score, whoever asks: the local engine's is the
 // mean of both directions over the same normalised tastes; a Gemini score (one direction) is stored
@@ -144,4 +144,17 @@ export async function scoreRanking(deps: ScoringDeps, viewer: Viewer, candidates
       .execute();
   }
   return { members: new Map([...stored, ...answer.members]), samples: answer.samples, keep: answer.keep };
+}
+
+/**
+ * The viewer's score with each of these members as Discover shows it, without asking Gemini (so a list
+ * that shows it stays quick and spends no budget): the local engine's pair score, or with Gemini the
+ * stored pair score while it is fresh. A member not scored yet, or either side without a profile, is missing.
+ */
+export async function knownPairScores(db: Kysely<Database>, engine: AiProvider['name'], viewerId: string, memberIds: readonly string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const [viewer, tastes] = await Promise.all([loadViewer(db, viewerId), loadTastes(db, memberIds)]);
+  // A viewer without a profile has no taste to match yet: no score, like a member without one.
+  if (!viewer?.changedAt) return new Map();
+  return engine === 'local' ? localPairScores(viewer.taste, tastes) : storedPairScores(db, viewer, tastes);
 }

@@ -20,7 +20,9 @@ import type { BusEvent } from '../live/feature';
 import type { MemberRoutesDeps } from './members';
 import { blockMember, listBlocked, unblockMember } from '../social/blocks';
 import { isProblem, socialError } from '../social/errors';
-import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequests } from '../social/friendRequests';
+import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequestsWithMatch } from '../social/friendRequests';
+import { chooseProvider } from '../ai';
+import { knownPairScores } from '../discover/scoring';
 import { listFriends, removeFriend } from '../social/friends';
 import { fileReport } from '../social/reports';
 import { scoreHotTakesGame, startHotTakesGame } from '../social/games';
@@ -83,7 +85,11 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ request: outcome.request }, outcome.status);
   });
 
-  app.get(relative(SOCIAL_ROUTES.friendRequests), async (c) => c.json(await listFriendRequests(db, c.get('memberId'))));
+  // Each request shows the match Discover shows for that person: one score per pair, from the same engine.
+  const engine = chooseProvider(config).name;
+  app.get(relative(SOCIAL_ROUTES.friendRequests), async (c) =>
+    c.json(await listFriendRequestsWithMatch(db, c.get('memberId'), (viewerId, ids) => knownPairScores(db, engine, viewerId, ids))),
+  );
 
   app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
     const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Friend, FriendRequest, FriendRequests } from '../../src/domain/socialContract';
+import type { Friend, FriendRequest, FriendRequests, ListedFriendRequest, ListedFriendRequests } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import { FRIEND_REQUEST_RULE, spendAction } from './actionLimits';
 import { problem, type SocialProblem } from './errors';
@@ -83,6 +83,27 @@ export async function listFriendRequests(db: Db, me: string): Promise<FriendRequ
     order by r.created_at desc, r.id`.execute(db);
   const requests = rows.map((row) => toWire({ id: row.request_id, from_id: row.from_id, to_id: row.to_id, created_at: row.created_at }, mine, row, 'pending'));
   return { incoming: requests.filter((r) => r.to.id === me), outgoing: requests.filter((r) => r.from.id === me) };
+}
+
+/** The viewer's match with each of these members, as Discover finds it; a member it cannot score is missing. */
+export type MatchScores = (viewerId: string, memberIds: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+/**
+ * The pending requests as Friends lists them: each with the viewer's match with the other member.
+ * A friends-only member shows a non-friend no match, as Discover does not show them at all.
+ */
+export async function listFriendRequestsWithMatch(db: Db, me: string, matchScores: MatchScores): Promise<ListedFriendRequests> {
+  const lists = await listFriendRequests(db, me);
+  const other = (request: FriendRequest) => (request.from.id === me ? request.to.id : request.from.id);
+  const everyone = [...lists.incoming, ...lists.outgoing].map(other);
+  const hidden = new Set(
+    everyone.length === 0
+      ? []
+      : (await db.selectFrom('profiles').select('member_id').where('visibility', '=', 'private').where('member_id', 'in', everyone).execute()).map((r) => r.member_id),
+  );
+  const scores = await matchScores(me, everyone.filter((id) => !hidden.has(id)));
+  const withMatch = (request: FriendRequest): ListedFriendRequest => ({ ...request, match: scores.get(other(request)) ?? null });
+  return { incoming: lists.incoming.map(withMatch), outgoing: lists.outgoing.map(withMatch) };
 }
 
 type Answer = 'accept' | 'decline' | 'cancel';

@@ -110,6 +110,8 @@ export const messages = {
   discover: {
     belowFloor: 'People who share less than 10% of your taste are not listed as matches. Add more genres, games or shows to your profile to find more.',
     breakdownTitle: (name: string, percent: number) => `${percent}% match with ${name}`,
+    /** A person's match as their Discover card and their friend request row label it. */
+    match: (percent: number) => `${percent}% Match`,
     breakdownLead: 'What each part of your profiles adds to the score:',
     categories: { music: 'Music', games: 'Games', shows: 'Shows & movies', hobbies: 'Hobbies & personality' },
     points: (points: number) => `${points}%`,

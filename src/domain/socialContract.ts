@@ -184,11 +184,19 @@ export const friendRequestSchema = z.object({
 });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 export const friendRequestResponseSchema = z.object({ request: friendRequestSchema });
+export type FriendRequests = { incoming: FriendRequest[]; outgoing: FriendRequest[] };
+/**
+ * GET /api/friends/requests: each pending request with `match`, the viewer's percentage with the
+ * other member as Discover shows it, or null when there is none to show (no profile, friends-only,
+ * or not scored yet).
+ */
+export const listedFriendRequestSchema = friendRequestSchema.extend({ match: z.number().int().min(0).max(100).nullable() });
+export type ListedFriendRequest = z.infer<typeof listedFriendRequestSchema>;
 export const friendRequestsResponseSchema = z.object({
-  incoming: z.array(friendRequestSchema),
-  outgoing: z.array(friendRequestSchema),
+  incoming: z.array(listedFriendRequestSchema),
+  outgoing: z.array(listedFriendRequestSchema),
 });
-export type FriendRequests = z.infer<typeof friendRequestsResponseSchema>;
+export type ListedFriendRequests = z.infer<typeof friendRequestsResponseSchema>;
 
 /** GET /api/friends; POST .../accept answers `{ friend }`. */
 export const friendSchema = personSummarySchema.extend({ since: z.string() });

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { messages } from '../domain/messages';
-import type { FriendRequest } from '../domain/socialContract';
+import type { ListedFriendRequest } from '../domain/socialContract';
 import { socialFailureText } from '../services/members/people';
 import { answerRequestFor, loadRequestsFor, type RequestAnswer, type RequestsSnapshot } from '../services/members/socialForSession';
 
@@ -13,8 +13,8 @@ import { answerRequestFor, loadRequestsFor, type RequestAnswer, type RequestsSna
  * service answers with no requests.
  */
 export interface FriendRequestsContext {
-  incoming: FriendRequest[];
-  outgoing: FriendRequest[];
+  incoming: ListedFriendRequest[];
+  outgoing: ListedFriendRequest[];
   friendIds: string[];
   /** The request being answered. */
   answeringId: string | null;
@@ -32,7 +32,7 @@ type FriendRequestsEvent =
 
 const answerOf = { ACCEPT: 'accept', DECLINE: 'decline', CANCEL: 'cancel' } as const satisfies Record<string, RequestAnswer>;
 
-function acceptedNotice(previous: readonly FriendRequest[], loaded: RequestsSnapshot): string | null {
+function acceptedNotice(previous: readonly ListedFriendRequest[], loaded: RequestsSnapshot): string | null {
   const names = previous.filter((request) => loaded.friendIds.includes(request.to.id)).map((request) => request.to.username);
   return names.length === 0 ? null : names.map((name) => messages.friends.added(name)).join(' ');
 }

@@ -64,8 +64,9 @@ export const memberDiscoverMachine = setup({
       return card !== undefined && canBefriend(card, context.sampleFriendIds);
     },
     hasMore: ({ context }) => context.nextCursor !== null,
+    // A request someone just sent is a change too: their card must offer Accept, not Add Friend.
     liveChange: ({ event }) =>
-      (event.type === 'live.received' && (event.frame.type === 'people.changed' || event.frame.type === 'profile.changed')) ||
+      (event.type === 'live.received' && (event.frame.type === 'people.changed' || event.frame.type === 'profile.changed' || event.frame.type === 'friendRequest')) ||
       (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {

@@ -10,8 +10,8 @@ import type { RequestsSnapshot } from '../../src/services/members/socialForSessi
 const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '' };
 const juno = { id: 'm-3', username: 'juno', avatar: 'JU', profilePicture: '' };
-const toNova = { id: 'r-1', from: mira, to: nova, createdAt: '2026-11-23T20:01:00.000Z', status: 'pending' as const };
-const toJuno = { id: 'r-2', from: mira, to: juno, createdAt: '2026-11-23T20:02:00.000Z', status: 'pending' as const };
+const toNova = { id: 'r-1', from: mira, to: nova, createdAt: '2026-11-23T20:01:00.000Z', status: 'pending' as const, match: null };
+const toJuno = { id: 'r-2', from: mira, to: juno, createdAt: '2026-11-23T20:02:00.000Z', status: 'pending' as const, match: null };
 
 function start(answers: RequestsSnapshot[]) {
   let loads = 0;

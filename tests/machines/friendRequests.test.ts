@@ -9,8 +9,8 @@ const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '' };
 const juno = { id: 'm-3', username: 'juno', avatar: 'JU', profilePicture: '' };
 // mira is signed in: juno asked her, she asked nova.
-const fromJuno = { id: 'r-in', from: juno, to: mira, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending' as const };
-const toNova = { id: 'r-out', from: mira, to: nova, createdAt: '2026-11-23T20:01:00.000Z', status: 'pending' as const };
+const fromJuno = { id: 'r-in', from: juno, to: mira, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending' as const, match: null };
+const toNova = { id: 'r-out', from: mira, to: nova, createdAt: '2026-11-23T20:01:00.000Z', status: 'pending' as const, match: null };
 const waiting: RequestsSnapshot = { incoming: [fromJuno], outgoing: [toNova], friendIds: [] };
 // Later: nova accepted, juno's request was answered.
 const novaAccepted: RequestsSnapshot = { incoming: [], outgoing: [], friendIds: ['m-2'] };

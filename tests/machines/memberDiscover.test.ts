@@ -274,3 +274,29 @@ describe('member discover machine (the header community)', () => {
     actor.stop();
   });
 });
+
+describe('member discover machine (a request arriving)', () => {
+  it('ranks again when someone sends the member a request, so their card offers Accept instead of Add Friend', async () => {
+    const before: MemberDiscoverPage = { complete: true, cards: [card('m-2', 'nova', 'member', 'none', 90)], nextCursor: null, sampleFriendIds: [] };
+    const after: MemberDiscoverPage = { complete: true, cards: [card('m-2', 'nova', 'member', 'incoming', 90)], nextCursor: null, sampleFriendIds: [] };
+    // The refresh asks for the first page again through the same loader.
+    const asked: unknown[] = [];
+    const machine = memberDiscoverMachine.provide({
+      actors: {
+        followCommunity: fromCallback(() => undefined),
+        loadPage: fromPromise(({ input }) => {
+          asked.push(input);
+          return Promise.resolve(asked.length === 1 ? before : after);
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+
+    actor.send({ type: 'live.received', frame: { type: 'friendRequest', from: { id: 'm-2', username: 'nova' } } });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.cards.map((c) => c.relation)).toEqual(['incoming']));
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual(asked[0]);
+    actor.stop();
+  });
+});

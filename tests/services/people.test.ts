@@ -39,7 +39,7 @@ const card = {
   sharedByCategory: { music: ['Jazz'], games: [], shows: [] },
   relation: 'none',
 };
-const pending = { id: 'r-1', from: mira, to: nova, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending' };
+const pending = { id: 'r-1', from: mira, to: nova, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending', match: null };
 
 async function memberSession() {
   const session = createActor(fakeSessionLogic({ member: fakeMember })).start();

@@ -45,7 +45,7 @@ interface World {
 
 function fakeServer(world: World) {
   const since = '2026-11-23T20:05:00.000Z';
-  const requestTo = (to: typeof nova) => ({ id: 'r-out', from: mira, to, createdAt: since, status: 'pending' });
+  const requestTo = (to: typeof nova) => ({ id: 'r-out', from: mira, to, createdAt: since, status: 'pending', match: null });
   return mockFetch({
     'GET /api/discover': (call: RecordedCall) =>
       call.query.get('cursor') === 'c-2'
@@ -108,7 +108,7 @@ function renderApp(path: string, member = fakeMember as typeof fakeMember | null
 
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li')!;
 const friendsTab = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')[0]!;
-const fromJuno = { id: 'r-in', from: juno, to: mira, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending' };
+const fromJuno = { id: 'r-in', from: juno, to: mira, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending', match: null };
 
 beforeEach(() => {
   localStorage.clear();
@@ -217,8 +217,25 @@ describe('Friend requests for a member', () => {
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toContain('DELETE /api/friends/m-3');
   });
 
+  it('each request row shows the match with that person as Discover labels it, and none when there is no score', async () => {
+    const world: World = {
+      incoming: [{ ...fromJuno, match: 87 }],
+      outgoing: [{ id: 'r-out', from: mira, to: nova, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending', match: null }],
+      friends: [],
+    };
+    fakeServer(world);
+    renderApp('/friends');
+    const requests = await screen.findByRole('region', { name: 'Requests' });
+    const junoRow = within(within(requests).getByRole('list', { name: 'Want to be your friend' })).getByRole('listitem');
+    expect(within(junoRow).getByText('87% Match')).toBeInTheDocument();
+    expect(within(junoRow).getByRole('button', { name: 'More actions for juno' })).toBeInTheDocument();
+    const novaRow = within(within(requests).getByRole('list', { name: 'Waiting for an answer' })).getByRole('listitem');
+    expect(within(novaRow).queryByText(/% Match/)).toBeNull();
+    expect(within(novaRow).getByRole('button', { name: 'More actions for nova' })).toBeInTheDocument();
+  });
+
   it('Decline and Cancel answer the requests on the server', async () => {
-    const world: World = { incoming: [fromJuno], outgoing: [{ id: 'r-out', from: mira, to: nova, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending' }], friends: [] };
+    const world: World = { incoming: [fromJuno], outgoing: [{ id: 'r-out', from: mira, to: nova, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending', match: null }], friends: [] };
     const server = fakeServer(world);
     const user = userEvent.setup();
     renderApp('/friends');

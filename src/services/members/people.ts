@@ -13,7 +13,7 @@ import {
   type DiscoverResponse,
   type Friend,
   type FriendRequest,
-  type FriendRequests,
+  type ListedFriendRequests,
   type MemberView,
   type SocialErrorCode,
 } from '../../domain/socialContract';
@@ -82,7 +82,7 @@ export function fetchMemberView(id: string): Promise<MemberView> {
   return socialCall(SOCIAL_ROUTES.member(id), memberViewSchema);
 }
 
-export function fetchFriendRequests(): Promise<FriendRequests> {
+export function fetchFriendRequests(): Promise<ListedFriendRequests> {
   return socialCall(SOCIAL_ROUTES.friendRequests, friendRequestsResponseSchema);
 }
 

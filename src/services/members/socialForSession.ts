@@ -1,5 +1,5 @@
 import type { FriendEntry } from '../../domain/friends';
-import type { DiscoverCardWire, FriendRequest } from '../../domain/socialContract';
+import type { DiscoverCardWire, ListedFriendRequest } from '../../domain/socialContract';
 import { isProfileComplete } from '../../domain/profile';
 import { loadProfile } from '../../storage/profile';
 import { addFriendLink, loadFriendIds, loadFriends, loadUsers, removeFriendLink } from '../users';
@@ -59,8 +59,8 @@ export async function removeFriendFor(friendId: string): Promise<void> {
 }
 
 export interface RequestsSnapshot {
-  incoming: FriendRequest[];
-  outgoing: FriendRequest[];
+  incoming: ListedFriendRequest[];
+  outgoing: ListedFriendRequest[];
   /** The member friends' ids, so a sender can tell an outgoing request was accepted. */
   friendIds: string[];
 }

@@ -1,13 +1,27 @@
 import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
-import { REQUESTS_HEADING, type FriendRequest } from '../../domain/socialContract';
+import { REQUESTS_HEADING, type FriendRequest, type ListedFriendRequest } from '../../domain/socialContract';
+import { matchLevel } from '../../machines/discover.view';
 import type { Social } from '../session/SocialContext';
 import { PersonActions } from './PersonActions';
 import { HideIfBlocked } from './PersonSafetyScope';
 
-/** Requests are between members: each row offers More actions (Block, Report), so a request can be blocked at once. */
-function RequestRow({ person, busy, children }: { person: FriendRequest['from']; busy: boolean; children: (nameId: string) => ReactNode }) {
+/**
+ * Requests are between members: each row shows the match with that person as their Discover card labels
+ * it (none when there is no score) and offers More actions (Block, Report), so a request can be blocked at once.
+ */
+function RequestRow({
+  person,
+  match,
+  busy,
+  children,
+}: {
+  person: FriendRequest['from'];
+  match: ListedFriendRequest['match'];
+  busy: boolean;
+  children: (nameId: string) => ReactNode;
+}) {
   const nameId = useId();
   return (
     <HideIfBlocked personId={person.id}>
@@ -15,6 +29,7 @@ function RequestRow({ person, busy, children }: { person: FriendRequest['from'];
         <span className="avatar" aria-hidden="true">{person.avatar}</span>
         <div className="friend-info">
           <h3 id={nameId} className="friend-name">{person.username}</h3>
+          {match !== null && <p className="request-match"><span className={`badge match-badge ${matchLevel(match)}`}>{messages.discover.match(match)}</span></p>}
         </div>
         <div className="friend-actions">
           {children(nameId)}
@@ -42,7 +57,7 @@ export function FriendRequestsSection({ requests }: { requests: Social['requests
           <h3 className="requests-subtitle">{messages.requests.incomingHeading}</h3>
           <ul className="friend-list" aria-label={messages.requests.incomingHeading}>
             {incoming.map((request) => (
-              <RequestRow key={request.id} person={request.from} busy={answeringId === request.id}>
+              <RequestRow key={request.id} person={request.from} match={request.match} busy={answeringId === request.id}>
                 {(nameId) => (
                   <>
                     <button type="button" className="btn btn-primary btn-small" aria-describedby={nameId} disabled={answering} onClick={() => requests.send({ type: 'ACCEPT', requestId: request.id })}>
@@ -63,7 +78,7 @@ export function FriendRequestsSection({ requests }: { requests: Social['requests
           <h3 className="requests-subtitle">{messages.requests.outgoingHeading}</h3>
           <ul className="friend-list" aria-label={messages.requests.outgoingHeading}>
             {outgoing.map((request) => (
-              <RequestRow key={request.id} person={request.to} busy={answeringId === request.id}>
+              <RequestRow key={request.id} person={request.to} match={request.match} busy={answeringId === request.id}>
                 {(nameId) => (
                   <button type="button" className="btn btn-outline btn-small" aria-describedby={nameId} disabled={answering} onClick={() => requests.send({ type: 'CANCEL', requestId: request.id })}>
                     Cancel

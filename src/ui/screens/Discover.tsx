@@ -69,10 +69,10 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }:
         </div>
         {card.breakdown ? (
           <button type="button" className={badgeClass} aria-haspopup="dialog" onClick={() => setExplaining(true)}>
-            {card.similarityScore}% Match
+            {messages.discover.match(card.similarityScore)}
           </button>
         ) : (
-          <span className={badgeClass}>{card.similarityScore}% Match</span>
+          <span className={badgeClass}>{messages.discover.match(card.similarityScore)}</span>
         )}
         <PersonActions person={card} />
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listFriendRequests } from '../../../server/social/friendRequests';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useWorld } from './support/world';
+import { json, useWorld, type Person } from './support/world';
 
 // Friend requests with consent: asking, the answers (accept, decline, cancel) and every refusal.
 
@@ -34,9 +34,50 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
       status: 'pending',
     });
 
-    expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [request], outgoing: [] });
-    expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [request] });
+    // Bob has no profile yet, so neither can be scored: the list says so (null) rather than 0%.
+    expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [{ ...request, match: null }], outgoing: [] });
+    expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [{ ...request, match: null }] });
     expect(await json(await alice.browser.request('GET', '/api/friends'))).toEqual({ friends: [] });
+  });
+
+  it('each listed request carries the viewer\'s match with the other member, the score Discover shows for them', async () => {
+    const taste = { hobbies: 'hiking and film photography', musicGenres: ['Jazz', 'Rock'], favoriteGames: ['Celeste', 'Hades'], favoriteShows: ['Severance'] };
+    const saveProfile = async (person: Person, lists: Partial<typeof taste>) => {
+      const profile = { username: person.username, profilePicture: '', hobbies: '', musicGenres: [], favoriteGames: [], favoriteShows: [], ...lists, updatedAt: world.clock.now };
+      expect((await person.browser.request('PUT', '/api/me/profile', profile)).status).toBe(200);
+    };
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const dana = await world.signUp('Dana');
+    await saveProfile(alice, taste);
+    await saveProfile(bob, taste);
+    await saveProfile(carol, { musicGenres: ['Jazz'], favoriteGames: ['Tetris'] });
+    await world.setProfile(dana, { visibility: 'private' });
+    await saveProfile(dana, taste);
+    await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
+    await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
+    await dana.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
+
+    const lists = await json<{ incoming: (RequestWire & { match: number | null })[]; outgoing: (RequestWire & { match: number | null })[] }>(
+      await alice.browser.request('GET', '/api/friends/requests'),
+    );
+    const matchOf = (requests: (RequestWire & { match: number | null })[], username: string) =>
+      requests.find((r) => r.from.username === username || r.to.username === username)?.match;
+    const { cards } = await json<{ cards: { username: string; similarityScore: number }[] }>(await alice.browser.request('GET', '/api/discover'));
+    const discoverScore = (username: string) => cards.find((card) => card.username === username)?.similarityScore;
+
+    // Sharing everything is a high match; sharing one genre is a lower one; both exactly as Discover shows them.
+    expect(matchOf(lists.incoming, 'Bob')).toBeGreaterThanOrEqual(80);
+    expect(matchOf(lists.incoming, 'Bob')).toBe(discoverScore('Bob'));
+    expect(matchOf(lists.outgoing, 'Carol')).toBeLessThan(matchOf(lists.incoming, 'Bob') ?? 0);
+    expect(matchOf(lists.outgoing, 'Carol')).toBe(discoverScore('Carol'));
+    // One score per pair: Bob sees the same percentage on his outgoing request.
+    const bobs = await json<{ outgoing: (RequestWire & { match: number | null })[] }>(await bob.browser.request('GET', '/api/friends/requests'));
+    expect(bobs.outgoing[0]?.match).toBe(matchOf(lists.incoming, 'Bob'));
+    // A friends-only member shows a non-friend no match, as Discover does not list them.
+    expect(discoverScore('Dana')).toBeUndefined();
+    expect(matchOf(lists.incoming, 'Dana')).toBeNull();
   });
 
   it('accepting makes both friends (since the accept) and removes the request', async () => {
