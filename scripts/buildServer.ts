@@ -14,7 +14,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node20.19',
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
