@@ -4,7 +4,7 @@ import { DEBATE_MAX_MESSAGES, DEBATE_MAX_TEXT_CHARS, PRESENCE_STALE_MS } from '.
 import type { Database } from '../db/schema';
 import { isUuid, lockDebate, lockDebateQueue } from '../social/locks';
 import { recordHotTakesResult } from '../social/stats';
-import { debateOutcome, type DebateRecord } from './debateView';
+import { debateOutcome, type DebateMessageRecord, type DebateRecord } from './debateView';
 
 // The debate tables (migration 006): the matchmaking queue, debates and their messages. Every change
 // to a debate holds its advisory lock, and matchmaking holds the queue's, on every server alike.
@@ -172,7 +172,7 @@ async function openDebateOf(trx: Trx, debateId: string, me: string): Promise<Deb
   return row;
 }
 
-export type MoveOutcome = 'stored' | 'unchanged' | 'notFound' | 'notRevealed' | 'full';
+export type MoveOutcome = 'stored' | 'unchanged' | 'notFound';
 
 /** Stores `me`'s take once; a second take is ignored. */
 export function storeTake(db: Db, debateId: string, me: string, text: string): Promise<MoveOutcome> {
@@ -186,34 +186,65 @@ export function storeTake(db: Db, debateId: string, me: string, text: string): P
   });
 }
 
+export type SayOutcome = { outcome: 'stored' | 'unchanged'; messageId: string } | { outcome: 'notFound' | 'notRevealed' | 'full' };
+
 /**
  * Stores a message once per client id, only after both takes are revealed, and only while the debate
- * holds fewer than DEBATE_MAX_MESSAGES messages of DEBATE_MAX_TEXT_CHARS characters in all: each change
- * is pushed to both sides, so a debate cannot grow without end.
+ * holds fewer than DEBATE_MAX_MESSAGES messages of DEBATE_MAX_TEXT_CHARS characters in all, so a debate
+ * cannot grow without end. A repeated client id answers with the message stored the first time.
  */
-export function storeDebateMessage(db: Db, debateId: string, me: string, clientId: string, text: string, at: Date): Promise<MoveOutcome> {
-  return db.transaction().execute(async (trx): Promise<MoveOutcome> => {
+export function storeDebateMessage(db: Db, debateId: string, me: string, clientId: string, text: string, at: Date): Promise<SayOutcome> {
+  return db.transaction().execute(async (trx): Promise<SayOutcome> => {
     const debate = await openDebateOf(trx, debateId, me);
-    if (!debate) return 'notFound';
-    if (debate.take_a === null || debate.take_b === null) return 'notRevealed';
+    if (!debate) return { outcome: 'notFound' };
+    if (debate.take_a === null || debate.take_b === null) return { outcome: 'notRevealed' };
+    const storedBefore = async () =>
+      trx
+        .selectFrom('debate_messages')
+        .select(sql<string>`id::text`.as('id'))
+        .where('debate_id', '=', debateId)
+        .where('sender_id', '=', me)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+    const repeated = await storedBefore();
+    if (repeated) return { outcome: 'unchanged', messageId: repeated.id };
     const stored = await trx
       .selectFrom('debate_messages')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('count'),
-        sql<string>`coalesce(sum(length(text)), 0)`.as('chars'),
-        sql<boolean | null>`bool_or(sender_id = ${me} and client_id = ${clientId})`.as('repeated'),
-      ])
+      .select((eb) => [eb.fn.countAll<string>().as('count'), sql<string>`coalesce(sum(length(text)), 0)`.as('chars')])
       .where('debate_id', '=', debateId)
       .executeTakeFirstOrThrow();
-    if (stored.repeated) return 'unchanged';
-    if (Number(stored.count) >= DEBATE_MAX_MESSAGES || Number(stored.chars) + text.length > DEBATE_MAX_TEXT_CHARS) return 'full';
+    if (Number(stored.count) >= DEBATE_MAX_MESSAGES || Number(stored.chars) + text.length > DEBATE_MAX_TEXT_CHARS) return { outcome: 'full' };
     const inserted = await trx
       .insertInto('debate_messages')
       .values({ debate_id: debateId, sender_id: me, client_id: clientId, text, sent_at: at })
       .onConflict((oc) => oc.columns(['debate_id', 'sender_id', 'client_id']).doNothing())
+      .returning(sql<string>`id::text`.as('id'))
       .executeTakeFirst();
-    return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n ? 'stored' : 'unchanged';
+    if (inserted) return { outcome: 'stored', messageId: inserted.id };
+    const existing = await storedBefore();
+    return existing ? { outcome: 'unchanged', messageId: existing.id } : { outcome: 'notFound' };
   });
+}
+
+/** One stored message of a debate and the debate's two members (who it goes to); undefined when unknown. */
+export async function loadDebateMessage(
+  db: Db,
+  debateId: string,
+  messageId: string,
+): Promise<{ members: [string, string]; message: DebateMessageRecord } | undefined> {
+  if (!isUuid(debateId) || !/^\d{1,18}$/.test(messageId)) return undefined;
+  const row = await db
+    .selectFrom('debate_messages as m')
+    .innerJoin('debates as d', 'd.id', 'm.debate_id')
+    .select([sql<string>`m.id::text`.as('id'), 'm.client_id', 'm.sender_id', 'm.text', 'm.sent_at', 'd.member_a', 'd.member_b'])
+    .where('m.debate_id', '=', debateId)
+    .where('m.id', '=', messageId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    members: [row.member_a, row.member_b],
+    message: { id: row.id, clientId: row.client_id, from: row.sender_id, text: row.text, sentAt: new Date(row.sent_at).toISOString() },
+  };
 }
 
 /**

@@ -9,18 +9,21 @@ import {
   leaveQueue,
   likelyOpponent,
   loadDebate,
+  loadDebateMessage,
   openDebateIds,
   promptMaterial,
   storeDebateMessage,
   storeTake,
   type MoveOutcome,
+  type SayOutcome,
 } from './debateQueries';
 import { debateViewFor } from './debateView';
 import type { LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 
 // Hot Takes against a person (issue 14 item 5). The rules live in the database (debateQueries.ts);
-// every change publishes the debate's id, and each server pushes the new state to the debaters whose
-// sockets it holds, each seeing their own side.
+// a change of phase (a match, the takes, the end) publishes the debate's id, and each server pushes the
+// whole state to the debaters whose sockets it holds, each seeing their own side. A message publishes
+// only its own id and is pushed alone, so a push does not grow with the debate.
 
 /** How long a debater may be without any socket (a reload, a network blip) before the debate ends for both. */
 export const DEBATE_DISCONNECT_GRACE_MS = 5_000;
@@ -109,18 +112,37 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
       else socket.reply({ type: 'debate.queued' });
     }
 
-    async function answerMove(socket: LiveSocket, debateId: string, outcome: MoveOutcome): Promise<void> {
+    async function answerTake(socket: LiveSocket, debateId: string, outcome: MoveOutcome): Promise<void> {
       if (outcome === 'notFound') refuse(socket, 'DEBATE_NOT_FOUND');
-      else if (outcome === 'notRevealed') refuse(socket, 'INVALID_REQUEST');
-    else if (outcome === 'full') refuse(socket, 'DEBATE_FULL');
-      // A repeated take or message still gets the state, so a retrying client learns where things stand.
-      else await changed(debateId);
+      else if (outcome === 'stored') await changed(debateId);
+      // A repeated take gets the state back, so a retrying client learns where things stand; only it.
+      else await sendStateTo(socket, debateId);
+    }
+
+    async function answerSay(socket: LiveSocket, debateId: string, said: SayOutcome): Promise<void> {
+      if (!('messageId' in said)) {
+        refuse(socket, said.outcome === 'notFound' ? 'DEBATE_NOT_FOUND' : said.outcome === 'full' ? 'DEBATE_FULL' : 'INVALID_REQUEST');
+      } else if (said.outcome === 'stored') {
+        await bus.publish({ kind: 'debateMessage', debateId, messageId: said.messageId });
+      } else {
+        // A repeated message gets the stored one back (its client id ends the wait); only the one asking.
+        const stored = await loadDebateMessage(db, debateId, said.messageId);
+        if (stored) socket.reply({ type: 'debate.message', debateId, message: stored.message });
+      }
     }
 
     async function endForGood(memberId: string, connectionId: string): Promise<void> {
       if (stopping || (await hasOtherConnection(db, memberId, connectionId))) return;
       await leaveQueue(db, memberId);
       await leaveDebates(memberId);
+    }
+
+    async function pushMessage(debateId: string, messageId: string): Promise<void> {
+      const stored = await loadDebateMessage(db, debateId, messageId);
+      if (!stored) return;
+      for (const memberId of stored.members) {
+        if (sockets.connectedHere(memberId)) sockets.sendToMember(memberId, { type: 'debate.message', debateId, message: stored.message });
+      }
     }
 
     async function pushState(debateId: string): Promise<void> {
@@ -162,10 +184,10 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
             await leaveQueue(db, me);
             break;
           case 'debate.take':
-            await answerMove(socket, frame.debateId, await storeTake(db, frame.debateId, me, frame.text.trim()));
+            await answerTake(socket, frame.debateId, await storeTake(db, frame.debateId, me, frame.text.trim()));
             break;
           case 'debate.say':
-            await answerMove(socket, frame.debateId, await storeDebateMessage(db, frame.debateId, me, frame.clientId, frame.text.trim(), new Date(now())));
+            await answerSay(socket, frame.debateId, await storeDebateMessage(db, frame.debateId, me, frame.clientId, frame.text.trim(), new Date(now())));
             break;
           case 'debate.leave':
             if (await endDebate(db, frame.debateId, me, new Date(now()))) await changed(frame.debateId);
@@ -177,6 +199,7 @@ export function createDebateFeature(options: DebateFeatureOptions): LiveFeatureF
 
       async onBusEvent(event) {
         if (event.kind === 'debate') await pushState(event.debateId);
+        else if (event.kind === 'debateMessage') await pushMessage(event.debateId, event.messageId);
       },
 
       async stop() {

@@ -23,6 +23,8 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   /** A member's own profile was saved: their other devices fetch it again. */
   z.object({ kind: z.literal('profileChanged'), memberId: z.string() }),
   z.object({ kind: z.literal('debate'), debateId: z.string() }),
+  /** One message stored in a debate: each server reads that one row and pushes it, never the whole debate. */
+  z.object({ kind: z.literal('debateMessage'), debateId: z.string(), messageId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

@@ -189,6 +189,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), clientId: clientId.optional() }),
   z.object({ type: z.literal('debate.queued') }),
   z.object({ type: z.literal('debate.state'), debate: debateViewSchema }),
+  /** A message stored in a debate since its last 'debate.state': the client appends it (once per id). */
+  z.object({ type: z.literal('debate.message'), debateId: z.string(), message: debateMessageSchema }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 

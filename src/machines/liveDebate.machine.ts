@@ -8,7 +8,8 @@ import { isWinningGame } from '../domain/gameAward';
 import { debateChatMessages, debateMessageCount, OPPONENT } from './liveDebate.view';
 
 // Hot Takes against a member (issue 14 item 5): search the matchmaking queue over the live link; matched,
-// the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end).
+// the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end),
+// and each new message comes alone in a 'debate.message' frame.
 // With nobody matched within MATCHMAKING_TIMEOUT_MS the search is cancelled and the AI chat takes over.
 
 /** A message sent but not yet in the server's state: shown at once, resent after a reconnect (same client id). */
@@ -51,6 +52,7 @@ export type LiveDebateEvent =
 
 type DebateFrameOut = Exclude<ClientFrame, { type: 'send' | 'typing' | 'read' }>;
 type StateFrame = Extract<ServerFrame, { type: 'debate.state' }>;
+type MessageFrame = Extract<ServerFrame, { type: 'debate.message' }>;
 
 /** The chat as it ended, for 'View Chat Logs': the other member's lines under their name. */
 function endedChat(context: LiveDebateContext): ChatMessage[] {
@@ -66,6 +68,18 @@ function frame(frame: DebateFrameOut): LiveCommand {
 
 function stateOf(event: LiveDebateEvent): DebateView | null {
   return event.type === 'live.received' && event.frame.type === 'debate.state' ? (event.frame as StateFrame).debate : null;
+}
+
+/** A message frame of the debate on screen: the server pushes each new message alone, after the state. */
+function ourMessage(context: LiveDebateContext, event: LiveDebateEvent): MessageFrame | null {
+  if (event.type !== 'live.received' || event.frame.type !== 'debate.message') return null;
+  const pushed = event.frame as MessageFrame;
+  return context.debate?.debateId === pushed.debateId ? pushed : null;
+}
+
+/** Stored message ids are increasing integers: shorter is older, then by digits. */
+function olderFirst(a: { id: string }, b: { id: string }): number {
+  return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** A state frame of the debate on screen (or, before one is set, of any debate). */
@@ -106,6 +120,7 @@ export const liveDebateMachine = setup({
     },
     ended: ({ context, event }) => ourState(context, event)?.phase === 'ended',
     ourDebate: ({ context, event }) => ourState(context, event) !== null,
+    ourMessage: ({ context, event }) => ourMessage(context, event) !== null,
     /** The server no longer knows the debate (it ended while this side was away). */
     debateGone: ({ event }) => event.type === 'live.received' && event.frame.type === 'error' && event.frame.code === 'DEBATE_NOT_FOUND',
     textSendable: ({ event }) => event.type === 'SEND' && event.text.trim() !== '',
@@ -125,6 +140,17 @@ export const liveDebateMachine = setup({
       if (!debate) return {};
       const stored = new Set(debate.messages.map((m) => m.clientId));
       return { debate, pending: context.pending.filter((p) => !stored.has(p.clientId)), sentTake: debate.yourTake === null ? context.sentTake : null };
+    }),
+    /** One new message: appended once (a repeat of an id already shown changes nothing), ending its wait if it is ours. */
+    appendMessage: assign(({ context, event }) => {
+      const pushed = ourMessage(context, event);
+      const debate = context.debate;
+      if (!pushed || !debate || debate.messages.some((m) => m.id === pushed.message.id)) return {};
+      const mine = pushed.message.from !== debate.opponent.id;
+      return {
+        debate: { ...debate, messages: [...debate.messages, pushed.message].sort(olderFirst) },
+        pending: mine ? context.pending.filter((p) => p.clientId !== pushed.message.clientId) : context.pending,
+      };
     }),
     sendTake: sendTo('liveLink', ({ context, event }) =>
       frame({ type: 'debate.take', debateId: context.debate!.debateId, text: event.type === 'SEND' ? event.text : '' }),
@@ -197,6 +223,7 @@ export const liveDebateMachine = setup({
           { guard: 'ended', target: '.ended', actions: 'takeState' },
           { guard: 'debateGone', target: '.ended' },
           { guard: 'ourDebate', actions: 'takeState' },
+          { guard: 'ourMessage', actions: 'appendMessage' },
         ],
         'live.status': { guard: 'linkOpen', actions: 'resend' },
         // Leaving ends the debate for both: Back asks first (the debate goes on behind the question).

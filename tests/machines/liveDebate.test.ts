@@ -33,6 +33,11 @@ const REVEALED = state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER
 /** The server's state once it stored the message on its way. */
 const stored = (message: { clientId: string; text: string }) =>
   state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER_TAKE, messages: [{ id: '7', from: ME, sentAt: AT, ...message }] });
+/** The server pushing one stored message alone, as it does for each new message. */
+const pushed = (message: { clientId: string; text: string }, debateId = 'd-1') =>
+  received({ type: 'debate.message', debateId, message: { id: '7', from: ME, sentAt: AT, ...message } });
+/** A message of another debate (this member's other tab): never shown here. */
+const OTHER_DEBATE_MESSAGE = received({ type: 'debate.message', debateId: 'd-0', message: { id: 'o-1', clientId: 'her-0', from: ALICE.id, text: 'Elsewhere', sentAt: AT } });
 /** Alice argued three times: with both takes 5 messages, a win for both worth 110. */
 const WINNING = state({
   phase: 'revealed',
@@ -75,7 +80,10 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     REVEAL_TAKE,
     LATE_WINDOW,
     ...forward,
-    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 && heard === 0 ? [stored(s.context.pending[0]!)] : []),
+    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 && heard === 0 ? [stored(s.context.pending[0]!), pushed(s.context.pending[0]!)] : []),
+    // The same message pushed again (a retry answered, another server's push): shown once.
+    ...(s.context.debate?.messages ?? []).filter((m) => m.id === '7').map((m) => pushed(m)),
+    OTHER_DEBATE_MESSAGE,
     ...(talking && s.context.sent === 0 && heard < 3 ? [WINNING] : []),
     SHE_LEFT,
     OLD_DEBATE_ENDED,
@@ -190,6 +198,9 @@ describe('live debate machine (model-based)', () => {
                 ? { hint: "You're winning: end the debate now for +110 points, or keep going for more.", canFinish: true }
                 : { hint: `A debate is won by both of you once it has more than 4 messages, takes included: ${2 + heard} so far.`, canFinish: false },
             );
+            const ids = view.snapshot.context.debate!.messages.map((m) => m.id);
+            expect(new Set(ids).size).toBe(ids.length);
+            expect(ids).not.toContain('o-1');
             const shown = chat(view);
             expect(shown.slice(0, 4)).toEqual([WELCOME, ['user', MY_TAKE], ['system', REVEAL_LINE], ['opponent', HER_TAKE]]);
             // What this member says goes out once over the link and shows at once, stored or on its way.
@@ -351,6 +362,35 @@ describe('live debate machine (examples)', () => {
     send(stored({ clientId: 'screen-1', text: 'Bytes!' }));
     send(ONLINE);
     expect(fresh()).toEqual([said[1]]);
+  });
+
+  it("appends a message pushed alone, once, ending its wait; another debate's message is not shown", () => {
+    const { actor, clock, send, fresh } = screen();
+    send(REVEALED);
+    clock.increment(1500);
+    send({ type: 'SEND', text: 'Bytes!' });
+    send({ type: 'SEND', text: 'Tabs!' });
+    fresh();
+    const hers = received({ type: 'debate.message', debateId: 'd-1', message: { id: '8', clientId: 'screen-2', from: ALICE.id, text: 'Spaces align', sentAt: AT } });
+    send(hers);
+    send(pushed({ clientId: 'screen-1', text: 'Bytes!' }));
+    send(pushed({ clientId: 'screen-1', text: 'Bytes!' }));
+    send(hers);
+    send(OTHER_DEBATE_MESSAGE);
+    const { context } = actor.getSnapshot();
+    expect(context.debate!.messages.map((m) => [m.id, m.text])).toEqual([
+      ['7', 'Bytes!'],
+      ['8', 'Spaces align'],
+    ]);
+    // Alice's client id matching mine does not end my message's wait: only my own stored message does.
+    expect(context.pending).toEqual([{ clientId: 'screen-2', text: 'Tabs!' }]);
+    expect(debateChatMessages({ debate: context.debate, sentTake: null, pending: context.pending, phase: 'talking' }).slice(4).map((m) => [m.sender, m.text])).toEqual([
+      ['user', 'Bytes!'],
+      ['opponent', 'Spaces align'],
+      ['user', 'Tabs!'],
+    ]);
+    send(ONLINE);
+    expect(fresh()).toEqual([{ type: 'debate.say', debateId: 'd-1', clientId: 'screen-2', text: 'Tabs!' }]);
   });
 
   it('resends nothing for a debate the server has ended', () => {

@@ -79,6 +79,11 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     return state.debate;
   }
 
+  /** The messages pushed to `who` one by one since their last debate state. */
+  function pushedMessages(who: TestMember, on: LiveServer = server) {
+    return frames(on, who).flatMap((f) => (f.type === 'debate.message' ? [f.message] : []));
+  }
+
   async function block(blocker: TestMember, blocked: TestMember): Promise<void> {
     expect((await blocker.browser.request('POST', '/api/blocks', { userId: blocked.id })).status).toBe(201);
   }
@@ -223,15 +228,24 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     await send(aliceSocket, { type: 'debate.take', debateId, text: 'Tabs.' });
     await send(bobSocket, { type: 'debate.take', debateId, text: 'Spaces.' });
     await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'c-1', text: 'Tabs save bytes.' });
+    const statesBefore = [alice, bob].map((who) => frames(server, who).filter((f) => f.type === 'debate.state').length);
+    // The same client id again (a retry): only Alice hears back, with the message stored the first time.
     await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'c-1', text: 'Tabs save bytes.' });
     await send(bobSocket, { type: 'debate.say', debateId, clientId: 'c-1', text: 'Bytes are cheap.' });
-    const messages = lastState(bob).messages.map((m) => ({ from: m.from, clientId: m.clientId, text: m.text }));
+    const messages = pushedMessages(bob).map((m) => ({ from: m.from, clientId: m.clientId, text: m.text }));
     expect(messages).toEqual([
       { from: alice.id, clientId: 'c-1', text: 'Tabs save bytes.' },
       { from: bob.id, clientId: 'c-1', text: 'Bytes are cheap.' },
     ]);
-    expect(lastState(alice).messages.map((m) => m.id)).toEqual(lastState(bob).messages.map((m) => m.id));
-    expect(lastState(alice).messages.every((m) => /^\d+$/.test(m.id) && !Number.isNaN(Date.parse(m.sentAt)))).toBe(true);
+    const [first, second] = pushedMessages(bob).map((m) => m.id);
+    expect(pushedMessages(alice).map((m) => m.id)).toEqual([first, first, second]);
+    expect(pushedMessages(alice).every((m) => /^\d+$/.test(m.id) && !Number.isNaN(Date.parse(m.sentAt)))).toBe(true);
+    expect(frames(server, alice).filter((f) => f.type === 'debate.message').every((f) => f.type === 'debate.message' && f.debateId === debateId)).toBe(true);
+    // Messages never push the whole debate again.
+    expect([alice, bob].map((who) => frames(server, who).filter((f) => f.type === 'debate.state').length)).toEqual(statesBefore);
+    // The whole debate, as a reconnect gets it, holds both messages once.
+    await server.connect(bob.id);
+    expect(lastState(bob).messages.map((m) => m.id)).toEqual([first, second]);
   });
 
   it('leaving ends the debate for both, records the result once from the stored messages, on both leaderboards', async () => {
@@ -408,6 +422,15 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     expect(server.framesOf(bob.id)).toEqual([]);
   });
 
+  it('pushes a message to the other side on whichever server holds its socket, read by its id', async () => {
+    const other = liveServer(database.db, bus, factory, () => clock.now);
+    const { alice, bob, aliceSocket, debateId } = await revealedDebate();
+    await other.connect(bob.id);
+    await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'c-1', text: 'Across servers.' });
+    expect(pushedMessages(bob, other).map((m) => [m.from, m.text])).toEqual([[alice.id, 'Across servers.']]);
+    expect(other.framesOf(alice.id)).toEqual([]);
+  });
+
   it('asks the AI only when a match is about to happen, with both members\' interests and the last prompt', async () => {
     const alice = await member('Alice');
     const bob = await member('Bob');
@@ -464,7 +487,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const { alice, bob, aliceSocket, debateId } = await revealedDebate();
     expect(lastState(alice).yourTake).toBe('Tabs, obviously.');
     await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'c-1', text: '  Tabs save bytes.  ' });
-    expect(lastState(bob).messages.map((m) => m.text)).toEqual(['Tabs save bytes.']);
+    expect(pushedMessages(bob).map((m) => m.text)).toEqual(['Tabs save bytes.']);
     const carol = await member('Carol');
     const dave = await member('Dave');
     const carolSocket = await server.connect(carol.id);
@@ -508,6 +531,8 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     await server.connect(alice.id);
     await bus.publish({ kind: 'debate', debateId: '0d0d0d0d-0000-4000-8000-000000000001' });
     await bus.publish({ kind: 'debate', debateId: 'not-a-uuid' });
+    await bus.publish({ kind: 'debateMessage', debateId: '0d0d0d0d-0000-4000-8000-000000000001', messageId: '1' });
+    await bus.publish({ kind: 'debateMessage', debateId: 'not-a-uuid', messageId: 'not-a-number' });
     await bus.settle();
     expect(frames(server, alice)).toEqual([]);
   });

@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
 
     for (const [tab, clientId, text] of [[adaTab, 'a1', 'Noise with soul.'], [benTab, 'b1', 'Soul is compression.'], [adaTab, 'a2', 'Compression is digital.']] as const) {
       tab.send({ type: 'debate.say', debateId, clientId, text });
-      await benTab.waitFor((f) => f.type === 'debate.state' && (f as DebateFrame).debate.messages.length >= Number(clientId.slice(1)) && JSON.stringify(f).includes(text));
+      for (const side of [adaTab, benTab]) await side.waitFor((f) => f.type === 'debate.message' && (f.message as { text: string }).text === text);
     }
     benTab.send({ type: 'debate.leave', debateId });
     const forAda = (await adaTab.waitFor(isState('ended'))) as DebateFrame;
@@ -59,6 +59,37 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
         ['Ada', 110],
         ['Ben', 110],
       ]);
+    }
+  });
+
+  it('pushes each message alone: a push does not grow with the debate, and 50 messages stay a few kilobytes', async () => {
+    const ada = await world.member('Ada');
+    const ben = await world.member('Ben');
+    const adaTab = await world.open(ada);
+    const benTab = await world.open(ben);
+    adaTab.send({ type: 'debate.join', community: null });
+    await adaTab.waitFor((f) => f.type === 'debate.queued');
+    benTab.send({ type: 'debate.join', community: null });
+    const { debateId } = ((await adaTab.waitFor(isState('writing'))) as DebateFrame).debate;
+    adaTab.send({ type: 'debate.take', debateId, text: 'Warm and crackly.' });
+    benTab.send({ type: 'debate.take', debateId, text: 'Crackles are noise.' });
+    for (const side of [adaTab, benTab]) await side.waitFor(isState('revealed'));
+    const heardBefore = [adaTab.frames.length, benTab.frames.length];
+
+    // 100 characters a message, 50 messages, both sides taking turns.
+    for (let n = 1; n <= 50; n += 1) {
+      const clientId = `s${n}`;
+      (n % 2 === 1 ? adaTab : benTab).send({ type: 'debate.say', debateId, clientId, text: `Point ${String(n).padStart(3, '0')} `.padEnd(100, '.') });
+      for (const side of [adaTab, benTab]) await side.waitFor((f) => f.type.startsWith('debate.') && JSON.stringify(f).includes(`"clientId":"${clientId}"`));
+    }
+
+    for (const [side, before] of [[adaTab, heardBefore[0]], [benTab, heardBefore[1]]] as const) {
+      const pushes = side.frames.slice(before);
+      expect(pushes.map((f) => f.type)).toEqual(Array.from({ length: 50 }, () => 'debate.message'));
+      const sizes = pushes.map((f) => Buffer.byteLength(JSON.stringify(f)));
+      // One message of 100 characters with its ids and time: the 50th push is no bigger than the first.
+      expect(Math.max(...sizes)).toBeLessThan(400);
+      expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(20_000);
     }
   });
 
