@@ -176,6 +176,13 @@ describe('Create Account (/auth)', () => {
 });
 
 describe('Log In (/login)', () => {
+  // After a log-in the app asks the server for the member's profile to choose where to land; this member
+  // has none yet, so the landing is profile building.
+  beforeEach(() => {
+    const me = { user: { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' }, profile: null };
+    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, status: 200, headers: new Headers(), json: async () => me })));
+  });
+
   it('shows the heading, subtitle, placeholder, masked password and the way to sign up', () => {
     renderAt('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
@@ -215,6 +222,10 @@ describe('Log In (/login)', () => {
     const user = renderAt('/login');
     await fill(user, { Username: 'mira', Password: 'secret1' });
     await user.click(screen.getByRole('button', { name: 'Log In' }));
+    // The log-in and the profile read that chooses the landing answer at once, without the clock moving.
+    await act(async () => {
+      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
+    });
     expect(document.querySelector('.screen')).toHaveClass('fade-out');
     await advance(499);
     expect(pathname()).toBe('/login');
