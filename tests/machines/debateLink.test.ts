@@ -57,7 +57,7 @@ describe('debateLinkFor', () => {
     live.stop();
   });
 
-  it('leaving the screen while searching leaves the queue; after Back or the end it sends nothing more', () => {
+  it('leaving the screen while searching leaves the queue; after a confirmed Back or the end it sends nothing more', () => {
     const { live, sent } = startLive();
     screenOn(live).stop();
     expect(sent.filter((f) => f.type.startsWith('debate.')).at(-1)).toEqual({ type: 'debate.cancel' });
@@ -65,6 +65,7 @@ describe('debateLinkFor', () => {
     const again = screenOn(live);
     live.send({ type: 'socket.frame', frame: { type: 'debate.state', debate: debate({}) } });
     again.send({ type: 'BACK' });
+    again.send({ type: 'CONFIRM_LEAVE' });
     const before = sent.length;
     again.stop();
     expect(sent.slice(-1)).toEqual([{ type: 'debate.leave', debateId: 'd-1' }]);
