@@ -21,7 +21,9 @@ const settings = (theme: 'dark' | 'light') =>
 
 const textbox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const bubbles = (page: Page) => page.locator('[role=log] .message-text');
-const senders = (page: Page) => page.locator('[role=log] .message-sender');
+/** Each message's sender, in order: shown above the first of a group, said to screen readers only on the rest. */
+const senders = (page: Page) =>
+  page.locator('[role=log] li.message > .message-byline > .message-sender, [role=log] li.message > .visually-hidden');
 const storedLogs = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('hottakes_chat_logs') ?? '[]') as { summary: string; messages: { text: string }[] }[]);
 
