@@ -324,14 +324,16 @@ describe('a device holds one person at a time', () => {
     const before = [await scoreOf(lia, 'pushmax'), await scoreOf(max, 'pushlia')];
     expect(before[0]).toBeGreaterThan(0);
 
-    // Lia logs in on a second browser, which has no token and no Steam id, and lands on the connect cards.
+    // Lia logs in on a second browser, which has no token and no Steam id, and opens the connect cards.
     const phone = await browser.newContext({ viewport: PHONE, baseURL: server.baseURL });
     const page = await phone.newPage();
     await page.goto(`${server.baseURL}/login`);
     await page.getByLabel('Username').fill('pushlia');
     await page.getByLabel('Password').fill('pushlia-secret');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/connections');
+    // Her profile is complete, so the log-in lands on Home; then the connect cards open on this browser too.
+    await page.waitForURL('**/home');
+    await page.goto(`${server.baseURL}/connections`);
     await page.getByRole('heading', { name: 'Build Your Profile' }).waitFor();
     // Longer than the profile sync's pause, so anything this browser would write has been sent.
     await page.waitForTimeout(3_000);
