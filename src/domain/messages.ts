@@ -31,7 +31,7 @@ export const messages = {
   oauth: {
     cancelled: { spotify: 'Spotify connection cancelled.', trakt: 'Trakt connection cancelled.' },
     failed: { spotify: 'Could not connect to Spotify. Please try again.', trakt: 'Could not connect to Trakt. Please try again.' },
-    /** Announced where a successful round trip returns, with its card and taste offer scrolled into view (issue 22). */
+    /** Announced where a successful round trip returns, with its card and taste offer scrolled into view. */
     connected: { spotify: 'Spotify connected.', trakt: 'Trakt connected.' },
   },
   tracking: { fetchFailed: 'Failed to fetch data.' },
@@ -73,7 +73,7 @@ export const messages = {
     leave: 'Leave',
     keepDebating: 'Keep debating',
   },
-  // Beyond docs/product.md: ending Hot Takes against a member (issue 22); the rule is gameAward.ts's, as the server counts.
+  // Beyond docs/product.md: ending Hot Takes against a member; the rule is gameAward.ts's, as the server counts.
   liveDebate: {
     rule: (count: number) => `A debate is won by both of you once it has more than 4 messages, takes included: ${count} so far.`,
     leaveWin: (partner: string, points: number) => `Leaving now ends the debate for ${partner} too, and you both win +${points} points.`,
@@ -167,7 +167,7 @@ export const messages = {
     // Beyond docs/product.md: a saved log opens in full from the list (issue 15).
     readLog: 'Read full log',
     backToLogs: 'Back to logs',
-    // Beyond docs/product.md: a member chat (issue 22).
+    // Beyond docs/product.md: a member chat.
     /** Under each message of mine the server has not acknowledged yet (queued offline, or on its way). */
     waitingToSend: 'Waiting to send',
     newChatTitle: 'No messages yet',
@@ -178,7 +178,7 @@ export const messages = {
   storage: {
     full: 'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.',
   },
-  // Beyond docs/product.md: a live notice's action, opening what it is about (issue 22).
+  // Beyond docs/product.md: a live notice's action, opening what it is about.
   notices: {
     view: 'View',
   },

@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, settleAnimations, startBrowser } from './support/browser';
-import type { LiveMember } from './support/liveMembers';
+import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
-// Issue 22's rough edges in real Chromium against the real server, pressing the real buttons: a live notice
+// The member app's rough edges in real Chromium against the real server, pressing the real buttons: a live notice
 // floats below the header with 'View', which opens the request; the request's More actions blocks; the block
 // says what happened and the Friends tab count goes; a new chat prompts a hello; a message sent offline says
 // 'Waiting to send' until the server has it, and the offline strip never covers the chat header.
@@ -33,19 +33,7 @@ afterAll(async () => {
 
 /** A member with a complete profile on the server and on the device (set-up only). */
 async function member(name: string, viewport: { width: number; height: number } = PHONE): Promise<LiveMember> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseURL });
-  // Password hashing on a loaded two-core machine can take longer than the default 30 s.
-  const created = await context.request.post('/api/auth/signup', {
-    headers: { Origin: server.baseURL },
-    data: { username: name, email: `${name}@example.com`, password: `${name}-secret` },
-    timeout: 120_000,
-  });
-  expect(created.status()).toBe(201);
-  const me = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  const m: LiveMember = { id: me.user.id, name, page, context, errors };
+  const m = await signUpMember(browser, server, name, viewport);
   const profile = profileOf(name);
   const saved = await m.context.request.put('/api/me/profile', { headers: { Origin: server.baseURL }, data: { ...profile, updatedAt: Date.now() } });
   expect(saved.status()).toBe(200);
@@ -64,7 +52,7 @@ async function shot(page: Page, name: string) {
 
 const friendsTab = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Friends/ });
 
-describe('member polish (issue 22)', () => {
+describe('member polish', () => {
   it('a request notice floats below the header with View; More actions on the request blocks; the block says so and the count goes', async () => {
     const ana = await member('ana_polish');
     const ben = await member('ben_polish');
