@@ -22,7 +22,7 @@ import {
 } from '../../machines/hotTakesMatch.view';
 import ChatView from '../games/ChatView';
 import { PartnerProfileDialog } from '../games/PartnerProfileDialog';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LeaveDebateDialog } from '../games/LeaveDebateDialog';
 import { SampleBadge } from '../components/SampleBadge';
 import { inspectOptions } from '../inspect';
 import '../styles/hotTakes.css';
@@ -211,14 +211,10 @@ export default function HotTakesMatchChat({ partnerLabel }: HotTakesMatchChatPro
         />
       ) : null}
       {leaveQuestion ? (
-        <ConfirmDialog
-          title={texts.hotTakes.leaveTitle}
-          message={leaveQuestion}
-          confirmLabel={texts.hotTakes.leave}
-          cancelLabel={texts.hotTakes.keepDebating}
-          tone="primary"
-          onConfirm={() => actor.send({ type: 'CONFIRM_LEAVE' })}
-          onCancel={() => actor.send({ type: 'CANCEL_LEAVE' })}
+        <LeaveDebateDialog
+          question={leaveQuestion}
+          onLeave={() => actor.send({ type: 'CONFIRM_LEAVE' })}
+          onStay={() => actor.send({ type: 'CANCEL_LEAVE' })}
         />
       ) : null}
     </ChatView>

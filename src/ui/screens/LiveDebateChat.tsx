@@ -5,7 +5,6 @@ import type { CallbackActorLogic } from 'xstate';
 import type { ChatMessage } from '../../domain/chat';
 import { GAMES, quickEmojisFor } from '../../domain/games';
 import { liveTexts } from '../../domain/liveContract';
-import { messages as texts } from '../../domain/messages';
 import type { LiveCommand } from '../../machines/liveEvents';
 import { liveDebateMachine } from '../../machines/liveDebate.machine';
 import {
@@ -19,7 +18,7 @@ import {
   selectDebateLeaveQuestion,
   selectDebatePhase,
 } from '../../machines/liveDebate.view';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LeaveDebateDialog } from '../games/LeaveDebateDialog';
 import ChatView from '../games/ChatView';
 import { DebatePromptCard, DebateResult, SearchingCard } from '../games/DebateCards';
 import { inspectOptions } from '../inspect';
@@ -92,14 +91,10 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
       onBack={() => actor.send({ type: 'BACK' })}
     >
       {leaveQuestion ? (
-        <ConfirmDialog
-          title={texts.hotTakes.leaveTitle}
-          message={leaveQuestion}
-          confirmLabel={texts.hotTakes.leave}
-          cancelLabel={texts.hotTakes.keepDebating}
-          tone="primary"
-          onConfirm={() => actor.send({ type: 'CONFIRM_LEAVE' })}
-          onCancel={() => actor.send({ type: 'CANCEL_LEAVE' })}
+        <LeaveDebateDialog
+          question={leaveQuestion}
+          onLeave={() => actor.send({ type: 'CONFIRM_LEAVE' })}
+          onStay={() => actor.send({ type: 'CANCEL_LEAVE' })}
         />
       ) : null}
     </ChatView>
