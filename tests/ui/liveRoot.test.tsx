@@ -83,6 +83,8 @@ function renderApp(server: FakeServer) {
 async function liveForMember(): Promise<LiveActor> {
   renderApp({ member: fakeMember });
   await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent('live'));
+  // The screen's effect hands the actor over after paint, which a busy machine can delay past the text.
+  await waitFor(() => expect(seen.live).not.toBeNull());
   return seen.live!;
 }
 

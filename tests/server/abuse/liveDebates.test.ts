@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createDebateFeature } from '../../../server/live/debates';
 import { APP_ORIGIN } from '../members/support/browser';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
 import { addMember, type TestMember } from '../social/support/members';
-import { inProcessBus, liveServer, type LiveServer } from '../live/support/liveHarness';
+import { inProcessBus, liveServer, type InProcessBus, type LiveServer } from '../live/support/liveHarness';
 
 // A debate cannot grow without end: every message is pushed to both sides, so a debate holds at most
 // 200 messages (100,000 characters in all), and leaving one scores at most what 200 messages earn.
@@ -18,17 +18,22 @@ describe.each(DATABASE_KINDS)('a live debate kept in bounds on %s', (kind) => {
   let ada: TestMember;
   let bob: TestMember;
   let debateId: string;
+  let bus: InProcessBus;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
   }, 60_000);
+  afterEach(async () => {
+    // A test ends before the pushes its last frame started; they must finish before the database closes.
+    await bus.settle();
+  });
   afterAll(async () => {
     await database?.dispose();
   });
   beforeEach(async () => {
     await database.db.deleteFrom('members').execute();
     const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN }), { members: { db: database.db } });
-    const bus = inProcessBus();
+    bus = inProcessBus();
     server = liveServer(database.db, bus, createDebateFeature({ ai: { hotTakesPrompt: () => Promise.resolve('Topic: Tabs\nTabs?') }, disconnectGraceMs: 0 }), Date.now);
     ada = await addMember(database, app, 'Ada');
     bob = await addMember(database, app, 'Bob');
