@@ -3,22 +3,28 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
+import { local } from './eslint/rules.js';
 
-// Layers: ui -> machines -> services/storage -> domain. A layer imports only the layers after it;
-// server shares src/domain (the wire contracts) and nothing else from src. Type-only imports are
-// allowed across layers (they vanish at build time and carry no behaviour).
-const layer = (folder, ...forbidden) => ({
-  files: [`${folder}/**/*.{ts,tsx}`],
+// The client is a set of features (src/features/<feature>) over a shared kernel (src/domain: rules and
+// wire contracts; src/shared: the http client, storage primitives, the UI kit), assembled in src/app.
+// Inside a feature, and in the kernel, code keeps its kind's place: ui -> machines -> services/storage
+// -> domain, each importing only the kinds after it. Type-only imports may cross kinds (they vanish at
+// build time and carry no behaviour). Which feature may use which, and cycles, are judged by where an
+// import leads (eslint/rules.js). The server shares src/domain with the client and nothing else.
+const layer = (folders, ...forbidden) => ({
+  files: folders.map((folder) => `${folder}/**/*.{ts,tsx}`),
   rules: {
     'no-restricted-imports': ['error', {
       patterns: forbidden.map(([group, why]) => ({ group, message: why, allowTypeImports: true })),
     }],
   },
 });
-const UI = [['**/ui/**'], 'Only src/main.tsx and src/ui import screens and components.'];
-const MACHINES = [['**/machines/**'], 'Flows are driven from screens; lower layers do not start machines.'];
-const IO = [['**/services/**', '**/storage/**'], 'Screens reach network and storage through a machine (or a selector beside it).'];
+const UI = [['**/ui/**', '**/app/**', '**/components'], 'Only the app and the ui folders import screens and components.'];
+const MACHINES = [['**/machines/**'], 'Flows are driven from screens; lower kinds do not start machines.'];
+const IO = [['**/services/**', '**/storage/**', '**/shared/http/**', '**/shared/session/**', '**/shared/people/**'], 'Screens reach network and storage through a machine (or a selector beside it).'];
 const SERVER = [['**/server/**'], 'Client code never imports the server; share contracts through src/domain.'];
+const STORAGE_KIND = ['src/features/*/storage', 'src/shared/storage'];
+const SERVICE_KIND = ['src/features/*/services', 'src/shared/http', 'src/shared/session', 'src/shared/people'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'docs/**', 'reports/**', '.stryker-tmp/**'] },
@@ -62,17 +68,22 @@ export default tseslint.config(
     },
   },
   reactHooks.configs.flat.recommended,
-  { files: ['src/ui/**/*.tsx'], ...jsxA11y.configs.recommended },
-  layer('src/domain', UI, MACHINES, [['**/services/**', '**/storage/**'], 'Domain is pure data and rules: no network or storage.'], SERVER),
-  layer('src/storage', UI, MACHINES, [['**/services/**'], 'Storage sits below services.'], SERVER),
-  layer('src/services', UI, MACHINES, SERVER),
-  layer('src/machines', UI, SERVER),
-  layer('src/ui', IO, SERVER),
-  layer('server', [['**/src/ui/**', '**/src/machines/**', '**/src/services/**', '**/src/storage/**'], 'The server shares only src/domain with the client.']),
+  { files: ['src/**/*.tsx'], ...jsxA11y.configs.recommended },
+  layer(['src/domain'], UI, MACHINES, [['**/services/**', '**/storage/**', '**/shared/**'], 'Domain is pure data and rules: no network or storage.'], SERVER),
+  layer(STORAGE_KIND, UI, MACHINES, [['**/services/**', '**/shared/http/**', '**/shared/session/**', '**/shared/people/**'], 'Storage sits below services.'], SERVER),
+  layer(SERVICE_KIND, UI, MACHINES, SERVER),
+  layer(['src/features/*/machines'], UI, SERVER),
+  layer(['src/features/*/ui', 'src/shared/ui'], IO, SERVER),
+  layer(['server'], [['**/src/app/**', '**/src/features/**', '**/src/shared/**', '**/src/main', '**/src/prerender'], 'The server shares only src/domain with the client.']),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/feature-boundaries': 'error', 'local/no-import-cycles': 'error' },
+  },
   {
     // xstate's setup({ types: {} as {...} }) is how machine types are declared; the rule reads the
     // assertion as unnecessary and its autofix deletes the types.
-    files: ['src/machines/**'],
+    files: ['src/features/*/machines/**'],
     rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
   },
   {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { APP_LAYOUT, ROUTE_SCREENS, SPLASH_NEXT } from '../src/ui/routeScreens.ts';
+import { APP_LAYOUT, ROUTE_SCREENS, SPLASH_NEXT } from '../src/app/routeScreens.ts';
 
 // After the client build, writes a page per fixed route (dist/<route>/index.html, which the static file
 // server answers for /<route>) so a first visit paints sooner:
@@ -45,7 +45,7 @@ function preloadTags(manifest: Manifest, modules: readonly string[], hint: Hint)
   const loaded = staticClosure(manifest, entry);
   const needed = new Set<string>();
   for (const module of modules) {
-    if (!manifest[module]) throw new Error(`${module} is not a chunk of this build: is src/ui/routeScreens.ts up to date?`);
+    if (!manifest[module]) throw new Error(`${module} is not a chunk of this build: is src/app/routeScreens.ts up to date?`);
     staticClosure(manifest, module, needed);
   }
   const chunks = [...needed].filter((k) => !loaded.has(k)).map((k) => manifest[k]!);

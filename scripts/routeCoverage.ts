@@ -228,7 +228,7 @@ function sourceFiles(dir: string): string[] {
 async function clientPatterns(): Promise<string[]> {
   const domain = readdirSync('src/domain').filter((name) => name.endsWith('.ts'));
   const modules = await Promise.all(domain.map((name) => import(pathToFileURL(join('src/domain', name)).href) as Promise<Record<string, unknown>>));
-  const { BACKEND_URL } = await import('../src/services/config');
+  const { BACKEND_URL } = await import('../src/shared/http/config');
   const backend = sourceFiles('src').flatMap((path) => backendPaths(readFileSync(path, 'utf8'), BACKEND_URL));
   return [...new Set([...contractPaths(modules), ...backend])];
 }

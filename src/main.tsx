@@ -1,13 +1,13 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import './ui/styles/tokens.css';
-import './ui/styles/base.css';
-import './ui/styles/shell.css';
-import { AppRoot } from './ui/AppRoot';
-import { preloadScreens } from './ui/routes';
-import { applyTheme } from './ui/theme';
-import { ensureActiveUserId } from './storage/session';
-import { startupTheme } from './storage/startupTheme';
+import './shared/ui/styles/tokens.css';
+import './shared/ui/styles/base.css';
+import './shared/ui/styles/shell.css';
+import { AppRoot } from './app/AppRoot';
+import { preloadScreens } from './app/routes';
+import { applyTheme } from './shared/ui/theme';
+import { ensureActiveUserId } from './shared/storage/session';
+import { startupTheme } from './shared/storage/startupTheme';
 
 // Dark is forced at start unless the user chose light in Settings.
 applyTheme(startupTheme());

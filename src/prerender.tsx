@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppRoot } from './ui/AppRoot';
+import { AppRoot } from './app/AppRoot';
 
 /**
  * Build time only (scripts/firstPaint.ts): the markup the app renders at `path` before any script has run,
@@ -18,7 +18,7 @@ export function renderPath(path: string): string {
  */
 export async function renderAppShell(path: string): Promise<string> {
   // Imported as routes.tsx does, so the layout stays its own chunk in this build too.
-  const { default: AppLayout } = await import('./ui/components/AppLayout');
+  const { default: AppLayout } = await import('./app/AppLayout');
   return renderToString(
     <StaticRouter location={path}>
       <AppLayout />

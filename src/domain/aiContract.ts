@@ -8,7 +8,7 @@ import { safeLine, safeMultiLine } from './safeText';
 
 /**
  * Every field's cap, in one place: the server rejects what is longer, and the browser trims what it sends
- * to fit (src/services/ai.ts), so a long hobby text never turns a whole call into a 400.
+ * to fit (src/features/profile/services/ai.ts), so a long hobby text never turns a whole call into a 400.
  */
 export const AI_LIMITS = {
   username: 100,

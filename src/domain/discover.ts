@@ -120,3 +120,12 @@ export function discoverCards({ users, profile, scores, breakdowns = {}, query, 
     .slice(0, limit)
     .map(({ card }) => card);
 }
+
+export type MatchLevel = 'match-high' | 'match-mid' | 'match-low';
+
+/** The badge's colour: 75% and up is a strong match, from the default 50% a fair one, below that a weak one. */
+export function matchLevel(score: number): MatchLevel {
+  if (score >= 75) return 'match-high';
+  if (score >= 50) return 'match-mid';
+  return 'match-low';
+}

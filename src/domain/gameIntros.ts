@@ -61,7 +61,7 @@ export const INTRO_EMOJIS = [
   '😎', '🤯', '⚡', '💥', '🏆', '🎧', '🕹️', '🎬', '🙌', '✨',
 ] as const;
 
-/** The 12 floating icons of every intro (drawn by src/ui/games/IntroIcons.tsx). */
+/** The 12 floating icons of every intro (drawn by src/features/games/ui/IntroIcons.tsx). */
 export const INTRO_ICONS = [
   'heart', 'star', 'zap', 'message', 'music', 'gamepad',
   'trophy', 'sparkles', 'flame', 'crown', 'smile', 'rocket',

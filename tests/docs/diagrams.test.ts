@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { machinesMarkdown } from '../../scripts/machineDiagrams';
 
 describe('docs/machines.md', () => {
-  it('matches the machines in src/machines (run `npm run diagrams` after changing one)', async () => {
+  it('matches the machines in src/features (run `npm run diagrams` after changing one)', async () => {
     const current = readFileSync('docs/machines.md', 'utf8');
     expect(current).toBe(await machinesMarkdown());
   });

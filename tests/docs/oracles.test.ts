@@ -67,8 +67,8 @@ describe('test oracles', () => {
       "tests/domain/chat.test.ts: LOG_PREVIEW_CHARS from '../../src/domain/chat'",
       "tests/domain/chat.test.ts: messages from '../../src/domain/messages'",
     ]);
-    expect(oracleImports('tests/machines/soloChat.test.ts', "import {\n  soloChatMachine,\n  SOLO_RESULTS_DELAY_MS,\n} from '../../src/machines/soloChat.machine';")).toEqual([
-      "tests/machines/soloChat.test.ts: SOLO_RESULTS_DELAY_MS from '../../src/machines/soloChat.machine'",
+    expect(oracleImports('tests/machines/soloChat.test.ts', "import {\n  soloChatMachine,\n  SOLO_RESULTS_DELAY_MS,\n} from '../../src/features/games/machines/soloChat.machine';")).toEqual([
+      "tests/machines/soloChat.test.ts: SOLO_RESULTS_DELAY_MS from '../../src/features/games/machines/soloChat.machine'",
     ]);
   });
 

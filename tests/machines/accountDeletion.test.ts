@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountDeletionMachine } from '../../src/machines/accountDeletion.machine';
-import { MemberApiError } from '../../src/services/members/errors';
+import { accountDeletionMachine } from '../../src/features/settings/machines/accountDeletion.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with the contract's

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { bioGenerationMachine, type AiProvider } from '../../src/machines/bioGeneration.machine';
+import { bioGenerationMachine, type AiProvider } from '../../src/features/profile/machines/bioGeneration.machine';
 
 // The AI summary panel's own watcher: it starts from the stored bio and shows a bio another tab stored.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { bioGenerationMachine, type AiProvider } from '../../src/machines/bioGeneration.machine';
+import { bioGenerationMachine, type AiProvider } from '../../src/features/profile/machines/bioGeneration.machine';
 import { AppError } from '../../src/domain/errors';
 import { testModel, type ModelEvent, type ModelOptions, type ReplayEnv, type StateView } from '../support/modelTest';
 

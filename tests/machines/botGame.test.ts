@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BOT_REPLIES, BOT_GAME_IDS } from '../../src/domain/botReplies';
 import { AppError } from '../../src/domain/errors';
 import { GAMES } from '../../src/domain/games';
-import { botGameMachine } from '../../src/machines/botGame.machine';
+import { botGameMachine } from '../../src/features/games/machines/botGame.machine';
 import { testModel, type StateView } from '../support/modelTest';
 
 // Oracles are docs/product.md's words, written out: a bot reply 1000 ms + random 0-2000 ms after the send, an emoji

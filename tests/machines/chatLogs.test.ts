@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChatLog, welcomeMessage } from '../../src/domain/chat';
 import { AppError } from '../../src/domain/errors';
-import { chatLogsMachine } from '../../src/machines/chatLogs.machine';
+import { chatLogsMachine } from '../../src/features/chat/machines/chatLogs.machine';
 import { testModel, type StateView } from '../support/modelTest';
 
 const NOW = 1_767_225_600_000;

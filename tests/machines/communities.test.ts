@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { communitiesMachine } from '../../src/machines/communities.machine';
-import { MemberApiError } from '../../src/services/members/errors';
+import { communitiesMachine } from '../../src/features/profile/machines/communities.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel } from '../support/modelTest';
 
 const OFFLINE = 'You appear to be offline. Please check your connection and try again.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { communityMachine } from '../../src/machines/community.machine';
+import { communityMachine } from '../../src/features/discover/machines/community.machine';
 import { testModel } from '../support/modelTest';
 
 // docs/product.md §2 Shared header: All Communities, UW, Microsoft, Seattle. Anything else is not a community.

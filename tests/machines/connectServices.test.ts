@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { connectServicesMachine } from '../../src/machines/connectServices.machine';
+import { connectServicesMachine } from '../../src/features/profile/machines/connectServices.machine';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const DEMO = { spotify: true, trakt: false, steam: true };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unreadTotal } from '../../src/domain/conversations';
-import { conversationsMachine } from '../../src/machines/conversations.machine';
-import { MemberApiError } from '../../src/services/members/errors';
+import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel, type StateView } from '../support/modelTest';
 
 const talk = (friendId: string, username: string, sentAt: string | null, unread: number) => ({

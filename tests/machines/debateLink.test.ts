@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { DebateView } from '../../src/domain/liveContract';
-import { debateLinkFor } from '../../src/machines/debateLink';
-import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
-import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
+import { debateLinkFor } from '../../src/features/games/machines/debateLink';
+import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
+import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
 
 // The debate screen's link: the debate machine over the app's real live actor (with a fake socket),
 // and what goes out on the socket when the screen goes away without Back.

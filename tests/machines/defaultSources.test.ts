@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gameIntroMachine } from '../../src/machines/gameIntro.machine';
-import { soloChatMachine } from '../../src/machines/soloChat.machine';
+import { gameIntroMachine } from '../../src/features/games/machines/gameIntro.machine';
+import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 
 // Screens start these machines without a clock or a random source: the machines then use the browser's
 // own (Date.now, Math.random). The other tests pass fixed ones, so this is where the defaults are held.

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
-import { discoverMachine } from '../../src/machines/discover.machine';
+import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
 
 // Discover Friends with its real actors: the profile, people and friends read from the device, the scores
 // asked of the AI (a recording fetch answers), and a friend added on the device.

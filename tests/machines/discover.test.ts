@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { communityMachine, followCommunityOf } from '../../src/machines/community.machine';
-import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/machines/discover.machine';
+import { communityMachine, followCommunityOf } from '../../src/features/discover/machines/community.machine';
+import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/features/discover/machines/discover.machine';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import type { User } from '../../src/domain/user';

@@ -1,7 +1,8 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { discoverMachine, type DiscoverContext } from '../../src/machines/discover.machine';
-import { matchLevel, sameCards, selectAdding, selectCards, selectPhase } from '../../src/machines/discover.view';
+import { discoverMachine, type DiscoverContext } from '../../src/features/discover/machines/discover.machine';
+import { matchLevel } from '../../src/domain/discover';
+import { sameCards, selectAdding, selectCards, selectPhase } from '../../src/features/discover/machines/discover.view';
 import { emptyProfile } from '../../src/domain/profile';
 import type { DiscoverCard } from '../../src/domain/discover';
 

@@ -2,13 +2,13 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/domain/user';
-import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/machines/friendChat.machine';
+import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/features/chat/machines/friendChat.machine';
 import { fullStorage } from '../support/failingStorage';
 import { testModel, type StateView } from '../support/modelTest';
 
 const generateFriendChatReply = vi.hoisted(() => vi.fn());
-vi.mock('../../src/services/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/services/ai')>()),
+vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
   generateFriendChatReply,
 }));
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { friendRequestsMachine } from '../../src/machines/friendRequests.machine';
-import type { RequestsSnapshot } from '../../src/services/members/socialForSession';
+import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
+import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
 
 // The friend requests actor with its own tab-visibility watcher (the requests come from a recording fake):
 // a tab shown again reloads at once, a hidden one does not.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { friendRequestsMachine, type FriendRequestsContext } from '../../src/machines/friendRequests.machine';
-import { SocialError } from '../../src/services/members/people';
-import type { RequestsSnapshot } from '../../src/services/members/socialForSession';
+import { friendRequestsMachine, type FriendRequestsContext } from '../../src/features/friends/machines/friendRequests.machine';
+import { SocialError } from '../../src/shared/http/people';
+import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { friendsMachine, type FriendsContext } from '../../src/machines/friends.machine';
+import { friendsMachine, type FriendsContext } from '../../src/features/friends/machines/friends.machine';
 import type { FriendEntry } from '../../src/domain/friends';
 import type { User } from '../../src/domain/user';
 import { testModel, type ReplayEnv } from '../support/modelTest';

@@ -1,6 +1,6 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { gameIntroMachine, introStage } from '../../src/machines/gameIntro.machine';
+import { gameIntroMachine, introStage } from '../../src/features/games/machines/gameIntro.machine';
 import { testModel, type StateView } from '../support/modelTest';
 
 const EVENTS = [

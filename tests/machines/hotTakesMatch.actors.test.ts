@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { hotTakesMatchMachine } from '../../src/machines/hotTakesMatch.machine';
-import type { GameWinOutcome } from '../../src/services/gameResults';
+import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
+import type { GameWinOutcome } from '../../src/features/games/services/gameResults';
 
 // The matched Hot Takes chat with its real actors: the partner drawn from the device's users, the AI asked
 // over HTTP (a recording fetch answers), the log saved on the device. What each AI request carries is the

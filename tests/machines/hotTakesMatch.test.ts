@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock, type SnapshotFrom } from 'xst
 import type { ChatMessage } from '../../src/domain/chat';
 import { AppError } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
-import { hotTakesMatchMachine } from '../../src/machines/hotTakesMatch.machine';
+import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
 import { modelPaths, stateKey, testModel, type ModelEvent, type ModelOptions, type StateView } from '../support/modelTest';
 
 type Snapshot = SnapshotFrom<typeof hotTakesMatchMachine>;

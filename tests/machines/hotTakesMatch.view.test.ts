@@ -1,6 +1,6 @@
 import { createActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { hotTakesMatchMachine } from '../../src/machines/hotTakesMatch.machine';
+import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
 import type { ChatMessage } from '../../src/domain/chat';
 import {
   inputEnabled,
@@ -13,7 +13,7 @@ import {
   selectResult,
   statusLine,
   type MatchPhase,
-} from '../../src/machines/hotTakesMatch.view';
+} from '../../src/features/games/machines/hotTakesMatch.view';
 
 // What the matched Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
 // placed in that state. Texts are written out as the screen shows them.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { leaderboardMachine } from '../../src/machines/leaderboard.machine';
+import { leaderboardMachine } from '../../src/features/games/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';
-import { MemberApiError } from '../../src/services/members/errors';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel, type StateView } from '../support/modelTest';
 
 const entries: LeaderboardEntry[] = [

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate';
 import type { ClientFrame, ServerFrame } from '../../src/domain/liveContract';
-import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
-import type { LiveEmitted, OutboxEntry } from '../../src/machines/liveEvents';
-import { onSessionEnded } from '../../src/services/members/viewer';
+import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
+import type { LiveEmitted, OutboxEntry } from '../../src/features/live/machines/liveEvents';
+import { onSessionEnded } from '../../src/shared/session/viewer';
 import { fullStorage } from '../support/failingStorage';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 

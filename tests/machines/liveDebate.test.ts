@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type SnapshotFrom } from 'xstate';
 import type { ChatMessage } from '../../src/domain/chat';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
-import type { LiveCommand } from '../../src/machines/liveEvents';
-import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
-import { debateChatMessages, debateResultCard, selectDebateFinish, selectDebateLeaveQuestion, selectDebatePhase } from '../../src/machines/liveDebate.view';
+import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
+import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
+import { debateChatMessages, debateResultCard, selectDebateFinish, selectDebateLeaveQuestion, selectDebatePhase } from '../../src/features/games/machines/liveDebate.view';
 import { testModel, type ModelEvent, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // The live debate against a fake live link: the frames the server would send are model events, the

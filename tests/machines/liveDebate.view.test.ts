@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
 import type { DebateView } from '../../src/domain/liveContract';
-import { liveDebateMachine } from '../../src/machines/liveDebate.machine';
+import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
 import {
   debateChatMessages,
   debateInputEnabled,
@@ -10,7 +10,7 @@ import {
   debateStatusLine,
   selectDebatePhase,
   type DebatePhase,
-} from '../../src/machines/liveDebate.view';
+} from '../../src/features/games/machines/liveDebate.view';
 
 // What the live Hot Takes debate screen shows in each state (docs/product.md section 4 and the live
 // debate contract), read from snapshots placed in that state or from the view's inputs. Texts are

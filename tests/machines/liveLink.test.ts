@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, sendTo, setup } from 'xstate';
-import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
-import type { LiveCommand, LiveEmitted } from '../../src/machines/liveEvents';
-import { liveLinkFor } from '../../src/machines/liveLink';
+import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
+import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
+import { liveLinkFor } from '../../src/features/live/machines/liveLink';
 
 // A machine that uses the live channel invokes 'liveLink'; liveLinkFor makes it from the app's live actor.
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { logInMachine, logInWith, type LogInEvent } from '../../src/machines/logIn.machine';
+import { logInMachine, logInWith, type LogInEvent } from '../../src/features/session/machines/logIn.machine';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
-import { MemberApiError } from '../../src/services/members/errors';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
 import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
-import type { LiveCommand } from '../../src/machines/liveEvents';
-import { memberChatMachine } from '../../src/machines/memberChat.machine';
-import { MemberApiError } from '../../src/services/members/errors';
+import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
+import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // mira (signed in) chats with her friend nova. Fixtures are literal: ids sort in sending order.

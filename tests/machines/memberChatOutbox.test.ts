@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { ChatHistory, MemberMessage } from '../../src/domain/liveContract';
-import type { LiveCommand, LiveEmitted } from '../../src/machines/liveEvents';
-import { memberChatMachine } from '../../src/machines/memberChat.machine';
-import type { OpenedChat } from '../../src/services/members/chats';
+import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
+import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
+import type { OpenedChat } from '../../src/features/chat/services/chats';
 
 // A chat opened after a reload while my messages still wait on the device (server down or offline): the
 // live link's first status carries the outbox, the chat shows this friend's as pending, and each is one

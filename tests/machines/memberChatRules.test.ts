@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { ChatHistory, MemberMessage } from '../../src/domain/liveContract';
-import type { LiveCommand, LiveEmitted } from '../../src/machines/liveEvents';
-import { memberChatMachine, selectFriendTyping, type MemberChatInput } from '../../src/machines/memberChat.machine';
-import type { OpenedChat } from '../../src/services/members/chats';
+import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
+import { memberChatMachine, selectFriendTyping, type MemberChatInput } from '../../src/features/chat/machines/memberChat.machine';
+import type { OpenedChat } from '../../src/features/chat/services/chats';
 
 // The member chat's rules one case at a time, beside the model test (memberChat.test.ts): frames meant for
 // another conversation or another message, the 2000-character limit, 'Load earlier' with nothing stored,

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { DiscoverCardWire } from '../../src/domain/socialContract';
-import { canBefriend, memberDiscoverMachine, type MemberDiscoverContext } from '../../src/machines/memberDiscover.machine';
-import { SocialError } from '../../src/services/members/people';
-import type { MemberDiscoverPage } from '../../src/services/members/socialForSession';
+import { canBefriend, memberDiscoverMachine, type MemberDiscoverContext } from '../../src/features/discover/machines/memberDiscover.machine';
+import { SocialError } from '../../src/shared/http/people';
+import type { MemberDiscoverPage } from '../../src/features/discover/services/socialForSession';
 import { testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 function card(id: string, username: string, kind: 'member' | 'sample', relation: DiscoverCardWire['relation'], score: number): DiscoverCardWire {

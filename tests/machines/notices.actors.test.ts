@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { noticesMachine } from '../../src/machines/notices.machine';
+import { noticesMachine } from '../../src/features/live/machines/notices.machine';
 
 // The notices actor's own effects: a notice told beyond the page through the browser's Notification (Push
 // Notifications on, permission given, tab hidden), and a live link that fails logged.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { noticesMachine } from '../../src/machines/notices.machine';
+import { noticesMachine } from '../../src/features/live/machines/notices.machine';
 import { testModel } from '../support/modelTest';
 
 // A member's live notices (issue 14 item 4): a friend request or a friend's message, told in the page for

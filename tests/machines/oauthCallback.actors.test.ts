@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { oauthCallbackMachine } from '../../src/machines/oauthCallback.machine';
+import { oauthCallbackMachine } from '../../src/features/profile/machines/oauthCallback.machine';
 
 // The OAuth callback's own actions: the tokens kept on the device after a good exchange, and what a failed
 // one leaves in the console for a developer (the screen says 'Could not connect...').

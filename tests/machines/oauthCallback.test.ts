@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oauthCallbackMachine } from '../../src/machines/oauthCallback.machine';
-import { OAuthDeniedError } from '../../src/services/oauth';
+import { oauthCallbackMachine } from '../../src/features/profile/machines/oauthCallback.machine';
+import { OAuthDeniedError } from '../../src/features/profile/services/oauth';
 import { testModel } from '../support/modelTest';
 
 const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { createActor, SimulatedClock } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onboardingMachine } from '../../src/machines/onboarding.machine';
-import * as bio from '../../src/services/bio';
+import { onboardingMachine } from '../../src/features/profile/machines/onboarding.machine';
+import * as bio from '../../src/features/profile/services/bio';
 import { testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
 
 const events = [{ type: 'FINISH' }, { type: 'xstate.after.navigationDelay.onboarding.leaving' }];

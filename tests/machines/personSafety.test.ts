@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { personSafetyMachine, type PersonSafetyContext } from '../../src/machines/personSafety.machine';
-import { MemberApiError } from '../../src/services/members/errors';
+import { personSafetyMachine, type PersonSafetyContext } from '../../src/features/safety/machines/personSafety.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova' };

@@ -3,9 +3,9 @@ import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'x
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import type { Profile } from '../../src/domain/profile';
-import { profileMachine } from '../../src/machines/profile.machine';
-import { readPicture } from '../../src/services/image';
-import { loadProfile, saveProfile } from '../../src/storage/profile';
+import { profileMachine } from '../../src/features/profile/machines/profile.machine';
+import { readPicture } from '../../src/features/profile/services/image';
+import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { testModel, type ModelEvent, type StateView } from '../support/modelTest';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { profileBadgeMachine } from '../../src/machines/profileBadge.machine';
+import { profileBadgeMachine } from '../../src/features/profile/machines/profileBadge.machine';
 
 const PICTURE = 'data:image/png;base64,iVBORw0KGgo=';
 

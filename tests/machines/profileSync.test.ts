@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileSyncMachine } from '../../src/machines/profileSync.machine';
-import { MemberApiError } from '../../src/services/members/errors';
+import { profileSyncMachine } from '../../src/features/session/machines/profileSync.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { modelPaths, testModel, type StateView } from '../support/modelTest';
 
 // A member's profile sync (issue 12): edits reach the server only after a 1000 ms pause in editing,

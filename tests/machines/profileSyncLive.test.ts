@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { profileSyncMachine } from '../../src/machines/profileSync.machine';
+import { profileSyncMachine } from '../../src/features/session/machines/profileSync.machine';
 import { json, mockFetch, type RecordedCall } from '../services/fetchMock';
 
 // The profile sync with its own actors (the model test provides stand-ins): it hears a write of user_profile,

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { providerAuthMachine } from '../../src/machines/providerAuth.machine';
-import { getTopArtists } from '../../src/services/providerData';
-import { announceViewer } from '../../src/services/members/viewer';
-import { loadProfile } from '../../src/storage/profile';
+import { providerAuthMachine } from '../../src/features/profile/machines/providerAuth.machine';
+import { getTopArtists } from '../../src/features/profile/services/providerData';
+import { announceViewer } from '../../src/shared/session/viewer';
+import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 

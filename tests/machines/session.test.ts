@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionMachine } from '../../src/machines/session.machine';
-import { MemberApiError } from '../../src/services/members/errors';
-import { knownViewer } from '../../src/services/members/viewer';
+import { sessionMachine } from '../../src/features/session/machines/session.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
+import { knownViewer } from '../../src/shared/session/viewer';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // The session as a person meets it (issue 12): a guest by default, a member after signing up or logging

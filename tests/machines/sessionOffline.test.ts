@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
 import { json, mockFetch } from '../services/fetchMock';
 
 // A member's device that starts without the server (the session's own actors, on a fake fetch): it works as

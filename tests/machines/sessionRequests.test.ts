@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
 import {
   deleteAccountThrough,
   logInThrough,
   settledSession,
   signUpThrough,
   type SessionActor,
-} from '../../src/machines/sessionRequests';
-import { MemberRequestFailed } from '../../src/services/members/errors';
+} from '../../src/features/session/machines/sessionRequests';
+import { MemberRequestFailed } from '../../src/shared/http/errors';
 import { json, mockFetch } from '../services/fetchMock';
 
 // Screens ask the one session actor to sign up, log in or delete the account and wait for the answer:

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { selectQuestion, settingsMachine, toggled } from '../../src/machines/settings.machine';
+import { selectQuestion, settingsMachine, toggled } from '../../src/features/settings/machines/settings.machine';
 import { AppError } from '../../src/domain/errors';
-import { MemberApiError } from '../../src/services/members/errors';
+import { MemberApiError } from '../../src/shared/http/errors';
 import type { Settings } from '../../src/domain/settings';
 import { testModel, type ModelPath, type ReplayEnv, type StateView } from '../support/modelTest';
 

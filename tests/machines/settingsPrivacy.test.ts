@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, toPromise } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
-import { logInThrough, type SessionActor } from '../../src/machines/sessionRequests';
-import { exportDataWith, privacyActorsWith } from '../../src/machines/settings.machine';
+import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
+import { logInThrough, type SessionActor } from '../../src/features/session/machines/sessionRequests';
+import { exportDataWith, privacyActorsWith } from '../../src/features/settings/machines/settings.machine';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The privacy switches a screen gets from privacyActorsWith: a guest's stay on the device (user_settings);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signUpMachine, signUpWith, type SignUpEvent } from '../../src/machines/signUp.machine';
+import { signUpMachine, signUpWith, type SignUpEvent } from '../../src/features/session/machines/signUp.machine';
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { MemberApiError } from '../../src/services/members/errors';
+import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
 import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 

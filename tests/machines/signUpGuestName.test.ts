@@ -2,7 +2,7 @@
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SignUpField } from '../../src/domain/validation';
-import { signUpMachine } from '../../src/machines/signUp.machine';
+import { signUpMachine } from '../../src/features/session/machines/signUp.machine';
 
 afterEach(() => localStorage.clear());
 

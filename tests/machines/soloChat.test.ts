@@ -2,8 +2,8 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
-import { soloChatMachine } from '../../src/machines/soloChat.machine';
-import { loadUsers } from '../../src/services/users';
+import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
+import { loadUsers } from '../../src/shared/people/users';
 import { testModel, type StateView } from '../support/modelTest';
 import { fullStorage } from '../support/failingStorage';
 
@@ -14,8 +14,8 @@ import { fullStorage } from '../support/failingStorage';
 // documented beside SOLO_RESULTS_DELAY_MS: long enough to show the typing line).
 
 const generatePersonaHotTake = vi.hoisted(() => vi.fn());
-vi.mock('../../src/services/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/services/ai')>()),
+vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
   generatePersonaHotTake,
 }));
 

@@ -1,7 +1,7 @@
 import { createActor, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { selectReplying, selectSaveError, selectSaving } from '../../src/machines/chatPipeline';
-import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../src/machines/soloChat.machine';
+import { selectReplying, selectSaveError, selectSaving } from '../../src/features/chat/machines/chatPipeline';
+import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 import type { ChatMessage } from '../../src/domain/chat';
 
 // What the solo Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots

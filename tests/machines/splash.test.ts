@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splashMachine } from '../../src/machines/splash.machine';
+import { splashMachine } from '../../src/features/session/machines/splash.machine';
 import { testModel } from '../support/modelTest';
 
 // docs/product.md §2 Splash: a first visit waits 3500 ms, then replaces history with /auth. Issue 15: a returning

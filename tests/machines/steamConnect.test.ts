@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { AppError } from '../../src/domain/errors';
-import { connectSteam, steamConnectMachine } from '../../src/machines/steamConnect.machine';
-import { announceViewer } from '../../src/services/members/viewer';
-import { loadProfile } from '../../src/storage/profile';
+import { connectSteam, steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
+import { announceViewer } from '../../src/shared/session/viewer';
+import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 

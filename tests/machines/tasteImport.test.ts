@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import type { TasteOffer } from '../../src/domain/tasteImport';
-import { tasteImportMachine } from '../../src/machines/tasteImport.machine';
+import { tasteImportMachine } from '../../src/features/profile/machines/tasteImport.machine';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 // Issue 15: a service that has just connected offers what it reports (up to 5 new items); the person adds

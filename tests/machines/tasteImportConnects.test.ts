@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { TasteOffer } from '../../src/domain/tasteImport';
-import { tasteImportMachine } from '../../src/machines/tasteImport.machine';
+import { tasteImportMachine } from '../../src/features/profile/machines/tasteImport.machine';
 
 // The offer's own connect watcher: a service marked as just connected (session storage `taste_offer_<service>`,
 // set by the OAuth return or by Steam on this page) starts loading its offer; another service's mark does not.

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { yourStatsMachine } from '../../src/machines/yourStats.machine';
-import { MemberApiError } from '../../src/services/members/errors';
-import { announceViewer, withdrawViewer } from '../../src/services/members/viewer';
+import { yourStatsMachine } from '../../src/features/games/machines/yourStats.machine';
+import { MemberApiError } from '../../src/shared/http/errors';
+import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
 import { testModel, type StateView } from '../support/modelTest';
 
 // The Games hub's 'Your Stats': docs/product.md's fixed 0 and 0 for a guest, shown at once; a member's last

@@ -18,7 +18,7 @@ import {
   generatePersonaHotTake,
   generateProfileSummary,
   scoreSimilarity,
-} from '../../src/services/ai';
+} from '../../src/shared/http/ai';
 
 type FetchMock = Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bioRequestSchema } from '../../src/domain/aiContract';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
-import { generateAndStoreSummary, startBackgroundBioGeneration } from '../../src/services/bio';
-import { assembleBioInput, storedConnections, type BioSources } from '../../src/services/bioInput';
-import { aiSummaryKey } from '../../src/storage/aiSummary';
-import { saveProfile } from '../../src/storage/profile';
-import { steamIdKey } from '../../src/storage/steamId';
-import { accessTokenKey } from '../../src/storage/tokens';
+import { generateAndStoreSummary, startBackgroundBioGeneration } from '../../src/features/profile/services/bio';
+import { assembleBioInput, storedConnections, type BioSources } from '../../src/features/profile/services/bioInput';
+import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { steamIdKey } from '../../src/features/profile/storage/steamId';
+import { accessTokenKey } from '../../src/shared/storage/tokens';
 
 const profile: Profile = {
   ...emptyProfile(),

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatFailure, fetchChatHistory, fetchConversations, openMemberChat } from '../../src/services/members/chats';
-import { onSessionEnded } from '../../src/services/members/viewer';
+import { chatFailure, fetchChatHistory, fetchConversations, openMemberChat } from '../../src/features/chat/services/chats';
+import { onSessionEnded } from '../../src/shared/session/viewer';
 import { json, mockFetch } from './fetchMock';
 
 const message = {

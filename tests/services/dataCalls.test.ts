@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../src/domain/errors';
 import { messageFor } from '../../src/domain/errorText';
-import { fetchTopArtists, fetchTopTracks } from '../../src/services/spotify';
-import { getOwnedGames, getPlayerSummary } from '../../src/services/steam';
-import { fetchWatchlist } from '../../src/services/trakt';
+import { fetchTopArtists, fetchTopTracks } from '../../src/features/profile/services/spotify';
+import { getOwnedGames, getPlayerSummary } from '../../src/features/profile/services/steam';
+import { fetchWatchlist } from '../../src/features/profile/services/trakt';
 import { json, mockFetch } from './fetchMock';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { announceViewer, withdrawViewer } from '../../src/services/members/viewer';
-import { loadDiscoverPageFor } from '../../src/services/members/socialForSession';
+import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
+import { loadDiscoverPageFor } from '../../src/features/discover/services/socialForSession';
 import { json, mockFetch } from './fetchMock';
 
 // Discover ranks the profile as last edited: a member who leaves onboarding right after the last chip

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadGamePrompt } from '../../src/services/hotTakes';
+import { loadGamePrompt } from '../../src/features/games/services/hotTakes';
 
 const FIRST = 'Topic: Metal\nMetal peaked years ago and everything since is a remix. Agree or disagree? Back it up with one song.';
 const SECOND = 'Topic: Metal\nMetal sounds better live than it ever will in headphones. True or false? Make your case.';

@@ -1,8 +1,8 @@
-// The client's one way to call /api (src/services/http.ts): what it sends and the typed error for each
+// The client's one way to call /api (src/shared/http/http.ts): what it sends and the typed error for each
 // way a call can fail, as the services and machines above it rely on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { HttpError, isUnauthorized, NetworkError, postJson, requestJson, ResponseShapeError } from '../../src/services/http';
+import { HttpError, isUnauthorized, NetworkError, postJson, requestJson, ResponseShapeError } from '../../src/shared/http/http';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPicture } from '../../src/services/image';
+import { readPicture } from '../../src/features/profile/services/image';
 
 // A profile picture is scaled so its longest side is at most 256 px (the edge the server keeps) and stored
 // as a WebP data URL, or JPEG where the browser cannot encode WebP (docs/product.md: profile picture).

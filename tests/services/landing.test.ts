@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { landingAfterLogIn } from '../../src/services/members/landing';
-import { saveProfile } from '../../src/storage/profile';
+import { landingAfterLogIn } from '../../src/features/session/services/landing';
+import { saveProfile } from '../../src/shared/storage/profile';
 import { json, mockFetch } from './fetchMock';
 
 // Where a log-in arrives (docs/product.md "Log-in"): Home with a complete profile on the server, profile

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { friendNameFor } from '../../src/services/live/friendNames';
-import { announceBeyondPage, requestNotificationPermission } from '../../src/services/notifications';
-import { forgetAudioContext, playNoticeTone } from '../../src/services/sound';
+import { friendNameFor } from '../../src/features/live/services/friendNames';
+import { announceBeyondPage, requestNotificationPermission } from '../../src/features/live/services/notifications';
+import { forgetAudioContext, playNoticeTone } from '../../src/features/live/services/sound';
 import { json, mockFetch } from './fetchMock';
 
 // What a live notice does beyond the page: a browser Notification (Push Notifications on, permission given,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveSocketUrl, openLiveSocket, parseServerFrame } from '../../src/services/live/socket';
+import { liveSocketUrl, openLiveSocket, parseServerFrame } from '../../src/features/live/services/socket';
 
 // The browser side of /api/live: the URL from the page's origin, and frames checked against the contract.
 

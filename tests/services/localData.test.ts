@@ -3,10 +3,10 @@
 // the matched Hot Takes partner, its saved log and recorded win, and the client config fetched once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
-import { getClientConfig } from '../../src/services/config';
-import { setServiceConnected } from '../../src/services/connectedServices';
-import { befriend, isFriend, pickPartner, profileInterests, recordWin, saveMatchedLog } from '../../src/services/hotTakes';
-import { loadLeaderboard, statsFor } from '../../src/services/leaderboard';
+import { getClientConfig } from '../../src/shared/http/config';
+import { setServiceConnected } from '../../src/features/profile/services/connectedServices';
+import { befriend, isFriend, pickPartner, profileInterests, recordWin, saveMatchedLog } from '../../src/features/games/services/hotTakes';
+import { loadLeaderboard, statsFor } from '../../src/features/games/services/leaderboard';
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { memberCall } from '../../src/services/members/api';
-import { MemberApiError } from '../../src/services/members/errors';
+import { memberCall } from '../../src/shared/http/api';
+import { MemberApiError } from '../../src/shared/http/errors';
 
 // The one way the client calls the members routes (members/api.ts): same-origin cookies, JSON both ways,
 // and every failure a MemberApiError whose code comes from the body, or else from the status. A 401 is

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { mayHoldSession } from '../../src/services/members/memberHint';
-import { isReturningVisitor } from '../../src/services/returningVisitor';
+import { mayHoldSession } from '../../src/shared/session/memberHint';
+import { isReturningVisitor } from '../../src/features/session/services/returningVisitor';
 
 // The server sets the readable hint cookie 'mycelius_member=1' with a member's session and clears both
 // together; without it the browser is a guest's. A returning visitor (a member, or a guest whose profile

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordGameWin } from '../../src/services/gameResults';
-import { loadBoard } from '../../src/services/leaderboard';
-import { MemberApiError } from '../../src/services/members/errors';
-import { fetchLeaderboard, fetchMemberStats, sendGameResult, startGameSession, statsFailureText } from '../../src/services/members/stats';
-import { announceViewer, currentViewer, onSessionEnded, withdrawViewer } from '../../src/services/members/viewer';
-import { knownYourStats, loadYourStats } from '../../src/services/yourStats';
+import { recordGameWin } from '../../src/features/games/services/gameResults';
+import { loadBoard } from '../../src/features/games/services/leaderboard';
+import { MemberApiError } from '../../src/shared/http/errors';
+import { fetchLeaderboard, fetchMemberStats, sendGameResult, startGameSession, statsFailureText } from '../../src/features/games/services/stats';
+import { announceViewer, currentViewer, onSessionEnded, withdrawViewer } from '../../src/shared/session/viewer';
+import { knownYourStats, loadYourStats } from '../../src/features/games/services/yourStats';
 import { json, mockFetch } from './fetchMock';
 
 // The member's leaderboard calls (socialContract.ts): GET /api/me/stats, POST /api/games/results,
@@ -96,11 +96,11 @@ describe('who the services serve', () => {
     announceViewer({ kind: 'guest' });
     await expect(currentViewer()).resolves.toEqual({ kind: 'guest' });
     vi.resetModules();
-    const fresh = await import('../../src/services/members/viewer');
+    const fresh = await import('../../src/shared/session/viewer');
     await expect(fresh.currentViewer()).resolves.toEqual({ kind: 'guest' });
     document.cookie = 'mycelius_member=1; path=/';
     try {
-      const again = await import('../../src/services/members/viewer');
+      const again = await import('../../src/shared/session/viewer');
       expect(again.knownViewer()).toBeNull();
       const waiting = again.currentViewer();
       again.announceViewer({ kind: 'member', memberId: 'm-9' });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { exportForSession } from '../../src/services/members/exportData';
-import { currentMember, logIn, signUp } from '../../src/services/members/auth';
-import { memberFailure } from '../../src/services/members/errors';
-import { forgetMemberSync, pushProfile, reconcileProfile, watchLocalEdits } from '../../src/services/members/profileSync';
+import { exportForSession } from '../../src/features/settings/services/exportData';
+import { currentMember, logIn, signUp } from '../../src/features/session/services/auth';
+import { memberFailure } from '../../src/shared/http/errors';
+import { forgetMemberSync, pushProfile, reconcileProfile, watchLocalEdits } from '../../src/features/session/services/profileSync';
 import { fakeSessionLogic } from '../support/session';
 import { json, mockFetch } from './fetchMock';
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadProfile, saveProfile } from '../../src/storage/profile';
+import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 import {
   buildAuthorizeUrl,
@@ -12,7 +12,7 @@ import {
   pkceChallenge,
   prepareLogin,
   refreshAccessToken,
-} from '../../src/services/oauth';
+} from '../../src/features/profile/services/oauth';
 import { demoConfig, json, mockFetch } from './fetchMock';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pendingResultsOf, queueResult, rememberStats, sendPendingResults, sendWaitingGames } from '../../src/services/members/pendingResults';
-import { announceViewer, withdrawViewer } from '../../src/services/members/viewer';
+import { pendingResultsOf, queueResult, rememberStats, sendPendingResults, sendWaitingGames } from '../../src/features/games/services/pendingResults';
+import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
 import { json, mockFetch } from './fetchMock';
 import { fullStorage } from '../support/failingStorage';
 

@@ -9,7 +9,7 @@ import {
   fetchDiscoverPage,
   fetchMemberView,
   socialFailureText,
-} from '../../src/services/members/people';
+} from '../../src/shared/http/people';
 import {
   answerRequestFor,
   befriendFor,
@@ -17,10 +17,10 @@ import {
   loadFriendsFor,
   loadRequestsFor,
   removeFriendFor,
-} from '../../src/services/members/socialForSession';
-import { withdrawViewer } from '../../src/services/members/viewer';
-import { saveProfile } from '../../src/storage/profile';
-import { friendsKey } from '../../src/storage/users';
+} from '../../src/features/discover/services/socialForSession';
+import { withdrawViewer } from '../../src/shared/session/viewer';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { friendsKey } from '../../src/shared/people/usersStore';
 import { fakeMember, fakeSessionLogic } from '../support/session';
 import { json, mockFetch } from './fetchMock';
 

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
 import { isAppError } from '../../src/domain/errors';
-import { getOwnedGames, getTopArtists, getTopTracks, getWatchlist } from '../../src/services/providerData';
-import { loadProfile, saveProfile } from '../../src/storage/profile';
+import { getOwnedGames, getTopArtists, getTopTracks, getWatchlist } from '../../src/features/profile/services/providerData';
+import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { json, mockFetch } from './fetchMock';
 
 const expired = json({ error: { code: 'TOKEN_EXPIRED', message: 'expired' } }, 401);

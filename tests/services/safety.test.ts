@@ -7,9 +7,9 @@ import {
   settingsWithServerPrivacy,
   sharePrivacyWithServer,
   updateMemberSettings,
-} from '../../src/services/members/memberSettings';
-import { blockPerson, listBlockedPeople, reportPerson, unblockPerson } from '../../src/services/members/safety';
-import { socialFailure } from '../../src/services/members/socialErrors';
+} from '../../src/shared/http/memberSettings';
+import { blockPerson, listBlockedPeople, reportPerson, unblockPerson } from '../../src/features/safety/services/safety';
+import { socialFailure } from '../../src/shared/http/socialErrors';
 import { json, mockFetch } from './fetchMock';
 
 const nova = { id: 'b1c2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };

@@ -2,10 +2,10 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
-import { getSimilarityScores } from '../../src/services/similarity';
-import { saveProfile } from '../../src/storage/profile';
-import { keysWithPrefix } from '../../src/storage/store';
-import { profileHash } from '../../src/storage/similarityCache';
+import { getSimilarityScores } from '../../src/features/discover/services/similarity';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { keysWithPrefix } from '../../src/shared/storage/store';
+import { profileHash } from '../../src/shared/storage/similarityCache';
 
 // docs/product.md §3/§9: cache keys start similarity_cache_; an entry lives one hour.
 const CACHE_PREFIX = 'similarity_cache_';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '../../src/domain/errors';
 import { messageFor } from '../../src/domain/errorText';
-import { parseSteamInput, resolveSteamId } from '../../src/services/steamId';
+import { parseSteamInput, resolveSteamId } from '../../src/features/profile/services/steamId';
 import { json, mockFetch } from './fetchMock';
 
 const ID = '76561198000000001';

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { addFriendLink, loadFriendIds, loadFriends, loadUsers, needsReseed, removeFriendLink } from '../../src/services/users';
-import { friendsKey, usersKey } from '../../src/storage/users';
-import { statsFor, loadLeaderboard } from '../../src/services/leaderboard';
-import { currentUserStatsKey, userStatsKey } from '../../src/storage/leaderboard';
+import { addFriendLink, loadFriendIds, loadFriends, loadUsers, needsReseed, removeFriendLink } from '../../src/shared/people/users';
+import { friendsKey, usersKey } from '../../src/shared/people/usersStore';
+import { statsFor, loadLeaderboard } from '../../src/features/games/services/leaderboard';
+import { currentUserStatsKey, userStatsKey } from '../../src/features/games/storage/leaderboard';
 
 beforeEach(() => {
   localStorage.clear();

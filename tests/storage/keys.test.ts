@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isAppError } from '../../src/domain/errors';
 import { emptyProfile } from '../../src/domain/profile';
-import { clearAppData, exportUserData, logOutStorage } from '../../src/storage/appData';
-import { activeUserId, ensureActiveUserId } from '../../src/storage/session';
-import { clearSimilarityCache, profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/storage/similarityCache';
-import { steamIdKey } from '../../src/storage/steamId';
-import { defineKey, defineKeyFamily, keysWithPrefix, onStorageChange, readRaw, removeRaw, writeRaw } from '../../src/storage/store';
-import { accessTokenKey, oauthStateKey, pkceVerifierKey, refreshTokenKey } from '../../src/storage/tokens';
-import { friendsKey, usersKey } from '../../src/storage/users';
+import { clearAppData, exportUserData, logOutStorage } from '../../src/shared/storage/appData';
+import { activeUserId, ensureActiveUserId } from '../../src/shared/storage/session';
+import { clearSimilarityCache, profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/shared/storage/similarityCache';
+import { steamIdKey } from '../../src/features/profile/storage/steamId';
+import { defineKey, defineKeyFamily, keysWithPrefix, onStorageChange, readRaw, removeRaw, writeRaw } from '../../src/shared/storage/store';
+import { accessTokenKey, oauthStateKey, pkceVerifierKey, refreshTokenKey } from '../../src/shared/storage/tokens';
+import { friendsKey, usersKey } from '../../src/shared/people/usersStore';
 import { storageFailingWith } from '../support/failingStorage';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberStatsKey, pendingResultsKey } from '../../src/storage/memberStats';
+import { memberStatsKey, pendingResultsKey } from '../../src/features/games/storage/memberStats';
 
 // A member's figures as the server last gave them (`member_stats`) and the finished games still to send
 // (`member_pending_results`, at most 50).

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberSyncKey, syncStateOf } from '../../src/storage/memberSync';
+import { memberSyncKey, syncStateOf } from '../../src/shared/storage/memberSync';
 
 // `member_profile_sync`: whose device copy of the profile `user_profile` is, when it last changed and
 // whether that change still has to reach the server.

@@ -3,7 +3,7 @@
 // defaults, writes are dropped, and listeners still hear same-process changes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineKey, keysWithPrefix, onStorageChange, readRaw, removeRaw } from '../../src/storage/store';
+import { defineKey, keysWithPrefix, onStorageChange, readRaw, removeRaw } from '../../src/shared/storage/store';
 
 // Newer Node versions ship Web Storage; take it away so every Node behaves like one without it.
 beforeEach(() => {

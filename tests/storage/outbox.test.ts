@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { readOutbox, writeOutbox } from '../../src/storage/outbox';
+import { readOutbox, writeOutbox } from '../../src/features/live/storage/outbox';
 
 // A member's unacknowledged chat messages stay on the device under `mycelius_outbox_<memberId>` until the
 // server has them (issue 14).

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearAppData, exportUserData, logOutStorage } from '../../src/storage/appData';
+import { clearAppData, exportUserData, logOutStorage } from '../../src/shared/storage/appData';
 
 // Another app on the same origin (a dev server on the same port, a shared host) keeps its own keys in
 // the same local storage: Clear App Data, Log Out and Download my data must leave them alone. (Log Out

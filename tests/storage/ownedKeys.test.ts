@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnedLocalKey } from '../../src/storage/ownedKeys';
+import { isOwnedLocalKey } from '../../src/shared/storage/ownedKeys';
 
 // The local-storage keys Mycelius owns (docs/product.md section 3): Clear App Data and Download my data
 // touch these and nothing another app keeps on the same origin.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { startupTheme } from '../../src/storage/startupTheme';
+import { startupTheme } from '../../src/shared/storage/startupTheme';
 
 afterEach(() => localStorage.clear());
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { steamAccountKey } from '../../src/storage/steamAccount';
+import { steamAccountKey } from '../../src/features/profile/storage/steamAccount';
 
 // `steam_account`: the connected Steam account's name, shown after a reload beside `steam_id`.
 

@@ -2,19 +2,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isAppError } from '../../src/domain/errors';
-import { defineKey, onStorageChange } from '../../src/storage/store';
-import { profileKey, saveProfile } from '../../src/storage/profile';
-import { settingsKey } from '../../src/storage/settings';
-import { currentUserStatsKey, userStatsKey } from '../../src/storage/leaderboard';
-import { chatLogsKey, appendChatLog } from '../../src/storage/chatLogs';
-import { usersKey, friendsKey } from '../../src/storage/users';
-import { aiSummaryKey } from '../../src/storage/aiSummary';
-import { steamIdKey } from '../../src/storage/steamId';
-import { accessTokenKey, refreshTokenKey } from '../../src/storage/tokens';
-import { activeUserId, ensureActiveUserId } from '../../src/storage/session';
-import { clearAppData, exportUserData, logOutStorage } from '../../src/storage/appData';
+import { defineKey, onStorageChange } from '../../src/shared/storage/store';
+import { profileKey, saveProfile } from '../../src/shared/storage/profile';
+import { settingsKey } from '../../src/shared/storage/settings';
+import { currentUserStatsKey, userStatsKey } from '../../src/features/games/storage/leaderboard';
+import { chatLogsKey, appendChatLog } from '../../src/features/chat/storage/chatLogs';
+import { usersKey, friendsKey } from '../../src/shared/people/usersStore';
+import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
+import { steamIdKey } from '../../src/features/profile/storage/steamId';
+import { accessTokenKey, refreshTokenKey } from '../../src/shared/storage/tokens';
+import { activeUserId, ensureActiveUserId } from '../../src/shared/storage/session';
+import { clearAppData, exportUserData, logOutStorage } from '../../src/shared/storage/appData';
 import { emptyProfile } from '../../src/domain/profile';
-import { profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/storage/similarityCache';
+import { profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/shared/storage/similarityCache';
 import { fullStorage } from '../support/failingStorage';
 
 beforeEach(() => {

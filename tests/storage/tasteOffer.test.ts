@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tasteOfferPendingKey } from '../../src/storage/tasteOffer';
+import { tasteOfferPendingKey } from '../../src/features/profile/storage/tasteOffer';
 
 // `taste_offer_<service>` in session storage: a service that has just connected and whose taste has not
 // been offered yet; it survives the OAuth redirect and nothing longer.

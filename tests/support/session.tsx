@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../../src/domain/memberContract';
-import type { UnreachableMember } from '../../src/services/members/auth';
-import { sessionMachine } from '../../src/machines/session.machine';
-import { SessionContext } from '../../src/ui/session/SessionContext';
+import type { UnreachableMember } from '../../src/features/session/services/auth';
+import { sessionMachine } from '../../src/features/session/machines/session.machine';
+import { SessionContext } from '../../src/features/session/ui/SessionContext';
 
 // Screens read the app's session from SessionContext; UI tests give them a real session machine whose
 // server calls are fakes (no network), and whose profile sync does nothing.

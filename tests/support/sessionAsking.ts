@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
 
 /** A signed-out session whose `logIn` or `signUp` answers with Mira and records what it was asked. */
 export function sessionAsking(request: 'logIn' | 'signUp') {

@@ -3,12 +3,12 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
-import { getClientConfig, type ClientConfig } from '../../src/services/config';
-import { aiSummaryKey } from '../../src/storage/aiSummary';
-import { saveProfile } from '../../src/storage/profile';
-import { AiSummaryPanel } from '../../src/ui/components/AiSummaryPanel';
+import { getClientConfig, type ClientConfig } from '../../src/shared/http/config';
+import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { AiSummaryPanel } from '../../src/features/profile/ui/AiSummaryPanel';
 
-vi.mock('../../src/services/config', () => ({ getClientConfig: vi.fn() }));
+vi.mock('../../src/shared/http/config', () => ({ getClientConfig: vi.fn() }));
 
 function config(provider: 'gemini' | 'local'): ClientConfig {
   return { ai: { provider } } as ClientConfig;

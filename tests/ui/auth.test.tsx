@@ -4,8 +4,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SignUp from '../../src/ui/screens/SignUp';
-import LogIn from '../../src/ui/screens/LogIn';
+import SignUp from '../../src/features/session/ui/SignUp';
+import LogIn from '../../src/features/session/ui/LogIn';
 import { WithSession } from '../support/session';
 
 function Where() {

@@ -3,9 +3,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadProfile } from '../../src/storage/profile';
-import SpotifyCallback from '../../src/ui/screens/SpotifyCallback';
-import TraktCallback from '../../src/ui/screens/TraktCallback';
+import { loadProfile } from '../../src/shared/storage/profile';
+import SpotifyCallback from '../../src/features/profile/ui/SpotifyCallback';
+import TraktCallback from '../../src/features/profile/ui/TraktCallback';
 import { json, mockFetch } from '../services/fetchMock';
 
 beforeEach(() => {

@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { friendGreeting } from '../../src/domain/friendChat';
 import { GAMES } from '../../src/domain/games';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { chatLogsKey } from '../../src/storage/chatLogs';
-import Chat from '../../src/ui/screens/Chat';
+import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
+import Chat from '../../src/app/ChatRoute';
 
 const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/services/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/services/ai')>()),
+vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
   ...ai,
 }));
 

@@ -3,9 +3,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildChatLog, welcomeMessage, type ChatMessage } from '../../src/domain/chat';
-import { chatLogsKey } from '../../src/storage/chatLogs';
-import ChatView from '../../src/ui/games/ChatView';
-import type { ChatViewProps } from '../../src/ui/games/chatViewProps';
+import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
+import ChatView from '../../src/features/chat/ui/ChatView';
+import type { ChatViewProps } from '../../src/features/chat/ui/chatViewProps';
 
 const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CommunitiesFieldset } from '../../src/ui/components/CommunitiesFieldset';
+import { CommunitiesFieldset } from '../../src/features/profile/ui/CommunitiesFieldset';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The profile screen's 'Communities' for members (issue 13): labelled checkboxes, several allowed, each change

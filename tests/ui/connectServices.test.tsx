@@ -3,8 +3,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadProfile } from '../../src/storage/profile';
-import { ConnectServices } from '../../src/ui/components/ConnectServices';
+import { loadProfile } from '../../src/shared/storage/profile';
+import { ConnectServices } from '../../src/features/profile/ui/ConnectServices';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
 
 const ID = '76561198000000001';

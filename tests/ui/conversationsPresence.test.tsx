@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Conversation } from '../../src/domain/liveContract';
-import { conversationsMachine } from '../../src/machines/conversations.machine';
-import { ConversationsSection } from '../../src/ui/components/ConversationsSection';
+import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
+import { ConversationsSection } from '../../src/features/chat/ui/ConversationsSection';
 
 // Every place that shows a friend's presence reads one source, the live channel's friends online: a
 // conversation row loaded while Bob was online keeps no green dot once the channel says he left.

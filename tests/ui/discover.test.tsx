@@ -5,14 +5,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { saveProfile } from '../../src/storage/profile';
-import { writeSimilarityCache } from '../../src/storage/similarityCache';
-import { friendsKey } from '../../src/storage/users';
-import AppLayout from '../../src/ui/components/AppLayout';
-import Discover from '../../src/ui/screens/Discover';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { writeSimilarityCache } from '../../src/shared/storage/similarityCache';
+import { friendsKey } from '../../src/shared/people/usersStore';
+import AppLayout from '../../src/app/AppLayout';
+import Discover from '../../src/features/discover/ui/Discover';
 
 const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
-vi.mock('../../src/services/similarity', () => similarity);
+vi.mock('../../src/features/discover/services/similarity', () => similarity);
 
 const complete: Profile = { ...emptyProfile(), username: 'me', hobbies: 'climbing', musicGenres: ['Metal'], favoriteGames: ['Elden Ring'], favoriteShows: ['Attack on Titan'] };
 

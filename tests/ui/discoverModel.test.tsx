@@ -6,11 +6,11 @@ import type { SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { discoverMachine } from '../../src/machines/discover.machine';
-import { saveProfile } from '../../src/storage/profile';
-import { friendsKey } from '../../src/storage/users';
-import AppLayout from '../../src/ui/components/AppLayout';
-import Discover from '../../src/ui/screens/Discover';
+import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { friendsKey } from '../../src/shared/people/usersStore';
+import AppLayout from '../../src/app/AppLayout';
+import Discover from '../../src/features/discover/ui/Discover';
 import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
 
 // The Discover screen driven along the discover machine's model paths with real user events: search,
@@ -18,7 +18,7 @@ import { testScreenModel, type ModelEvent, type ScreenView } from '../support/mo
 // AI similarity call is held back so the test decides when the scores arrive.
 
 const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn(), release: (_: Record<string, number>) => {} }));
-vi.mock('../../src/services/similarity', () => similarity);
+vi.mock('../../src/features/discover/services/similarity', () => similarity);
 
 const complete: Profile = {
   username: 'me',

@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { friendsKey } from '../../src/storage/users';
-import Friends from '../../src/ui/screens/Friends';
+import { friendsKey } from '../../src/shared/people/usersStore';
+import Friends from '../../src/features/friends/ui/Friends';
 
 function ChatStub() {
   return <p data-testid="chat">{useParams().friendId}</p>;

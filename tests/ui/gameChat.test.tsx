@@ -6,13 +6,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
-import { chatLogsKey } from '../../src/storage/chatLogs';
-import GameChat from '../../src/ui/screens/GameChat';
+import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
+import GameChat from '../../src/features/games/ui/GameChat';
 
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 
-vi.mock('../../src/ui/screens/HotTakesMatchChat', () => ({ default: () => <p>Matched Hot Takes chat</p> }));
+vi.mock('../../src/features/games/ui/HotTakesMatchChat', () => ({ default: () => <p>Matched Hot Takes chat</p> }));
 
 function renderAt(path: string) {
   return render(

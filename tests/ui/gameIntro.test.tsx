@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { introForGame } from '../../src/domain/gameIntros';
-import { IntroSplash } from '../../src/ui/games/IntroSplash';
-import GameAnim from '../../src/ui/screens/GameAnim';
-import GameIntro from '../../src/ui/screens/GameIntro';
+import { IntroSplash } from '../../src/features/games/ui/IntroSplash';
+import GameAnim from '../../src/features/games/ui/GameAnim';
+import GameIntro from '../../src/features/games/ui/GameIntro';
 
 function Where() {
   const location = useLocation();

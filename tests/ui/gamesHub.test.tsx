@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameId } from '../../src/domain/games';
-import GamesHub from '../../src/ui/screens/GamesHub';
+import GamesHub from '../../src/features/games/ui/GamesHub';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

@@ -6,22 +6,22 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { saveProfile } from '../../src/storage/profile';
-import { friendsKey } from '../../src/storage/users';
-import AppLayout from '../../src/ui/components/AppLayout';
-import { SampleBadge } from '../../src/ui/components/SampleBadge';
-import Chat from '../../src/ui/screens/Chat';
-import Discover from '../../src/ui/screens/Discover';
-import Friends from '../../src/ui/screens/Friends';
+import { saveProfile } from '../../src/shared/storage/profile';
+import { friendsKey } from '../../src/shared/people/usersStore';
+import AppLayout from '../../src/app/AppLayout';
+import { SampleBadge } from '../../src/shared/ui/SampleBadge';
+import Chat from '../../src/app/ChatRoute';
+import Discover from '../../src/features/discover/ui/Discover';
+import Friends from '../../src/features/friends/ui/Friends';
 
 // Issue 13's honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
 
 const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
-vi.mock('../../src/services/similarity', () => similarity);
+vi.mock('../../src/features/discover/services/similarity', () => similarity);
 const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/services/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/services/ai')>()),
+vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
   ...ai,
 }));
 

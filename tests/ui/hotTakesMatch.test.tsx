@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
-import { chatLogsKey } from '../../src/storage/chatLogs';
-import { currentUserStatsKey } from '../../src/storage/leaderboard';
-import { friendsKey } from '../../src/storage/users';
-import HotTakesMatchChat from '../../src/ui/screens/HotTakesMatchChat';
+import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
+import { currentUserStatsKey } from '../../src/features/games/storage/leaderboard';
+import { friendsKey } from '../../src/shared/people/usersStore';
+import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
 
 const ai = vi.hoisted(() => ({
   generateHotTakesPrompt: vi.fn(),
@@ -15,8 +15,8 @@ const ai = vi.hoisted(() => ({
   generateFirstResponse: vi.fn(),
   generateMatchedChatReply: vi.fn(),
 }));
-vi.mock('../../src/services/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/services/ai')>()),
+vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
   ...ai,
 }));
 

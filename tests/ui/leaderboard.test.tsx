@@ -2,12 +2,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { usersKey } from '../../src/storage/users';
+import { usersKey } from '../../src/shared/people/usersStore';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { saveProfile } from '../../src/storage/profile';
+import { saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
-import { CommunityContext } from '../../src/ui/CommunityContext';
-import Leaderboard from '../../src/ui/screens/Leaderboard';
+import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
+import Leaderboard from '../../src/features/games/ui/Leaderboard';
 
 function seedStats() {
   usersKey.write([...SAMPLE_USERS]);

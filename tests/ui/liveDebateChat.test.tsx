@@ -6,13 +6,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
-import type { LiveCommand, LiveEmitted } from '../../src/machines/liveEvents';
-import LiveDebateChat from '../../src/ui/screens/LiveDebateChat';
+import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
+import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
 
-vi.mock('../../src/ui/screens/HotTakesMatchChat', () => ({
+vi.mock('../../src/features/games/ui/HotTakesMatchChat', () => ({
   default: ({ partnerLabel }: { partnerLabel?: string }) => <p>AI chat with {partnerLabel}</p>,
 }));
 

@@ -5,14 +5,14 @@ import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { friendRequestsMachine } from '../../src/machines/friendRequests.machine';
-import { liveMachine } from '../../src/machines/live.machine';
-import type { LiveActor } from '../../src/machines/liveLink';
-import type { RequestsSnapshot } from '../../src/services/members/socialForSession';
-import { useLive } from '../../src/ui/session/LiveContext';
-import { LiveRoot } from '../../src/ui/session/LiveRoot';
-import { SessionContext } from '../../src/ui/session/SessionContext';
-import { SocialContext } from '../../src/ui/session/SocialContext';
+import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
+import { liveMachine } from '../../src/features/live/machines/live.machine';
+import type { LiveActor } from '../../src/features/live/machines/liveLink';
+import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
+import { useLive } from '../../src/features/live/ui/LiveContext';
+import { LiveRoot } from '../../src/app/LiveRoot';
+import { SessionContext } from '../../src/features/session/ui/SessionContext';
+import { SocialContext } from '../../src/features/session/ui/SocialContext';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
 
 // The member's one live actor: started for a member only, stopped on log-out, its status shown app-wide,

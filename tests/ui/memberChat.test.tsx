@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { liveMachine, type SocketSend } from '../../src/machines/live.machine';
-import MemberChat from '../../src/ui/games/MemberChat';
-import { LiveContext } from '../../src/ui/session/LiveContext';
+import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
+import MemberChat from '../../src/features/chat/ui/MemberChat';
+import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
 
 // A member friend's chat on screen, with the real live actor over a fake socket and a fake server.

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Settings from '../../src/ui/screens/Settings';
+import Settings from '../../src/features/settings/ui/Settings';
 import { json, mockFetch } from '../services/fetchMock';
 import { fakeMember, WithSession } from '../support/session';
 

@@ -3,12 +3,12 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemberApiError } from '../../src/services/members/errors';
-import LogIn from '../../src/ui/screens/LogIn';
-import Settings from '../../src/ui/screens/Settings';
-import SignUp from '../../src/ui/screens/SignUp';
-import { SessionContext } from '../../src/ui/session/SessionContext';
-import { SessionEndedNotice } from '../../src/ui/session/SessionRoot';
+import { MemberApiError } from '../../src/shared/http/errors';
+import LogIn from '../../src/features/session/ui/LogIn';
+import Settings from '../../src/features/settings/ui/Settings';
+import SignUp from '../../src/features/session/ui/SignUp';
+import { SessionContext } from '../../src/features/session/ui/SessionContext';
+import { SessionEndedNotice } from '../../src/app/SessionRoot';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
 import { json, mockFetch } from '../services/fetchMock';
 

@@ -3,13 +3,13 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withdrawViewer } from '../../src/services/members/viewer';
-import { CommunityContext } from '../../src/ui/CommunityContext';
-import { Header } from '../../src/ui/components/Header';
-import GamesHub from '../../src/ui/screens/GamesHub';
-import HotTakesMatchChat from '../../src/ui/screens/HotTakesMatchChat';
-import Leaderboard from '../../src/ui/screens/Leaderboard';
-import { SessionEndedNotice } from '../../src/ui/session/SessionRoot';
+import { withdrawViewer } from '../../src/shared/session/viewer';
+import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
+import { Header } from '../../src/app/Header';
+import GamesHub from '../../src/features/games/ui/GamesHub';
+import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
+import Leaderboard from '../../src/features/games/ui/Leaderboard';
+import { SessionEndedNotice } from '../../src/app/SessionRoot';
 import { json, mockFetch, type RecordedCall } from '../services/fetchMock';
 import { WithSession, fakeMember } from '../support/session';
 
@@ -22,8 +22,8 @@ const ai = vi.hoisted(() => ({
   generateFirstResponse: vi.fn(),
   generateMatchedChatReply: vi.fn(),
 }));
-vi.mock('../../src/services/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/services/ai')>()),
+vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
   ...ai,
 }));
 

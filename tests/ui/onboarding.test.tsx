@@ -3,8 +3,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Onboarding from '../../src/ui/screens/Onboarding';
-import SignUp from '../../src/ui/screens/SignUp';
+import Onboarding from '../../src/features/profile/ui/Onboarding';
+import SignUp from '../../src/features/session/ui/SignUp';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
 

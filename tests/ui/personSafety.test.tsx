@@ -3,9 +3,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { welcomeMessage } from '../../src/domain/chat';
-import { PersonActions } from '../../src/ui/components/PersonActions';
-import { HideIfBlocked, PersonSafetyScope } from '../../src/ui/components/PersonSafetyScope';
-import ChatView from '../../src/ui/games/ChatView';
+import { PersonActions } from '../../src/features/safety/ui/PersonActions';
+import { HideIfBlocked, PersonSafetyScope } from '../../src/features/safety/ui/PersonSafetyScope';
+import ChatView from '../../src/features/chat/ui/ChatView';
 import { json, mockFetch } from '../services/fetchMock';
 
 // Block and report as a member does them: from a card's 'More actions' menu or a chat header, through in-page

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/ui/components/ProfileFields';
-import { loadProfile, saveProfile } from '../../src/storage/profile';
+import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/features/profile/ui/ProfileFields';
+import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 
 // docs/product.md §3: the 20 suggested music genres, in order.

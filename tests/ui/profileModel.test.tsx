@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/domain/profile';
-import { profileMachine } from '../../src/machines/profile.machine';
-import { loadProfile, saveProfile } from '../../src/storage/profile';
-import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/ui/components/ProfileFields';
+import { profileMachine } from '../../src/features/profile/machines/profile.machine';
+import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
+import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/features/profile/ui/ProfileFields';
 import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
 
 // The profile editor driven along the profile machine's model paths with real user events: typing the

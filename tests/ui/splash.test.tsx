@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Splash } from '../../src/ui/screens/Splash';
+import { Splash } from '../../src/features/session/ui/Splash';
 
 function Where() {
   const location = useLocation();

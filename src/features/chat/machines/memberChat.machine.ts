@@ -1,0 +1,353 @@
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  chatErrorTexts,
+  TYPING_THROTTLE_MS,
+  TYPING_TIMEOUT_MS,
+  type ChatHistory,
+  type ServerFrame,
+} from '../../../domain/liveContract';
+import {
+  belongsTo,
+  entryFromServer,
+  mergeEntry,
+  newestFromFriend,
+  oldestId,
+  withEarlier,
+  withHistory,
+  withLatest,
+  withReceipt,
+  type ChatEntry,
+} from '../../../domain/memberChat';
+import { chatCodeText, chatFailureText, fetchChatHistory, openMemberChat, type OpenedChat } from '../services/chats';
+import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from '../../live';
+
+// A chat between two members (/chat/:friendId for a member friend; issue 14 item 2). History comes over
+// REST; everything live goes through the app's one live actor, reached by the invoked 'liveLink' callback
+// actor (the screen provides the app's, tests a fake): my messages go out as 'live.send' (the live actor
+// queues them on the device until the server's 'ack'), frames come back as 'live.received'. A message of
+// mine shows at once, as pending, and is the same entry when its 'ack' and 'message' echo arrive.
+
+export interface MemberChatInput {
+  friendId: string;
+  /** A fresh client id per message (crypto.randomUUID() in the app). */
+  makeClientId: () => string;
+  now: () => number;
+  /** Whether the tab is visible as the chat opens (messages are read only while it is); default: the document's. */
+  visible?: boolean;
+  /** The live channel's state as the chat opens (default 'connecting'); the live link tells the current one at once. */
+  liveStatus?: LiveStatus;
+}
+
+export interface MemberChatContext {
+  friendId: string;
+  friendName: string;
+  makeClientId: () => string;
+  now: () => number;
+  messages: ChatEntry[];
+  hasMore: boolean;
+  /** Why the chat could not be opened. */
+  error: string | null;
+  /** Why 'Load earlier' failed, or why a message was not sent (too long); cleared by the next success. */
+  notice: string | null;
+  visible: boolean;
+  liveStatus: LiveStatus;
+  /** The friend's newest message already marked read, so each is marked once. */
+  readUpTo: string | null;
+  /** Keys were pressed since the last 'typing' frame went out: one more goes when the throttle allows. */
+  typingOwed: boolean;
+}
+
+export type MemberChatEvent =
+  | { type: 'SEND'; text: string }
+  | { type: 'TYPED' }
+  | { type: 'LOAD_EARLIER' }
+  | { type: 'RETRY' }
+  | { type: 'BACK' }
+  | { type: 'VISIBILITY'; visible: boolean }
+  | LiveEmitted;
+
+function frameOf(event: MemberChatEvent): ServerFrame | null {
+  return event.type === 'live.received' ? event.frame : null;
+}
+
+function isFromFriend(frame: ServerFrame | null, friendId: string): boolean {
+  return frame?.type === 'message' && frame.message.from === friendId;
+}
+
+/** What a frame changes in the messages shown (nothing for another conversation's). */
+function applyFrame(context: MemberChatContext, frame: ServerFrame): Partial<MemberChatContext> {
+  const { friendId, messages } = context;
+  switch (frame.type) {
+    case 'ack':
+    case 'message':
+      return belongsTo(frame.message, friendId) ? { messages: mergeEntry(messages, entryFromServer(frame.message, friendId)) } : {};
+    case 'receipt':
+      return frame.friendId === friendId ? { messages: withReceipt(messages, frame.messageIds, frame.status, frame.at) } : {};
+    case 'error': {
+      const refused = frame.clientId === undefined ? -1 : messages.findIndex((m) => m.mine && m.id === null && m.clientId === frame.clientId);
+      if (refused === -1) return {};
+      const error = chatCodeText(frame.code) ?? frame.message;
+      return { messages: messages.map((m, i) => (i === refused ? { ...m, error } : m)) };
+    }
+    default:
+      return {};
+  }
+}
+
+/**
+ * My messages to this friend still waiting on the device (the live link tells them as it starts): after a
+ * reload they show as pending, and are the same entries when their 'ack' arrives (matched by client id).
+ */
+function withQueued(messages: readonly ChatEntry[], outbox: readonly OutboxEntry[], friendId: string): ChatEntry[] {
+  const queued = outbox
+    .filter((entry) => entry.to === friendId && !messages.some((m) => m.mine && m.clientId === entry.clientId))
+    .map((entry): ChatEntry => ({
+      id: null,
+      clientId: entry.clientId,
+      mine: true,
+      text: entry.text,
+      sentAt: new Date(entry.queuedAt).toISOString(),
+      deliveredAt: null,
+      readAt: null,
+      error: null,
+    }));
+  return [...messages, ...queued];
+}
+
+export const memberChatMachine = setup({
+  types: {} as { context: MemberChatContext; events: MemberChatEvent; input: MemberChatInput },
+  actors: {
+    loadChat: fromPromise<OpenedChat, { friendId: string }>(({ input }) => openMemberChat(input.friendId)),
+    loadEarlier: fromPromise<ChatHistory, { friendId: string; before: string }>(({ input }) => fetchChatHistory(input.friendId, input.before)),
+    catchUp: fromPromise<ChatHistory, { friendId: string }>(({ input }) => fetchChatHistory(input.friendId)),
+    // The composition point provides the app's live link (live.machine.ts); standing alone, the chat hears nothing.
+    liveLink: fromCallback<LiveCommand>(() => undefined),
+    watchVisibility: fromCallback<MemberChatEvent>(({ sendBack }) => {
+      const onChange = () => sendBack({ type: 'VISIBILITY', visible: document.visibilityState === 'visible' });
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    }),
+  },
+  delays: {
+    typingTimeout: TYPING_TIMEOUT_MS,
+    typingThrottle: TYPING_THROTTLE_MS,
+  },
+  guards: {
+    blank: ({ event }) => event.type === 'SEND' && event.text.trim() === '',
+    tooLong: ({ event }) => event.type === 'SEND' && event.text.trim().length > CHAT_MESSAGE_MAX_LENGTH,
+    hasMore: ({ context }) => context.hasMore && oldestId(context.messages) !== null,
+    friendTyping: ({ context, event }) => {
+      const frame = frameOf(event);
+      return frame?.type === 'typing' && frame.from === context.friendId;
+    },
+    friendSent: ({ context, event }) => isFromFriend(frameOf(event), context.friendId),
+    typingOwed: ({ context }) => context.typingOwed,
+    // Read before the status is taken: the channel is open again after being down.
+    reopened: ({ context, event }) => event.type === 'live.status' && event.status === 'open' && context.liveStatus !== 'open',
+  },
+  actions: {
+    takeFrame: assign(({ context, event }) => {
+      const frame = frameOf(event);
+      return frame ? applyFrame(context, frame) : {};
+    }),
+    takeStatus: assign(({ context, event }) =>
+      event.type === 'live.status'
+        ? { liveStatus: event.status, messages: event.outbox ? withQueued(context.messages, event.outbox, context.friendId) : context.messages }
+        : {},
+    ),
+    // A dropped link leaves the chat showing what it has; the live actor says when it is back.
+    linkLost: assign({ liveStatus: 'offline' as LiveStatus }),
+    takeVisibility: assign({ visible: ({ context, event }) => (event.type === 'VISIBILITY' ? event.visible : context.visible) }),
+    /**
+     * While the chat is open in a visible tab, the friend's newest message is marked read once, by a 'read'
+     * frame. Frames are not queued while the socket is down, so the mark waits for 'open' (readUpTo unchanged).
+     */
+    markRead: enqueueActions(({ context, enqueue }) => {
+      const upTo = newestFromFriend(context.messages);
+      if (!context.visible || context.liveStatus !== 'open' || upTo === null || upTo === context.readUpTo) return;
+      const command: LiveCommand = { type: 'live.frame', frame: { type: 'read', friendId: context.friendId, upTo } };
+      enqueue.sendTo('liveLink', command);
+      enqueue.assign({ readUpTo: upTo });
+    }),
+    sendMessage: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'SEND') return;
+      const clientId = context.makeClientId();
+      const pending: ChatEntry = {
+        id: null,
+        clientId,
+        mine: true,
+        text: event.text,
+        sentAt: new Date(context.now()).toISOString(),
+        deliveredAt: null,
+        readAt: null,
+        error: null,
+      };
+      // The message itself ends the typing: no 'typing' frame is owed for the keys that wrote it.
+      enqueue.assign({ messages: [...context.messages, pending], notice: null, typingOwed: false });
+      const command: LiveCommand = { type: 'live.send', to: context.friendId, clientId, text: event.text };
+      enqueue.sendTo('liveLink', command);
+    }),
+    clearError: assign({ error: null }),
+    refuseTooLong: assign({ notice: chatErrorTexts.MESSAGE_TOO_LONG }),
+    sendTyping: sendTo('liveLink', ({ context }): LiveCommand => ({ type: 'live.frame', frame: { type: 'typing', to: context.friendId } })),
+    logVisibilityFailure: ({ event }) => console.error('Watching the tab visibility failed', (event as { error?: unknown }).error),
+    goToFriends: () => {
+      // Provided by the screen: navigate('/friends').
+    },
+  },
+}).createMachine({
+  id: 'memberChat',
+  context: ({ input }) => ({
+    friendId: input.friendId,
+    friendName: '',
+    makeClientId: input.makeClientId,
+    now: input.now,
+    messages: [],
+    hasMore: false,
+    error: null,
+    notice: null,
+    visible: input.visible ?? (typeof document === 'undefined' || document.visibilityState === 'visible'),
+    liveStatus: input.liveStatus ?? 'connecting',
+    readUpTo: null,
+    typingOwed: false,
+  }),
+  invoke: [
+    { id: 'liveLink', src: 'liveLink', onError: { actions: 'linkLost' } },
+    { id: 'watchVisibility', src: 'watchVisibility', onError: { actions: 'logVisibilityFailure' } },
+  ],
+  on: {
+    // Frames that land while the history loads are kept and merged with it (a message is never shown twice).
+    'live.received': { actions: 'takeFrame' },
+    'live.status': { actions: 'takeStatus' },
+    VISIBILITY: { actions: 'takeVisibility' },
+    BACK: '.left',
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: 'clearError',
+      invoke: {
+        id: 'loadChat',
+        src: 'loadChat',
+        input: ({ context }) => ({ friendId: context.friendId }),
+        onDone: {
+          target: 'chat',
+          actions: assign(({ context, event }) => ({
+            friendName: event.output.friend.username,
+            messages: withHistory(
+              event.output.history.messages.map((m) => entryFromServer(m, context.friendId)),
+              context.messages,
+            ),
+            hasMore: event.output.history.hasMore,
+          })),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => chatFailureText(event.error) }) },
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    chat: {
+      type: 'parallel',
+      entry: 'markRead',
+      on: {
+        'live.received': { actions: ['takeFrame', 'markRead'] },
+        'live.status': { actions: ['takeStatus', 'markRead'] },
+        VISIBILITY: { actions: ['takeVisibility', 'markRead'] },
+        SEND: [{ guard: 'blank' }, { guard: 'tooLong', actions: 'refuseTooLong' }, { actions: 'sendMessage' }],
+      },
+      states: {
+        earlier: {
+          initial: 'idle',
+          states: {
+            idle: { on: { LOAD_EARLIER: { guard: 'hasMore', target: 'loading' } } },
+            loading: {
+              invoke: {
+                id: 'loadEarlier',
+                src: 'loadEarlier',
+                input: ({ context }) => ({ friendId: context.friendId, before: oldestId(context.messages) ?? '' }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    messages: withEarlier(
+                      event.output.messages.map((m) => entryFromServer(m, context.friendId)),
+                      context.messages,
+                    ),
+                    hasMore: event.output.hasMore,
+                    notice: null,
+                  })),
+                },
+                onError: { target: 'idle', actions: assign({ notice: ({ event }) => chatFailureText(event.error) }) },
+              },
+            },
+          },
+        },
+        // Messages that reached the server while this socket was down are not pushed to it later (the server
+        // only marks them delivered), so the newest page is fetched again each time the channel is back.
+        catchUp: {
+          initial: 'idle',
+          states: {
+            // A region that takes an event keeps it from the chat's own handler: the status is taken here too.
+            idle: { on: { 'live.status': { guard: 'reopened', target: 'fetching', actions: ['takeStatus', 'markRead'] } } },
+            fetching: {
+              invoke: {
+                id: 'catchUp',
+                src: 'catchUp',
+                input: ({ context }) => ({ friendId: context.friendId }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => ({
+                      messages: withLatest(event.output.messages.map((m) => entryFromServer(m, context.friendId)), context.messages),
+                    })),
+                    'markRead',
+                  ],
+                },
+                // A failed catch-up leaves what is shown; the next time the channel is back it is tried again.
+                onError: 'idle',
+              },
+            },
+          },
+        },
+        // My typing: one 'typing' frame, then none for TYPING_THROTTLE_MS however many keys are pressed; keys
+        // pressed meanwhile send one more when it ends, so a burst of typing inside the pause is still told.
+        composer: {
+          initial: 'ready',
+          states: {
+            ready: { on: { TYPED: { target: 'cooling', actions: 'sendTyping' } } },
+            cooling: {
+              on: { TYPED: { actions: assign({ typingOwed: true }) } },
+              after: {
+                typingThrottle: [
+                  { guard: 'typingOwed', target: 'cooling', reenter: true, actions: ['sendTyping', assign({ typingOwed: false })] },
+                  { target: 'ready' },
+                ],
+              },
+            },
+          },
+        },
+        // The friend's typing: shown until TYPING_TIMEOUT_MS passes without another frame, or their message lands.
+        friend: {
+          initial: 'quiet',
+          states: {
+            quiet: { on: { 'live.received': { guard: 'friendTyping', target: 'typing', actions: ['takeFrame', 'markRead'] } } },
+            typing: {
+              after: { typingTimeout: 'quiet' },
+              on: {
+                'live.received': [
+                  { guard: 'friendTyping', target: 'typing', reenter: true, actions: ['takeFrame', 'markRead'] },
+                  { guard: 'friendSent', target: 'quiet', actions: ['takeFrame', 'markRead'] },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    left: { type: 'final', entry: 'goToFriends' },
+  },
+});
+
+/** The friend is typing (the typing line shows). */
+export function selectFriendTyping(snapshot: { matches: (value: object) => boolean }): boolean {
+  return snapshot.matches({ chat: { friend: 'typing' } });
+}

@@ -1,0 +1,51 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { avatarInitials } from '../../../domain/discover';
+import { liveTexts } from '../../../domain/liveContract';
+import { messages } from '../../../domain/messages';
+import type { ConversationsActor } from './ConversationsContext';
+import { OnlineDot } from '../../../shared/ui/OnlineDot';
+
+/**
+ * A member's conversations on Friends, newest message first: each row opens the chat and shows the last
+ * message and how many are unread. Friends without a message yet are in the list below, not here. The green
+ * dot reads `online` (the live channel's friends online, as the Friends rows do), never the row's own `online`,
+ * which is only as fresh as the list's last load.
+ */
+/** `hasFriends`: without a friend there is nobody to talk to, so nothing is said here (Friends' own empty state says it). */
+export function ConversationsSection({ conversations, online, hasFriends }: { conversations: ConversationsActor; online: ReadonlySet<string>; hasFriends: boolean }) {
+  const list = useSelector(conversations, (s) => s.context.conversations.filter((c) => c.lastMessage !== null));
+  const loading = useSelector(conversations, (s) => s.matches('loading') && s.context.conversations.length === 0);
+  const error = useSelector(conversations, (s) => s.context.error);
+  if (!hasFriends && list.length === 0 && !error) return null;
+  return (
+    <section className="conversations" aria-labelledby="conversations-heading">
+      <h2 id="conversations-heading" className="section-title">{liveTexts.conversationsHeading}</h2>
+      {error && <p className="alert" role="alert">{error}</p>}
+      {!loading && list.length === 0 && !error && <p className="conversations-empty">{messages.chat.noConversationsYet}</p>}
+      {list.length > 0 && (
+        <ul className="conversation-list">
+          {list.map((conversation) => (
+            <li key={conversation.friendId}>
+              <Link className="card conversation-row" to={`/chat/${encodeURIComponent(conversation.friendId)}`}>
+                <span className="avatar" aria-hidden="true">{avatarInitials(conversation.username)}</span>
+                <span className="conversation-info">
+                  <span className="conversation-name">
+                    <strong>{conversation.username}</strong>
+                    {online.has(conversation.friendId) && <OnlineDot />}
+                  </span>
+                  <span className="conversation-last">
+                    {conversation.lastMessage && conversation.lastMessage.from !== conversation.friendId
+                      ? liveTexts.youSaid(conversation.lastMessage.text)
+                      : conversation.lastMessage?.text}
+                  </span>
+                </span>
+                {conversation.unread > 0 && <span className="unread-count">{liveTexts.unread(conversation.unread)}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

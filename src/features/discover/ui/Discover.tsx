@@ -1,0 +1,296 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { sharedLine, type DiscoverCard } from '../../../domain/discover';
+import { messages } from '../../../domain/messages';
+import { REQUEST_SENT_TEXT, type Relation } from '../../../domain/socialContract';
+import { discoverMachine } from '../machines/discover.machine';
+import { canBefriend, memberDiscoverMachine } from '../machines/memberDiscover.machine';
+import { matchLevel } from '../../../domain/discover';
+import { sameCards, selectAdding, selectCards, selectPhase } from '../machines/discover.view';
+import { followCommunityOf } from '../machines/community.machine';
+import { CommunityContext } from './CommunityContext';
+import { PersonActions } from '../../safety/components';
+import { MatchBreakdownDialog } from './MatchBreakdownDialog';
+import { HideIfBlocked } from '../../safety/components';
+import { SampleBadge } from '../../../shared/ui/SampleBadge';
+import { Screen } from '../../../shared/ui/ScreenShell';
+import { StatusNotice } from '../../../shared/ui/StatusNotice';
+import { inspectOptions } from '../../../shared/ui/inspect';
+import { useSessionMode, useSocial } from '../../session/components';
+import { useLiveEventsFor } from '../../live/components';
+import '../../../shared/ui/styles/social.css';
+
+// `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
+/** The found count, the error, the empty state or the cards: the same for a guest's and a member's Discover. */
+/** `searching`: a search finds anyone it names, so only an empty list without one is down to the match floor. */
+/** `more`: further pages exist, so the count is a floor ('50+ people found'). */
+function CardResults<Card extends { id: string }>({ error, cards, loading = false, searching, more = false, children }: { error: string | null | undefined; cards: readonly Card[]; loading?: boolean; searching: boolean; more?: boolean; children: (card: Card) => ReactNode }) {
+  return (
+    <>
+      {error && <p className="alert" role="alert">{error}</p>}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {messages.discover.found(cards.length, more)}
+      </p>
+      {cards.length === 0 ? (
+        <div className="card empty-state">
+          <strong>No users found matching your filters.</strong>
+          <p>Try changing your community or search query.</p>
+          {!searching && <p className="empty-why">{messages.discover.belowFloor}</p>}
+        </div>
+      ) : (
+        <ul className="match-grid" aria-label="Suggested friends" aria-busy={loading || undefined}>
+          {cards.map((card) => (
+            <HideIfBlocked key={card.id} personId={card.id}>
+              {children(card)}
+            </HideIfBlocked>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }: { card: DiscoverCard; isFriend: boolean; isAdding: boolean; busy: boolean; onAdd: () => void; relation?: Relation }) {
+  const nameId = useId();
+  const [explaining, setExplaining] = useState(false);
+  const shared = sharedLine(card.shared);
+  const badgeClass = `badge match-badge ${matchLevel(card.similarityScore)}`;
+  const label = isFriend ? 'Friend Added!' : isAdding ? 'Adding...' : relation === 'outgoing' ? REQUEST_SENT_TEXT : relation === 'incoming' ? 'Accept' : 'Add Friend';
+  return (
+    <li className="card match-card">
+      <div className="match-card-top">
+        <span className="avatar" aria-hidden="true">{card.avatar}</span>
+        <div className="match-who">
+          <div className="name-with-badge">
+            <h2 id={nameId} className="match-name">{card.username}</h2>
+            <SampleBadge person={card} />
+          </div>
+          {card.communities.length > 0 && <p className="match-communities">{card.communities.join(' · ')}</p>}
+        </div>
+        {card.breakdown ? (
+          <button type="button" className={badgeClass} aria-haspopup="dialog" onClick={() => setExplaining(true)}>
+            {messages.discover.match(card.similarityScore)}
+          </button>
+        ) : (
+          <span className={badgeClass}>{messages.discover.match(card.similarityScore)}</span>
+        )}
+        <PersonActions person={card} />
+      </div>
+      <p className="match-interests">Interests: {card.bio}</p>
+      {shared && <p className="match-shared">{shared}</p>}
+      <button
+        type="button"
+        className={`btn btn-small ${isFriend ? 'btn-success' : 'btn-primary'} match-add`}
+        aria-describedby={nameId}
+        disabled={isFriend || isAdding || busy || relation === 'outgoing'}
+        onClick={onAdd}
+      >
+        {label}
+      </button>
+      {explaining && card.breakdown && (
+        <MatchBreakdownDialog name={card.username} score={card.similarityScore} breakdown={card.breakdown} onClose={() => setExplaining(false)} />
+      )}
+    </li>
+  );
+}
+
+function DiscoverSearch({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
+  return (
+    <form className="discover-search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor="discover-search" className="visually-hidden">Search users</label>
+      <svg className="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <input
+        id="discover-search"
+        className="input"
+        type="search"
+        placeholder="Search by username or interests..."
+        value={query}
+        onChange={(e) => onSearch(e.target.value)}
+        autoComplete="off"
+      />
+    </form>
+  );
+}
+
+function GuestDiscover() {
+  const navigate = useNavigate();
+  const header = CommunityContext.useActorRef();
+  const actor = useActorRef(
+    discoverMachine.provide({
+      actors: { followCommunity: followCommunityOf(header) },
+      actions: {
+        goToProfile: () => void navigate('/profile'),
+      },
+    }),
+    inspectOptions(),
+  );
+
+  const phase = useSelector(actor, selectPhase);
+  const adding = useSelector(actor, selectAdding);
+  const addingId = useSelector(actor, (s) => s.context.addingId);
+  const cards = useSelector(actor, selectCards, sameCards);
+  const friendIds = useSelector(actor, (s) => s.context.friendIds);
+  const query = useSelector(actor, (s) => s.context.query);
+  const error = useSelector(actor, (s) => s.context.error);
+  const notice = useSelector(actor, (s) => s.context.notice);
+
+  return (
+    <Screen className="discover">
+      <div className="page-title">
+        <h1>Discover Friends</h1>
+        <p>People ranked by how much you have in common.</p>
+      </div>
+
+      {phase === 'incomplete' && (
+        <section className="card empty-state discover-gate" aria-labelledby="complete-profile">
+          <h2 id="complete-profile">Complete Your Profile</h2>
+          <p>Add a username, your hobbies and at least one music genre, game or show, and we will find people who share your taste.</p>
+          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'GO_TO_PROFILE' })}>
+            Go to Profile
+          </button>
+        </section>
+      )}
+
+      {phase === 'failed' && (
+        <div className="stack">
+          <p className="alert" role="alert">{error}</p>
+          <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'RETRY' })}>Try again</button>
+        </div>
+      )}
+
+      {(phase === 'loading' || phase === 'ready') && (
+        <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />
+      )}
+
+      {phase === 'loading' && (
+        <div className="center-page social-loading" role="status" aria-live="polite">
+          <div className="spinner" aria-hidden="true" />
+          <p>Loading users...</p>
+        </div>
+      )}
+
+      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
+
+      {phase === 'ready' && (
+        <>
+          <CardResults error={error} cards={cards} searching={query.trim() !== ''}>
+            {(card) => (
+              <MatchCard
+                card={card}
+                isFriend={friendIds.includes(card.id)}
+                isAdding={addingId === card.id}
+                busy={adding}
+                onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+              />
+            )}
+          </CardResults>
+        </>
+      )}
+    </Screen>
+  );
+}
+
+/** A member's Discover: the server ranks, searches and filters; requests need the other member's consent. */
+function MemberDiscover() {
+  const navigate = useNavigate();
+  const social = useSocial();
+  const header = CommunityContext.useActorRef();
+  const [logic] = useState(() =>
+    memberDiscoverMachine.provide({
+      actors: { followCommunity: followCommunityOf(header) },
+      actions: {
+        goToProfile: () => void navigate('/profile'),
+        peopleChanged: () => social?.requests.send({ type: 'REFRESH' }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, inspectOptions());
+  useLiveEventsFor(actor);
+
+  const incomplete = useSelector(actor, (s) => s.matches('incomplete'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const ready = useSelector(actor, (s) => s.matches('ready'));
+  const busy = useSelector(actor, (s) => !s.matches({ ready: 'idle' }));
+  const loadingMore = useSelector(actor, (s) => s.matches({ ready: 'loadingMore' }));
+  const { cards, sampleFriendIds, sendingId, nextCursor, query, notice, error } = useSelector(actor, (s) => s.context);
+  // While a new search is on its way the last cards stay in view (their buttons wait), so typing does not blank the page.
+  const showList = ready || (!incomplete && !failed && cards.length > 0);
+
+  return (
+    <Screen className="discover">
+      <div className="page-title">
+        <h1>Discover Friends</h1>
+        <p>People ranked by how much you have in common.</p>
+      </div>
+
+      {incomplete && (
+        <section className="card empty-state discover-gate" aria-labelledby="complete-profile">
+          <h2 id="complete-profile">Complete Your Profile</h2>
+          <p>Add a username, your hobbies and at least one music genre, game or show, and we will find people who share your taste.</p>
+          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'GO_TO_PROFILE' })}>
+            Go to Profile
+          </button>
+        </section>
+      )}
+
+      {failed && (
+        <div className="stack">
+          <p className="alert" role="alert">{error}</p>
+          <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'RETRY' })}>Try again</button>
+        </div>
+      )}
+
+      {!incomplete && !failed && <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />}
+
+      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
+
+      {!showList && !incomplete && !failed && (
+        <div className="center-page social-loading" role="status" aria-live="polite">
+          <div className="spinner" aria-hidden="true" />
+          <p>Loading users...</p>
+        </div>
+      )}
+
+      {showList && (
+        <>
+          <CardResults error={error} cards={cards} loading={!ready} searching={query.trim() !== ''} more={nextCursor !== null}>
+            {(card) => (
+              <MatchCard
+                card={card}
+                relation={card.kind === 'member' ? card.relation : 'none'}
+                isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
+                isAdding={sendingId === card.id}
+                busy={busy}
+                onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
+              />
+            )}
+          </CardResults>
+          {nextCursor !== null && (
+            <button type="button" className="btn btn-outline discover-more" disabled={busy} onClick={() => actor.send({ type: 'SHOW_MORE' })}>
+              {loadingMore ? 'Loading...' : 'Show more'}
+            </button>
+          )}
+        </>
+      )}
+    </Screen>
+  );
+}
+
+/** Discover ('Discover Friends'): a guest's sample people on the device, or a member's people from the server. */
+export default function Discover() {
+  const mode = useSessionMode();
+  if (mode === 'member') return <MemberDiscover />;
+  if (mode === 'guest') return <GuestDiscover />;
+  return (
+    <Screen className="discover">
+      <div className="center-page social-loading" role="status" aria-live="polite">
+        <div className="spinner" aria-hidden="true" />
+        <p>Loading users...</p>
+      </div>
+    </Screen>
+  );
+}

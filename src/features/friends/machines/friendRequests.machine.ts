@@ -1,0 +1,125 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { messages } from '../../../domain/messages';
+import type { ListedFriendRequest } from '../../../domain/socialContract';
+import { socialFailureText } from '../../../shared/http/people';
+import { answerRequestFor, loadRequestsFor, type RequestAnswer, type RequestsSnapshot } from '../../discover';
+
+/**
+ * A member's friend requests (issue 13): incoming ones to Accept or Decline, outgoing ones to Cancel, kept
+ * fresh by the live channel (REFRESH when the other person answers, and whenever the channel opens), and as a
+ * fallback every 30 s and whenever the tab is shown again. When an outgoing request has turned into a
+ * friendship the sender is told "You're now friends with {name}!" in the page until they dismiss it.
+ * One actor for the whole app (the Friends tab's badge and the Friends screen read it); a guest's
+ * service answers with no requests.
+ */
+export interface FriendRequestsContext {
+  incoming: ListedFriendRequest[];
+  outgoing: ListedFriendRequest[];
+  friendIds: string[];
+  /** The request being answered. */
+  answeringId: string | null;
+  notice: string | null;
+  error: string | null;
+}
+
+type FriendRequestsEvent =
+  | { type: 'REFRESH' }
+  | { type: 'VISIBLE' }
+  | { type: 'ACCEPT'; requestId: string }
+  | { type: 'DECLINE'; requestId: string }
+  | { type: 'CANCEL'; requestId: string }
+  | { type: 'DISMISS_NOTICE' };
+
+const answerOf = { ACCEPT: 'accept', DECLINE: 'decline', CANCEL: 'cancel' } as const satisfies Record<string, RequestAnswer>;
+
+function acceptedNotice(previous: readonly ListedFriendRequest[], loaded: RequestsSnapshot): string | null {
+  const names = previous.filter((request) => loaded.friendIds.includes(request.to.id)).map((request) => request.to.username);
+  return names.length === 0 ? null : names.map((name) => messages.friends.added(name)).join(' ');
+}
+
+export const friendRequestsMachine = setup({
+  types: {} as { context: FriendRequestsContext; events: FriendRequestsEvent },
+  actors: {
+    loadRequests: fromPromise<RequestsSnapshot>(() => loadRequestsFor()),
+    answerRequest: fromPromise(({ input }: { input: { requestId: string; answer: RequestAnswer } }) => answerRequestFor(input.requestId, input.answer)),
+    // Hidden tabs are not refreshed by the browser's timers reliably; coming back shows current requests.
+    watchVisibility: fromCallback<FriendRequestsEvent>(({ sendBack }) => {
+      const onChange = () => {
+        if (document.visibilityState === 'visible') sendBack({ type: 'VISIBLE' });
+      };
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    }),
+  },
+  guards: {
+    answersIncoming: ({ context, event }) =>
+      (event.type === 'ACCEPT' || event.type === 'DECLINE') && context.incoming.some((r) => r.id === event.requestId),
+    cancelsOutgoing: ({ context, event }) => event.type === 'CANCEL' && context.outgoing.some((r) => r.id === event.requestId),
+  },
+  actions: {
+    startAnswer: assign({
+      answeringId: ({ event }) => (event.type === 'ACCEPT' || event.type === 'DECLINE' || event.type === 'CANCEL' ? event.requestId : null),
+      error: null,
+    }),
+    logWatchFailure: ({ event }) => console.error('Watching the tab visibility failed', (event as { error?: unknown }).error),
+  },
+  delays: {
+    refreshDelay: 30_000,
+  },
+}).createMachine({
+  id: 'friendRequests',
+  context: { incoming: [], outgoing: [], friendIds: [], answeringId: null, notice: null, error: null },
+  invoke: { id: 'watchVisibility', src: 'watchVisibility', onError: { actions: 'logWatchFailure' } },
+  on: {
+    DISMISS_NOTICE: { actions: assign({ notice: null }) },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadRequests',
+        src: 'loadRequests',
+        onDone: {
+          target: 'idle',
+          actions: assign(({ context, event }) => ({
+            incoming: event.output.incoming,
+            outgoing: event.output.outgoing,
+            friendIds: event.output.friendIds,
+            notice: acceptedNotice(context.outgoing, event.output) ?? context.notice,
+            error: null,
+          })),
+        },
+        // The lists shown stay as they were; the next refresh tries again.
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.requests.loadFailed) }) },
+      },
+      // Something changed after this load was asked (a live 'people.changed', the live channel opening as
+      // the page loads): asked again, so the answer includes it.
+      on: { REFRESH: { target: 'loading', reenter: true } },
+    },
+    idle: {
+      after: { refreshDelay: 'loading' },
+      on: {
+        REFRESH: 'loading',
+        VISIBLE: 'loading',
+        ACCEPT: { guard: 'answersIncoming', target: 'answering', actions: 'startAnswer' },
+        DECLINE: { guard: 'answersIncoming', target: 'answering', actions: 'startAnswer' },
+        CANCEL: { guard: 'cancelsOutgoing', target: 'answering', actions: 'startAnswer' },
+      },
+    },
+    answering: {
+      invoke: {
+        id: 'answerRequest',
+        src: 'answerRequest',
+        input: ({ context, event }) => ({
+          requestId: context.answeringId ?? '',
+          answer: answerOf[(event as Extract<FriendRequestsEvent, { requestId: string }>).type],
+        }),
+        onDone: { target: 'loading', actions: assign({ answeringId: null }) },
+        onError: {
+          target: 'idle',
+          actions: assign({ answeringId: null, error: ({ event }) => socialFailureText(event.error, messages.requests.answerFailed) }),
+        },
+      },
+    },
+  },
+});

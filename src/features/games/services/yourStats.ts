@@ -1,0 +1,48 @@
+import type { LeaderboardStats } from '../../../domain/leaderboard';
+import { memberStatsKey } from '../storage/memberStats';
+import { pendingResultsOf, rememberStats, sendWaitingGames } from './pendingResults';
+import { fetchMemberStats } from './stats';
+import { knownViewer, currentViewer, type Viewer } from '../../../shared/session/viewer';
+
+// The Games hub's 'Your Stats': a guest's are docs/product.md's fixed 0 and 0; a member's are the server's.
+
+export interface YourStats {
+  gamesPlayed: number;
+  totalPoints: number;
+  /** The member's finished games still waiting on this device for the server. */
+  unsent: number;
+}
+
+const GUEST_STATS: YourStats = { gamesPlayed: 0, totalPoints: 0, unsent: 0 };
+
+function shown(stats: LeaderboardStats, unsent: number): YourStats {
+  return { gamesPlayed: stats.gamesPlayed, totalPoints: stats.totalPoints, unsent };
+}
+
+function copyFor(viewer: Viewer & { kind: 'member' }): YourStats | null {
+  const copy = memberStatsKey.read();
+  return copy && copy.memberId === viewer.memberId ? shown(copy.stats, pendingResultsOf(viewer.memberId).length) : null;
+}
+
+/** What can be shown at once, before anything loads: a guest's zeros, a member's last figures, or null. */
+export function knownYourStats(): YourStats | null {
+  const viewer = knownViewer();
+  if (!viewer) return null;
+  return viewer.kind === 'guest' ? GUEST_STATS : copyFor(viewer);
+}
+
+/** How many of the member's finished games wait on this device (none for a guest or while the session is unknown). */
+export function unsentGames(): number {
+  const viewer = knownViewer();
+  return viewer?.kind === 'member' ? pendingResultsOf(viewer.memberId).length : 0;
+}
+
+/** The current figures; a member's waiting games are sent first. Throws MemberApiError. */
+export async function loadYourStats(): Promise<YourStats> {
+  const viewer = await currentViewer();
+  if (viewer.kind === 'guest') return GUEST_STATS;
+  await sendWaitingGames(viewer.memberId);
+  const stats = await fetchMemberStats();
+  rememberStats(viewer.memberId, stats);
+  return shown(stats, pendingResultsOf(viewer.memberId).length);
+}

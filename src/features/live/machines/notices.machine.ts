@@ -1,0 +1,143 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { liveTexts, type MemberMessage } from '../../../domain/liveContract';
+import { friendNameFor } from '../services/friendNames';
+import { announceBeyondPage } from '../services/notifications';
+import { reportOwnProfileChanged } from '../../session';
+import type { LiveCommand, LiveEmitted } from './liveEvents';
+
+/**
+ * A member's live notices (issue 14 item 4): "{name} sent you a friend request" when a request arrives
+ * (and the app's friend requests refresh), "New message from {name}" when a friend writes while the member
+ * is not on that friend's chat. Shown in the page until dismissed or for 6 s, and beyond the page as the
+ * settings ask (a browser notification on a hidden tab, a tone). It hears the live actor through 'liveLink'.
+ * It also passes on what the live channel says without a notice: the member's friends or requests changed
+ * ('people.changed': the app's friend requests refresh), their own profile was saved on another device
+ * ('profile.changed': the profile sync fetches it); and each time the channel opens, both, so nothing that
+ * happened while it was connecting or away is missed.
+ */
+export interface NoticesContext {
+  memberId: string;
+  /** The friend whose chat is on screen (their messages need no notice). */
+  viewingFriendId: string | null;
+  notice: string | null;
+  /** What the notice on screen is about, so its 'View' opens it: the friend requests, or a friend's chat. */
+  about: NoticeAbout | null;
+  /** The friend whose name is being looked up for a message notice. */
+  namingFriendId: string | null;
+  /** The friend who wrote last (kept past the look-up, for the notice's 'View'). */
+  lastWriterId: string | null;
+}
+
+export type NoticeAbout = { kind: 'requests' } | { kind: 'chat'; friendId: string };
+
+export type NoticesEvent =
+  | LiveEmitted
+  | { type: 'notices.viewing'; friendId: string | null }
+  | { type: 'notices.dismiss' };
+
+function incomingMessage(event: NoticesEvent): MemberMessage | null {
+  return event.type === 'live.received' && event.frame.type === 'message' ? event.frame.message : null;
+}
+
+export const noticesMachine = setup({
+  types: {} as { context: NoticesContext; events: NoticesEvent; input: { memberId: string } },
+  actors: {
+    // Provided by the composition point: liveLinkFor(the app's live actor).
+    liveLink: fromCallback<LiveCommand>(() => undefined),
+    friendName: fromPromise<string | null, { friendId: string }>(({ input }) => friendNameFor(input.friendId)),
+  },
+  guards: {
+    isFriendRequest: ({ event }) => event.type === 'live.received' && event.frame.type === 'friendRequest',
+    isPeopleChange: ({ event }) => event.type === 'live.received' && event.frame.type === 'people.changed',
+    isOwnProfileChange: ({ event }) => event.type === 'live.received' && event.frame.type === 'profile.changed',
+    channelOpened: ({ event }) => event.type === 'live.status' && event.status === 'open',
+    isUnseenMessage: ({ context, event }) => {
+      const message = incomingMessage(event);
+      return message !== null && message.from !== context.memberId && message.from !== context.viewingFriendId;
+    },
+    // Named, and their chat was not opened meanwhile.
+    namesUnseenFriend: ({ context }, params: { name: string | null }) => params.name !== null && context.namingFriendId !== context.viewingFriendId,
+  },
+  actions: {
+    showNotice: assign((_, params: { text: string; about: NoticeAbout | null }) => ({ notice: params.text, about: params.about })),
+    announceBeyondPage: (_, params: { text: string }) => {
+      announceBeyondPage(params.text);
+    },
+    refreshFriendRequests: () => {
+      // Provided by the composition point: the app's friend requests actor is sent REFRESH.
+    },
+    refreshOwnProfile: () => reportOwnProfileChanged(),
+    startNaming: assign(({ event }) => ({ namingFriendId: incomingMessage(event)?.from ?? null, lastWriterId: incomingMessage(event)?.from ?? null })),
+    logFailure: ({ event }) => console.error('A live notice failed', (event as { error?: unknown }).error),
+  },
+  delays: {
+    noticeDuration: 6_000,
+  },
+}).createMachine({
+  id: 'notices',
+  context: ({ input }) => ({ memberId: input.memberId, viewingFriendId: null, notice: null, about: null, namingFriendId: null, lastWriterId: null }),
+  invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: 'logFailure' } },
+  on: {
+    'notices.viewing': { actions: assign({ viewingFriendId: ({ event }) => event.friendId }) },
+    'live.received': [
+      {
+        guard: 'isFriendRequest',
+        target: '.showing',
+        reenter: true,
+        actions: [
+          {
+            type: 'showNotice',
+            params: ({ event }) => ({
+              text: liveTexts.newRequestNotice(event.frame.type === 'friendRequest' ? event.frame.from.username : ''),
+              about: { kind: 'requests' } as const,
+            }),
+          },
+          { type: 'announceBeyondPage', params: ({ context }) => ({ text: context.notice ?? '' }) },
+          'refreshFriendRequests',
+        ],
+      },
+      { guard: 'isUnseenMessage', target: '.naming', reenter: true, actions: 'startNaming' },
+      { guard: 'isPeopleChange', actions: 'refreshFriendRequests' },
+      { guard: 'isOwnProfileChange', actions: 'refreshOwnProfile' },
+    ],
+    'live.status': { guard: 'channelOpened', actions: ['refreshFriendRequests', 'refreshOwnProfile'] },
+  },
+  initial: 'quiet',
+  states: {
+    quiet: {
+      entry: assign({ notice: null, about: null }),
+    },
+    // The notice on screen (if any) stays while the sender's name is looked up.
+    naming: {
+      invoke: {
+        id: 'friendName',
+        src: 'friendName',
+        input: ({ context }) => ({ friendId: context.namingFriendId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'namesUnseenFriend', params: ({ event }) => ({ name: event.output }) },
+            target: 'showing',
+            actions: [
+              {
+                type: 'showNotice',
+                params: ({ context, event }) => ({
+                  text: liveTexts.newMessageNotice(event.output ?? ''),
+                  about: context.lastWriterId ? ({ kind: 'chat', friendId: context.lastWriterId } as const) : null,
+                }),
+              },
+              { type: 'announceBeyondPage', params: ({ context }) => ({ text: context.notice ?? '' }) },
+            ],
+          },
+          // Not a friend (any more): no notice names a stranger; or the member is reading that chat already.
+          { target: 'quiet' },
+        ],
+        onError: { target: 'quiet', actions: 'logFailure' },
+      },
+      exit: assign({ namingFriendId: null }),
+    },
+    showing: {
+      after: { noticeDuration: 'quiet' },
+      on: { 'notices.dismiss': 'quiet' },
+    },
+  },
+});

@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { messages } from '../../../domain/messages';
+import { completeSignIn, finishSignIn, OAuthDeniedError, oauthOriginOf, type CallbackParams, type Tokens } from '../services/oauth';
+import type { OAuthOrigin, OAuthProvider } from '../../../shared/storage/tokens';
+
+// OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go back to the
+// screen it started from (/profile or /connections, remembered across the redirect; /profile when unknown),
+// so onboarding carries on after a connect (issue 15). A declined or failed round trip returns there too,
+// with a notice, never to the splash.
+
+interface CallbackInput {
+  provider: OAuthProvider;
+  params: CallbackParams;
+}
+
+interface CallbackContext extends CallbackInput {
+  origin: OAuthOrigin;
+}
+
+/** What the failure navigation carries: where to, and the notice that screen shows. */
+interface FailureRoute {
+  to: OAuthOrigin;
+  notice: string;
+}
+
+export const oauthCallbackMachine = setup({
+  types: {} as {
+    input: CallbackInput;
+    context: CallbackContext;
+    events: { type: 'never' };
+  },
+  actors: {
+    recallOrigin: fromPromise<OAuthOrigin, { provider: OAuthProvider }>(({ input }) => Promise.resolve(oauthOriginOf(input.provider))),
+    completeSignIn: fromPromise<Tokens | null, CallbackInput>(({ input }) => completeSignIn(input.provider, input.params)),
+  },
+  guards: {
+    gotTokens: (_, params: { tokens: Tokens | null }) => Boolean(params.tokens?.access_token),
+    wasDenied: (_, params: { error: unknown }) => params.error instanceof OAuthDeniedError,
+  },
+  actions: {
+    finish: ({ context }, params: { tokens: Tokens | null }) => {
+      if (params.tokens) finishSignIn(context.provider, params.tokens);
+    },
+    logFailure: ({ context }, params: { error: unknown }) => console.error(`${context.provider} sign-in failed`, params.error),
+    goToSuccess: (_, _params: { to: OAuthOrigin }) => {
+      // Provided by the screen: navigate(to, { replace: true }).
+    },
+    goToFailure: (_, _params: FailureRoute) => {
+      // Provided by the screen: navigate(to, { replace: true, state: { connectionNotice: notice } }).
+    },
+  },
+}).createMachine({
+  id: 'oauthCallback',
+  context: ({ input }) => ({ ...input, origin: '/profile' }),
+  initial: 'recalling',
+  states: {
+    recalling: {
+      invoke: {
+        id: 'recallOrigin',
+        src: 'recallOrigin',
+        input: ({ context }) => ({ provider: context.provider }),
+        onDone: { target: 'exchanging', actions: assign({ origin: ({ event }) => event.output }) },
+        // Not knowing the start screen only changes where a failure lands: /profile.
+        onError: { target: 'exchanging', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    exchanging: {
+      invoke: {
+        id: 'exchange',
+        src: 'completeSignIn',
+        input: ({ context }) => ({ provider: context.provider, params: context.params }),
+        onDone: [
+          {
+            guard: { type: 'gotTokens', params: ({ event }) => ({ tokens: event.output }) },
+            target: 'succeeded',
+            actions: { type: 'finish', params: ({ event }) => ({ tokens: event.output }) },
+          },
+          { target: 'failed', actions: { type: 'logFailure', params: () => ({ error: 'no tokens' }) } },
+        ],
+        onError: [
+          { guard: { type: 'wasDenied', params: ({ event }) => ({ error: event.error }) }, target: 'cancelled' },
+          { target: 'failed', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    succeeded: { type: 'final', entry: { type: 'goToSuccess', params: ({ context }) => ({ to: context.origin }) } },
+    cancelled: {
+      type: 'final',
+      entry: {
+        type: 'goToFailure',
+        params: ({ context }) => ({ to: context.origin, notice: messages.oauth.cancelled[context.provider] }),
+      },
+    },
+    failed: {
+      type: 'final',
+      entry: {
+        type: 'goToFailure',
+        params: ({ context }) => ({ to: context.origin, notice: messages.oauth.failed[context.provider] }),
+      },
+    },
+  },
+});

@@ -1,0 +1,109 @@
+import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { noteNoConnectionHere, setServiceConnected } from '../services/connectedServices';
+import { logoutProvider, prepareLogin, refreshAccessToken } from '../services/oauth';
+import { accessTokenKey, type OAuthOrigin, type OAuthProvider } from '../../../shared/storage/tokens';
+
+// Provider auth (docs/product.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
+// The stored access token is the truth: a watcher reports it at start and on every change (another tab,
+// or a data call that had to log the provider out), so the card always shows the real state.
+
+export type ProviderAuthEvent =
+  | { type: 'LOGIN'; origin?: OAuthOrigin }
+  | { type: 'LOGOUT' }
+  | { type: 'REFRESH' }
+  | { type: 'TOKEN_STORED' }
+  | { type: 'TOKEN_CLEARED' };
+
+interface ProviderInput {
+  provider: OAuthProvider;
+}
+
+export const providerAuthMachine = setup({
+  types: {} as {
+    input: ProviderInput;
+    context: { provider: OAuthProvider };
+    events: ProviderAuthEvent;
+  },
+  actors: {
+    watchToken: fromCallback<EventObject, ProviderInput>(({ sendBack, input }) => {
+      const key = accessTokenKey(input.provider);
+      const report = () => sendBack({ type: key.read() ? 'TOKEN_STORED' : 'TOKEN_CLEARED' });
+      report();
+      return key.subscribe(report);
+    }),
+    prepareLogin: fromPromise<string, ProviderInput & { origin?: OAuthOrigin }>(({ input }) => prepareLogin(input.provider, input.origin)),
+    refreshTokens: fromPromise<string, ProviderInput>(({ input }) => refreshAccessToken(input.provider)),
+  },
+  actions: {
+    redirect: (_, _params: { url: string }) => {
+      // Provided at the composition point: window.location.assign(url).
+    },
+    logout: ({ context }) => logoutProvider(context.provider),
+    markConnected: ({ context }) => setServiceConnected(context.provider, true),
+    markDisconnected: ({ context }) => setServiceConnected(context.provider, false),
+    // No token here at start says nothing about a member's other devices (connectedServices.ts).
+    noteNoTokenHere: ({ context }) => noteNoConnectionHere(context.provider),
+    logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),
+  },
+  delays: {
+    // A redirect that has not unloaded the page by then (blocked, or a back-navigation restored it) is over.
+    redirectGrace: 10_000,
+  },
+}).createMachine({
+  id: 'providerAuth',
+  context: ({ input }) => ({ provider: input.provider }),
+  invoke: {
+    id: 'watchToken',
+    src: 'watchToken',
+    input: ({ context }) => ({ provider: context.provider }),
+    onError: { actions: { type: 'logFailure', params: ({ event }) => ({ what: 'token watcher failed', error: event.error }) } },
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      on: { TOKEN_STORED: 'authenticated', TOKEN_CLEARED: { target: 'unauthenticated', actions: 'noteNoTokenHere' } },
+    },
+    // The profile's flag changes only when a connection here ends (logout, a failed refresh, another tab's logout).
+    unauthenticated: {
+      on: {
+        LOGIN: 'preparing',
+        TOKEN_STORED: 'authenticated',
+      },
+    },
+    preparing: {
+      invoke: {
+        id: 'prepareLogin',
+        src: 'prepareLogin',
+        // The screen LOGIN came from is where a declined or failed round trip returns.
+        input: ({ context, event }) => ({ provider: context.provider, origin: event.type === 'LOGIN' ? event.origin : undefined }),
+        onDone: { target: 'redirected', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output }) } },
+        onError: {
+          target: 'unauthenticated',
+          actions: { type: 'logFailure', params: ({ event }) => ({ what: 'could not start sign-in', error: event.error }) },
+        },
+      },
+    },
+    redirected: {
+      after: { redirectGrace: 'unauthenticated' },
+    },
+    authenticated: {
+      entry: 'markConnected',
+      on: {
+        LOGOUT: { target: 'unauthenticated', actions: 'logout' },
+        REFRESH: 'refreshing',
+        TOKEN_CLEARED: { target: 'unauthenticated', actions: 'markDisconnected' },
+      },
+    },
+    refreshing: {
+      invoke: {
+        id: 'refreshTokens',
+        src: 'refreshTokens',
+        input: ({ context }) => ({ provider: context.provider }),
+        onDone: 'authenticated',
+        // No refresh token, or the provider refused it: the provider is logged out.
+        onError: { target: 'unauthenticated', actions: 'logout' },
+      },
+      on: { LOGOUT: { target: 'unauthenticated', actions: 'logout' } },
+    },
+  },
+});

@@ -1,0 +1,137 @@
+import { assign, fromPromise, type EventObject } from 'xstate';
+import { firstInvalidField, hasErrors, type FieldErrors } from '../../../domain/validation';
+import { memberFailure } from '../../../shared/http/errors';
+
+/**
+ * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot
+ * drift apart: errors stay hidden while the form is first filled; a failed SUBMIT shows them, focuses the
+ * first invalid field and from then on errors follow every keystroke. A valid SUBMIT is sent to the server
+ * (`submitting`, through the screen's `submitCredentials`); once accepted the form fades out (`leaving`)
+ * and, after `navigateDelay`, reaches `done`, whose entry navigates. A refused submit shows the server's
+ * reason under the field it concerns (or for the whole form) and keeps everything typed.
+ * 'Continue as guest' skips the server and leaves the same way. Each flow keeps its own machine file and
+ * setup(); this module only supplies the shared pieces.
+ */
+export interface ServerError<F extends string> {
+  /** The field the server's reason concerns; absent for reasons about the whole form. */
+  field?: F;
+  message: string;
+}
+
+export interface FormContext<F extends string> {
+  values: Record<F, string>;
+  errors: FieldErrors<F>;
+  serverError: ServerError<F> | null;
+}
+
+export type FormEvent<F extends string> =
+  | { type: 'CHANGE'; field: F; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'CONTINUE_AS_GUEST' };
+
+// TEvent is only known to be an EventObject here, so CHANGE is recognised by its type alone.
+function isChange<F extends string>(event: EventObject): event is Extract<FormEvent<F>, { type: 'CHANGE' }> {
+  return event.type === 'CHANGE';
+}
+
+type Validate<F extends string> = (values: Record<F, string>) => FieldErrors<F>;
+
+function serverErrorFrom<F extends string>(fields: readonly F[], error: unknown): ServerError<F> {
+  const failure = memberFailure(error);
+  const field = fields.find((f) => f === failure.field);
+  return field ? { field, message: failure.message } : { message: failure.message };
+}
+
+/** Actions, guards, delays and actors for setup(); TEvent is the flow's whole event union. */
+export function formFlowImplementations<F extends string, TEvent extends EventObject>(fields: readonly F[], validate: Validate<F>) {
+  return {
+    actors: {
+      // Provided by the screen (logInWith / signUpWith): sends the values to the server through the session;
+      // rejects with its reason.
+      submitCredentials: fromPromise<unknown, Record<F, string>>(async () => undefined),
+    },
+    actions: {
+      setValue: assign<FormContext<F>, TEvent, undefined, TEvent, never>({
+        values: ({ context, event }) => (isChange<F>(event) ? { ...context.values, [event.field]: event.value } : context.values),
+        // A reason about a field is stale once that field changes; one about the whole form stays until the next submit.
+        serverError: ({ context, event }) =>
+          isChange<F>(event) && context.serverError?.field === event.field ? null : context.serverError,
+      }),
+      showErrors: assign<FormContext<F>, TEvent, undefined, TEvent, never>({ errors: ({ context }) => validate(context.values) }),
+      clearServerError: assign<FormContext<F>, TEvent, undefined, TEvent, never>({ serverError: null }),
+      showServerError: assign<FormContext<F>, TEvent, undefined, TEvent, never>({
+        serverError: ({ event }) => serverErrorFrom(fields, (event as { error?: unknown }).error),
+      }),
+      focusField: (_: unknown, _params: { field: F | undefined }) => {
+        // Provided by the screen: moves keyboard focus to that field's input.
+      },
+      goToConnections: () => {
+        // Provided by the screen: navigate('/connections').
+      },
+    },
+    guards: {
+      formIsValid: ({ context }: { context: FormContext<F> }) => !hasErrors(validate(context.values)),
+    },
+    delays: { navigateDelay: 500 },
+  };
+}
+
+/**
+ * The states of the flow; `editingOn` adds the flow's own handlers while the form is being edited, and
+ * `acceptedActions` runs when the server accepts the submit (given the submit's output).
+ */
+export function formFlowStates<F extends string, const TOn extends object = object, const TAccepted extends string = never>(
+  fields: readonly F[],
+  validate: Validate<F>,
+  editingOn: TOn = {} as TOn,
+  acceptedActions: readonly TAccepted[] = [],
+) {
+  return {
+    editing: {
+      initial: 'filling',
+      on: {
+        SUBMIT: [
+          { guard: 'formIsValid', target: 'submitting' },
+          {
+            target: '.correcting',
+            actions: [
+              'clearServerError',
+              'showErrors',
+              {
+                type: 'focusField',
+                params: ({ context }: { context: FormContext<F> }) => ({ field: firstInvalidField(fields, validate(context.values)) }),
+              },
+            ],
+          },
+        ],
+        CONTINUE_AS_GUEST: 'leaving',
+        ...editingOn,
+      },
+      states: {
+        filling: { on: { CHANGE: { actions: 'setValue' } } },
+        correcting: { on: { CHANGE: { actions: ['setValue', 'showErrors'] } } },
+      },
+    },
+    submitting: {
+      entry: 'clearServerError',
+      invoke: {
+        id: 'submitCredentials',
+        src: 'submitCredentials',
+        input: ({ context }: { context: FormContext<F> }) => context.values,
+        onDone: { target: 'leaving', actions: acceptedActions },
+        onError: {
+          target: 'editing.correcting',
+          actions: [
+            'showServerError',
+            {
+              type: 'focusField',
+              params: ({ context }: { context: FormContext<F> }) => ({ field: context.serverError?.field }),
+            },
+          ],
+        },
+      },
+    },
+    leaving: { after: { navigateDelay: 'done' } },
+    done: { type: 'final', entry: 'goToConnections' },
+  } as const;
+}

@@ -1,0 +1,56 @@
+import { waitFor, type ActorRefFrom } from 'xstate';
+import { memberErrorTexts, type LoginRequest, type Member, type SignupRequest } from '../../../domain/memberContract';
+import { MemberRequestFailed } from '../../../shared/http/errors';
+import type { sessionMachine } from './session.machine';
+
+// Screens' machines ask the one session actor to sign up, log in or delete the account and wait for the
+// answer: they get the member, or a MemberRequestFailed carrying the failure the session recorded.
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+const settledStates = ['guest', { member: 'active' }] as const;
+
+function settled(actor: SessionActor) {
+  return waitFor(actor, (s) => settledStates.some((state) => s.matches(state)), { timeout: Infinity });
+}
+
+/** The session once it knows whether this is a guest or a member (it may still be asking the server). */
+export function settledSession(actor: SessionActor) {
+  return settled(actor);
+}
+
+function failed(actor: SessionActor): never {
+  const failure = actor.getSnapshot().context.failure;
+  throw new MemberRequestFailed(failure ?? { code: 'SERVER', message: memberErrorTexts.SERVER });
+}
+
+async function becomeMember(actor: SessionActor, event: { type: 'SIGN_UP'; request: SignupRequest } | { type: 'LOG_IN'; request: LoginRequest }) {
+  // A member who signs up or logs in again switches accounts: the old session ends first.
+  if ((await settled(actor)).matches('member')) {
+    actor.send({ type: 'LOG_OUT' });
+    await settled(actor);
+  }
+  actor.send(event);
+  const snapshot = await settled(actor);
+  if (snapshot.matches('member') && snapshot.context.member) return snapshot.context.member;
+  return failed(actor);
+}
+
+export function signUpThrough(actor: SessionActor, request: SignupRequest): Promise<Member> {
+  return becomeMember(actor, { type: 'SIGN_UP', request });
+}
+
+export function logInThrough(actor: SessionActor, request: LoginRequest): Promise<Member> {
+  return becomeMember(actor, { type: 'LOG_IN', request });
+}
+
+/** Resolves once the account is gone (the session is then a guest); rejects with the failure otherwise. */
+export async function deleteAccountThrough(actor: SessionActor, password: string): Promise<void> {
+  if (!(await settled(actor)).matches('member')) {
+    throw new MemberRequestFailed({ code: 'UNAUTHENTICATED', message: memberErrorTexts.UNAUTHENTICATED });
+  }
+  actor.send({ type: 'DELETE_ACCOUNT', password });
+  const snapshot = await settled(actor);
+  if (snapshot.matches({ guest: 'browsing' })) return;
+  failed(actor);
+}

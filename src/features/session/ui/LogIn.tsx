@@ -1,0 +1,41 @@
+import { useActorRef } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { logInMachine, logInWith } from '../machines/logIn.machine';
+import type { LogInField } from '../../../domain/validation';
+import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
+import { inspectOptions } from '../../../shared/ui/inspect';
+import { SessionContext } from './SessionContext';
+
+const fields: AuthFieldSpec<LogInField>[] = [
+  { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Enter your username' },
+  { field: 'password', label: 'Password', type: 'password', autoComplete: 'current-password', placeholder: 'Enter your password' },
+];
+
+const texts = { heading: 'Log In', subtitle: 'Welcome back to the Mycelius network', submitLabel: 'Log In', busyLabel: 'Logging in…' };
+
+export default function LogIn() {
+  const navigate = useNavigate();
+  const { inputs, focusField } = useFieldFocus<LogInField>();
+  const session = SessionContext.useActorRef();
+  const actor = useActorRef(
+    logInMachine.provide({
+      actors: { submitCredentials: logInWith(session) },
+      actions: {
+        goToConnections: () => void navigate('/connections'),
+        goToHome: () => void navigate('/home'),
+        goToSignUp: () => void navigate('/auth'),
+        focusField,
+      },
+    }),
+    inspectOptions(),
+  );
+
+  return (
+    <AuthForm {...texts} idPrefix="login" fields={fields} actor={actor} inputs={inputs}>
+      Don&apos;t have an account?{' '}
+      <button type="button" className="link-button" onClick={() => actor.send({ type: 'CREATE_ACCOUNT' })}>
+        Create one
+      </button>
+    </AuthForm>
+  );
+}
