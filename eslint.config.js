@@ -24,7 +24,12 @@ const MACHINES = [['**/machines/**'], 'Flows are driven from screens; lower kind
 const IO = [['**/services/**', '**/storage/**', '**/shared/http/**', '**/shared/session/**', '**/shared/people/**'], 'Screens reach network and storage through a machine (or a selector beside it).'];
 const SERVER = [['**/server/**'], 'Client code never imports the server; share contracts through src/domain.'];
 const STORAGE_KIND = ['src/features/*/storage', 'src/shared/storage'];
-const SERVICE_KIND = ['src/features/*/services', 'src/shared/http', 'src/shared/session', 'src/shared/people'];
+const SERVICE_KIND = ['src/features/*/services', 'src/features/*/actors', 'src/shared/http', 'src/shared/session', 'src/shared/people'];
+// Machines that import only src/domain, xstate and src/shared/machines: their IO is declared as slots
+// (src/shared/machines/notProvided.ts) and the real actors, in the feature's actors/ folder, are provided
+// where the app is assembled. A feature is listed once all its machines are so.
+const IO_FREE_MACHINE_FEATURES = [];
+const MACHINE_IO = [['**/services/**', '**/storage/**', '**/actors/**', '**/shared/http/**', '**/shared/storage/**', '**/shared/session/**', '**/shared/people/**'], 'A machine declares the IO it needs as a slot; its feature provides the real actor where the app is assembled.'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'docs/**', 'reports/**', '.stryker-tmp/**'] },
@@ -73,6 +78,7 @@ export default tseslint.config(
   layer(STORAGE_KIND, UI, MACHINES, [['**/services/**', '**/shared/http/**', '**/shared/session/**', '**/shared/people/**'], 'Storage sits below services.'], SERVER),
   layer(SERVICE_KIND, UI, MACHINES, SERVER),
   layer(['src/features/*/machines'], UI, SERVER),
+  ...(IO_FREE_MACHINE_FEATURES.length > 0 ? [layer(IO_FREE_MACHINE_FEATURES.map((feature) => `src/features/${feature}/machines`), UI, SERVER, MACHINE_IO)] : []),
   layer(['src/features/*/ui', 'src/shared/ui'], IO, SERVER),
   layer(['server'], [['**/src/app/**', '**/src/features/**', '**/src/shared/**', '**/src/main', '**/src/prerender'], 'The server shares only src/domain with the client.']),
   {
