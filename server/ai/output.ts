@@ -1,7 +1,7 @@
 import { SIMILARITY_DEFAULT_SCORE, similarityScoreOrDefault } from '../../src/domain/aiContract';
 import { messages } from '../../src/domain/messages';
 
-// Validation of AI output, the same whichever provider answered (docs/product.md section 5).
+// Validation of AI output, the same whichever provider answered (docs/product.md).
 
 export type TextFeature = 'bio' | 'hotTakesPrompt' | 'personaHotTake' | 'chatReply' | 'firstResponse';
 

@@ -8,7 +8,7 @@ import type {
   SimilarityResponse,
 } from '../../src/domain/aiContract';
 
-/** One method per AI feature of docs/product.md section 7. Text answers may be empty; the route fills in. */
+/** One method per AI feature of docs/product.md. Text answers may be empty; the route fills in. */
 export interface AiProvider {
   readonly name: 'gemini' | 'local';
   bio(req: BioRequest): Promise<string>;

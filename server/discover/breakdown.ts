@@ -4,7 +4,7 @@ import type { SampleUser } from '../../src/domain/sampleUsers';
 import { contributions, prepareUser, type CandidateTaste, type UserTaste } from '../ai/local/similarity';
 import { asCandidate } from './tastes';
 
-// A card's explained match (issue 15): its score split by category in proportion to what the local engine
+// A card's explained match: its score split by category in proportion to what the local engine
 // finds in common, so the parts add up to the card's percentage whoever computed the score. A pair of
 // members has one score, the mean of both directions, so its parts are the mean of both directions'; the
 // shared items are named as the viewer spells them.

@@ -73,7 +73,7 @@ export async function discoverPage(deps: DiscoverDeps, viewerId: string, request
 
   const memberIds = ranking.entries.filter((e) => e.kind === 'member').map((e) => e.id);
   const [standing, withSamples] = await Promise.all([standingWith(deps.db, viewer.id, memberIds), showsSamples(deps.db, deps.samplePeople, viewer)]);
-  // Without a search, someone sharing less than the floor is no match (issue 15): the ranking keeps them,
+  // Without a search, someone sharing less than the floor is no match: the ranking keeps them,
   // the pages do not. A search looks for someone by name or item, so it finds them whatever they share.
   const floor = search === '' ? MATCH_FLOOR : 0;
   const visible = ranking.entries.filter(

@@ -56,7 +56,7 @@ export interface MemberTaste {
   hobbies: string;
   items: Record<InterestCategory, string[]>;
   changedAt: Date;
-  /** what the member's connected accounts report (issue 15): hours played and listening rank weigh items */
+  /** what the member's connected accounts report: hours played and listening rank weigh items */
   connectedTaste?: ConnectedTaste;
 }
 

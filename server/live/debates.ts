@@ -20,7 +20,7 @@ import {
 import { debateViewFor } from './debateView';
 import type { LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 
-// Hot Takes against a person (issue 14 item 5). The rules live in the database (debateQueries.ts);
+// Hot Takes against a person. The rules live in the database (debateQueries.ts);
 // a change of phase (a match, the takes, the end) publishes the debate's id, and each server pushes the
 // whole state to the debaters whose sockets it holds, each seeing their own side. A message publishes
 // only its own id and is pushed alone, so a push does not grow with the debate.

@@ -13,7 +13,7 @@ import type { Database, MembersTable } from '../db/schema';
 import { hashPassword, passwordMatches, spendPasswordCheck } from './passwords';
 import { usernameSkeleton } from './usernameSkeleton';
 
-// Accounts: sign-up, credential checks and deletion. SPEC section 5's form rules are checked here
+// Accounts: sign-up, credential checks and deletion. SPEC's form rules are checked here
 // again (the client is not trusted); usernames compare case-insensitively after NFKC, a new name
 // must not look like a taken one (its confusable skeleton is unique), emails are normalised.
 

@@ -19,7 +19,7 @@ import { silentLogger, type Logger } from '../lib/log';
 import { rateLimit, retryAfterSeconds } from '../lib/rateLimit';
 import type { AnsweredTurnCounter } from '../social/games';
 
-// POST /api/ai/*: one route per AI feature (docs/product.md section 7). Bodies are validated against the
+// POST /api/ai/*: one route per AI feature (docs/product.md). Bodies are validated against the
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
 
 /** AI_ROUTES paths are absolute (/api/ai/...); this app is mounted under /api. */

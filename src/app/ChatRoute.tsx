@@ -8,7 +8,7 @@ import { useSessionMode } from '../features/session/ui/SocialContext';
 // A member friend's chat is its own chunk: guests, who only ever chat with sample people, never load it.
 const MemberChat = lazy(() => import('../features/chat/ui/MemberChat'));
 
-/** The friend to chat with: the path's /chat/:friendId first, else navigation state { friendId } (docs/product.md section 2). */
+/** The friend to chat with: the path's /chat/:friendId first, else navigation state { friendId } (docs/product.md). */
 function useFriendId(): string | undefined {
   const { friendId } = useParams();
   const state: unknown = useLocation().state;

@@ -1,6 +1,6 @@
 import type { ChatMessage } from './chat';
 
-// Honest labels (issue 13): which chat messages the AI wrote in a persona's voice, so the chat marks them
+// Honest labels: which chat messages the AI wrote in a persona's voice, so the chat marks them
 // 'AI persona'. The user's own lines, the game's system lines and canned game hosts are not personas.
 
 export type AiAuthorship = (message: ChatMessage) => boolean;

@@ -24,7 +24,7 @@ export const AI_LIMITS = {
   candidates: 200,
 } as const;
 
-/** docs/product.md section 5: a similarity score counts only as a whole number 0-100; anything else is 50. */
+/** docs/product.md: a similarity score counts only as a whole number 0-100; anything else is 50. */
 export const SIMILARITY_DEFAULT_SCORE = 50;
 
 export function similarityScoreOrDefault(value: unknown): number {
@@ -57,7 +57,7 @@ export const bioRequestSchema = z.object({
 });
 export type BioRequest = z.infer<typeof bioRequestSchema>;
 
-// `previous` (optional, added in issue 15): the prompt just played, which the new one must not repeat.
+// `previous` (optional): the prompt just played, which the new one must not repeat.
 export const hotTakesPromptRequestSchema = z.object({ interests: list(L.interestItems), previous: text(L.prompt).optional() });
 export type HotTakesPromptRequest = z.infer<typeof hotTakesPromptRequestSchema>;
 
@@ -99,7 +99,7 @@ export const similarityRequestSchema = z.object({
     musicGenres: list(L.interestItems),
     favoriteGames: list(L.interestItems),
     favoriteShows: list(L.interestItems),
-    // Optional (issue 15): what connected accounts report, so hours played and listening rank weigh.
+    // Optional: what connected accounts report, so hours played and listening rank weigh.
     connectedTaste: connectedTasteSchema.optional(),
   }),
   candidates: z.array(personaSchema).max(L.candidates),
@@ -110,7 +110,7 @@ export const textResponseSchema = z.object({ text: z.string() });
 
 /**
  * scores: username → whole number 0-100; shared: username → the items behind the score (may be empty);
- * breakdowns (issue 15): username → the score split by category, whose parts add up to the score.
+ * breakdowns: username → the score split by category, whose parts add up to the score.
  */
 export const similarityResponseSchema = z.object({
   scores: z.record(z.string(), z.number()),

@@ -1,7 +1,7 @@
 import { GAME_IDS, type GameId } from './games';
 import { pickIndex } from './random';
 
-/** The nine games answered by a canned bot (docs/product.md section 4, "Bot-game chat"): every game but Hot Takes. */
+/** The nine games answered by a canned bot (docs/product.md, "Bot-game chat"): every game but Hot Takes. */
 export type BotGameId = Exclude<GameId, 'hottakes'>;
 
 export const BOT_GAME_IDS: readonly BotGameId[] = GAME_IDS.filter((id): id is BotGameId => id !== 'hottakes');

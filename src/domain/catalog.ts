@@ -1,4 +1,4 @@
-// Suggested chips (docs/product.md section 3).
+// Suggested chips (docs/product.md).
 export const MUSIC_GENRES: readonly string[] = [
   'Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical',
   'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop',
@@ -16,7 +16,7 @@ export const POPULAR_SHOWS: readonly string[] = [
   'The Last of Us', 'Wednesday', 'Avatar: The Last Airbender', 'Rick and Morty',
 ];
 
-/** docs/product.md section 9: up to 9 suggested chips per category. */
+/** docs/product.md: up to 9 suggested chips per category. */
 export const MAX_SUGGESTIONS = 9;
 
 /** The first suggestions of `list` the user has not chosen yet (compared case-insensitively). */

@@ -21,7 +21,7 @@ export type ChatLog = z.infer<typeof chatLogSchema>;
 export const MAX_CHAT_LOGS_PER_GAME = 10;
 
 /**
- * docs/product.md section 4, "Leaving a chat": a session is kept in the logs only when it holds more messages than
+ * docs/product.md, "Leaving a chat": a session is kept in the logs only when it holds more messages than
  * this. Bot games and the Hot Takes solo chat need more than the welcome; the matched chat more than 2.
  */
 export const LOG_KEPT_ABOVE = { botGame: 1, solo: 1, matched: 2 } as const;
@@ -31,9 +31,9 @@ export function shouldSaveLog(chat: LoggedChat, chatMessages: readonly unknown[]
   return chatMessages.length > LOG_KEPT_ABOVE[chat];
 }
 
-/** Every chat opens with a welcome message from 'other' whose id is '1' (docs/product.md section 3). */
+/** Every chat opens with a welcome message from 'other' whose id is '1' (docs/product.md). */
 export const WELCOME_MESSAGE_ID = '1';
-/** The logs view shows the first 5 messages of a log, each cut to 50 characters (docs/product.md section 9). */
+/** The logs view shows the first 5 messages of a log, each cut to 50 characters (docs/product.md). */
 export const LOG_PREVIEW_MESSAGES = 5;
 export const LOG_PREVIEW_CHARS = 50;
 
@@ -43,13 +43,13 @@ export function welcomeMessage(text: string, now: number): ChatMessage {
   return { id: WELCOME_MESSAGE_ID, text, sender: 'other', timestamp: new Date(now).toISOString(), type: 'text' };
 }
 
-/** docs/product.md section 5: send is ignored for empty or blank text; what is sent is kept untrimmed. */
+/** docs/product.md: send is ignored for empty or blank text; what is sent is kept untrimmed. */
 export function isSendable(text: string): boolean {
   return text.trim().length > 0;
 }
 
 /**
- * A new message appended after `existing`. Ids are timestamp-based (docs/product.md section 3); the list length is
+ * A new message appended after `existing`. Ids are timestamp-based (docs/product.md); the list length is
  * added so two messages in the same millisecond (an emoji tapped twice) still get distinct ids.
  */
 export function createMessage(

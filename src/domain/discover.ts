@@ -7,7 +7,7 @@ import type { User } from './user';
 
 export const DISCOVER_LIMIT = 50;
 
-/** docs/product.md section 3 "Discover card", plus the items both people like. */
+/** docs/product.md "Discover card", plus the items both people like. */
 export interface DiscoverCard {
   id: string;
   name: string;
@@ -18,7 +18,7 @@ export interface DiscoverCard {
   communities: string[];
   similarityScore: number;
   shared: string[];
-  /** the score split by category (issue 15), when the scorer explained it */
+  /** the score split by category, when the scorer explained it */
   breakdown?: MatchBreakdown;
 }
 
@@ -101,13 +101,13 @@ export interface DiscoverQuery {
   limit?: number;
 }
 
-/** Without a search, people under the floor are no match (issue 15); a search finds anyone it names. */
+/** Without a search, people under the floor are no match; a search finds anyone it names. */
 export function isListed(card: Pick<DiscoverCard, 'similarityScore'>, query: string): boolean {
   return query.trim() !== '' || card.similarityScore >= MATCH_FLOOR;
 }
 
 /**
- * Filtered by community and search, then the closest matches first, at most 50 (docs/product.md section 9).
+ * Filtered by community and search, then the closest matches first, at most 50 (docs/product.md).
  * Without a search only matches of at least 10% are listed.
  */
 export function discoverCards({ users, profile, scores, breakdowns = {}, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_LIMIT }: DiscoverQuery): DiscoverCard[] {

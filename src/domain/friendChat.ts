@@ -2,7 +2,7 @@ import type { User } from './user';
 import { messages } from './messages';
 import { pickIndex } from './random';
 
-// Friend chat's own lines (docs/product.md section 4: "starting with a greeting from the friend"). The greeting is
+// Friend chat's own lines (docs/product.md: "starting with a greeting from the friend"). The greeting is
 // built from the friend's name and interests so it reads as theirs without an AI round trip before the
 // first message, and it is stable per friend so a reopened chat greets the same way.
 
@@ -43,7 +43,7 @@ export const FRIEND_NOT_FOUND = {
   text: "We couldn't find that friend. They may have been removed, or the link is out of date.",
 } as const;
 
-/** docs/product.md section 8: a failed friend reply is one of six canned replies, picked at random. */
+/** docs/product.md: a failed friend reply is one of six canned replies, picked at random. */
 export function friendChatFallback(r: number): string {
   const replies = messages.ai.friendChatFallbacks;
   return replies[pickIndex(r, replies.length)]!;

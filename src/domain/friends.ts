@@ -18,7 +18,7 @@ export type AddFriendResult =
   | { added: true; links: FriendLink[]; link: FriendLink }
   | { added: false; links: readonly FriendLink[]; reason: 'self' | 'already-friends' };
 
-/** docs/product.md section 4: succeeds only when the ids differ and the two are not already friends. */
+/** docs/product.md: succeeds only when the ids differ and the two are not already friends. */
 export function addFriend(links: readonly FriendLink[], userId: string, friendId: string, newId: () => string): AddFriendResult {
   if (userId === friendId) return { added: false, links, reason: 'self' };
   if (areFriends(links, userId, friendId)) return { added: false, links, reason: 'already-friends' };

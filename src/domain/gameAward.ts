@@ -1,6 +1,6 @@
 import type { LeaderboardStats } from './leaderboard';
 
-// The win of a Hot Takes matched game (docs/product.md sections 4 and 9): the award and the stats update.
+// The win of a Hot Takes matched game (docs/product.md): the award and the stats update.
 
 export const BASE_AWARD = 100;
 export const AWARD_PER_EXTRA_MESSAGE = 10;

@@ -1,9 +1,9 @@
 import { GAMES, isGameId, type GameGroup } from './games';
 
-// The intro splash in front of every chat (docs/product.md section 2, "Game intro screens"): texts and where it
-// leads, the timings of section 9, and the floating decorations.
+// The intro splash in front of every chat (docs/product.md, "Game intro screens"): texts and where it
+// leads, the timings, and the floating decorations.
 
-/** Stage changes and the automatic navigation, in ms after the intro opens (docs/product.md section 9). */
+/** Stage changes and the automatic navigation, in ms after the intro opens (docs/product.md). */
 export const INTRO_STAGE_MS = [500, 1500, 2500] as const;
 export const INTRO_NAVIGATE_MS = 4000;
 

@@ -1,4 +1,4 @@
-// The ten chat games of docs/product.md section 2: route ids, titles and intro texts.
+// The ten chat games of docs/product.md: route ids, titles and intro texts.
 export const GAME_IDS = [
   'hottakes',
   'emojistory',
@@ -23,9 +23,9 @@ export interface GameInfo {
   introSubtitle: string;
   loadingText: string;
   emoji: string; // decorative mark on the Games hub
-  /** The chat header's line under the title (docs/product.md section 2, game blurbs). */
+  /** The chat header's line under the title (docs/product.md, game blurbs). */
   tagline: string;
-  /** The chat input's placeholder (docs/product.md section 2; Hot Takes and Emoji Story are ours). */
+  /** The chat input's placeholder (docs/product.md; Hot Takes and Emoji Story are ours). */
   placeholder: string;
   /** The welcome message every chat starts with (sender 'other', id '1'). */
   welcome: string;
@@ -44,7 +44,7 @@ export const GAMES: Record<GameId, GameInfo> = {
   inventorydrop: { id: 'inventorydrop', name: 'Inventory Drop', group: 'gamestore', introTitle: 'INVENTORY DROP', introSubtitle: 'LOOT TIME', loadingText: 'Opening inventory...', emoji: '🎁', tagline: 'Drop imaginary items for your friends', placeholder: 'Drop some loot...', welcome: 'Welcome to Inventory Drop! Open your bag and drop something legendary. 🎁' },
 };
 
-/** Quick-send emoji rows (docs/product.md section 2): 10 in Hot Takes and friend chat, 15 in every other game. */
+/** Quick-send emoji rows (docs/product.md): 10 in Hot Takes and friend chat, 15 in every other game. */
 export const SHORT_EMOJI_ROW = ['😂', '🔥', '💀', '😮', '👏', '🤔', '😍', '🙄', '💯', '👀'] as const;
 export const LONG_EMOJI_ROW = ['😂', '🔥', '💀', '😮', '👏', '🤔', '😍', '🙄', '💯', '👀', '🎉', '😭', '🥳', '🤯', '❤️'] as const;
 const EMOJI_STORY_ROW = ['🐉', '🏰', '👑', '🧙', '⚔️', '🌋', '🚀', '👽', '🌊', '🦄', '🍕', '💎', '🌙', '👻', '🎭'] as const;

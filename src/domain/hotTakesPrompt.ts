@@ -1,4 +1,4 @@
-// Hot Takes rule (issue 15): a game never opens with the prompt the player just debated. The prompt is
+// Hot Takes rule: a game never opens with the prompt the player just debated. The prompt is
 // picked among the others; only when no other exists may the same one come back.
 
 /** Same prompt, ignoring case and spacing (a regenerated prompt may differ only in whitespace). */

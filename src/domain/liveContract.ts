@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { controlCharacterText, hasControlCharacters, safeLine } from './safeText';
 
-// The wire contract of the live layer (issue 14): the /api/live WebSocket, member-to-member chat,
+// The wire contract of the live layer: the /api/live WebSocket, member-to-member chat,
 // presence, notifications and Hot Takes debates between two members. Shared by the server
 // (validation) and the client (calls, frames). Guests never open the socket: their chats stay the
 // device-only AI personas. Every route needs a session (401 UNAUTHENTICATED, as in memberContract.ts).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// An explained match (issue 15): a score split into what music, games, shows and hobbies each add, so the
+// An explained match: a score split into what music, games, shows and hobbies each add, so the
 // parts of a card's percentage add up to the percentage itself.
 
 export const MATCH_CATEGORIES = ['music', 'games', 'shows', 'hobbies'] as const;
@@ -20,7 +20,7 @@ export type MatchBreakdown = z.infer<typeof matchBreakdownSchema>;
 /** The engine's unrounded points per category (they add up to the unrounded score) and the shared items. */
 export type RawContributions = Record<MatchCategory, { points: number; items: readonly string[] }>;
 
-/** Below this a card is not shown as a match (issue 15). */
+/** Below this a card is not shown as a match. */
 export const MATCH_FLOOR = 10;
 
 /**

@@ -1,6 +1,6 @@
 import { liveTexts, type MemberMessage } from './liveContract';
 
-// A chat between two members as the device shows it (issue 14): the server's stored messages plus mine that
+// A chat between two members as the device shows it: the server's stored messages plus mine that
 // wait for the server's id. One message is one entry, however many ways it arrives (the 'ack' for my send,
 // the 'message' echo, a history page): entries are matched by server id, and mine also by client id.
 

@@ -27,7 +27,7 @@ export const messages = {
     ],
   },
   music: { fetchFailed: 'Failed to fetch Spotify data.' },
-  /** Shown on the screen an OAuth connection started from when it comes back declined or failed (issue 15). */
+  /** Shown on the screen an OAuth connection started from when it comes back declined or failed. */
   oauth: {
     cancelled: { spotify: 'Spotify connection cancelled.', trakt: 'Trakt connection cancelled.' },
     failed: { spotify: 'Could not connect to Spotify. Please try again.', trakt: 'Could not connect to Trakt. Please try again.' },
@@ -56,7 +56,7 @@ export const messages = {
     noUsersToMatch: 'No users available to match with. Please try again later!',
     loadFailed: 'Sorry, I had trouble loading the game. Please try again!',
   },
-  // Beyond docs/product.md: how a matched Hot Takes debate ends (issue 15). The points follow gameAward.ts.
+  // Beyond docs/product.md: how a matched Hot Takes debate ends. The points follow gameAward.ts.
   hotTakes: {
     finish: 'End debate',
     finishHint: (points: number) => `You're winning: end the debate now for +${points} points, or keep going for more.`,
@@ -85,14 +85,14 @@ export const messages = {
     confirmClear: 'Are you sure you want to clear all app data? This will delete your profile, friends, and settings.',
     cleared: 'App data cleared successfully!',
     confirmLogout: 'Are you sure you want to log out?',
-    // The in-page questions' titles and their buttons name the action they confirm (issue 15).
+    // The in-page questions' titles and their buttons name the action they confirm.
     clearAction: 'Clear App Data',
     logOutAction: 'Log Out',
   },
   friends: {
     added: (name: string) => `You're now friends with ${name}!`,
   },
-  // Beyond docs/product.md: importing taste from a service that has just connected (issue 15).
+  // Beyond docs/product.md: importing taste from a service that has just connected.
   tasteImport: {
     loading: (service: string) => `Looking at what ${service} says you like...`,
     offerLead: (service: string) => `From ${service}:`,
@@ -106,7 +106,7 @@ export const messages = {
     added: (list: string, items: readonly string[]) => `Added to ${list}: ${items.join(', ')}.`,
     done: 'OK',
   },
-  // Beyond docs/product.md: the explained match and the match floor (issue 15).
+  // Beyond docs/product.md: the explained match and the match floor.
   discover: {
     belowFloor: 'People who share less than 10% of your taste are not listed as matches. Add more genres, games or shows to your profile to find more.',
     breakdownTitle: (name: string, percent: number) => `${percent}% match with ${name}`,
@@ -130,7 +130,7 @@ export const messages = {
     removeFriendFailed: 'Could not remove this friend. Please try again.',
     settingsSaveFailed: 'Could not save this setting. Please try again.',
   },
-  // Beyond docs/product.md: members' friend requests (issue 13); the server's own reasons are socialErrorTexts.
+  // Beyond docs/product.md: members' friend requests; the server's own reasons are socialErrorTexts.
   requests: {
     loadFailed: 'Could not load your friend requests. Please try again.',
     answerFailed: 'Could not answer this friend request. Please try again.',
@@ -148,7 +148,7 @@ export const messages = {
     /** Heard after the Friends tab's name: 'Friends, 1 request'. */
     friendsTabCount: (count: number) => `, ${count} ${count === 1 ? 'request' : 'requests'}`,
   },
-  // Beyond docs/product.md: a member's leaderboard and Games hub figures (issue 13), from the server.
+  // Beyond docs/product.md: a member's leaderboard and Games hub figures, from the server.
   leaderboard: {
     statsLoadFailed: 'Could not load your stats. Please try again.',
     unsentGames: (count: number) =>
@@ -164,7 +164,7 @@ export const messages = {
   // Beyond docs/product.md: the chat logs view when a game's log list cannot be read.
   chat: {
     logsLoadFailed: 'Could not load the chat logs. Please try again.',
-    // Beyond docs/product.md: a saved log opens in full from the list (issue 15).
+    // Beyond docs/product.md: a saved log opens in full from the list.
     readLog: 'Read full log',
     backToLogs: 'Back to logs',
     // Beyond docs/product.md: a member chat.
@@ -186,7 +186,7 @@ export const messages = {
   members: {
     exportFailed: 'Could not download your data. Please try again.',
   },
-  // Beyond docs/product.md: blocking, reporting and privacy for members (issue 13; server reasons in socialContract.ts).
+  // Beyond docs/product.md: blocking, reporting and privacy for members (server reasons in socialContract.ts).
   safety: {
     moreActions: (name: string) => `More actions for ${name}`,
     block: 'Block',

@@ -1,7 +1,7 @@
 import { SAMPLE_USERS } from './sampleUsers';
 import type { PersonKind } from './socialContract';
 
-// Honest labels (issue 13): who on screen is one of the 25 built-in sample people. Member cards say so
+// Honest labels: who on screen is one of the 25 built-in sample people. Member cards say so
 // (`kind`); a guest's people are the device's sample users, whose ids ('user-1'...) no member ever has.
 
 const SAMPLE_IDS: ReadonlySet<string> = new Set(SAMPLE_USERS.map((user) => user.id));

@@ -8,7 +8,7 @@ export const connectedServicesSchema = z.object({
 });
 
 /**
- * What connected accounts reported, kept once the person accepted an import from them (issue 15), so the
+ * What connected accounts reported, kept once the person accepted an import from them, so the
  * similarity engine can weigh the items they list: Steam games with hours played (most played first) and
  * Spotify genres in the order of the top artists they come from. Bounded: a handful of items per service.
  */
@@ -27,7 +27,7 @@ export const profileSchema = z.object({
   favoriteGames: z.array(z.string()).default([]),
   favoriteShows: z.array(z.string()).default([]),
   connectedServices: connectedServicesSchema.default({ spotify: false, trakt: false, steam: false }),
-  // Optional (added in issue 15): older profiles and other clients simply have none.
+  // Optional: older profiles and other clients simply have none.
   connectedTaste: connectedTasteSchema.optional(),
 });
 
@@ -76,7 +76,7 @@ export function emptyProfile(): Profile {
   };
 }
 
-/** docs/product.md section 5: username and hobbies non-empty, and at least one interest list non-empty. */
+/** docs/product.md: username and hobbies non-empty, and at least one interest list non-empty. */
 export function isProfileComplete(profile: Profile): boolean {
   return (
     profile.username.trim() !== '' &&

@@ -1,6 +1,6 @@
 import { wholeBetween } from './random';
 
-// How long each chat takes to answer (docs/product.md section 9), as inclusive ranges in milliseconds. Every chat
+// How long each chat takes to answer (docs/product.md), as inclusive ranges in milliseconds. Every chat
 // draws its delay the same way (`replyDelayMs`), so "1-3 s" means the same thing in every chat.
 
 export interface DelayRange {

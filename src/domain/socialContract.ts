@@ -63,7 +63,7 @@ export const socialErrorTexts = {
 } as const;
 export type SocialErrorCode = keyof typeof socialErrorTexts;
 
-/** Visible labels (issue 13's honest labels). */
+/** Visible labels. */
 export const SAMPLE_BADGE_TEXT = 'Sample';
 export const AI_PERSONA_LABEL = 'AI persona';
 export const REQUEST_SENT_TEXT = 'Request sent';
@@ -106,7 +106,7 @@ export const discoverCardSchema = z.object({
   shared: z.array(z.string()),
   sharedByCategory: sharedByCategorySchema,
   relation: relationSchema,
-  // Optional (issue 15): the score split into music, games, shows and hobbies, adding up to similarityScore.
+  // Optional: the score split into music, games, shows and hobbies, adding up to similarityScore.
   breakdown: matchBreakdownSchema.optional(),
 });
 export type DiscoverCardWire = z.infer<typeof discoverCardSchema>;

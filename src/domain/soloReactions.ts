@@ -1,4 +1,4 @@
-// What the Hot Takes solo chat says on its own (docs/product.md section 4, "Hot Takes solo chat"): the welcome, the
+// What the Hot Takes solo chat says on its own (docs/product.md, "Hot Takes solo chat"): the welcome, the
 // 'Alright, the results are in!' verdict on the first take, the line that introduces the revealed take and
 // the canned reactions to every later message. docs/product.md leaves the exact wording to us.
 

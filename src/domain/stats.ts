@@ -3,7 +3,7 @@ import { wholeBetween } from './random';
 
 type StatName = keyof LeaderboardStats;
 
-/** docs/product.md section 3: other users' random stats, inclusive ranges. */
+/** docs/product.md: other users' random stats, inclusive ranges. */
 export const STAT_RANGES: Readonly<Record<StatName, readonly [number, number]>> = {
   totalPoints: [500, 3499],
   gamesPlayed: [5, 54],

@@ -1,4 +1,4 @@
-// docs/product.md sections 4 and 9: a Steam id (SteamID64) is exactly 17 digits. The one rule for the browser's
+// docs/product.md: a Steam id (SteamID64) is exactly 17 digits. The one rule for the browser's
 // parsing and storage and for the server's routes.
 
 export const STEAM_ID_PATTERN = /^\d{17}$/;

@@ -2,7 +2,7 @@ import { MUSIC_GENRES, POPULAR_GAMES, POPULAR_SHOWS } from './catalog';
 import { addChip, type ChipListKey } from './chips';
 import type { ConnectedTaste, Profile, ServiceName } from './profile';
 
-// Importing taste from a connected account, with consent (issue 15): what each service offers, in which
+// Importing taste from a connected account, with consent: what each service offers, in which
 // list it lands, and what an accepted import writes. Pure: the services fetch, this decides.
 
 /** At most this many items are offered per service. */

@@ -1,7 +1,7 @@
 import { USERNAME_MAX_LENGTH, usernameTooLongText } from './memberContract';
 import { messages } from './messages';
 
-// Client-side rules of the sign-up and log-in forms (docs/product.md section 5). Pure: values in, texts out.
+// Client-side rules of the sign-up and log-in forms (docs/product.md). Pure: values in, texts out.
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -6,7 +6,7 @@ import { localHotTakesPrompt } from '../../server/ai/local/hotTakes';
 import { localChatReply, localFirstResponse, localPersonaHotTake, toneOf } from '../../server/ai/local/persona';
 import { sentences } from '../../server/ai/local/text';
 
-// The local engine's text: docs/product.md section 9 lengths, built from the input, deterministic.
+// The local engine's text: docs/product.md lengths, built from the input, deterministic.
 
 const textArb = fc.string({ maxLength: 80 });
 const listArb = fc.array(fc.string({ maxLength: 30 }), { maxLength: 6 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scoreAll, type CandidateTaste, type UserTaste } from '../../server/ai/local/similarity';
 
-// Properties of the local similarity engine (docs/product.md section 5: whole numbers 0-100).
+// Properties of the local similarity engine (docs/product.md: whole numbers 0-100).
 
 const GENRES = ['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical',
   'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop'];

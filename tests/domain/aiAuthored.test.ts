@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { friendPersonaWrote, partnerPersonaWrote, revealedPersonaWrote } from '../../src/domain/aiAuthored';
 import type { ChatMessage } from '../../src/domain/chat';
 
-// Honest labels (issue 13): the chat marks 'AI persona' on the lines the AI wrote in a persona's voice,
+// Honest labels: the chat marks 'AI persona' on the lines the AI wrote in a persona's voice,
 // never on the user's own lines, the game's system lines or a canned host.
 
 const from = (sender: string): ChatMessage => ({ id: '1', sender, text: 'x', timestamp: '2026-01-01T00:00:00Z', type: 'text' });

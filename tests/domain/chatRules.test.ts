@@ -3,7 +3,7 @@ import { shouldSaveLog } from '../../src/domain/chat';
 import { pickIndex, wholeBetween } from '../../src/domain/random';
 import { replyDelayMs } from '../../src/domain/replyTiming';
 
-// docs/product.md sections 4 and 9, written out: bot reply 1000 ms + 0-2000 ms, solo reaction 1-3 s, matched later
+// docs/product.md, written out: bot reply 1000 ms + 0-2000 ms, solo reaction 1-3 s, matched later
 // replies 0.8-2 s and the first 1.5 s after the reveal; bot games keep a log past 1 message, matched chats past 2.
 
 // The ranges, written out; that each chat really waits its own range is checked on the simulated clock in

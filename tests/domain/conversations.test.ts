@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { byLatestMessage, unreadTotal } from '../../src/domain/conversations';
 import type { Conversation } from '../../src/domain/liveContract';
 
-// The Friends tab's conversation list (issue 14): newest message first, friends without a message yet
+// The Friends tab's conversation list: newest message first, friends without a message yet
 // after them by name, and the badge counting unread messages over all of them.
 
 function conversation(username: string, sentAt: string | null, unread = 0): Conversation {

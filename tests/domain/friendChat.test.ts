@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { friendGreeting, friendTagline } from '../../src/domain/friendChat';
 
-// The friend chat opens with the friend's greeting (docs/product.md section 4); the header shows a short
+// The friend chat opens with the friend's greeting (docs/product.md); the header shows a short
 // line about them. The wording is ours, so the expected texts are written out here.
 describe('friendGreeting', () => {
   it('without interests says hello by name', () => {

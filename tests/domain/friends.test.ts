@@ -5,7 +5,7 @@ import type { FriendLink } from '../../src/domain/user';
 let n = 0;
 const newId = () => `link-${++n}`;
 
-describe('friend rules (docs/product.md section 4)', () => {
+describe('friend rules', () => {
   it('adds a link {id, user_id, friend_id} when the ids differ and they are not yet friends', () => {
     const result = addFriend([], 'user-current', 'user-3', () => 'uuid-1');
     expect(result.added).toBe(true);

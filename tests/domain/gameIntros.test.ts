@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { introForGame, scatterDecorations } from '../../src/domain/gameIntros';
 
-// Game intros, docs/product.md section 2 ("Game intro screens"): texts from the table there, chat route
+// Game intros, docs/product.md ("Game intro screens"): texts from the table there, chat route
 // /games/{game}/chat, 20 emojis and 12 icons at random places.
 describe('introForGame', () => {
   it('gives the contract texts and the chat route of a game', () => {

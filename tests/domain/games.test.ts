@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isBotGameId, pickBotReply } from '../../src/domain/botReplies';
 import { isGameId, quickEmojisFor } from '../../src/domain/games';
 
-// docs/product.md section 2 (routes, emoji rows) and section 4 (bot games: 6 canned replies per game).
+// docs/product.md (routes, emoji rows, bot games: 6 canned replies per game).
 describe('game ids', () => {
   it('are the ten route names', () => {
     for (const id of ['hottakes', 'emojistory', 'guiltypleasure', 'killmyvibe', 'twotruthsvibe', 'fightclub', 'patchnotes', 'firstbestforever', 'hottakesfm', 'inventorydrop']) {

@@ -9,7 +9,7 @@ import {
   serverFrameSchema,
 } from '../../src/domain/liveContract';
 
-// The live layer's wire contract (issue 14): the chat routes, and what the server and the client accept
+// The live layer's wire contract: the chat routes, and what the server and the client accept
 // of each other. Messages are 1 to 2000 characters after trimming; client ids 1 to 64 characters.
 
 describe('chat routes', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apportion, breakdownTotal, matchBreakdownSchema, type RawContributions } from '../../src/domain/matchBreakdown';
 
-// An explained match (issue 15): the card's percentage split into what music, games, shows and hobbies
+// An explained match: the card's percentage split into what music, games, shows and hobbies
 // each add, in whole points that add up to the percentage exactly.
 
 function raw(music: number, games: number, shows: number, hobbies: number, items: Partial<Record<keyof RawContributions, string[]>> = {}): RawContributions {

@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/memberChat';
 import type { MemberMessage } from '../../src/domain/liveContract';
 
-// A chat between two members as the device shows it (issue 14): one entry per message, however it
+// A chat between two members as the device shows it: one entry per message, however it
 // arrives (my send's 'ack', the 'message' echo, a history page), with the Sent / Delivered / Read marks.
 
 const ME = 'me-1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSamplePerson } from '../../src/domain/personKind';
 
-// Honest labels (issue 13): member cards say whether a person is one of the 25 sample people; without
+// Honest labels: member cards say whether a person is one of the 25 sample people; without
 // that, a guest's people are the sample users 'user-1' to 'user-25'.
 
 describe('isSamplePerson', () => {

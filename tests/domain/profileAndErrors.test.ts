@@ -3,7 +3,7 @@ import { AppError, isAppError } from '../../src/domain/errors';
 import { messageFor } from '../../src/domain/errorText';
 import { emptyProfile, isProfileComplete } from '../../src/domain/profile';
 
-// docs/product.md section 5 (Discover: a complete profile) and section 8 (the error texts).
+// docs/product.md (Discover: a complete profile; the error texts).
 describe('isProfileComplete', () => {
   const complete = { ...emptyProfile(), username: 'ana', hobbies: 'climbing', musicGenres: ['Jazz'] };
 

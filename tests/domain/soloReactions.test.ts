@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickReaction, revealIntro } from '../../src/domain/soloReactions';
 
-// The Hot Takes solo chat's own lines (docs/product.md section 4): the line that introduces the revealed
+// The Hot Takes solo chat's own lines (docs/product.md): the line that introduces the revealed
 // take, and a canned reaction picked at random for every later message. The wording is ours.
 
 describe('revealIntro', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
 import { rankGenres, spotifyOffer, steamOffer, traktOffer, withImport, withoutConnected } from '../../src/domain/tasteImport';
 
-// Issue 15: what each connected service offers (up to 5, none the profile has in any letter case) and what an
+// What each connected service offers (up to 5, none the profile has in any letter case) and what an
 // accepted import writes. The inputs are the demo providers' data (server/fakes/demoData.ts).
 
 const demoArtists = [

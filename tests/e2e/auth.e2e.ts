@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { appUrl, baseURL, DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
-// Sign-up now creates a member account on the server and log-in checks it (issue 12), so every valid
+// Sign-up now creates a member account on the server and log-in checks it, so every valid
 // sign-up uses a name of its own and every log-in uses an account made first. 'Continue as guest' keeps the
 // device-only app. Members' own flows are in members.e2e.ts.
 
@@ -183,7 +183,7 @@ describe('log-in (/login)', () => {
     await expect(page.getByText('Welcome back to the Mycelius network').isVisible()).resolves.toBe(true);
     expect(await page.getByLabel('Username').getAttribute('placeholder')).toBe('Enter your username');
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
-    // Any name and password used to get in (issue 12); now the server says no and the form stays.
+    // Any name and password used to get in; now the server says no and the form stays.
     await fillForm(page, { Username: 'someone_else', Password: 'wrongpass' });
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');

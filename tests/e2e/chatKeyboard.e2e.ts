@@ -4,7 +4,7 @@ import { buildChatLog, type ChatMessage } from '../../src/domain/chat';
 import { allViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
 
-// Chats by keyboard (issue 15, item 7): the solo Hot Takes chat opens with focus in the message box,
+// Chats by keyboard: the solo Hot Takes chat opens with focus in the message box,
 // Tab reaches Send next and then the emoji row, nothing inert (Attach, Voice, disabled buttons) is a Tab stop,
 // the screen is a main landmark, and a saved log opens in full; axe-clean in both themes.
 

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startBrowser } from './support/browser';
 
-// Issue 15: who sees the splash, and where a declined or failed OAuth connection lands.
+// Who sees the splash, and where a declined or failed OAuth connection lands.
 
 const completeProfile = {
   username: 'returning',

@@ -5,7 +5,7 @@ import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/br
 
 // The matched Hot Takes chat (/games/hottakes/chat) in Chromium against the demo server, whose AI routes
 // answer from the local engine: a whole game, the win on the leaderboard, the saved log, the partner dialog,
-// and how a game ends (issue 15): End debate and its result, Play again, and the question Back asks first.
+// and how a game ends: End debate and its result, Play again, and the question Back asks first.
 
 let browser: Browser;
 beforeAll(async () => {

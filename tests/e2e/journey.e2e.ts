@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, startBrowser } from './support/browser';
 
-// Issue 5's journey as a new guest would take it: no account, build a profile, explore ranked people, add a
+// journey as a new guest would take it: no account, build a profile, explore ranked people, add a
 // friend, edit the profile and see the ranking recomputed. Demo server, local AI engine.
 
 let browser: Browser;
@@ -41,7 +41,7 @@ async function ranking(page: Page): Promise<[string, number][]> {
 describe('new user journey', () => {
   it('as a guest, builds a profile, explores ranked cards, adds a friend, edits the profile and sees the ranking recomputed', async () => {
     const { page, errors } = await openPage(browser, '/auth');
-    // No browser dialog opens any more (issue 15): notices are in the page.
+    // No browser dialog opens any more: notices are in the page.
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -68,7 +68,7 @@ describe('new user journey', () => {
     await page.waitForURL('**/dashboard');
 
     // Ranked cards with percentages that differ between users; those sharing the profile's items lead.
-    // Issue 15: only the 7 who share at least 10% are listed as matches.
+    // Only the 7 who share at least 10% are listed as matches.
     const first = await ranking(page);
     expect(first).toHaveLength(7);
     expect(first.every(([, p]) => p >= 10)).toBe(true);

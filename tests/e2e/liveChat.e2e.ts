@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
-// Issue 14's chat between members in real Chromium against the real server: two members who are friends,
+// chat between members in real Chromium against the real server: two members who are friends,
 // each in a browser of their own. A message reaches the other within 1 s without a reload; typing and the
 // read mark show; messages written offline arrive once each, in order; a reload keeps the history; the
 // conversation list and the unread count on the Friends tab follow.

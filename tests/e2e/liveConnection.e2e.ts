@@ -4,7 +4,7 @@ import { PHONE, startBrowser } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
-// Issue 14's live channel in real Chromium against the real server: two members in two browsers. A friend
+// live channel in real Chromium against the real server: two members in two browsers. A friend
 // request reaches the other one's page without a reload; the browser going offline, and the server going
 // away and coming back (same port, same database), show and clear the banner.
 

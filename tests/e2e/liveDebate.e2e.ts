@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 
-// Hot Takes against a person (issue 14 item 5) in Chromium against the real server: two members
+// Hot Takes against a person in Chromium against the real server: two members
 // matched over the live channel, both takes revealed, a live argument, Back asking first, 'End debate' ending it for both,
 // and the server's result on both leaderboards; a member alone gets the AI opponent after 10 s.
 

@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, startBrowser } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
-// Issue 14's acceptance for a server restart mid-chat, in real Chromium against the real server: two member
+// acceptance for a server restart mid-chat, in real Chromium against the real server: two member
 // friends with their chat open in two browsers. The server stops: 'Reconnecting...'; what ada writes meanwhile
 // shows at once as pending; a new server on the same port and database: bo gets each message once, in order,
 // ada's marks move on, and a reload of both keeps the history. Then the same after a reload of ada while her

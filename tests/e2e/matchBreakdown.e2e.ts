@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, settleAnimations, startBrowser } from './support/browser';
 
-// Issue 15, item 2: a card's percentage opens its breakdown (music, games, shows, hobbies, each with what is
+// A card's percentage opens its breakdown (music, games, shows, hobbies, each with what is
 // shared and its share of the score), and the shares add up to the percentage. Under 10% is no match.
 
 const profile = (extra: Record<string, unknown>) =>

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 
-// Members in real Chromium against the real server (issue 12). This file starts its own servers, each on
+// Members in real Chromium against the real server. This file starts its own servers, each on
 // an empty database: one for the account flows and one for the log-in throttle, which counts failures per
 // client and would otherwise refuse every later log-in from 127.0.0.1 in the run.
 
@@ -113,7 +113,7 @@ describe('members', () => {
     await b.page.getByRole('textbox', { name: 'Favorite Hobbies' }).fill('Bouldering, film nights and chess');
     await expect.poll(async () => (await me(b.page)).body?.profile?.hobbies, { timeout: 10_000 }).toBe('Bouldering, film nights and chess');
 
-    // Log Out (SPEC section 9) also ends the server session and returns to a guest on /auth.
+    // Log Out (SPEC) also ends the server session and returns to a guest on /auth.
     await b.page.goto(`${flows.baseURL}/settings`);
     await b.page.getByText('Signed in as').waitFor();
     await b.page.getByRole('button', { name: 'Log Out' }).click();

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 
-// A member's leaderboard of real results (issue 13) in Chromium against the real server and an empty
+// A member's leaderboard of real results in Chromium against the real server and an empty
 // database: a new member's zeros, a won Hot Takes game recorded by the server, and a second member who
 // sees the first on the board.
 
@@ -77,7 +77,7 @@ async function winHotTakes(page: Page) {
   });
   const textbox = page.getByRole('textbox', { name: 'Message' });
   const bubbles = page.locator('[role=log] .message-text');
-  // A member alone first searches for another member for 10 s (issue 14), then the AI opponent takes the seat.
+  // A member alone first searches for another member for 10 s, then the AI opponent takes the seat.
   await page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'), undefined, { timeout: 20_000 });
   await textbox.fill('Pineapple absolutely belongs on pizza.');
@@ -89,7 +89,7 @@ async function winHotTakes(page: Page) {
   await bubbles.nth(6).waitFor({ timeout: 15_000 });
   const recorded = page.waitForResponse((r) => r.url().endsWith('/api/games/results') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Back' }).click();
-  // Leaving first says what it counts (issue 15); nothing is recorded before the answer.
+  // Leaving first says what it counts; nothing is recorded before the answer.
   await page.getByRole('alertdialog', { name: 'Leave the debate?' }).getByRole('button', { name: 'Leave' }).click();
   const response = await recorded;
   expect(response.status()).toBe(201);

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 
-// Issue 13's acceptance, in real Chromium against the real server on an empty database: three members
+// acceptance, in real Chromium against the real server on an empty database: three members
 // (ada, bo, cy) with overlapping tastes meet. ada and bo see each other in Discover with the same score and
 // the same shared items; ada asks, bo sees the badge and the request and accepts; both see each other in
 // Friends and ada is told in the page. Privacy, blocking and reporting follow in the marked place below.
@@ -80,7 +80,7 @@ async function cardSays(page: Page, name: string) {
   return { score: await card.locator('.match-badge').textContent(), shared: await card.locator('.match-shared').textContent() };
 }
 
-describe('members meet (issue 13)', () => {
+describe('members meet', () => {
   it('A and B find each other alike, A asks, B accepts from the badge, both are friends and A is told', async () => {
     const a = await signUpMember(ada);
     const b = await signUpMember(bo);
@@ -115,7 +115,7 @@ describe('members meet (issue 13)', () => {
     await screenshot(b.page, 'members-meet-friends-requests-phone');
     await requests.getByRole('button', { name: 'Accept' }).click();
 
-    // Both see each other in Friends; a member friend's Chat is a real conversation (issue 14, liveChat.e2e.ts).
+    // Both see each other in Friends; a member friend's Chat is a real conversation (liveChat.e2e.ts).
     const adaRow = itemOf(b.page, 'ada');
     await adaRow.getByRole('button', { name: 'Remove' }).waitFor();
     expect(await adaRow.getByRole('link', { name: 'Chat' }).count()).toBe(1);
@@ -138,7 +138,7 @@ describe('members meet (issue 13)', () => {
     await screenshot(a.page, 'members-meet-discover-desktop');
     expect(await a.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    // PRIVACY, BLOCK AND REPORT (issue 13's other acceptance steps, the safety work): with a, b and c as
+    // PRIVACY, BLOCK AND REPORT (other acceptance steps, the safety work): with a, b and c as
     // they stand here, B sets 'Visible to friends only' -> C no longer finds B in discover or search, A
     // still does; B blocks A -> A no longer sees B anywhere and their friendship is gone; A reports C ->
     // `npm run reports` lists it.

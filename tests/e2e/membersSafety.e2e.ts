@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 
-// Issue 13's safety acceptance in real Chromium against the real server on its own empty database: members
+// safety acceptance in real Chromium against the real server on its own empty database: members
 // ana, ben (friends) and cyd. ben keeps his profile to friends -> cyd no longer finds him, ana still does;
 // ben blocks ana from her Discover card -> she no longer sees him anywhere and the friendship is gone; ana
 // reports cyd from his Discover card -> the operators' `npm run reports` lists it (run on the server's
@@ -114,7 +114,7 @@ async function go(member: Member, path: string) {
 /** A person's card on Discover, or a row on Friends: the list item headed by their name. */
 const itemOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
-describe('members: privacy, block and report (issue 13)', () => {
+describe('members: privacy, block and report', () => {
   it('friends-only privacy hides ben from cyd, blocking parts ben and ana, and ana reports cyd for the operators', async () => {
     const ana = await signUp('ana');
     const ben = await signUp('ben');

@@ -31,7 +31,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Browser dialogs are gone (issue 15: in-page dialogs and notices instead): any that opens is kept and dismissed, and tests expect none. */
+/** Browser dialogs are gone (in-page dialogs and notices instead): any that opens is kept and dismissed, and tests expect none. */
 function recordDialogs(page: Page): string[] {
   const seen: string[] = [];
   page.on('dialog', (dialog) => {
@@ -81,7 +81,7 @@ describe('Discover and Friends', () => {
     await waitForCards(page);
 
     // Ranked by the local engine: distinct percentages, highest first, the user sharing all three on top.
-    // Issue 15: only the 7 who share at least 10% of the profile are listed as matches.
+    // Only the 7 who share at least 10% of the profile are listed as matches.
     const badges = await page.locator('.match-badge').allTextContents();
     expect(badges).toHaveLength(7);
     for (const b of badges) expect(b).toMatch(/^\d{1,3}% Match$/);
@@ -174,7 +174,7 @@ describe('Discover and Friends', () => {
     await page.getByRole('searchbox', { name: 'Search users' }).focus();
     await page.keyboard.type('pixel');
     await expect.poll(() => cardNames(page)).toEqual(['PixelPoet']);
-    // The percentage first (it opens the explained match, issue 15), then Add Friend.
+    // The percentage first (it opens the explained match), then Add Friend.
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^\d+% Match$/);
     await page.keyboard.press('Tab');

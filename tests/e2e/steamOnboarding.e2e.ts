@@ -2,7 +2,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, openPage, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
 
-// Issue 15, items 3 and 6: the demo Steam card says which accounts it knows and names the account after a
+// The demo Steam card says which accounts it knows and names the account after a
 // reload; onboarding starts from the username typed at sign-up.
 
 const DEMO_ACCOUNTS = [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, settleAnimations, startBrowser } from './support/browser';
 
-// Issue 15, item 1: connecting a demo service offers its taste; accepting it raises a fan's score without
+// Connecting a demo service offers its taste; accepting it raises a fan's score without
 // typing anything. The demo providers' data is server/fakes/demoData.ts.
 
 const profile = (extra: Record<string, unknown> = {}) =>

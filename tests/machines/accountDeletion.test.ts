@@ -3,7 +3,7 @@ import { accountDeletionMachine } from '../../src/features/settings/machines/acc
 import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
-// Settings' Delete account dialog (issue 12): it asks for the password, refuses a blank one with the contract's
+// Settings' Delete account dialog: it asks for the password, refuses a blank one with the contract's
 // 'Password is required', shows the server's refusal in the contract's words, and leaves for /auth once the
 // account is gone. Expected texts are literals from docs/product.md and memberContract.ts.
 

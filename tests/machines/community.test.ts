@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { communityMachine } from '../../src/features/discover/machines/community.machine';
 import { testModel } from '../support/modelTest';
 
-// docs/product.md §2 Shared header: All Communities, UW, Microsoft, Seattle. Anything else is not a community.
+// docs/product.md Shared header: All Communities, UW, Microsoft, Seattle. Anything else is not a community.
 const events = [
   { type: 'SELECT', community: 'UW' },
   { type: 'SELECT', community: 'Microsoft' },

@@ -15,7 +15,7 @@ const profile = {
   favoriteShows: [],
   connectedServices: { spotify: false, trakt: false, steam: false },
 };
-// docs/product.md section 9: 25 stored users with a personality and a community are kept as they are.
+// docs/product.md: 25 stored users with a personality and a community are kept as they are.
 const users = Array.from({ length: 25 }, (_, i) => ({
   id: `user-${i + 1}`,
   username: `Player${i + 1}`,

@@ -6,7 +6,7 @@ import { sameCards, selectAdding, selectCards, selectPhase } from '../../src/fea
 import { emptyProfile } from '../../src/domain/profile';
 import type { DiscoverCard } from '../../src/domain/discover';
 
-// What the Discover screen shows in each state (docs/product.md section 9), read from snapshots placed
+// What the Discover screen shows in each state (docs/product.md), read from snapshots placed
 // in that state: the phase, the cards (search, community, closest first, 50% for anyone unscored) and
 // the badge colour.
 

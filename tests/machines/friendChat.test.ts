@@ -28,7 +28,7 @@ const REPLY = 'Elden Ring, obviously. Again.';
 
 const GREETING = "Oh hey! RiffLord here. 😄 Perfect timing, I was just thinking about Metal. What's new with you?";
 const USERS_LOAD_FAILED = 'Could not load other users. Please try again.';
-// docs/product.md section 8: a failed friend reply is one of six canned replies; random 0.4 picks the third.
+// docs/product.md: a failed friend reply is one of six canned replies; random 0.4 picks the third.
 const FALLBACK = 'Tell me more about that!';
 
 // A conversation kept from an earlier visit (friend_chat_user-1).

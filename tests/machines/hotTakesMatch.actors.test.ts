@@ -6,7 +6,7 @@ import type { GameWinOutcome } from '../../src/features/games/services/gameResul
 
 // The matched Hot Takes chat with its real actors: the partner drawn from the device's users, the AI asked
 // over HTTP (a recording fetch answers), the log saved on the device. What each AI request carries is the
-// partner's persona and the chat so far, as docs/product.md section 8 describes.
+// partner's persona and the chat so far, as docs/product.md describes.
 
 const T0 = Date.parse('2026-11-24T05:00:00.000Z');
 const PROMPT = 'Hot take: vinyl is overrated.';
@@ -15,7 +15,7 @@ const BRASH = 'Excuse me?! That is outrageous.';
 const REPLY = 'Fine, you have a point. Barely.';
 const WELCOME = 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥';
 
-// docs/product.md section 9: 25 stored users with a personality and a community are kept as they are.
+// docs/product.md: 25 stored users with a personality and a community are kept as they are.
 const users = Array.from({ length: 25 }, (_, i) => ({
   id: `user-${i + 1}`,
   username: `Player${i + 1}`,

@@ -24,7 +24,7 @@ const TAKE = 'Vinyl is a lifestyle, not a format.';
 const BRASH = 'Excuse me?! That is outrageous.';
 const REPLY = 'Fine, you have a point. Barely.';
 const SYSTEM_LINE = "Great! Here's what RiffLord said about this:";
-// docs/product.md section 8's texts, and section 9's timings: later replies 0.8-2 s after the message (random 0.5 →
+// docs/product.md's texts and timings: later replies 0.8-2 s after the message (random 0.5 →
 // 800 + 0.5 × 1201 → 1400 ms), the first 1.5 s after the reveal, which comes 0.5 s + 1 s after the take.
 const LATER_REPLY_MS = 1400;
 const PARTNER_FALLBACK = "I'm honestly not sure what to think about that!";
@@ -157,7 +157,7 @@ function stateAtLeave(steps: Step[]): Snapshot | null {
   const i = steps.findIndex((step, index) => index > 0 && gone(step.state) && !gone(steps[index - 1]!.state));
   return i > 0 ? steps[i - 1]!.state : null;
 }
-/** docs/product.md section 9: 100 + 10 per message beyond 4. */
+/** docs/product.md: 100 + 10 per message beyond 4. */
 const award = (count: number) => 100 + 10 * Math.max(0, count - 4);
 
 const texts = (list: readonly ChatMessage[]) => list.map((m) => `${m.sender}:${m.text}`);

@@ -15,7 +15,7 @@ import {
   type MatchPhase,
 } from '../../src/features/games/machines/hotTakesMatch.view';
 
-// What the matched Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
+// What the matched Hot Takes screen shows in each state (docs/product.md), read from snapshots
 // placed in that state. Texts are written out as the screen shows them.
 
 const context = createActor(hotTakesMatchMachine, { input: undefined }).getSnapshot().context;
@@ -97,7 +97,7 @@ const chat = (count: number): ChatMessage[] =>
 const withChat = (count: number, value: StateValue, extra: object = {}) =>
   hotTakesMatchMachine.resolveState({ value, context: { ...context, partner, messages: chat(count), ...extra } });
 
-describe('how the matched Hot Takes debate ends (issue 15)', () => {
+describe('how the matched Hot Takes debate ends', () => {
   it('offers End debate only in a won conversation (more than 4 messages) while nothing is being left, with 100 + 10 per message past 4', () => {
     const talk = (count: number, leave = 'staying') => withChat(count, { open: { game: { conversation: 'idle' }, leave, profile: 'closed' } });
     expect(selectFinishPoints(talk(4))).toBeNull();

@@ -8,7 +8,7 @@ import { onSessionEnded } from '../../src/shared/session/viewer';
 import { fullStorage } from '../support/failingStorage';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
-// The member's live channel (issue 14 item 1): connecting -> open -> reconnecting with backoff -> offline,
+// The member's live channel: connecting -> open -> reconnecting with backoff -> offline,
 // the device outbox flushed in order on every open, acks and final refusals taking messages out of it.
 
 const OUTBOX_KEY = 'mycelius_outbox_m-1';

@@ -12,7 +12,7 @@ import {
   type DebatePhase,
 } from '../../src/features/games/machines/liveDebate.view';
 
-// What the live Hot Takes debate screen shows in each state (docs/product.md section 4 and the live
+// What the live Hot Takes debate screen shows in each state (docs/product.md and the live
 // debate contract), read from snapshots placed in that state or from the view's inputs. Texts are
 // written out as the screen shows them.
 

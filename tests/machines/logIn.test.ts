@@ -33,7 +33,7 @@ const refusalTexts: Record<string, string> = {
   OFFLINE: 'You appear to be offline. Please check your connection and try again.',
 };
 
-// docs/product.md section 5, spelled out rather than derived from the code under test.
+// docs/product.md, spelled out rather than derived from the code under test.
 function expectedErrors(v: LogInForm): Partial<Record<LogInField, string>> {
   const errors: Partial<Record<LogInField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';

@@ -3,7 +3,7 @@ import type { EventObject } from 'xstate';
 import { noticesMachine } from '../../src/features/live/machines/notices.machine';
 import { testModel } from '../support/modelTest';
 
-// A member's live notices (issue 14 item 4): a friend request or a friend's message, told in the page for
+// A member's live notices: a friend request or a friend's message, told in the page for
 // 6 s or until dismissed, beyond the page as settings allow; no notice for the chat on screen or one's own echo.
 
 const fromNova = {

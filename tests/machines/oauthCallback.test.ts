@@ -7,7 +7,7 @@ const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
 const names = { spotify: 'Spotify', trakt: 'Trakt' } as const;
 
-// docs/product.md §4 OAuth callback: exchange the code once. Issue 15: tokens go back to the screen the round trip
+// docs/product.md OAuth callback: exchange the code once. Tokens go back to the screen the round trip
 // started from (/profile unless /connections was remembered, so onboarding carries on); Deny or any failure
 // returns there too, with
 // '<Provider> connection cancelled.' for Deny and 'Could not connect to <Provider>. Please try again.' otherwise.

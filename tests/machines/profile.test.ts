@@ -61,7 +61,7 @@ interface Expected {
 }
 
 /**
- * docs/product.md §2/§4/§5 replayed by hand over the path's events: chips are trimmed, blank and duplicate (any case)
+ * docs/product.md §2/§4/replayed by hand over the path's events: chips are trimmed, blank and duplicate (any case)
  * chips are ignored; every change is saved at once and clears a save error; a profile saved elsewhere is
  * taken whole, unless a save has failed, when only its connection flags are taken.
  */

@@ -3,7 +3,7 @@ import { profileSyncMachine } from '../../src/features/session/machines/profileS
 import { MemberApiError } from '../../src/shared/http/errors';
 import { modelPaths, testModel, type StateView } from '../support/modelTest';
 
-// A member's profile sync (issue 12): edits reach the server only after a 1000 ms pause in editing,
+// A member's profile sync: edits reach the server only after a 1000 ms pause in editing,
 // a failed send waits for the browser's `online` event or 30 s and then compares with the server again,
 // and a 401 ends the sync (the session is over). Times are literals from the issue's design, not imports.
 

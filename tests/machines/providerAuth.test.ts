@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-// Only an explicit logout or a failed refresh forgets the tokens (docs/product.md §4), each at the moment it happens.
+// Only an explicit logout or a failed refresh forgets the tokens, each at the moment it happens.
 function expectLogouts(env: ReplayEnv, events: string[]) {
   const forgetting = events.filter((e) => e === 'LOGOUT' || e === 'xstate.error.actor.refreshTokens');
   expect(env.timeline.filter((e) => e.type === 'logout')).toEqual(forgetting.map(() => ({ type: 'logout', payload: undefined, at: 0 })));

@@ -5,7 +5,7 @@ import { MemberApiError } from '../../src/shared/http/errors';
 import { knownViewer } from '../../src/shared/session/viewer';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
-// The session as a person meets it (issue 12): a guest by default, a member after signing up or logging
+// The session as a person meets it: a guest by default, a member after signing up or logging
 // in, a guest again after logging out, deleting the account or a 401 ("Your session has ended...").
 // Expected values are written out from memberContract.ts's texts, not read from the code under test.
 

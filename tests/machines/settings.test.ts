@@ -142,7 +142,7 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
   const themeToggles = all.filter((e) => e.type === 'TOGGLE' && e.setting === 'theme').length;
   expect(effects(env, 'theme')).toHaveLength(themeToggles + clears);
   // Clear removes the device's data but keeps the service tokens; Log Out removes only the tokens and the
-  // session storage, ends the session and goes to /auth (docs/product.md section 9).
+  // session storage, ends the session and goes to /auth (docs/product.md).
   expect(stored()).toEqual(clears > 0 ? null : lightish);
   expect(localStorage.getItem('user_profile') === null).toBe(clears > 0);
   for (const key of TOKENS) expect(localStorage.getItem(key)).toBe(loggedOut ? null : `${key}-value`);

@@ -37,7 +37,7 @@ const refusals: Record<string, { field?: SignUpField; message: string }> = {
   OFFLINE: { message: 'You appear to be offline. Please check your connection and try again.' },
 };
 
-// The texts each value must produce, spelled out from docs/product.md section 5 (not derived from the code under test).
+// The texts each value must produce, spelled out from docs/product.md (not derived from the code under test).
 function expectedErrors(v: SignUpForm): Partial<Record<SignUpField, string>> {
   const errors: Partial<Record<SignUpField, string>> = {};
   if (v.username.trim() === '') errors.username = 'Username is required';

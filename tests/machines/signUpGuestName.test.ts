@@ -15,7 +15,7 @@ function continueAsGuest(typed: Partial<Record<SignUpField, string>>) {
 
 const storedUsername = () => (JSON.parse(localStorage.getItem('user_profile') ?? '{}') as { username?: string }).username;
 
-// Onboarding starts from the name the guest typed at sign-up (issue 15, item 6).
+// Onboarding starts from the name the guest typed at sign-up.
 describe('sign-up as a guest keeps the typed username for onboarding', () => {
   it('stores the trimmed name in the profile', () => {
     continueAsGuest({ username: '  mira ', email: 'mira@example.com' });

@@ -7,7 +7,7 @@ import { loadUsers } from '../../src/shared/people/users';
 import { testModel, type StateView } from '../support/modelTest';
 import { fullStorage } from '../support/failingStorage';
 
-// Oracles from docs/product.md section 4 ("Hot Takes solo chat") and section 9, written out: the first message gets a
+// Oracles from docs/product.md ("Hot Takes solo chat", its timings), written out: the first message gets a
 // reply beginning 'Alright, the results are in!' that points to /continue, the second reveals a generated
 // take, later messages get a canned reaction 1-3 s later; back saves a session holding more than the welcome
 // to hottakes_chat_logs and goes to /games. The results reply comes 1200 ms after the take (our pacing,

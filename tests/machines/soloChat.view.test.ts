@@ -4,7 +4,7 @@ import { selectReplying, selectSaveError, selectSaving } from '../../src/feature
 import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 import type { ChatMessage } from '../../src/domain/chat';
 
-// What the solo Hot Takes screen shows in each state (docs/product.md section 4), read from snapshots
+// What the solo Hot Takes screen shows in each state (docs/product.md), read from snapshots
 // placed in that state: the next step under the counter, the input's hint, the message counter.
 
 const context = createActor(soloChatMachine, { input: undefined }).getSnapshot().context;

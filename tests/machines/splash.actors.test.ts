@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { splashMachine } from '../../src/features/session/machines/splash.machine';
 
-// The splash's own check (issue 15): a guest whose stored profile is complete is a returning visitor; a check
+// The splash's own check: a guest whose stored profile is complete is a returning visitor; a check
 // that fails is logged and counts as a first visit.
 
 beforeEach(() => localStorage.clear());

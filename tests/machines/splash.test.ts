@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splashMachine } from '../../src/features/session/machines/splash.machine';
 import { testModel } from '../support/modelTest';
 
-// docs/product.md §2 Splash: a first visit waits 3500 ms, then replaces history with /auth. Issue 15: a returning
+// docs/product.md Splash: a first visit waits 3500 ms, then replaces history with /auth. A returning
 // visitor (member session or complete guest profile) goes straight to /dashboard; a failed check is a first visit.
 describe('splash machine (model-based)', () => {
   it('a returning visitor goes to /dashboard at once; a first visit (or a failed check) waits 3500 ms for /auth', async () => {

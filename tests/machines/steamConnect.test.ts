@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-// Texts from docs/product.md §5 (game-store input) and the resolver's message.
+// Texts from docs/product.md (game-store input) and the resolver's message.
 const INPUT_EMPTY = 'Please enter a Steam ID or profile URL';
 const NOT_FOUND_OR_PRIVATE = 'Steam profile not found or is PRIVATE';
 const INVALID_INPUT = 'Invalid Steam ID or profile URL. Please enter a valid Steam ID64 or profile URL.';

@@ -4,7 +4,7 @@ import type { TasteOffer } from '../../src/domain/tasteImport';
 import { tasteImportMachine } from '../../src/features/profile/machines/tasteImport.machine';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
-// Issue 15: a service that has just connected offers what it reports (up to 5 new items); the person adds
+// A service that has just connected offers what it reports (up to 5 new items); the person adds
 // all, picks some, or says not now. Only an accepted offer reaches the profile, with exactly the items chosen.
 
 const offer: TasteOffer = {

@@ -5,7 +5,7 @@ import { scoresFor, textOrFallback } from '../../server/ai/output';
 import { rateLimit } from '../../server/lib/rateLimit';
 
 // The per-client rate limit (a bucket of `limit` refilled over the window, 429 with Retry-After) and the AI output rules of
-// docs/product.md section 5: empty text gets the feature's fallback, a score counts only as a whole
+// docs/product.md: empty text gets the feature's fallback, a score counts only as a whole
 // number from 0 to 100, anything missing or invalid is 50.
 describe('rateLimit', () => {
   function appWithLimit(limit: number, clock: { t: number }) {

@@ -64,7 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('assembleBioInput (docs/product.md sections 7 and 9)', () => {
+describe('assembleBioInput', () => {
   it('uses only the profile when no service is connected, and fetches nothing', async () => {
     const sources = fakeSources();
     const input = await assembleBioInput(profile, { spotify: false, trakt: false, steamId: '' }, sources);

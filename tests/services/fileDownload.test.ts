@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveJsonFile } from '../../src/features/settings/services/fileDownload';
 
-// Download my data (docs/product.md section 9) offers a JSON file: a temporary link to an object URL is
+// Download my data (docs/product.md) offers a JSON file: a temporary link to an object URL is
 // clicked, taken away again, and the URL is revoked on the next turn (revoking at once can cancel it).
 
 interface Clicked {

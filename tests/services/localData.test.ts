@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Services over local data (docs/product.md sections 3, 4 and 9): leaderboard stats, the connected flags,
+// Services over local data (docs/product.md): leaderboard stats, the connected flags,
 // the matched Hot Takes partner, its saved log and recorded win, and the client config fetched once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';

@@ -114,7 +114,7 @@ describe('code exchange', () => {
     expect(localStorage.getItem('spotify_refresh_token')).toBe('r');
     expect(loadProfile().connectedServices.spotify).toBe(true);
     expect(loadProfile().username).toBe('kim');
-    // Only the mark that the screen it returns to offers Spotify's taste (issue 15) stays.
+    // Only the mark that the screen it returns to offers Spotify's taste stays.
     expect(Object.keys(sessionStorage)).toEqual(['taste_offer_spotify']);
   });
 });

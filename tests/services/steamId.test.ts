@@ -18,7 +18,7 @@ async function failureText(input: string): Promise<string> {
   throw new Error('expected a failure');
 }
 
-describe('Steam id resolution (docs/product.md sections 4 and 5)', () => {
+describe('Steam id resolution', () => {
   it('uses any trimmed 17-digit input directly, without a call', async () => {
     const { fetchMock } = mockFetch({});
     await fc.assert(

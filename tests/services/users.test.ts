@@ -11,7 +11,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('sample users reseed rule (docs/product.md section 9)', () => {
+describe('sample users reseed rule', () => {
   const full = SAMPLE_USERS.map((u) => ({ ...u }));
 
   it('seeds the 25 sample users into mycelius_users when nothing is stored', () => {

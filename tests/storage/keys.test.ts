@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The store's edges (storage that throws, quota errors by their several names, prefixes, areas) and the
-// key modules' observable behaviour, against the contract's keys and values (docs/product.md section 3).
+// key modules' observable behaviour, against the contract's keys and values (docs/product.md).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isAppError } from '../../src/domain/errors';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readOutbox, writeOutbox } from '../../src/features/live/storage/outbox';
 
 // A member's unacknowledged chat messages stay on the device under `mycelius_outbox_<memberId>` until the
-// server has them (issue 14).
+// server has them.
 
 const entry = { to: 'm-2', clientId: 'c-1', text: 'hi', queuedAt: 1000 };
 

@@ -4,7 +4,7 @@ import { clearAppData, exportUserData, logOutStorage } from '../../src/shared/st
 
 // Another app on the same origin (a dev server on the same port, a shared host) keeps its own keys in
 // the same local storage: Clear App Data, Log Out and Download my data must leave them alone. (Log Out
-// clears session storage as a whole: docs/product.md section 9 says so.)
+// clears session storage as a whole: docs/product.md says so.)
 
 const FOREIGN_LOCAL = { 'other-app:cart': '["socks"]', token: 'someone-elses', user_profile_v2: '{"x":1}', similarity_cache_: 'bare prefix' };
 const FOREIGN_SESSION = { 'other-app:step': '3', oauth_state_github: 'xyz' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOwnedLocalKey } from '../../src/shared/storage/ownedKeys';
 
-// The local-storage keys Mycelius owns (docs/product.md section 3): Clear App Data and Download my data
+// The local-storage keys Mycelius owns (docs/product.md): Clear App Data and Download my data
 // touch these and nothing another app keeps on the same origin.
 
 describe('isOwnedLocalKey', () => {

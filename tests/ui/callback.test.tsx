@@ -58,11 +58,11 @@ describe('OAuth callback screens', () => {
     expect(loadProfile().connectedServices.spotify).toBe(true);
     expect(sessionStorage.getItem('oauth_state_spotify')).toBeNull();
     expect(sessionStorage.getItem('pkce_verifier_spotify')).toBeNull();
-    // The screen it lands on offers Spotify's taste (issue 15).
+    // The screen it lands on offers Spotify's taste.
     expect(sessionStorage.getItem('taste_offer_spotify')).toBe('true');
   });
 
-  it('a connect started from onboarding goes back to /connections (issue 15), not /profile', async () => {
+  it('a connect started from onboarding goes back to /connections, not /profile', async () => {
     sessionStorage.setItem('oauth_state_trakt', 'st-7');
     sessionStorage.setItem('oauth_origin_trakt', '/connections');
     mockFetch({ 'POST /api/trakt/auth/token': json({ access_token: 'ta', refresh_token: 'tr' }) });

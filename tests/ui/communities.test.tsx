@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommunitiesFieldset } from '../../src/features/profile/ui/CommunitiesFieldset';
 import { json, mockFetch } from '../services/fetchMock';
 
-// The profile screen's 'Communities' for members (issue 13): labelled checkboxes, several allowed, each change
+// The profile screen's 'Communities' for members: labelled checkboxes, several allowed, each change
 // saved through PUT /api/me/settings. A guest (no session hint cookie) is never offered it and nothing is asked.
 
 const settings = (communities: string[]) => ({ profileVisibility: 'public', showOnlineStatus: true, communities });

@@ -14,7 +14,7 @@ import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
 
-// Issue 13's honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
+// honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
 
 const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));

@@ -85,7 +85,7 @@ describe('Hot Takes matched chat screen', () => {
     expect(bubbles().at(-1)).toBe(TAKE);
     await act(async () => vi.advanceTimersByTime(1500));
     expect(bubbles().at(-1)).toBe('Outrageous! Albums are sacred.');
-    // Honest labels (issue 13): the partner's lines, written by the AI in RiffLord's persona, say so; the
+    // Honest labels: the partner's lines, written by the AI in RiffLord's persona, say so; the
     // game's line and the user's do not; the prompt card marks RiffLord as a sample person.
     const labelled = within(screen.getByRole('log'))
       .getAllByRole('listitem')

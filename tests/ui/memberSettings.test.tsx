@@ -7,7 +7,7 @@ import Settings from '../../src/features/settings/ui/Settings';
 import { json, mockFetch } from '../services/fetchMock';
 import { fakeMember, WithSession } from '../support/session';
 
-// Settings for a member (issue 13): 'Blocked people' with Unblock, and the privacy switches told to the server
+// Settings for a member: 'Blocked people' with Unblock, and the privacy switches told to the server
 // (PUT /api/me/settings), whose answer the switch then shows. A guest's Settings stay as they were.
 
 function renderSettings(member: boolean) {

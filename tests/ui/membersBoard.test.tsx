@@ -13,7 +13,7 @@ import { SessionEndedNotice } from '../../src/app/SessionRoot';
 import { json, mockFetch, type RecordedCall } from '../services/fetchMock';
 import { WithSession, fakeMember } from '../support/session';
 
-// A member's leaderboard and Games hub (issue 13): the server's figures, the header's community, the
+// A member's leaderboard and Games hub: the server's figures, the header's community, the
 // empty and offline states, and a won Hot Takes game recorded through POST /api/games/results.
 
 const ai = vi.hoisted(() => ({
@@ -191,7 +191,7 @@ describe("a member's won Hot Takes game", () => {
     await act(async () => vi.advanceTimersByTime(1500));
     await user.type(textbox(), 'Never{Enter}');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    // Leaving a won debate says what it records first (issue 15).
+    // Leaving a won debate says what it records first.
     const question = await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
     expect(question).toHaveTextContent('records a win: +120 points');
     await user.click(within(question).getByRole('button', { name: 'Leave' }));

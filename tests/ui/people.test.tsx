@@ -202,7 +202,7 @@ describe('Friend requests for a member', () => {
     await user.click(within(incoming).getByRole('button', { name: 'Accept' }));
     const junoRow = (await screen.findByRole('heading', { name: 'juno', level: 2 })).closest('li')!;
     expect(within(junoRow).getByText('Friends since 23 Nov 2026')).toBeInTheDocument();
-    // A member friend's Chat is a real conversation with them (issue 14), at the same /chat/:friendId.
+    // A member friend's Chat is a real conversation with them, at the same /chat/:friendId.
     expect(within(junoRow).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat/m-3');
     expect(within(junoRow).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     // The sample friend on the device keeps the AI chat.

@@ -11,7 +11,7 @@ import { contentWords, itemKey, stem, wordStems } from './text';
 // personality or interests add a bounded bonus (at most 20 points, never past 100). Both parts only
 // grow when something is added to both sides, so the score does too.
 //
-// Connected data (issue 15) weighs matched items: a shared item earns its weight on each side instead of
+// Connected data weighs matched items: a shared item earns its weight on each side instead of
 // 1 (src/domain/tasteWeights.ts: hours played, listening rank) while the item counts stay the divisor,
 // so a shared 130-hour game lifts a match more than a shared 2-hour one, and an unshared heavy item
 // costs no more than any other; the list score stops at 1. Without connected data every weight is 1

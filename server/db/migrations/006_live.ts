@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// The live layer (issue 14): messages between friends, who is connected to which app server, and
+// The live layer: messages between friends, who is connected to which app server, and
 // Hot Takes debates between two members. Every write lands here first; servers tell each other only
 // ids over LISTEN/NOTIFY and read the rows, so any number of them can share one database.
 

@@ -24,10 +24,10 @@ import { friendChatFallback } from '../../domain/friendChat';
 import { messages } from '../../domain/messages';
 import { HttpError, postJson } from './http';
 
-// The browser's side of the six AI features (docs/product.md section 7). Prompts and the provider key live on
-// the server; here each call gets docs/product.md's fallback (section 8) so a failed AI never breaks a screen.
+// The browser's side of the six AI features (docs/product.md). Prompts and the provider key live on
+// the server; here each call gets docs/product.md's fallback so a failed AI never breaks a screen.
 
-/** docs/product.md section 9: a persona chat reply uses the last 5 messages. */
+/** docs/product.md: a persona chat reply uses the last 5 messages. */
 export const CHAT_CONTEXT_MESSAGES = 5;
 
 // Every field is trimmed to the wire contract's caps rather than letting a long text fail the whole call.

@@ -7,7 +7,7 @@ import { friendsKey, usersKey } from './usersStore';
 
 export const SAMPLE_USER_COUNT = 25;
 
-/** docs/product.md section 9: reseed when fewer than 25 are stored or any lacks personality or communities. */
+/** docs/product.md: reseed when fewer than 25 are stored or any lacks personality or communities. */
 export function needsReseed(stored: readonly User[]): boolean {
   return (
     stored.length < SAMPLE_USER_COUNT ||

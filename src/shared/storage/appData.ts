@@ -23,7 +23,7 @@ export function clearAppData(): void {
   for (const key of localKeys()) if (isOwnedLocalKey(key) && !SERVICE_TOKEN_KEYS.includes(key)) removeRaw(key);
 }
 
-/** Log Out: the service tokens go and session storage is cleared (docs/product.md section 9 says so in words). */
+/** Log Out: the service tokens go and session storage is cleared (docs/product.md says so in words). */
 export function logOutStorage(): void {
   for (const key of SERVICE_TOKEN_KEYS) removeRaw(key);
   try {

@@ -1,7 +1,7 @@
 import { GAME_IDS } from '../../domain/games';
 import { SERVICE_TOKEN_KEYS } from './tokens';
 
-// The local-storage keys Mycelius owns (docs/product.md section 3), so Clear App Data and Download my data
+// The local-storage keys Mycelius owns (docs/product.md), so Clear App Data and Download my data
 // never touch what another app on the same origin keeps there. A new key must be added here to be
 // cleared or exported.
 

@@ -8,7 +8,7 @@ export function loadProfile(): Profile {
   return profileKey.read();
 }
 
-/** Saves at once; every profile change invalidates cached similarity scores (docs/product.md section 4). */
+/** Saves at once; every profile change invalidates cached similarity scores (docs/product.md). */
 export function saveProfile(profile: Profile): void {
   profileKey.write(profile);
   clearSimilarityCache();

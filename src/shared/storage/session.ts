@@ -9,7 +9,7 @@ export function activeUserId(): string {
   return id && id.trim() !== '' ? id : CURRENT_USER_ID;
 }
 
-/** The current user's id, kept for the session (docs/product.md section 3). */
+/** The current user's id, kept for the session (docs/product.md). */
 export function ensureActiveUserId(): string {
   const id = activeUserId();
   try {

@@ -9,7 +9,7 @@ export const SIMILARITY_CACHE_TTL_MS = 3_600_000;
 const entrySchema = z.object({
   timestamp: z.number(),
   scores: z.record(z.string(), z.number()),
-  // Optional (issue 15): each score's split by category, kept with the scores it explains.
+  // Optional: each score's split by category, kept with the scores it explains.
   breakdowns: z.record(z.string(), matchBreakdownSchema).optional(),
 });
 export type SimilarityCacheEntry = z.infer<typeof entrySchema>;

@@ -12,7 +12,7 @@ export function refreshTokenKey(provider: OAuthProvider): StoredKey<string> {
   return defineKey(`${provider}_refresh_token`, token, () => '', { codec: 'text' });
 }
 
-/** The four service-token keys: Clear App Data keeps them, Log Out removes them (docs/product.md section 9). */
+/** The four service-token keys: Clear App Data keeps them, Log Out removes them (docs/product.md). */
 export const SERVICE_TOKEN_KEYS = OAUTH_PROVIDERS.flatMap((p) => [`${p}_access_token`, `${p}_refresh_token`]);
 
 /** The OAuth round trip's `state` and PKCE verifier live in sessionStorage only while it lasts. */

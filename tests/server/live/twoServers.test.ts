@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoServers } from './support/twoServers';
 
-// Several servers, one Postgres (issue 14): members connected to different server processes hear
+// Several servers, one Postgres: members connected to different server processes hear
 // each other through LISTEN/NOTIFY within a second. More cross-server checks (chat messages,
 // debates) go in this describe, using the same cluster: `cluster.member`, `cluster.befriend`,
 // `cluster.open(member, 0 | 1)` and `cluster.headers(member, 0 | 1)` for HTTP calls.

@@ -170,7 +170,7 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
     expect(names(await discover(alice))).toEqual(['Both', 'Husky', 'Nowhere']);
   });
 
-  it('weighs a shared game by the hours Steam reported (issue 15), and explains each card', async () => {
+  it('weighs a shared game by the hours Steam reported, and explains each card', async () => {
     const games = ['Hades', 'Terraria', 'Minecraft'];
     const alice = await addMember(setup.database, setup.app, 'Alice', { favoriteGames: games });
     await addMember(setup.database, setup.app, 'Miner', { favoriteGames: ['Terraria', 'Celeste'] });
@@ -293,7 +293,7 @@ describe.each(DATABASE_KINDS)('sample people in discover on %s', (kind) => {
     const app = appWith('on');
     const alice = await addMember(setup.database, app, 'Alice', {});
     await addMember(setup.database, app, 'Zed', { musicGenres: ['Opera'] });
-    // Nobody shares 10% with Alice: no matches (issue 15's floor); a search still finds people.
+    // Nobody shares 10% with Alice: no matches; a search still finds people.
     expect((await discover(alice)).cards).toEqual([]);
     const page = await discover(alice, '?q=e');
     expect(page.cards.map((c) => c.similarityScore).every((s) => s === 0)).toBe(true);
