@@ -43,6 +43,24 @@ async function member(name: string): Promise<LiveMember> {
   return m;
 }
 
+/** A member with a profile, made without a browser (Node's fetch with the session cookie it was given). */
+async function seedMember(name: string): Promise<void> {
+  const headers = { Origin: server.baseURL, 'Content-Type': 'application/json' };
+  const created = await fetch(`${server.baseURL}/api/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: `${name}-secret` }),
+  });
+  expect(created.status).toBe(201);
+  const cookie = created.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const saved = await fetch(`${server.baseURL}/api/me/profile`, {
+    method: 'PUT',
+    headers: { ...headers, Cookie: cookie },
+    body: JSON.stringify({ ...profileOf(name), updatedAt: Date.now() }),
+  });
+  expect(saved.status).toBe(200);
+}
+
 async function befriend(a: LiveMember, b: LiveMember): Promise<void> {
   const asked = await a.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: b.id } });
   expect(asked.status()).toBe(201);
@@ -118,5 +136,113 @@ describe('member buttons no other flow presses', () => {
       expect(m.errors).toEqual([]);
       await m.context.close();
     }
+  }, 180_000);
+
+  it("'Leaderboards' on Games, 'Skip to content', removing a picture, and 'Dismiss' on a live notice and on Settings' notice", async () => {
+    const [gil, hal] = await Promise.all([member('gil_walk'), member('hal_walk')]);
+    const page = gil.page;
+
+    await page.goto(`${server.baseURL}/home`);
+    await page.getByText(/people found/).waitFor();
+
+    // The skip link is the first Tab stop and moves focus past the header into the screen.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.querySelector('#main')?.contains(document.activeElement) === true || location.hash === '#main')).toBe(true);
+
+    await page.goto(`${server.baseURL}/games`);
+    await page.getByRole('link', { name: 'Leaderboards' }).click();
+    await page.waitForURL(/\/leaderboard$/);
+    await page.getByRole('tab').first().waitFor();
+
+    // A picture chosen on the profile, then removed: the preview goes and the picker says 'Upload' again.
+    await page.goto(`${server.baseURL}/profile`);
+    await page.getByLabel('Upload profile picture').setInputFiles({
+      name: 'dot.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+    });
+    const preview = page.getByRole('img', { name: 'Your profile picture' });
+    await preview.waitFor();
+    await page.locator('.picture-upload').getByRole('button', { name: 'Remove' }).click();
+    await preview.waitFor({ state: 'detached' });
+    await page.getByLabel('Upload profile picture').waitFor({ state: 'attached' });
+
+    // hal asks gil while gil is on Settings: the live notice comes; 'Dismiss' takes it away and gil stays put.
+    const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
+    await page.goto(`${server.baseURL}/settings`);
+    await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+    const asked = await hal.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: gil.id } });
+    expect(asked.status()).toBe(201);
+    const notice = page.locator('.people-notice').filter({ hasText: 'hal_walk sent you a friend request' });
+    await notice.waitFor({ timeout: 10_000 });
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/settings');
+
+    // Settings' own notice after Clear App Data has 'Dismiss' too.
+    await page.getByRole('button', { name: 'Clear App Data' }).click();
+    await page.getByRole('alertdialog', { name: 'Clear App Data' }).getByRole('button', { name: 'Clear App Data' }).click();
+    const cleared = page.getByRole('status').filter({ hasText: 'App data cleared successfully!' });
+    await cleared.waitFor();
+    await cleared.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByText('App data cleared successfully!').waitFor({ state: 'detached' });
+
+    for (const m of [gil, hal]) {
+      expect(m.errors).toEqual([]);
+      await m.context.close();
+    }
+  }, 180_000);
+
+  it("the session-ended notice: 'Dismiss' takes it away, its 'Log In' opens the log-in screen", async () => {
+    for (const choice of ['Dismiss', 'Log In'] as const) {
+      const ivo = await member(`ivo_${choice === 'Dismiss' ? 'd' : 'l'}walk`);
+      const page = ivo.page;
+      await page.goto(`${server.baseURL}/games`);
+      await page.getByRole('region', { name: 'Your Stats' }).getByText('Games Played').waitFor();
+      // The session ends on the server's side (its cookie gone); the next member call answers 401.
+      await ivo.context.clearCookies({ name: 'mycelius_session' });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Friends/ }).click();
+      // The notice over every screen (the screen that failed says so in its own words too).
+      const ended = page.locator('.session-notice').filter({ hasText: 'Your session has ended. Please log in again.' });
+      await ended.waitFor();
+      if (choice === 'Dismiss') {
+        await ended.getByRole('button', { name: 'Dismiss' }).click();
+        await ended.waitFor({ state: 'detached' });
+      } else {
+        await ended.getByRole('link', { name: 'Log In' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor();
+        expect(await ended.count()).toBe(0);
+      }
+      expect(ivo.errors).toEqual([]);
+      await ivo.context.close();
+    }
   });
+
+  it("'Show more' on Discover adds the next page of people when more than 50 match", async () => {
+    // 52 other members with the same taste (past the 50 of one page); a community that big has no sample people.
+    const names = Array.from({ length: 52 }, (_, i) => `more${String(i).padStart(2, '0')}`);
+    const queue = [...names];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let name = queue.shift(); name !== undefined; name = queue.shift()) await seedMember(name);
+      }),
+    );
+    const viewer = await member('jo_walk');
+    const page = viewer.page;
+    await page.goto(`${server.baseURL}/home`);
+    const cards = page.locator('li.match-card');
+    await page.getByText('50+ people found').waitFor();
+    expect(await cards.count()).toBe(50);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    // The rest come under the first 50 (the members of this file's other tests among them), and the count is exact.
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(52);
+    await page.getByRole('button', { name: 'Show more' }).waitFor({ state: 'detached' });
+    const total = await cards.count();
+    await page.getByText(`${String(total)} people found`, { exact: true }).waitFor();
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
+  }, 300_000);
 });
