@@ -150,6 +150,11 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         // cal alone: after 10 s the AI opponent, its label whole in the header.
         await cal.page.goto(`${server.baseURL}/games/hottakes/chat`);
         await cal.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 25_000 });
+        // The opponent's name whole beside 'You vs' (the labels take a line of their own when they must).
+        const opponent = cal.page.locator('.hot-prompt-kicker strong');
+        expect((await opponent.textContent())?.length).toBeGreaterThan(0);
+        expect(await opponent.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        expect(await cal.page.locator('.hot-prompt-kicker').getByText('Sample', { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         await looksFinished(cal.page, `member-hottakes-ai-header-${theme}-${label}`);
 
         // The match breakdown of ben's card on ana's Discover.
