@@ -162,6 +162,8 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         await ana.page.getByText('The debate has ended.').first().waitFor();
         await openLive(ana.page, '/home');
         const benCard = ana.page.locator('li.match-card').filter({ has: ana.page.getByRole('heading', { name: ben.name, exact: true }) });
+        // An 11-character name shows whole on a card, on a phone too.
+        expect(await benCard.getByRole('heading', { name: ben.name, exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         await benCard.getByRole('button', { name: /% Match$/ }).click();
         const breakdown = ana.page.getByRole('dialog', { name: new RegExp(`match with ${ben.name}$`) });
         await breakdown.waitFor();
