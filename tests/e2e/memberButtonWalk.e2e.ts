@@ -245,4 +245,71 @@ describe('member buttons no other flow presses', () => {
     expect(viewer.errors).toEqual([]);
     await viewer.context.close();
   }, 300_000);
+
+  it("'Accept' on a Discover card; a member chat's Back; 'Cancel' in the Block, Report and Delete account dialogs changes nothing; the bottom navigation and the onboarding contents go where they say", async () => {
+    const [kit, lee] = await Promise.all([member('kit_walk'), member('lee_walk')]);
+    const page = kit.page;
+    // lee asks kit; on kit's Discover lee's card says 'Accept', and pressing it makes them friends.
+    expect((await lee.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: kit.id } })).status()).toBe(201);
+    await page.goto(`${server.baseURL}/home`);
+    const leeCard = page.locator('li.match-card').filter({ has: page.getByRole('heading', { name: 'lee_walk', exact: true }) });
+    await leeCard.getByRole('button', { name: 'Accept' }).click();
+    await leeCard.getByRole('button', { name: 'Friend Added!' }).waitFor();
+
+    // A member chat's Back returns to Friends.
+    await page.goto(`${server.baseURL}/chat/${lee.id}`);
+    await page.getByRole('heading', { level: 1, name: 'lee_walk' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/friends');
+    // Every tab of the bottom navigation, pressed in turn, opens its screen.
+    await page.goto(`${server.baseURL}/home`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [tab, path] of [['Leaderboard', '/leaderboard'], ['Games', '/games'], ['Settings', '/settings'], ['Home', '/home'], ['Friends', '/friends']] as const) {
+      await nav.getByRole('link', { name: new RegExp(`^${tab}`) }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      await expect.poll(() => nav.getByRole('link', { name: new RegExp(`^${tab}`) }).getAttribute('aria-current'), { message: tab }).toBe('page');
+    }
+
+    const row = page.locator('ul.friend-list > li').filter({ has: page.getByRole('heading', { name: 'lee_walk', exact: true }) });
+
+    for (const [item, dialogName] of [['Block lee_walk', 'Block lee_walk?'], ['Report lee_walk', /^Report lee_walk/]] as const) {
+      await row.getByRole('button', { name: 'More actions for lee_walk' }).click();
+      await row.getByRole('button', { name: item }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // Still friends: the row and its Chat link stay.
+      await row.getByRole('link', { name: 'Chat' }).waitFor();
+    }
+    const friends = (await (await kit.context.request.get('/api/friends')).json()) as { friends: { id: string }[] };
+    expect(friends.friends.map((f) => f.id)).toEqual([lee.id]);
+
+    await page.goto(`${server.baseURL}/settings`);
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const deletion = page.getByRole('dialog', { name: /Delete account/ });
+    await deletion.waitFor();
+    await deletion.getByRole('button', { name: 'Cancel' }).click();
+    await deletion.waitFor({ state: 'detached' });
+    expect((await kit.context.request.get('/api/me')).status()).toBe(200);
+
+    // The contents at the top of onboarding: each link brings its step's heading into view.
+    await page.goto(`${server.baseURL}/connections`);
+    const steps = page.getByRole('navigation', { name: 'Profile steps' });
+    for (const title of ['Your interests', 'Your accounts', 'About you']) {
+      await steps.getByRole('link', { name: title }).click();
+      const heading = page.getByRole('heading', { level: 2, name: new RegExp(`${title}$`) });
+      await expect.poll(() => heading.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      })).toBe(true);
+      expect(new URL(page.url()).hash).toBe(`#onboarding-${title === 'About you' ? 'about' : title === 'Your accounts' ? 'accounts' : 'interests'}`);
+    }
+
+    for (const m of [kit, lee]) {
+      expect(m.errors).toEqual([]);
+      await m.context.close();
+    }
+  }, 180_000);
 });
+
