@@ -311,5 +311,60 @@ describe('member buttons no other flow presses', () => {
       await m.context.close();
     }
   }, 180_000);
+
+  it("a game chat whose log cannot be saved (storage full): 'Keep chatting', 'Try again' and 'Leave without saving'", async () => {
+    const mo = await member('mo_walk');
+    const page = mo.page;
+    const bubbles = page.locator('[role=log] .message-text');
+    const storedLogs = () => page.evaluate(() => (JSON.parse(localStorage.getItem('killmyvibe_chat_logs') ?? '[]') as unknown[]).length);
+    // A full storage, as the browser reports it, for the game's chat logs only (the session and profile keep working).
+    const fillStorage = (full: boolean) =>
+      page.evaluate((isFull) => {
+        type SetItem = (this: Storage, key: string, value: string) => void;
+        const w = window as unknown as { __setItem?: SetItem };
+        w.__setItem ??= (Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem') as { value: SetItem }).value;
+        const original = w.__setItem;
+        Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+          if (isFull && key.endsWith('_chat_logs')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          original.call(this, key, value);
+        };
+      }, full);
+    const playAndGoBack = async () => {
+      await page.goto(`${server.baseURL}/games/killmyvibe/chat`);
+      await page.getByRole('textbox', { name: 'Message' }).fill('Pineapple belongs on pizza');
+      await page.keyboard.press('Enter');
+      await bubbles.nth(2).waitFor({ timeout: 10_000 });
+      await fillStorage(true);
+      await page.getByRole('button', { name: 'Back' }).click();
+      const banner = page.locator('.chat-save-failed');
+      await banner.waitFor();
+      return banner;
+    };
+
+    // 'Keep chatting': the banner goes and the chat stays as it was.
+    let banner = await playAndGoBack();
+    await banner.getByRole('button', { name: 'Keep chatting' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await bubbles.count()).toBe(3);
+    expect(new URL(page.url()).pathname).toBe('/games/killmyvibe/chat');
+
+    // 'Try again' with room made: the log is saved and the chat closes.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await banner.waitFor();
+    await fillStorage(false);
+    await banner.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL((url) => url.pathname === '/games');
+    expect(await storedLogs()).toBe(1);
+
+    // 'Leave without saving': the chat closes and no log is added.
+    banner = await playAndGoBack();
+    await banner.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((url) => url.pathname === '/games');
+    await fillStorage(false);
+    expect(await storedLogs()).toBe(1);
+
+    expect(mo.errors).toEqual([]);
+    await mo.context.close();
+  }, 180_000);
 });
 
