@@ -366,5 +366,53 @@ describe('member buttons no other flow presses', () => {
     expect(mo.errors).toEqual([]);
     await mo.context.close();
   }, 180_000);
-});
 
+  it("Hot Takes against the AI opponent: 'Try again' after the game could not start; 'Try saving again' and 'Leave without saving' when its log cannot be saved", async () => {
+    const nia = await member('nia_walk');
+    const page = nia.page;
+    const bubbles = page.locator('[role=log] .message-text');
+    const say = async (text: string) => {
+      await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'));
+      await page.getByRole('textbox', { name: 'Message' }).fill(text);
+      await page.keyboard.press('Enter');
+    };
+
+    // Alone for 10 s, nia gets the AI opponent; starting that game on the server fails once (no answer).
+    await page.route((url) => url.pathname === '/api/games/sessions', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()), { times: 1 });
+    await page.goto(`${server.baseURL}/games/hottakes/chat`);
+    const failure = page.locator('.hot-failure');
+    await failure.getByRole('button', { name: 'Try again' }).click({ timeout: 40_000 });
+    await page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 20_000 });
+
+    await say('Pineapple absolutely belongs on pizza.');
+    await bubbles.nth(4).waitFor({ timeout: 15_000 });
+    await say('Sweet and salty is the whole point.');
+    await bubbles.nth(6).waitFor({ timeout: 15_000 });
+
+    // The device's storage is full for chat logs (each refused write counted): ending cannot save the log.
+    await page.evaluate(() => {
+      type SetItem = (this: Storage, key: string, value: string) => void;
+      const original = (Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem') as { value: SetItem }).value;
+      const w = window as unknown as { __refusedLogWrites: number };
+      w.__refusedLogWrites = 0;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        if (key.endsWith('_chat_logs')) {
+          w.__refusedLogWrites += 1;
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        original.call(this, key, value);
+      };
+    });
+    const refused = () => page.evaluate(() => (window as unknown as { __refusedLogWrites: number }).__refusedLogWrites);
+    await page.getByRole('button', { name: 'End debate' }).click();
+    await failure.getByRole('button', { name: 'Try saving again' }).click();
+    // The second try was made, and refused again: the card stays.
+    await expect.poll(refused, { timeout: 10_000 }).toBe(2);
+    await failure.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((url) => url.pathname === '/games');
+    expect(await page.evaluate(() => localStorage.getItem('hottakes_chat_logs'))).toBeNull();
+
+    expect(nia.errors).toEqual([]);
+    await nia.context.close();
+  }, 180_000);
+});
