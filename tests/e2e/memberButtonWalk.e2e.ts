@@ -246,7 +246,7 @@ describe('member buttons no other flow presses', () => {
     await viewer.context.close();
   }, 300_000);
 
-  it("'Accept' on a Discover card; a member chat's Back; 'Cancel' in the Block, Report and Delete account dialogs changes nothing; the bottom navigation and the onboarding contents go where they say", async () => {
+  it("'Accept' on a Discover card; a member chat's Back; 'Cancel' in the Block, Report, Remove friend, Clear App Data and Delete account dialogs changes nothing; the bottom navigation and the onboarding contents go where they say", async () => {
     const [kit, lee] = await Promise.all([member('kit_walk'), member('lee_walk')]);
     const page = kit.page;
     // lee asks kit; on kit's Discover lee's card says 'Accept', and pressing it makes them friends.
@@ -282,10 +282,20 @@ describe('member buttons no other flow presses', () => {
       // Still friends: the row and its Chat link stay.
       await row.getByRole('link', { name: 'Chat' }).waitFor();
     }
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const removal = page.getByRole('alertdialog', { name: 'Remove friend?' });
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await removal.waitFor({ state: 'detached' });
+    await row.getByRole('link', { name: 'Chat' }).waitFor();
     const friends = (await (await kit.context.request.get('/api/friends')).json()) as { friends: { id: string }[] };
     expect(friends.friends.map((f) => f.id)).toEqual([lee.id]);
 
     await page.goto(`${server.baseURL}/settings`);
+    await page.getByRole('button', { name: 'Clear App Data' }).click();
+    const clearing = page.getByRole('alertdialog', { name: 'Clear App Data' });
+    await clearing.getByRole('button', { name: 'Cancel' }).click();
+    await clearing.waitFor({ state: 'detached' });
+    expect(await page.getByText('App data cleared successfully!').count()).toBe(0);
     await page.getByRole('button', { name: 'Delete account' }).click();
     const deletion = page.getByRole('dialog', { name: /Delete account/ });
     await deletion.waitFor();
