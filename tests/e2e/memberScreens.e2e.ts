@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
+import { DESKTOP, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
@@ -53,6 +53,26 @@ async function looksFinished(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
+/** A modal and its backdrop are what a person sees: the viewport, not the full page behind it. */
+async function looksFinishedOnScreen(page: Page, name: string): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+  await settleAnimations(page);
+  await page.screenshot({ path: `screenshots/${name}.png` });
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'));
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Opens `path` and waits until the live socket has said 'ready'. */
+async function openLive(page: Page, path: string): Promise<void> {
+  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
+  await page.goto(`${server.baseURL}${path}`);
+  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+}
+
 describe('member screens in both themes, on a phone and a desktop', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -97,3 +117,86 @@ describe('member screens in both themes, on a phone and a desktop', () => {
     }
   }
 });
+
+describe('member live screens in both themes, on a phone and a desktop', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      it(`a live debate with End debate, the AI opponent's header, the match breakdown, a live notice and a block (${theme}, ${label})`, async () => {
+        const suffix = `${theme[0]}${label[0]}${String(Date.now() % 100000)}`;
+        const [ana, ben, cal] = await Promise.all([
+          signUpMember(browser, server, `ana_${suffix}`, viewport),
+          signUpMember(browser, server, `ben_${suffix}`, viewport),
+          signUpMember(browser, server, `cal_${suffix}`, viewport),
+        ]);
+        for (const m of [ana, ben, cal]) await withProfile(m, theme);
+
+        // ana and ben matched in Hot Takes, both takes in, three messages: 'End debate' shows with its points rule.
+        await ana.page.goto(`${server.baseURL}/games/hottakes/chat`);
+        await ana.page.getByText('Finding a debate partner...').waitFor();
+        await ben.page.goto(`${server.baseURL}/games/hottakes/chat`);
+        await ana.page.getByText(`You vs ${ben.name}`).waitFor({ timeout: 10_000 });
+        await say(ana.page, 'Vinyl sounds better than streaming.');
+        await say(ben.page, 'Vinyl is a very expensive crackle.');
+        await ana.page.locator('[role=log] .message-text', { hasText: 'Vinyl is a very expensive crackle.' }).waitFor({ timeout: 5_000 });
+        await say(ana.page, 'The crackle is the point.');
+        await ben.page.locator('[role=log] .message-text', { hasText: 'The crackle is the point.' }).waitFor({ timeout: 5_000 });
+        await say(ben.page, 'Then record your kettle.');
+        await ana.page.locator('[role=log] .message-text', { hasText: 'Then record your kettle.' }).waitFor({ timeout: 5_000 });
+        await say(ana.page, 'Already did, it went platinum.');
+        await ana.page.getByRole('button', { name: 'End debate' }).waitFor({ timeout: 5_000 });
+        await ana.page.getByText(/^You're winning: end the debate now for/).waitFor();
+        await looksFinished(ana.page, `member-live-debate-${theme}-${label}`);
+
+        // cal alone: after 10 s the AI opponent, its label whole in the header.
+        await cal.page.goto(`${server.baseURL}/games/hottakes/chat`);
+        await cal.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 25_000 });
+        // The opponent's name whole beside 'You vs' (the labels take a line of their own when they must).
+        const opponent = cal.page.locator('.hot-prompt-kicker strong');
+        expect((await opponent.textContent())?.length).toBeGreaterThan(0);
+        expect(await opponent.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        expect(await cal.page.locator('.hot-prompt-kicker').getByText('Sample', { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await looksFinished(cal.page, `member-hottakes-ai-header-${theme}-${label}`);
+
+        // The match breakdown of ben's card on ana's Discover.
+        await ana.page.getByRole('button', { name: 'End debate' }).click();
+        await ana.page.getByText('The debate has ended.').first().waitFor();
+        await openLive(ana.page, '/home');
+        const benCard = ana.page.locator('li.match-card').filter({ has: ana.page.getByRole('heading', { name: ben.name, exact: true }) });
+        // An 11-character name shows whole on a card, on a phone too.
+        expect(await benCard.getByRole('heading', { name: ben.name, exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await benCard.getByRole('button', { name: /% Match$/ }).click();
+        const breakdown = ana.page.getByRole('dialog', { name: new RegExp(`match with ${ben.name}$`) });
+        await breakdown.waitFor();
+        await looksFinishedOnScreen(ana.page, `member-breakdown-${theme}-${label}`);
+        await breakdown.getByRole('button', { name: 'Close' }).click();
+        await breakdown.waitFor({ state: 'detached' });
+
+        // cal asks ana while she is on Discover: the live notice with 'View'.
+        expect((await post(cal, '/api/friends/requests', { toUserId: ana.id })).status()).toBe(201);
+        const notice = ana.page.locator('.people-notice').filter({ hasText: `${cal.name} sent you a friend request` });
+        await notice.waitFor({ timeout: 10_000 });
+        await notice.getByRole('button', { name: 'View' }).waitFor();
+        await looksFinishedOnScreen(ana.page, `member-live-notice-${theme}-${label}`);
+
+        // View opens the request; More actions blocks cal: the question, then the confirmation.
+        await notice.getByRole('button', { name: 'View' }).click();
+        const row = ana.page.getByRole('list', { name: 'Want to be your friend' }).getByRole('listitem').filter({ hasText: cal.name });
+        await row.getByRole('button', { name: `More actions for ${cal.name}` }).click();
+        await row.getByRole('button', { name: `Block ${cal.name}` }).click();
+        const question = ana.page.getByRole('dialog', { name: `Block ${cal.name}?` });
+        await question.waitFor();
+        await looksFinishedOnScreen(ana.page, `member-block-question-${theme}-${label}`);
+        await question.getByRole('button', { name: 'Block', exact: true }).click();
+        const blocked = ana.page.getByRole('dialog', { name: `You blocked ${cal.name}.` });
+        await blocked.waitFor();
+        await looksFinishedOnScreen(ana.page, `member-block-confirmation-${theme}-${label}`);
+
+        for (const m of [ana, ben, cal]) {
+          expect(m.errors).toEqual([]);
+          await m.context.close();
+        }
+      }, 300_000);
+    }
+  }
+});
+

@@ -104,8 +104,12 @@ describe('taste import', () => {
     await picks.getByRole('checkbox', { name: 'Rap' }).uncheck();
     await picks.getByRole('checkbox', { name: 'Hip Hop' }).uncheck();
     await page.getByRole('button', { name: 'Add selected' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added to your music genres: Indie, Folk, Alternative.' }).waitFor();
+    const added = page.getByRole('status').filter({ hasText: 'Added to your music genres: Indie, Folk, Alternative.' });
+    await added.waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Build Your Profile' }).isVisible()).toBe(true);
+    // 'OK' puts the note away.
+    await added.getByRole('button', { name: 'OK' }).click();
+    await added.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('user_profile') ?? '{}') as { musicGenres: string[] }).musicGenres)).toEqual([
       'Rock',
       'Indie',
