@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import { DEMO_PREFIX } from './config';
 import { isDatabaseUnavailable } from './db/pgliteThread';
+import { API_BASE } from './lib/apiBase';
 import { jsonError } from './lib/errors';
 import { hostAllowList } from './lib/hostAllowList';
 import { silentLogger, type Logger } from './lib/log';
@@ -40,19 +41,19 @@ export interface AppOptions {
   log?: Logger;
 }
 
-/** The /api app (and the demo providers when credentials are missing). Static files are added by main.ts. */
+/** Every router under API_BASE (and the demo providers when credentials are missing). Static files are added by main.ts. */
 export function createApp(config: ServerConfig, options: AppOptions = {}): Hono {
   const log = options.log ?? silentLogger;
   const app = new Hono();
   app.use('*', requestLog(log));
   app.use('*', securityHeaders({ hsts: config.origin.startsWith('https:') }));
   app.use('*', hostAllowList(config.allowedHostnames));
-  app.use('/api/*', noStore);
-  app.use('/api/*', sameOriginJson(config.origin));
+  app.use(`${API_BASE}/*`, noStore);
+  app.use(`${API_BASE}/*`, sameOriginJson(config.origin));
   const defaultLimit = limitBody(MAX_BODY_BYTES);
   const profileLimit = limitBody(PROFILE_MAX_BODY_BYTES);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a middleware's Context with `any` input; no `any` value flows here
-  app.use('/api/*', (c, next) => (c.req.path === MEMBER_ROUTES.profile ? profileLimit(c, next) : defaultLimit(c, next)));
+  app.use(`${API_BASE}/*`, (c, next) => (c.req.path === MEMBER_ROUTES.profile ? profileLimit(c, next) : defaultLimit(c, next)));
 
   const api = new Hono();
   api.route('/', healthRoutes(config));
@@ -69,7 +70,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
-  app.route('/api', api);
+  app.route(API_BASE, api);
 
   const demo = demoProviders(config);
   if (demo) {

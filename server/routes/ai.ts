@@ -10,6 +10,7 @@ import {
   similarityRequestSchema,
 } from '../../src/domain/aiContract';
 import type { ServerConfig } from '../config';
+import { underApiBase } from '../lib/apiBase';
 import { chooseProvider } from '../ai';
 import { textOrFallback, type TextFeature } from '../ai/output';
 import { AiFailure, type AiProvider } from '../ai/provider';
@@ -22,10 +23,6 @@ import type { AnsweredTurnCounter } from '../social/games';
 // POST /api/ai/*: one route per AI feature (docs/product.md section 7). Bodies are validated against the
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
 
-/** AI_ROUTES paths are absolute (/api/ai/...); this app is mounted under /api. */
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
 
 async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
   let body: unknown;
@@ -87,7 +84,7 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
   }
 
   function textRoute<S extends z.ZodType>(path: string, schema: S, feature: TextFeature, run: (req: z.infer<S>) => Promise<string>) {
-    app.post(relative(path), async (c) => {
+    app.post(underApiBase(path), async (c) => {
       const req = await readBody(c, schema);
       if (req instanceof Response) return req;
       const wait = spend();
@@ -109,7 +106,7 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
   textRoute(AI_ROUTES.chatReply, chatReplyRequestSchema, 'chatReply', (req) => provider.chatReply(req));
   textRoute(AI_ROUTES.firstResponse, firstResponseRequestSchema, 'firstResponse', (req) => provider.firstResponse(req));
 
-  app.post(relative(AI_ROUTES.similarity), async (c) => {
+  app.post(underApiBase(AI_ROUTES.similarity), async (c) => {
     const req = await readBody(c, similarityRequestSchema);
     if (req instanceof Response) return req;
     const wait = spend();

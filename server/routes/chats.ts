@@ -10,6 +10,7 @@ import {
   type sendMessageResponseSchema,
 } from '../../src/domain/liveContract';
 import type { ServerConfig } from '../config';
+import { underApiBase } from '../lib/apiBase';
 import { check, checkJsonBody } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
@@ -21,11 +22,6 @@ import type { MemberRoutesDeps } from './members';
 // as the socket's 'send', for clients without a socket) and read marks. The wire contract, with every
 // text a person can see, is src/domain/liveContract.ts. Every route needs a session.
 
-/**
- * CHAT_ROUTES are absolute (/api/...); this app is mounted under /api. Paths with a parameter are
- * written out below: the contract's builders would percent-encode ':friendId'.
- */
-const relative = (path: string) => path.replace(/^\/api/, '');
 
 /** The one way these routes refuse: `{ error: { code, message } }` with the contract's text. */
 function chatError(c: Context, problem: ChatProblem) {
@@ -50,10 +46,10 @@ export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const actions = { db, bus: deps.bus, now };
   const app = new Hono<MemberEnv>();
   const gate = requireMember(db, cookiePolicy(config.origin), now);
-  app.use(relative(CHAT_ROUTES.conversations), gate);
-  app.use(`${relative(CHAT_ROUTES.conversations)}/*`, gate);
+  app.use(underApiBase(CHAT_ROUTES.conversations), gate);
+  app.use(`${underApiBase(CHAT_ROUTES.conversations)}/*`, gate);
 
-  app.get(relative(CHAT_ROUTES.conversations), async (c) =>
+  app.get(underApiBase(CHAT_ROUTES.conversations), async (c) =>
     c.json({ conversations: await listConversations(db, c.get('memberId'), now()) } satisfies z.infer<typeof conversationsResponseSchema>),
   );
 

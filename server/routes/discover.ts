@@ -6,6 +6,7 @@ import {
 } from '../../src/domain/socialContract';
 import { memberErrorTexts } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
+import { underApiBase } from '../lib/apiBase';
 import { chooseProvider } from '../ai';
 import type { AiProvider } from '../ai/provider';
 import { cookiePolicy } from '../members/sessionCookie';
@@ -31,9 +32,6 @@ export interface DiscoverRoutesDeps extends MemberRoutesDeps {
   budget?: DailyBudget;
 }
 
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
 
 export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   const { db } = deps;
@@ -44,7 +42,7 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   const discoverDeps = { db, ai, log: deps.log ?? silentLogger, budget, samplePeople: config.samplePeople };
   const app = new Hono<MemberEnv>();
 
-  app.get(relative(SOCIAL_ROUTES.discover), requireMember, async (c) => {
+  app.get(underApiBase(SOCIAL_ROUTES.discover), requireMember, async (c) => {
     const query = discoverQuerySchema.safeParse(c.req.query());
     const offset = query.success ? decodeCursor(query.data.cursor) : undefined;
     if (!query.success || offset === undefined) return socialError(c, problem(400, 'INVALID_REQUEST'));
@@ -59,9 +57,9 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
     return view ? c.json(view) : socialError(c, problem(404, 'NOT_FOUND'));
   });
 
-  app.get(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
+  app.get(underApiBase(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
 
-  app.put(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => {
+  app.put(underApiBase(SOCIAL_ROUTES.settings), requireMember, async (c) => {
     const body = await checkJsonBody(c, memberSettingsUpdateSchema);
     if (!body.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
     const settings = await writeSettings(db, c.get('memberId'), body.data);

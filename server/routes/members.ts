@@ -15,6 +15,7 @@ import {
   type MemberField,
 } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
+import { underApiBase } from '../lib/apiBase';
 import type { Database } from '../db/schema';
 import type { LiveBus } from '../live/feature';
 import { checkJsonBody } from '../lib/validate';
@@ -52,10 +53,6 @@ export interface MemberRoutesDeps {
 }
 
 
-/** MEMBER_ROUTES are absolute (/api/...); this app is mounted under /api. */
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
 
 type ErrorStatus = 400 | 401 | 403 | 409 | 413 | 429 | 503;
 
@@ -116,7 +113,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   const requireMember = requireSession(db, policy, now);
 
-  app.post(relative(MEMBER_ROUTES.signup), async (c) => {
+  app.post(underApiBase(MEMBER_ROUTES.signup), async (c) => {
     const body = await readBody(c, signupRequestSchema);
     if (body instanceof Response) return body;
     const problem = signupProblem(body);
@@ -176,7 +173,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return { outcome: 'right' };
   }
 
-  app.post(relative(MEMBER_ROUTES.login), async (c) => {
+  app.post(underApiBase(MEMBER_ROUTES.login), async (c) => {
     const body = await readBody(c, loginRequestSchema);
     if (body instanceof Response) return body;
     const problem = loginProblem(body);
@@ -191,21 +188,21 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ user: holder.member }, 200);
   });
 
-  app.post(relative(MEMBER_ROUTES.logout), async (c) => {
+  app.post(underApiBase(MEMBER_ROUTES.logout), async (c) => {
     const id = readSessionCookie(c);
     if (id) await endSession(db, id);
     clearSessionCookie(c, policy);
     return c.body(null, 204);
   });
 
-  app.get(relative(MEMBER_ROUTES.me), requireMember, async (c) => {
+  app.get(underApiBase(MEMBER_ROUTES.me), requireMember, async (c) => {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
     if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
     return c.json({ user, profile: await readProfile(db, memberId) });
   });
 
-  app.put(relative(MEMBER_ROUTES.profile), requireMember, async (c) => {
+  app.put(underApiBase(MEMBER_ROUTES.profile), requireMember, async (c) => {
     const body = await readBody(c, memberProfileWriteSchema);
     if (body instanceof Response) return body;
     // A time far ahead of this clock is taken as now: otherwise no later edit could ever win over it.
@@ -222,7 +219,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ profile });
   });
 
-  app.get(relative(MEMBER_ROUTES.exportData), requireMember, async (c) => {
+  app.get(underApiBase(MEMBER_ROUTES.exportData), requireMember, async (c) => {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
     if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
@@ -234,7 +231,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     });
   });
 
-  app.delete(relative(MEMBER_ROUTES.me), requireMember, async (c) => {
+  app.delete(underApiBase(MEMBER_ROUTES.me), requireMember, async (c) => {
     const body = await readBody(c, deleteAccountRequestSchema);
     if (body instanceof Response) return body;
     const holder = await passwordHolderById(db, c.get('memberId'));

@@ -13,6 +13,7 @@ import {
   socialErrorTexts,
 } from '../../src/domain/socialContract';
 import type { ServerConfig } from '../config';
+import { underApiBase } from '../lib/apiBase';
 import { check, checkJsonBody } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
@@ -31,13 +32,6 @@ import { leaderboard, memberStats } from '../social/stats';
 // Friend requests, friends, blocks, reports, a member's stats and the leaderboard. The wire contract,
 // with every text a person can see, is src/domain/socialContract.ts. Every route needs a session.
 
-/**
- * SOCIAL_ROUTES are absolute (/api/...); this app is mounted under /api. Paths with a parameter are
- * written out below: the contract's builders would percent-encode ':id'.
- */
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
 
 function invalidRequest(c: Context) {
   return c.json({ error: { code: 'INVALID_REQUEST', message: socialErrorTexts.INVALID_REQUEST } }, 400);
@@ -69,7 +63,7 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const peopleChanged = (one: string, other: string) => publish({ kind: 'peopleChanged', members: [one, other] });
   for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/games/sessions', '/leaderboard']) app.use(path, gate);
 
-  app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
+  app.post(underApiBase(SOCIAL_ROUTES.friendRequests), async (c) => {
     const body = await readBody(c, friendRequestCreateSchema);
     if (body instanceof Response) return body;
     const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
@@ -87,11 +81,11 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   // Each request shows the match Discover shows for that person: one score per pair, from the same engine.
   const engine = chooseProvider(config).name;
-  app.get(relative(SOCIAL_ROUTES.friendRequests), async (c) =>
+  app.get(underApiBase(SOCIAL_ROUTES.friendRequests), async (c) =>
     c.json(await listFriendRequestsWithMatch(db, c.get('memberId'), (viewerId, ids) => knownPairScores(db, engine, viewerId, ids))),
   );
 
-  app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
+  app.post(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
     const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());
     if (isProblem(outcome)) return socialError(c, outcome);
     await newFriends(c.get('memberId'), outcome.id);
@@ -99,23 +93,23 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ friend: outcome });
   });
 
-  app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
+  app.post(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
     const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'decline');
     if (isProblem(outcome)) return socialError(c, outcome);
     await peopleChanged(outcome.from, outcome.to);
     return c.body(null, 204);
   });
 
-  app.delete(`${relative(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
+  app.delete(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
     const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'cancel');
     if (isProblem(outcome)) return socialError(c, outcome);
     await peopleChanged(outcome.from, outcome.to);
     return c.body(null, 204);
   });
 
-  app.get(relative(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
+  app.get(underApiBase(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
 
-  app.delete(`${relative(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
+  app.delete(`${underApiBase(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
     const outcome = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
     if (isProblem(outcome)) return socialError(c, outcome);
     if (outcome.ended) {
@@ -125,7 +119,7 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.body(null, 204);
   });
 
-  app.post(relative(SOCIAL_ROUTES.blocks), async (c) => {
+  app.post(underApiBase(SOCIAL_ROUTES.blocks), async (c) => {
     const body = await readBody(c, blockCreateSchema);
     if (body instanceof Response) return body;
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
@@ -136,9 +130,9 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ block: outcome.block } satisfies z.infer<typeof blockResponseSchema>, 201);
   });
 
-  app.get(relative(SOCIAL_ROUTES.blocks), async (c) => c.json({ blocked: await listBlocked(db, c.get('memberId')) }));
+  app.get(underApiBase(SOCIAL_ROUTES.blocks), async (c) => c.json({ blocked: await listBlocked(db, c.get('memberId')) }));
 
-  app.delete(`${relative(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
+  app.delete(`${underApiBase(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
     const refusal = await unblockMember(db, c.get('memberId'), c.req.param('userId'));
     if (refusal) return socialError(c, refusal);
     // Each may find the other in Discover again.
@@ -146,30 +140,30 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.body(null, 204);
   });
 
-  app.post(relative(SOCIAL_ROUTES.reports), async (c) => {
+  app.post(underApiBase(SOCIAL_ROUTES.reports), async (c) => {
     const body = await readBody(c, reportCreateSchema);
     if (body instanceof Response) return body;
     const outcome = await fileReport(db, c.get('memberId'), body, at());
     return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome, 201);
   });
 
-  app.get(relative(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
+  app.get(underApiBase(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
 
-  app.post(relative(SOCIAL_ROUTES.gameSessions), async (c) => {
+  app.post(underApiBase(SOCIAL_ROUTES.gameSessions), async (c) => {
     const body = await readBody(c, gameSessionCreateSchema);
     if (body instanceof Response) return body;
     const outcome = await startHotTakesGame(db, c.get('memberId'), at());
     return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
   });
 
-  app.post(relative(SOCIAL_ROUTES.gameResults), async (c) => {
+  app.post(underApiBase(SOCIAL_ROUTES.gameResults), async (c) => {
     const body = await readBody(c, gameResultCreateSchema);
     if (body instanceof Response) return body;
     const outcome = await scoreHotTakesGame(db, c.get('memberId'), body.gameId, at());
     return isProblem(outcome) ? socialError(c, outcome) : c.json({ stats: outcome }, 201);
   });
 
-  app.get(relative(SOCIAL_ROUTES.leaderboard), async (c) => {
+  app.get(underApiBase(SOCIAL_ROUTES.leaderboard), async (c) => {
     const query = check(leaderboardQuerySchema, c.req.query());
     if (!query.ok) return invalidRequest(c);
     return c.json({ entries: await leaderboard(db, c.get('memberId'), query.data.tab, query.data.community) });
