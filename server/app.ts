@@ -16,6 +16,8 @@ import { oauthRoutes } from './routes/oauth';
 import { steamRoutes } from './routes/steam';
 import { dataProxyRoutes } from './routes/proxy';
 import { aiRoutes } from './routes/ai';
+import { chooseProvider } from './ai';
+import type { AiProvider } from './ai/provider';
 import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
@@ -39,6 +41,11 @@ export interface AppOptions {
   members?: MemberRoutesDeps;
   /** Where request lines and server errors go; the entry point passes the configured logger. */
   log?: Logger;
+  /**
+   * The AI engine, built once by the entry point and shared with the live layer; without it, the
+   * configured one (Gemini with a key, else the local engine) is built here.
+   */
+  ai?: AiProvider;
 }
 
 /** Every router under API_BASE (and the demo providers when credentials are missing). Static files are added by main.ts. */
@@ -61,13 +68,15 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   api.route('/', oauthRoutes(config));
   api.route('/', steamRoutes(config));
   api.route('/', dataProxyRoutes(config));
-  // One day's Gemini budget for the whole app: the /api/ai routes and Discover's rankings spend it alike.
+  // One engine and one day's Gemini budget for the whole app: the /api/ai routes, Discover's rankings
+  // and the match shown on friend requests use the same ones.
+  const ai = options.ai ?? chooseProvider(config);
   const aiBudget = dailyBudget(config.rateLimits.aiPerDay);
   const countTurn = options.members ? answeredTurnCounter(options.members.db, options.members.now ?? Date.now) : undefined;
-  api.route('/', aiRoutes(config, { log, budget: aiBudget, countTurn }));
+  api.route('/', aiRoutes(config, { provider: ai, log, budget: aiBudget, countTurn }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
-  if (options.members) api.route('/', socialRoutes(config, options.members));
-  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log, budget: aiBudget }));
+  if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
+  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));
   api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
   app.route(API_BASE, api);

@@ -11,11 +11,10 @@ import {
 } from '../../src/domain/aiContract';
 import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
-import { chooseProvider } from '../ai';
 import { textOrFallback, type TextFeature } from '../ai/output';
 import { AiFailure, type AiProvider } from '../ai/provider';
 import { jsonError } from '../lib/errors';
-import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
+import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 import { rateLimit, retryAfterSeconds } from '../lib/rateLimit';
 import type { AnsweredTurnCounter } from '../social/games';
@@ -60,16 +59,16 @@ function budgetSpent(c: Context, waitMs: number): Response {
 }
 
 export interface AiRouteOptions {
-  provider?: AiProvider;
-  budget?: DailyBudget;
+  provider: AiProvider;
+  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with Discover's rankings. */
+  budget: DailyBudget;
   log?: Logger;
   /** With the members database: counts a reply answered for a member's Hot Takes game (its `gameId`). */
   countTurn?: AnsweredTurnCounter;
 }
 
-export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
-  const provider = options.provider ?? chooseProvider(config);
-  const budget = options.budget ?? dailyBudget(config.rateLimits.aiPerDay);
+export function aiRoutes(config: ServerConfig, options: AiRouteOptions) {
+  const { provider, budget } = options;
   const log = options.log ?? silentLogger;
   const app = new Hono();
   app.use('/ai/*', rateLimit({ name: 'AI', limit: config.rateLimits.aiPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops }));

@@ -7,7 +7,6 @@ import {
 import { memberErrorTexts } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
-import { chooseProvider } from '../ai';
 import type { AiProvider } from '../ai/provider';
 import { cookiePolicy } from '../members/sessionCookie';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
@@ -17,7 +16,7 @@ import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
 import { problem, socialError } from '../social/errors';
 import { checkJsonBody } from '../lib/validate';
-import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
+import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 
 // Discovery for members (GET /api/discover), someone's profile as the viewer may see it
@@ -25,20 +24,19 @@ import { silentLogger, type Logger } from '../lib/log';
 // /api/me/settings). Every route needs a session. Wire shapes: src/domain/socialContract.ts.
 
 export interface DiscoverRoutesDeps extends MemberRoutesDeps {
-  /** The similarity engine; the configured one (Gemini with a key, else the local engine) by default. */
-  ai?: AiProvider;
+  /** The app's similarity engine (Gemini with a key, else the local engine). */
+  ai: AiProvider;
   log?: Logger;
-  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with the /api/ai routes; its own one by default. */
-  budget?: DailyBudget;
+  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with the /api/ai routes. */
+  budget: DailyBudget;
 }
 
 
 export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const ai = deps.ai ?? chooseProvider(config);
+  const { ai, budget } = deps;
   const requireMember = requireSession(db, cookiePolicy(config.origin), now);
-  const budget = deps.budget ?? dailyBudget(config.rateLimits.aiPerDay);
   const discoverDeps = { db, ai, log: deps.log ?? silentLogger, budget, samplePeople: config.samplePeople };
   const app = new Hono<MemberEnv>();
 

@@ -22,7 +22,7 @@ import type { MemberRoutesDeps } from './members';
 import { blockMember, listBlocked, unblockMember } from '../social/blocks';
 import { isProblem, socialError } from '../social/errors';
 import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequestsWithMatch } from '../social/friendRequests';
-import { chooseProvider } from '../ai';
+import type { AiProvider } from '../ai/provider';
 import { knownPairScores } from '../discover/scoring';
 import { listFriends, removeFriend } from '../social/friends';
 import { fileReport } from '../social/reports';
@@ -42,7 +42,12 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
   return checked.ok ? checked.data : invalidRequest(c);
 }
 
-export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
+export interface SocialRoutesDeps extends MemberRoutesDeps {
+  /** The app's similarity engine: a request's match is the score Discover keeps for that engine. */
+  ai: Pick<AiProvider, 'name'>;
+}
+
+export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const at = () => new Date(now());
@@ -80,7 +85,7 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   });
 
   // Each request shows the match Discover shows for that person: one score per pair, from the same engine.
-  const engine = chooseProvider(config).name;
+  const engine = deps.ai.name;
   app.get(underApiBase(SOCIAL_ROUTES.friendRequests), async (c) =>
     c.json(await listFriendRequestsWithMatch(db, c.get('memberId'), (viewerId, ids) => knownPairScores(db, engine, viewerId, ids))),
   );
