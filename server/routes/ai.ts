@@ -14,6 +14,7 @@ import { underApiBase } from '../lib/apiBase';
 import { textOrFallback, type TextFeature } from '../ai/output';
 import { AiFailure, type AiProvider } from '../ai/provider';
 import { jsonError } from '../lib/errors';
+import { jsonBodyValidator } from '../lib/validate';
 import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 import { rateLimit, retryAfterSeconds } from '../lib/rateLimit';
@@ -23,21 +24,13 @@ import type { AnsweredTurnCounter } from '../social/games';
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
 
 
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return jsonError(c, 400, 'INVALID_REQUEST', 'The request body must be JSON.');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return jsonError(c, 400, 'INVALID_REQUEST', `The request body is not valid${where}.`);
-  }
-  return parsed.data;
-}
+/** A refused body names only where it went wrong: these routes are called by the app's own code. */
+const aiBody = jsonBodyValidator((c, problem) => {
+  if (problem.kind === 'notJson') return jsonError(c, 400, 'INVALID_REQUEST', 'The request body must be JSON.');
+  const issue = problem.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return jsonError(c, 400, 'INVALID_REQUEST', `The request body is not valid${where}.`);
+});
 
 function failure(c: Context, log: Logger, route: string, error: unknown): Response {
   if (error instanceof AiFailure) {
@@ -83,9 +76,8 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions) {
   }
 
   function textRoute<S extends z.ZodType>(path: string, schema: S, feature: TextFeature, run: (req: z.infer<S>) => Promise<string>) {
-    app.post(underApiBase(path), async (c) => {
-      const req = await readBody(c, schema);
-      if (req instanceof Response) return req;
+    app.post(underApiBase(path), aiBody(schema), async (c) => {
+      const req = c.req.valid('json');
       const wait = spend();
       if (wait > 0) return budgetSpent(c, wait);
       let text: string;
@@ -105,9 +97,8 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions) {
   textRoute(AI_ROUTES.chatReply, chatReplyRequestSchema, 'chatReply', (req) => provider.chatReply(req));
   textRoute(AI_ROUTES.firstResponse, firstResponseRequestSchema, 'firstResponse', (req) => provider.firstResponse(req));
 
-  app.post(underApiBase(AI_ROUTES.similarity), async (c) => {
-    const req = await readBody(c, similarityRequestSchema);
-    if (req instanceof Response) return req;
+  app.post(underApiBase(AI_ROUTES.similarity), aiBody(similarityRequestSchema), async (c) => {
+    const req = c.req.valid('json');
     const wait = spend();
     if (wait > 0) return budgetSpent(c, wait);
     try {

@@ -14,8 +14,7 @@ import type { MemberRoutesDeps } from './members';
 import { decodeCursor, discoverPage } from '../discover/discover';
 import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
-import { problem, socialError } from '../social/errors';
-import { checkJsonBody } from '../lib/validate';
+import { problem, socialBody, socialError } from '../social/errors';
 import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 
@@ -57,11 +56,10 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
 
   app.get(underApiBase(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
 
-  app.put(underApiBase(SOCIAL_ROUTES.settings), requireMember, async (c) => {
-    const body = await checkJsonBody(c, memberSettingsUpdateSchema);
-    if (!body.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
-    const settings = await writeSettings(db, c.get('memberId'), body.data);
-    if (body.data.showOnlineStatus !== undefined) {
+  app.put(underApiBase(SOCIAL_ROUTES.settings), requireMember, socialBody(memberSettingsUpdateSchema), async (c) => {
+    const update = c.req.valid('json');
+    const settings = await writeSettings(db, c.get('memberId'), update);
+    if (update.showOnlineStatus !== undefined) {
       await deps.bus?.publish({ kind: 'presence', memberId: c.get('memberId'), statusChanged: true }).catch(() => undefined);
     }
     return c.json(settings);

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import {
   MEMBER_ROUTES,
   deleteAccountRequestSchema,
@@ -18,7 +17,7 @@ import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
 import type { Database } from '../db/schema';
 import type { LiveBus } from '../live/feature';
-import { checkJsonBody } from '../lib/validate';
+import { jsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
 import {
   deleteAccount,
@@ -77,11 +76,6 @@ function fieldError(c: Context, field: MemberField, message: string) {
   return c.json({ error: { code: 'INVALID_INPUT', message, field } }, 400);
 }
 
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
-  const checked = await checkJsonBody(c, schema);
-  return checked.ok ? checked.data : c.json({ error: { code: 'INVALID_REQUEST', message: checked.message } }, 400);
-}
-
 export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
@@ -113,9 +107,8 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   const requireMember = requireSession(db, policy, now);
 
-  app.post(underApiBase(MEMBER_ROUTES.signup), async (c) => {
-    const body = await readBody(c, signupRequestSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(MEMBER_ROUTES.signup), jsonBody(signupRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const problem = signupProblem(body);
     if (problem) return fieldError(c, problem.field, problem.message);
     // Every well-formed sign-up counts, taken names and emails included: that is what keeps
@@ -173,9 +166,8 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return { outcome: 'right' };
   }
 
-  app.post(underApiBase(MEMBER_ROUTES.login), async (c) => {
-    const body = await readBody(c, loginRequestSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(MEMBER_ROUTES.login), jsonBody(loginRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const problem = loginProblem(body);
     if (problem) return fieldError(c, problem.field, problem.message);
     const holder = await findPasswordHolder(db, body.username);
@@ -202,9 +194,8 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ user, profile: await readProfile(db, memberId) });
   });
 
-  app.put(underApiBase(MEMBER_ROUTES.profile), requireMember, async (c) => {
-    const body = await readBody(c, memberProfileWriteSchema);
-    if (body instanceof Response) return body;
+  app.put(underApiBase(MEMBER_ROUTES.profile), requireMember, jsonBody(memberProfileWriteSchema), async (c) => {
+    const body = c.req.valid('json');
     // A time far ahead of this clock is taken as now: otherwise no later edit could ever win over it.
     const t = now();
     if (body.updatedAt > t + PROFILE_UPDATED_AT_MAX_AHEAD_MS) body.updatedAt = t;
@@ -231,9 +222,8 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     });
   });
 
-  app.delete(underApiBase(MEMBER_ROUTES.me), requireMember, async (c) => {
-    const body = await readBody(c, deleteAccountRequestSchema);
-    if (body instanceof Response) return body;
+  app.delete(underApiBase(MEMBER_ROUTES.me), requireMember, jsonBody(deleteAccountRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const holder = await passwordHolderById(db, c.get('memberId'));
     if (!holder) return memberError(c, 401, 'UNAUTHENTICATED');
     // The same guard as log-in: a stolen session must not become a free way to try passwords.

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import {
   SOCIAL_ROUTES,
@@ -10,17 +10,16 @@ import {
   type gameSessionResponseSchema,
   leaderboardQuerySchema,
   reportCreateSchema,
-  socialErrorTexts,
 } from '../../src/domain/socialContract';
 import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
-import { check, checkJsonBody } from '../lib/validate';
+import { check } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
 import type { BusEvent } from '../live/feature';
 import type { MemberRoutesDeps } from './members';
 import { blockMember, listBlocked, unblockMember } from '../social/blocks';
-import { isProblem, socialError } from '../social/errors';
+import { isProblem, problem, socialBody, socialError } from '../social/errors';
 import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequestsWithMatch } from '../social/friendRequests';
 import type { AiProvider } from '../ai/provider';
 import { knownPairScores } from '../discover/scoring';
@@ -32,15 +31,6 @@ import { leaderboard, memberStats } from '../social/stats';
 // Friend requests, friends, blocks, reports, a member's stats and the leaderboard. The wire contract,
 // with every text a person can see, is src/domain/socialContract.ts. Every route needs a session.
 
-
-function invalidRequest(c: Context) {
-  return c.json({ error: { code: 'INVALID_REQUEST', message: socialErrorTexts.INVALID_REQUEST } }, 400);
-}
-
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
-  const checked = await checkJsonBody(c, schema);
-  return checked.ok ? checked.data : invalidRequest(c);
-}
 
 export interface SocialRoutesDeps extends MemberRoutesDeps {
   /** The app's similarity engine: a request's match is the score Discover keeps for that engine. */
@@ -68,9 +58,8 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
   const peopleChanged = (one: string, other: string) => publish({ kind: 'peopleChanged', members: [one, other] });
   for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/games/sessions', '/leaderboard']) app.use(path, gate);
 
-  app.post(underApiBase(SOCIAL_ROUTES.friendRequests), async (c) => {
-    const body = await readBody(c, friendRequestCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.friendRequests), socialBody(friendRequestCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
     if (isProblem(outcome)) return socialError(c, outcome);
     // After the commit: the recipient's sockets hear of it (or, when it made a friendship, both see
@@ -124,9 +113,8 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
     return c.body(null, 204);
   });
 
-  app.post(underApiBase(SOCIAL_ROUTES.blocks), async (c) => {
-    const body = await readBody(c, blockCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.blocks), socialBody(blockCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
     if (isProblem(outcome)) return socialError(c, outcome);
     if (outcome.endedFriendship) await formerFriends(c.get('memberId'), outcome.block.id);
@@ -145,32 +133,28 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
     return c.body(null, 204);
   });
 
-  app.post(underApiBase(SOCIAL_ROUTES.reports), async (c) => {
-    const body = await readBody(c, reportCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.reports), socialBody(reportCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await fileReport(db, c.get('memberId'), body, at());
     return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome, 201);
   });
 
   app.get(underApiBase(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
 
-  app.post(underApiBase(SOCIAL_ROUTES.gameSessions), async (c) => {
-    const body = await readBody(c, gameSessionCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.gameSessions), socialBody(gameSessionCreateSchema), async (c) => {
     const outcome = await startHotTakesGame(db, c.get('memberId'), at());
     return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
   });
 
-  app.post(underApiBase(SOCIAL_ROUTES.gameResults), async (c) => {
-    const body = await readBody(c, gameResultCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.gameResults), socialBody(gameResultCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await scoreHotTakesGame(db, c.get('memberId'), body.gameId, at());
     return isProblem(outcome) ? socialError(c, outcome) : c.json({ stats: outcome }, 201);
   });
 
   app.get(underApiBase(SOCIAL_ROUTES.leaderboard), async (c) => {
     const query = check(leaderboardQuerySchema, c.req.query());
-    if (!query.ok) return invalidRequest(c);
+    if (!query.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
     return c.json({ entries: await leaderboard(db, c.get('memberId'), query.data.tab, query.data.community) });
   });
 

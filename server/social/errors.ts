@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { socialErrorTexts, type SocialErrorCode } from '../../src/domain/socialContract';
+import { jsonBodyValidator } from '../lib/validate';
 
 // The one way the social routes refuse: `{ error: { code, message } }` with the contract's text.
 
@@ -25,3 +26,6 @@ export function socialError(c: Context, refusal: SocialProblem) {
   if (refusal.retryAfter !== undefined) c.header('Retry-After', String(refusal.retryAfter));
   return c.json({ error: { code: refusal.code, message: socialErrorTexts[refusal.code] } }, refusal.status);
 }
+
+/** The social routes' bodies: a refused one is 400 INVALID_REQUEST with the contract's one text. */
+export const socialBody = jsonBodyValidator((c) => socialError(c, problem(400, 'INVALID_REQUEST')));
