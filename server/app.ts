@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import { DEMO_PREFIX } from './config';
 import { isDatabaseUnavailable } from './db/pgliteThread';
 import { API_BASE } from './lib/apiBase';
-import { jsonError } from './lib/errors';
+import { refuse } from './lib/errors';
 import { hostAllowList } from './lib/hostAllowList';
 import { silentLogger, type Logger } from './lib/log';
 import { requestLog } from './lib/requestLog';
@@ -32,7 +32,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const PROFILE_MAX_BODY_BYTES = 320 * 1024;
 
 function limitBody(maxSize: number) {
-  return bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'BODY_TOO_LARGE', 'Request body is too large.') });
+  return bodyLimit({ maxSize, onError: (c) => refuse(c, { status: 413, code: 'BODY_TOO_LARGE', message: 'Request body is too large.' }) });
 }
 
 /** What the app runs on besides its configuration. */
@@ -78,7 +78,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));
-  api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
+  api.all('*', (c) => refuse(c, { status: 404, code: 'NOT_FOUND', message: 'No such API route.' }));
   app.route(API_BASE, api);
 
   const demo = demoProviders(config);
@@ -90,10 +90,10 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
       log.error('the database is not answering or cannot store', { path: c.req.path, method: c.req.method, error });
-      return jsonError(c, 503, 'DATABASE_UNAVAILABLE', 'The server cannot reach its database right now. Please try again in a minute.');
+      return refuse(c, { status: 503, code: 'DATABASE_UNAVAILABLE', message: 'The server cannot reach its database right now. Please try again in a minute.' });
     }
     log.error('unhandled error', { path: c.req.path, method: c.req.method, error });
-    return jsonError(c, 500, 'INTERNAL', 'Something went wrong on the server.');
+    return refuse(c, { status: 500, code: 'INTERNAL', message: 'Something went wrong on the server.' });
   });
   return app;
 }

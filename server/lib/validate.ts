@@ -1,6 +1,6 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { jsonError } from './errors';
+import { refuse } from './errors';
 
 /** A failed check of the client's input, with the first problem named for the message. */
 export interface InvalidInput {
@@ -52,5 +52,5 @@ export function jsonBodyValidator(refuse: BodyRefusal) {
 
 /** 400 INVALID_REQUEST naming the first problem ('Invalid request. username: ...'). */
 export const jsonBody = jsonBodyValidator((c, problem) =>
-  jsonError(c, 400, 'INVALID_REQUEST', problem.kind === 'notJson' ? 'Invalid request. The body must be JSON.' : describe(problem.error)),
+  refuse(c, { status: 400, code: 'INVALID_REQUEST', message: problem.kind === 'notJson' ? 'Invalid request. The body must be JSON.' : describe(problem.error) }),
 );

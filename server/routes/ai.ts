@@ -13,7 +13,7 @@ import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
 import { textOrFallback, type TextFeature } from '../ai/output';
 import { AiFailure, type AiProvider } from '../ai/provider';
-import { jsonError } from '../lib/errors';
+import { refuse } from '../lib/errors';
 import { jsonBodyValidator } from '../lib/validate';
 import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
@@ -26,29 +26,27 @@ import type { AnsweredTurnCounter } from '../social/games';
 
 /** A refused body names only where it went wrong: these routes are called by the app's own code. */
 const aiBody = jsonBodyValidator((c, problem) => {
-  if (problem.kind === 'notJson') return jsonError(c, 400, 'INVALID_REQUEST', 'The request body must be JSON.');
+  if (problem.kind === 'notJson') return refuse(c, { status: 400, code: 'INVALID_REQUEST', message: 'The request body must be JSON.' });
   const issue = problem.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return jsonError(c, 400, 'INVALID_REQUEST', `The request body is not valid${where}.`);
+  return refuse(c, { status: 400, code: 'INVALID_REQUEST', message: `The request body is not valid${where}.` });
 });
 
 function failure(c: Context, log: Logger, route: string, error: unknown): Response {
   if (error instanceof AiFailure) {
     log.warn('AI call failed', { route, kind: error.kind, detail: error.message });
     if (error.kind === 'rate_limited') {
-      c.header('Retry-After', String(error.retryAfterSeconds ?? 30));
-      return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
+      return refuse(c, { status: 429, code: 'AI_RATE_LIMITED', message: 'The AI service is busy. Try again shortly.', retryAfter: error.retryAfterSeconds ?? 30 });
     }
   } else {
     log.error('AI call failed unexpectedly', { route, error });
   }
-  return jsonError(c, 502, 'AI_FAILED', 'The AI service could not answer.');
+  return refuse(c, { status: 502, code: 'AI_FAILED', message: 'The AI service could not answer.' });
 }
 
 /** The whole app's Gemini use for the day is spent: every client waits for midnight UTC. */
 function budgetSpent(c: Context, waitMs: number): Response {
-  c.header('Retry-After', String(retryAfterSeconds(waitMs)));
-  return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
+  return refuse(c, { status: 429, code: 'AI_RATE_LIMITED', message: 'The AI service is busy. Try again shortly.', retryAfter: retryAfterSeconds(waitMs) });
 }
 
 export interface AiRouteOptions {

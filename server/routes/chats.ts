@@ -1,24 +1,17 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
-import { CHAT_ROUTES, chatErrorTexts, type conversationsResponseSchema } from '../../src/domain/liveContract';
+import { CHAT_ROUTES, type conversationsResponseSchema } from '../../src/domain/liveContract';
 import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
+import { refuse } from '../lib/errors';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
-import { chatHistory, chatRefusal, isMessageId, listConversations, type ChatProblem } from '../live/messages';
+import { chatHistory, chatRefusal, isMessageId, listConversations } from '../live/messages';
 import type { MemberRoutesDeps } from './members';
 
 // Chat between friends over HTTP: the conversation list and history a page at a time. Sending and read
 // marks go over the live socket (server/live/chat.ts). The wire contract, with every text a person can
 // see, is src/domain/liveContract.ts. Every route needs a session.
-
-/** The one way these routes refuse: `{ error: { code, message } }` with the contract's text. */
-function chatError(c: Context, problem: ChatProblem) {
-  if (problem.retryAfter !== undefined) c.header('Retry-After', String(problem.retryAfter));
-  return c.json({ error: { code: problem.code, message: chatErrorTexts[problem.code] } }, problem.status);
-}
-
-const invalidRequest = (c: Context) => chatError(c, { status: 400, code: 'INVALID_REQUEST' });
 
 export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const { db } = deps;
@@ -36,9 +29,9 @@ export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const me = c.get('memberId');
     const friendId = c.req.param('friendId');
     const before = c.req.query('before');
-    if (before !== undefined && !isMessageId(before)) return invalidRequest(c);
+    if (before !== undefined && !isMessageId(before)) return refuse(c, { status: 400, code: 'INVALID_REQUEST' });
     const refusal = await chatRefusal(db, me, friendId);
-    if (refusal) return chatError(c, refusal);
+    if (refusal) return refuse(c, refusal);
     return c.json(await chatHistory(db, me, friendId, before));
   });
 

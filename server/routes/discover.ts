@@ -4,7 +4,6 @@ import {
   discoverQuerySchema,
   memberSettingsUpdateSchema,
 } from '../../src/domain/socialContract';
-import { memberErrorTexts } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
 import type { AiProvider } from '../ai/provider';
@@ -14,7 +13,8 @@ import type { MemberRoutesDeps } from './members';
 import { decodeCursor, discoverPage } from '../discover/discover';
 import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
-import { problem, socialBody, socialError } from '../social/errors';
+import { problem, socialBody } from '../social/errors';
+import { refuse } from '../lib/errors';
 import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 
@@ -42,16 +42,16 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   app.get(underApiBase(SOCIAL_ROUTES.discover), requireMember, async (c) => {
     const query = discoverQuerySchema.safeParse(c.req.query());
     const offset = query.success ? decodeCursor(query.data.cursor) : undefined;
-    if (!query.success || offset === undefined) return socialError(c, problem(400, 'INVALID_REQUEST'));
+    if (!query.success || offset === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     const page = await discoverPage(discoverDeps, c.get('memberId'), { community: query.data.community, q: query.data.q, offset });
-    if (!page) return c.json({ error: { code: 'UNAUTHENTICATED', message: memberErrorTexts.UNAUTHENTICATED } }, 401);
+    if (!page) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     return c.json(page);
   });
 
   // SOCIAL_ROUTES.member(id) builds this path for one id.
   app.get('/members/:id', requireMember, async (c) => {
     const view = await memberView(db, c.get('memberId'), c.req.param('id') ?? '');
-    return view ? c.json(view) : socialError(c, problem(404, 'NOT_FOUND'));
+    return view ? c.json(view) : refuse(c, problem(404, 'NOT_FOUND'));
   });
 
   app.get(underApiBase(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));

@@ -5,18 +5,17 @@ import {
   deleteAccountRequestSchema,
   invalidPictureText,
   loginRequestSchema,
-  memberErrorTexts,
   memberProfileWriteSchema,
   PROFILE_UPDATED_AT_MAX_AHEAD_MS,
   signupRequestSchema,
   tooManyAttemptsText,
-  type MemberErrorCode,
   type MemberField,
 } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
 import { underApiBase } from '../lib/apiBase';
 import type { Database } from '../db/schema';
 import type { LiveBus } from '../live/feature';
+import { refuse } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
 import {
@@ -53,27 +52,20 @@ export interface MemberRoutesDeps {
 
 
 
-type ErrorStatus = 400 | 401 | 403 | 409 | 413 | 429 | 503;
-
 const HOUR = 60 * 60 * 1000;
 
 function tooManyAttempts(c: Context, seconds: number) {
-  c.header('Retry-After', String(seconds));
-  return c.json({ error: { code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(seconds) } }, 429);
+  return refuse(c, { status: 429, code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(seconds), retryAfter: seconds });
 }
 
 /** 503 BUSY: the password queue is full (server/members/passwords.ts); a second later it has moved on. */
 function busy(c: Context) {
-  c.header('Retry-After', '1');
-  return memberError(c, 503, 'BUSY');
+  return refuse(c, { status: 503, code: 'BUSY', retryAfter: 1 });
 }
 
-function memberError(c: Context, status: ErrorStatus, code: MemberErrorCode, field?: MemberField) {
-  return c.json({ error: { code, message: memberErrorTexts[code], ...(field ? { field } : {}) } }, status);
-}
-
-function fieldError(c: Context, field: MemberField, message: string) {
-  return c.json({ error: { code: 'INVALID_INPUT', message, field } }, 400);
+/** A form field's own problem (signupProblem, loginProblem): the words name the field. */
+function fieldError(c: Context, problem: { field: MemberField; message: string }) {
+  return refuse(c, { status: 400, code: 'INVALID_INPUT', message: problem.message, field: problem.field });
 }
 
 export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
@@ -110,7 +102,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.post(underApiBase(MEMBER_ROUTES.signup), jsonBody(signupRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const problem = signupProblem(body);
-    if (problem) return fieldError(c, problem.field, problem.message);
+    if (problem) return fieldError(c, problem);
     // Every well-formed sign-up counts, taken names and emails included: that is what keeps
     // EMAIL_TAKEN from being a free way to test which addresses have accounts.
     const counted = await limits.reserve(
@@ -127,10 +119,10 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
       return busy(c);
     }
     if (!result.ok) {
-      if (result.reason === 'invalid') return fieldError(c, result.problem.field, result.problem.message);
+      if (result.reason === 'invalid') return fieldError(c, result.problem);
       return result.reason === 'usernameTaken'
-        ? memberError(c, 409, 'USERNAME_TAKEN', 'username')
-        : memberError(c, 409, 'EMAIL_TAKEN', 'email');
+        ? refuse(c, { status: 409, code: 'USERNAME_TAKEN', field: 'username' })
+        : refuse(c, { status: 409, code: 'EMAIL_TAKEN', field: 'email' });
     }
     await devices.issue(c, policy, result.member.id);
     await startSession(c, result.member.id);
@@ -169,12 +161,12 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.post(underApiBase(MEMBER_ROUTES.login), jsonBody(loginRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const problem = loginProblem(body);
-    if (problem) return fieldError(c, problem.field, problem.message);
+    if (problem) return fieldError(c, problem);
     const holder = await findPasswordHolder(db, body.username);
     const check = await guardedPasswordCheck(c, body.username, holder, body.password);
     if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
     if (check.outcome === 'busy') return busy(c);
-    if (check.outcome === 'wrong' || !holder) return memberError(c, 401, 'INVALID_CREDENTIALS');
+    if (check.outcome === 'wrong' || !holder) return refuse(c, { status: 401, code: 'INVALID_CREDENTIALS' });
     await devices.issue(c, policy, holder.member.id);
     await startSession(c, holder.member.id);
     return c.json({ user: holder.member }, 200);
@@ -190,7 +182,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.get(underApiBase(MEMBER_ROUTES.me), requireMember, async (c) => {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
-    if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
+    if (!user) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     return c.json({ user, profile: await readProfile(db, memberId) });
   });
 
@@ -200,9 +192,9 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const t = now();
     if (body.updatedAt > t + PROFILE_UPDATED_AT_MAX_AHEAD_MS) body.updatedAt = t;
     const picture = pictureProblem(body.profilePicture);
-    if (picture === 'tooLarge') return memberError(c, 413, 'PICTURE_TOO_LARGE');
+    if (picture === 'tooLarge') return refuse(c, { status: 413, code: 'PICTURE_TOO_LARGE' });
     if (picture === 'notAnImage') {
-      return c.json({ error: { code: 'INVALID_PICTURE', message: invalidPictureText } }, 400);
+      return refuse(c, { status: 400, code: 'INVALID_PICTURE', message: invalidPictureText });
     }
     const profile = await writeProfile(db, c.get('memberId'), body);
     // The member's other open devices fetch the profile again; a failed publish never fails the save.
@@ -213,7 +205,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.get(underApiBase(MEMBER_ROUTES.exportData), requireMember, async (c) => {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
-    if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
+    if (!user) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     return c.json({
       user,
       profile: await readProfile(db, memberId),
@@ -225,12 +217,12 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.delete(underApiBase(MEMBER_ROUTES.me), requireMember, jsonBody(deleteAccountRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const holder = await passwordHolderById(db, c.get('memberId'));
-    if (!holder) return memberError(c, 401, 'UNAUTHENTICATED');
+    if (!holder) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     // The same guard as log-in: a stolen session must not become a free way to try passwords.
     const check = await guardedPasswordCheck(c, holder.member.username, holder, body.password);
     if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
     if (check.outcome === 'busy') return busy(c);
-    if (check.outcome === 'wrong') return memberError(c, 403, 'WRONG_PASSWORD');
+    if (check.outcome === 'wrong') return refuse(c, { status: 403, code: 'WRONG_PASSWORD' });
     await deleteAccount(db, holder.member.id);
     await throttle.forgetName(holder.member.username);
     devices.clear(c, policy);

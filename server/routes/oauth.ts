@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { OAuthProviderConfig, ServerConfig } from '../config';
-import { jsonError } from '../lib/errors';
+import { refuse } from '../lib/errors';
 import { refreshBinding } from '../lib/refreshBinding';
 import { rateLimit } from '../lib/rateLimit';
 import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
@@ -56,17 +56,17 @@ function tokenResponse(c: Context, result: UpstreamResult, schema: typeof spotif
   const providerError = oauthError.safeParse(result.body);
   if ((result.status === 400 || result.status === 401) && providerError.success) {
     if (providerError.data.error === 'invalid_grant') {
-      return jsonError(c, 400, 'INVALID_GRANT', `${service} did not accept the authorization code or refresh token.`);
+      return refuse(c, { status: 400, code: 'INVALID_GRANT', message: `${service} did not accept the authorization code or refresh token.` });
     }
     if (providerError.data.error === 'invalid_client') {
-      return jsonError(c, 502, 'PROVIDER_REJECTED_CLIENT', `${service} did not accept this server's client credentials.`);
+      return refuse(c, { status: 502, code: 'PROVIDER_REJECTED_CLIENT', message: `${service} did not accept this server's client credentials.` });
     }
   }
   return badUpstream(c, service);
 }
 
 function notBound(c: Context, service: string) {
-  return jsonError(c, 403, 'REFRESH_NOT_BOUND', `This ${service} sign-in belongs to another browser. Connect ${service} again.`);
+  return refuse(c, { status: 403, code: 'REFRESH_NOT_BOUND', message: `This ${service} sign-in belongs to another browser. Connect ${service} again.` });
 }
 
 function bindingFor(name: 'spotify' | 'trakt', provider: OAuthProviderConfig, config: ServerConfig) {

@@ -19,7 +19,8 @@ import { cookiePolicy } from '../members/sessionCookie';
 import type { BusEvent } from '../live/feature';
 import type { MemberRoutesDeps } from './members';
 import { blockMember, listBlocked, unblockMember } from '../social/blocks';
-import { isProblem, problem, socialBody, socialError } from '../social/errors';
+import { isProblem, problem, socialBody } from '../social/errors';
+import { refuse } from '../lib/errors';
 import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequestsWithMatch } from '../social/friendRequests';
 import type { AiProvider } from '../ai/provider';
 import { knownPairScores } from '../discover/scoring';
@@ -61,7 +62,7 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
   app.post(underApiBase(SOCIAL_ROUTES.friendRequests), socialBody(friendRequestCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     // After the commit: the recipient's sockets hear of it (or, when it made a friendship, both see
     // each other's presence). The request stands even if this fails.
     const { from, to } = outcome.request;
@@ -81,7 +82,7 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
 
   app.post(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
     const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     await newFriends(c.get('memberId'), outcome.id);
     await peopleChanged(c.get('memberId'), outcome.id);
     return c.json({ friend: outcome });
@@ -89,14 +90,14 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
 
   app.post(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
     const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'decline');
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     await peopleChanged(outcome.from, outcome.to);
     return c.body(null, 204);
   });
 
   app.delete(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
     const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'cancel');
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     await peopleChanged(outcome.from, outcome.to);
     return c.body(null, 204);
   });
@@ -105,7 +106,7 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
 
   app.delete(`${underApiBase(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
     const outcome = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     if (outcome.ended) {
       await formerFriends(c.get('memberId'), c.req.param('userId').toLowerCase());
       await peopleChanged(c.get('memberId'), c.req.param('userId').toLowerCase());
@@ -116,7 +117,7 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
   app.post(underApiBase(SOCIAL_ROUTES.blocks), socialBody(blockCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     if (outcome.endedFriendship) await formerFriends(c.get('memberId'), outcome.block.id);
     // A block also ends the pair's requests and hides each from the other's Discover.
     await peopleChanged(c.get('memberId'), outcome.block.id);
@@ -127,7 +128,7 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
 
   app.delete(`${underApiBase(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
     const refusal = await unblockMember(db, c.get('memberId'), c.req.param('userId'));
-    if (refusal) return socialError(c, refusal);
+    if (refusal) return refuse(c, refusal);
     // Each may find the other in Discover again.
     await peopleChanged(c.get('memberId'), c.req.param('userId').toLowerCase());
     return c.body(null, 204);
@@ -136,25 +137,25 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
   app.post(underApiBase(SOCIAL_ROUTES.reports), socialBody(reportCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const outcome = await fileReport(db, c.get('memberId'), body, at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome, 201);
+    return isProblem(outcome) ? refuse(c, outcome) : c.json(outcome, 201);
   });
 
   app.get(underApiBase(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
 
   app.post(underApiBase(SOCIAL_ROUTES.gameSessions), socialBody(gameSessionCreateSchema), async (c) => {
     const outcome = await startHotTakesGame(db, c.get('memberId'), at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
+    return isProblem(outcome) ? refuse(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
   });
 
   app.post(underApiBase(SOCIAL_ROUTES.gameResults), socialBody(gameResultCreateSchema), async (c) => {
     const body = c.req.valid('json');
     const outcome = await scoreHotTakesGame(db, c.get('memberId'), body.gameId, at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json({ stats: outcome }, 201);
+    return isProblem(outcome) ? refuse(c, outcome) : c.json({ stats: outcome }, 201);
   });
 
   app.get(underApiBase(SOCIAL_ROUTES.leaderboard), async (c) => {
     const query = check(leaderboardQuerySchema, c.req.query());
-    if (!query.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
+    if (!query.ok) return refuse(c, problem(400, 'INVALID_REQUEST'));
     return c.json({ entries: await leaderboard(db, c.get('memberId'), query.data.tab, query.data.community) });
   });
 
