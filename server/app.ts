@@ -3,7 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import { DEMO_PREFIX } from './config';
 import { isDatabaseUnavailable } from './db/pgliteThread';
-import { jsonError } from './lib/errors';
+import { API_BASE } from './lib/apiBase';
+import { refuse } from './lib/errors';
 import { hostAllowList } from './lib/hostAllowList';
 import { silentLogger, type Logger } from './lib/log';
 import { requestLog } from './lib/requestLog';
@@ -15,6 +16,8 @@ import { oauthRoutes } from './routes/oauth';
 import { steamRoutes } from './routes/steam';
 import { dataProxyRoutes } from './routes/proxy';
 import { aiRoutes } from './routes/ai';
+import { chooseProvider } from './ai';
+import type { AiProvider } from './ai/provider';
 import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
@@ -29,7 +32,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const PROFILE_MAX_BODY_BYTES = 320 * 1024;
 
 function limitBody(maxSize: number) {
-  return bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'BODY_TOO_LARGE', 'Request body is too large.') });
+  return bodyLimit({ maxSize, onError: (c) => refuse(c, { status: 413, code: 'BODY_TOO_LARGE', message: 'Request body is too large.' }) });
 }
 
 /** What the app runs on besides its configuration. */
@@ -38,21 +41,26 @@ export interface AppOptions {
   members?: MemberRoutesDeps;
   /** Where request lines and server errors go; the entry point passes the configured logger. */
   log?: Logger;
+  /**
+   * The AI engine, built once by the entry point and shared with the live layer; without it, the
+   * configured one (Gemini with a key, else the local engine) is built here.
+   */
+  ai?: AiProvider;
 }
 
-/** The /api app (and the demo providers when credentials are missing). Static files are added by main.ts. */
+/** Every router under API_BASE (and the demo providers when credentials are missing). Static files are added by main.ts. */
 export function createApp(config: ServerConfig, options: AppOptions = {}): Hono {
   const log = options.log ?? silentLogger;
   const app = new Hono();
   app.use('*', requestLog(log));
   app.use('*', securityHeaders({ hsts: config.origin.startsWith('https:') }));
   app.use('*', hostAllowList(config.allowedHostnames));
-  app.use('/api/*', noStore);
-  app.use('/api/*', sameOriginJson(config.origin));
+  app.use(`${API_BASE}/*`, noStore);
+  app.use(`${API_BASE}/*`, sameOriginJson(config.origin));
   const defaultLimit = limitBody(MAX_BODY_BYTES);
   const profileLimit = limitBody(PROFILE_MAX_BODY_BYTES);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a middleware's Context with `any` input; no `any` value flows here
-  app.use('/api/*', (c, next) => (c.req.path === MEMBER_ROUTES.profile ? profileLimit(c, next) : defaultLimit(c, next)));
+  app.use(`${API_BASE}/*`, (c, next) => (c.req.path === MEMBER_ROUTES.profile ? profileLimit(c, next) : defaultLimit(c, next)));
 
   const api = new Hono();
   api.route('/', healthRoutes(config));
@@ -60,16 +68,18 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   api.route('/', oauthRoutes(config));
   api.route('/', steamRoutes(config));
   api.route('/', dataProxyRoutes(config));
-  // One day's Gemini budget for the whole app: the /api/ai routes and Discover's rankings spend it alike.
+  // One engine and one day's Gemini budget for the whole app: the /api/ai routes, Discover's rankings
+  // and the match shown on friend requests use the same ones.
+  const ai = options.ai ?? chooseProvider(config);
   const aiBudget = dailyBudget(config.rateLimits.aiPerDay);
   const countTurn = options.members ? answeredTurnCounter(options.members.db, options.members.now ?? Date.now) : undefined;
-  api.route('/', aiRoutes(config, { log, budget: aiBudget, countTurn }));
+  api.route('/', aiRoutes(config, { provider: ai, log, budget: aiBudget, countTurn }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
-  if (options.members) api.route('/', socialRoutes(config, options.members));
-  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, log, budget: aiBudget }));
+  if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
+  if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));
-  api.all('*', (c) => jsonError(c, 404, 'NOT_FOUND', 'No such API route.'));
-  app.route('/api', api);
+  api.all('*', (c) => refuse(c, { status: 404, code: 'NOT_FOUND', message: 'No such API route.' }));
+  app.route(API_BASE, api);
 
   const demo = demoProviders(config);
   if (demo) {
@@ -80,10 +90,10 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
       log.error('the database is not answering or cannot store', { path: c.req.path, method: c.req.method, error });
-      return jsonError(c, 503, 'DATABASE_UNAVAILABLE', 'The server cannot reach its database right now. Please try again in a minute.');
+      return refuse(c, { status: 503, code: 'DATABASE_UNAVAILABLE', message: 'The server cannot reach its database right now. Please try again in a minute.' });
     }
     log.error('unhandled error', { path: c.req.path, method: c.req.method, error });
-    return jsonError(c, 500, 'INTERNAL', 'Something went wrong on the server.');
+    return refuse(c, { status: 500, code: 'INTERNAL', message: 'Something went wrong on the server.' });
   });
   return app;
 }

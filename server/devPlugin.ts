@@ -26,11 +26,13 @@ export function apiDevServer(): Plugin {
       // The same members database as `npm start` (DATA_DIR or DATABASE_URL), closed with the dev server.
       const database = await openMigratedDatabase(config.database);
       const bus = createLiveBus(database, (message, error) => log.error(message, { error }));
-      const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: allLiveFeatures({ ai: chooseProvider(config), log }), origin: config.origin, now: Date.now, log });
+      // One AI engine for the dev server: the live debates and the /api routes share it.
+      const ai = chooseProvider(config);
+      const live = createLiveHub({ db: database.db, bus, serverId: randomUUID(), features: allLiveFeatures({ ai, log }), origin: config.origin, now: Date.now, log });
       // /api/live on the dev port too; Vite's hot-reload socket keeps its own upgrades.
       if (server.httpServer) live.attach(server.httpServer as Server, { otherUpgrades: 'leave' });
       server.httpServer?.once('close', () => void live.shutdown().finally(() => database.close()));
-      const listener = getRequestListener(createApp(config, { log, members: { db: database.db, bus } }).fetch);
+      const listener = getRequestListener(createApp(config, { log, ai, members: { db: database.db, bus } }).fetch);
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';
         if (url.startsWith('/api/') || url.startsWith('/demo/')) void listener(req, res);

@@ -88,11 +88,13 @@ function main(): void {
     },
   );
   const bus = createLiveBus(database, (message, error) => log.error(message, { error }));
+  // One AI engine for the process: the live debates and the /api routes share it.
+  const ai = chooseProvider(config);
   const live = createLiveHub({
     db: database.db,
     bus,
     serverId: randomUUID(),
-    features: allLiveFeatures({ ai: chooseProvider(config), log }),
+    features: allLiveFeatures({ ai, log }),
     origin: config.origin,
     allowedHostnames: config.allowedHostnames,
     limits: config.liveSockets,
@@ -100,7 +102,7 @@ function main(): void {
     now: Date.now,
     log,
   });
-  const server = startServer(config, log, { members: { db: database.db, bus }, database: where, live });
+  const server = startServer(config, log, { members: { db: database.db, bus }, ai, database: where, live });
   server.on('error', (error) => {
     log.error('the server could not listen', { error, host: config.host, port: config.port });
     process.exit(1);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { jsonError } from './errors';
+import { refuse } from './errors';
 
 /**
  * Answers only requests addressed to this server's own names. A page on another site can point its
@@ -10,7 +10,7 @@ export function hostAllowList(allowedHostnames: readonly string[]): MiddlewareHa
   const allowed = new Set(allowedHostnames.map((h) => h.toLowerCase()));
   return async (c, next) => {
     const hostname = new URL(c.req.url).hostname.toLowerCase();
-    if (!allowed.has(hostname)) return jsonError(c, 421, 'MISDIRECTED_REQUEST', 'This server does not answer for that host name.');
+    if (!allowed.has(hostname)) return refuse(c, { status: 421, code: 'MISDIRECTED_REQUEST', message: 'This server does not answer for that host name.' });
     await next();
   };
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress, rateLimitKey } from './clientAddress';
-import { jsonError } from './errors';
+import { refuse } from './errors';
 
 // Token buckets per client: each holds up to `limit` requests and refills at `limit` per `windowMs`,
 // so a burst is allowed and the steady rate is bounded, with no edge where two windows meet. The
@@ -62,8 +62,7 @@ export function retryAfterSeconds(waitMs: number): number {
 
 export function tooMany(c: Context, what: string, waitMs: number) {
   const seconds = retryAfterSeconds(waitMs);
-  c.header('Retry-After', String(seconds));
-  return jsonError(c, 429, 'RATE_LIMITED', `Too many ${what} requests. Try again in ${seconds} s.`);
+  return refuse(c, { status: 429, code: 'RATE_LIMITED', message: `Too many ${what} requests. Try again in ${seconds} s.`, retryAfter: seconds });
 }
 
 /** Per-client limit: over it the answer is 429 RATE_LIMITED with Retry-After in whole seconds. */

@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { jsonError } from './errors';
+import { refuse } from './errors';
 
 // A browser lets any page send a "simple" cross-site POST (text/plain, form encodings) without asking
 // first, and the page cannot read the answer but the server still does the work (spends an AI quota,
@@ -52,10 +52,10 @@ export function sameOriginJson(publicOrigin: string): MiddlewareHandler {
     const fetchSite = c.req.header('Sec-Fetch-Site');
     const sameOrigin = origin !== undefined ? origin === publicOrigin || origin === ownOrigin(c) : fetchSite === 'same-origin';
     if (!sameOrigin || (fetchSite !== undefined && fetchSite !== 'same-origin')) {
-      return jsonError(c, 403, 'CROSS_ORIGIN', 'This request must come from the Mycelius app itself.');
+      return refuse(c, { status: 403, code: 'CROSS_ORIGIN', message: 'This request must come from the Mycelius app itself.' });
     }
     if (!carriesNoBody(c) && !isJson(c.req.header('Content-Type'))) {
-      return jsonError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json).');
+      return refuse(c, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json).' });
     }
     await next();
   };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { jsonError } from './errors';
+import { refuse } from './errors';
 import { readLimitedText, UpstreamBodyTooLarge, upstreamFetch } from './upstream';
 
 /** What an outside call came to, so a route can answer without ever passing upstream detail on. */
@@ -54,16 +54,15 @@ export async function callUpstream(url: string, init: Omit<RequestInit, 'signal'
 
 /** The answer for a call that never produced a usable response. */
 export function unavailable(c: Context, result: Exclude<UpstreamResult, { kind: 'response' }>, service: string) {
-  if (result.kind === 'timeout') return jsonError(c, 504, 'UPSTREAM_TIMEOUT', `${service} did not answer in time. Please try again.`);
+  if (result.kind === 'timeout') return refuse(c, { status: 504, code: 'UPSTREAM_TIMEOUT', message: `${service} did not answer in time. Please try again.` });
   if (result.kind === 'tooLarge') return badUpstream(c, service);
-  return jsonError(c, 502, 'UPSTREAM_UNREACHABLE', `${service} could not be reached. Please try again.`);
+  return refuse(c, { status: 502, code: 'UPSTREAM_UNREACHABLE', message: `${service} could not be reached. Please try again.` });
 }
 
 /** The provider is limiting this app: pass its 429 on, with its Retry-After, so clients back off. */
 export function upstreamRateLimited(c: Context, result: { retryAfterSeconds?: number }, service: string) {
   const seconds = result.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
-  c.header('Retry-After', String(seconds));
-  return jsonError(c, 429, 'UPSTREAM_RATE_LIMITED', `${service} is busy right now. Try again in ${seconds} s.`);
+  return refuse(c, { status: 429, code: 'UPSTREAM_RATE_LIMITED', message: `${service} is busy right now. Try again in ${seconds} s.`, retryAfter: seconds });
 }
 
 /** A 2xx body checked against the expected shape; anything else is an upstream failure. */
@@ -74,5 +73,5 @@ export function parseOk<T extends z.ZodType>(result: { status: number; body: unk
 }
 
 export function badUpstream(c: Context, service: string) {
-  return jsonError(c, 502, 'UPSTREAM_ERROR', `${service} did not answer as expected. Please try again later.`);
+  return refuse(c, { status: 502, code: 'UPSTREAM_ERROR', message: `${service} did not answer as expected. Please try again later.` });
 }

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { API_BASE } from '../lib/apiBase';
 import type { CookiePolicy } from './sessionCookie';
 
 // The device cookie (OWASP, "Slow down online guessing attacks with device cookies"): given at every
@@ -64,13 +65,13 @@ export function deviceCookies(db: Kysely<Database>) {
       setCookie(c, DEVICE_COOKIE, `${memberId}.${deviceId}.${signed}`, {
         httpOnly: true,
         sameSite: 'Strict',
-        path: '/api',
+        path: API_BASE,
         secure: policy.secure,
         maxAge: DEVICE_COOKIE_LIFETIME_DAYS * 24 * 60 * 60,
       });
     },
     clear(c: Context, policy: CookiePolicy): void {
-      deleteCookie(c, DEVICE_COOKIE, { httpOnly: true, sameSite: 'Strict', path: '/api', secure: policy.secure });
+      deleteCookie(c, DEVICE_COOKIE, { httpOnly: true, sameSite: 'Strict', path: API_BASE, secure: policy.secure });
     },
   };
 }

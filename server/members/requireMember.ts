@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
-import { memberErrorTexts } from '../../src/domain/memberContract';
 import type { Database } from '../db/schema';
+import { refuse } from '../lib/errors';
 import { resumeSession } from './sessions';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie, type CookiePolicy } from './sessionCookie';
 
@@ -18,7 +18,7 @@ export function requireMember(db: Kysely<Database>, policy: CookiePolicy, now: (
     const session = id ? await resumeSession(db, id, t) : undefined;
     if (!id || !session) {
       if (id) clearSessionCookie(c, policy);
-      return c.json({ error: { code: 'UNAUTHENTICATED', message: memberErrorTexts.UNAUTHENTICATED } }, 401);
+      return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     }
     if (session.extendedTo) writeSessionCookie(c, policy, id, session.extendedTo, t);
     c.set('memberId', session.memberId);

@@ -10,11 +10,12 @@ import {
   similarityRequestSchema,
 } from '../../src/domain/aiContract';
 import type { ServerConfig } from '../config';
-import { chooseProvider } from '../ai';
+import { underApiBase } from '../lib/apiBase';
 import { textOrFallback, type TextFeature } from '../ai/output';
 import { AiFailure, type AiProvider } from '../ai/provider';
-import { jsonError } from '../lib/errors';
-import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
+import { refuse } from '../lib/errors';
+import { jsonBodyValidator } from '../lib/validate';
+import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 import { rateLimit, retryAfterSeconds } from '../lib/rateLimit';
 import type { AnsweredTurnCounter } from '../social/games';
@@ -22,57 +23,43 @@ import type { AnsweredTurnCounter } from '../social/games';
 // POST /api/ai/*: one route per AI feature (docs/product.md). Bodies are validated against the
 // shared wire contract; provider failures become 429 AI_RATE_LIMITED or 502 AI_FAILED with no detail.
 
-/** AI_ROUTES paths are absolute (/api/ai/...); this app is mounted under /api. */
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
 
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return jsonError(c, 400, 'INVALID_REQUEST', 'The request body must be JSON.');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    return jsonError(c, 400, 'INVALID_REQUEST', `The request body is not valid${where}.`);
-  }
-  return parsed.data;
-}
+/** A refused body names only where it went wrong: these routes are called by the app's own code. */
+const aiBody = jsonBodyValidator((c, problem) => {
+  if (problem.kind === 'notJson') return refuse(c, { status: 400, code: 'INVALID_REQUEST', message: 'The request body must be JSON.' });
+  const issue = problem.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return refuse(c, { status: 400, code: 'INVALID_REQUEST', message: `The request body is not valid${where}.` });
+});
 
 function failure(c: Context, log: Logger, route: string, error: unknown): Response {
   if (error instanceof AiFailure) {
     log.warn('AI call failed', { route, kind: error.kind, detail: error.message });
     if (error.kind === 'rate_limited') {
-      c.header('Retry-After', String(error.retryAfterSeconds ?? 30));
-      return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
+      return refuse(c, { status: 429, code: 'AI_RATE_LIMITED', message: 'The AI service is busy. Try again shortly.', retryAfter: error.retryAfterSeconds ?? 30 });
     }
   } else {
     log.error('AI call failed unexpectedly', { route, error });
   }
-  return jsonError(c, 502, 'AI_FAILED', 'The AI service could not answer.');
+  return refuse(c, { status: 502, code: 'AI_FAILED', message: 'The AI service could not answer.' });
 }
 
 /** The whole app's Gemini use for the day is spent: every client waits for midnight UTC. */
 function budgetSpent(c: Context, waitMs: number): Response {
-  c.header('Retry-After', String(retryAfterSeconds(waitMs)));
-  return jsonError(c, 429, 'AI_RATE_LIMITED', 'The AI service is busy. Try again shortly.');
+  return refuse(c, { status: 429, code: 'AI_RATE_LIMITED', message: 'The AI service is busy. Try again shortly.', retryAfter: retryAfterSeconds(waitMs) });
 }
 
 export interface AiRouteOptions {
-  provider?: AiProvider;
-  budget?: DailyBudget;
+  provider: AiProvider;
+  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with Discover's rankings. */
+  budget: DailyBudget;
   log?: Logger;
   /** With the members database: counts a reply answered for a member's Hot Takes game (its `gameId`). */
   countTurn?: AnsweredTurnCounter;
 }
 
-export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
-  const provider = options.provider ?? chooseProvider(config);
-  const budget = options.budget ?? dailyBudget(config.rateLimits.aiPerDay);
+export function aiRoutes(config: ServerConfig, options: AiRouteOptions) {
+  const { provider, budget } = options;
   const log = options.log ?? silentLogger;
   const app = new Hono();
   app.use('/ai/*', rateLimit({ name: 'AI', limit: config.rateLimits.aiPerMinute, windowMs: 60_000, trustProxyHops: config.trustProxyHops }));
@@ -87,9 +74,8 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
   }
 
   function textRoute<S extends z.ZodType>(path: string, schema: S, feature: TextFeature, run: (req: z.infer<S>) => Promise<string>) {
-    app.post(relative(path), async (c) => {
-      const req = await readBody(c, schema);
-      if (req instanceof Response) return req;
+    app.post(underApiBase(path), aiBody(schema), async (c) => {
+      const req = c.req.valid('json');
       const wait = spend();
       if (wait > 0) return budgetSpent(c, wait);
       let text: string;
@@ -109,9 +95,8 @@ export function aiRoutes(config: ServerConfig, options: AiRouteOptions = {}) {
   textRoute(AI_ROUTES.chatReply, chatReplyRequestSchema, 'chatReply', (req) => provider.chatReply(req));
   textRoute(AI_ROUTES.firstResponse, firstResponseRequestSchema, 'firstResponse', (req) => provider.firstResponse(req));
 
-  app.post(relative(AI_ROUTES.similarity), async (c) => {
-    const req = await readBody(c, similarityRequestSchema);
-    if (req instanceof Response) return req;
+  app.post(underApiBase(AI_ROUTES.similarity), aiBody(similarityRequestSchema), async (c) => {
+    const req = c.req.valid('json');
     const wait = spend();
     if (wait > 0) return budgetSpent(c, wait);
     try {

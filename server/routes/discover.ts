@@ -4,9 +4,8 @@ import {
   discoverQuerySchema,
   memberSettingsUpdateSchema,
 } from '../../src/domain/socialContract';
-import { memberErrorTexts } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
-import { chooseProvider } from '../ai';
+import { underApiBase } from '../lib/apiBase';
 import type { AiProvider } from '../ai/provider';
 import { cookiePolicy } from '../members/sessionCookie';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
@@ -14,9 +13,9 @@ import type { MemberRoutesDeps } from './members';
 import { decodeCursor, discoverPage } from '../discover/discover';
 import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
-import { problem, socialError } from '../social/errors';
-import { checkJsonBody } from '../lib/validate';
-import { dailyBudget, type DailyBudget } from '../lib/dailyBudget';
+import { problem, socialBody } from '../social/errors';
+import { refuse } from '../lib/errors';
+import type { DailyBudget } from '../lib/dailyBudget';
 import { silentLogger, type Logger } from '../lib/log';
 
 // Discovery for members (GET /api/discover), someone's profile as the viewer may see it
@@ -24,48 +23,43 @@ import { silentLogger, type Logger } from '../lib/log';
 // /api/me/settings). Every route needs a session. Wire shapes: src/domain/socialContract.ts.
 
 export interface DiscoverRoutesDeps extends MemberRoutesDeps {
-  /** The similarity engine; the configured one (Gemini with a key, else the local engine) by default. */
-  ai?: AiProvider;
+  /** The app's similarity engine (Gemini with a key, else the local engine). */
+  ai: AiProvider;
   log?: Logger;
-  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with the /api/ai routes; its own one by default. */
-  budget?: DailyBudget;
+  /** The app's daily Gemini budget (AI_DAILY_LIMIT), shared with the /api/ai routes. */
+  budget: DailyBudget;
 }
 
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
 
 export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const ai = deps.ai ?? chooseProvider(config);
+  const { ai, budget } = deps;
   const requireMember = requireSession(db, cookiePolicy(config.origin), now);
-  const budget = deps.budget ?? dailyBudget(config.rateLimits.aiPerDay);
   const discoverDeps = { db, ai, log: deps.log ?? silentLogger, budget, samplePeople: config.samplePeople };
   const app = new Hono<MemberEnv>();
 
-  app.get(relative(SOCIAL_ROUTES.discover), requireMember, async (c) => {
+  app.get(underApiBase(SOCIAL_ROUTES.discover), requireMember, async (c) => {
     const query = discoverQuerySchema.safeParse(c.req.query());
     const offset = query.success ? decodeCursor(query.data.cursor) : undefined;
-    if (!query.success || offset === undefined) return socialError(c, problem(400, 'INVALID_REQUEST'));
+    if (!query.success || offset === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     const page = await discoverPage(discoverDeps, c.get('memberId'), { community: query.data.community, q: query.data.q, offset });
-    if (!page) return c.json({ error: { code: 'UNAUTHENTICATED', message: memberErrorTexts.UNAUTHENTICATED } }, 401);
+    if (!page) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     return c.json(page);
   });
 
   // SOCIAL_ROUTES.member(id) builds this path for one id.
   app.get('/members/:id', requireMember, async (c) => {
     const view = await memberView(db, c.get('memberId'), c.req.param('id') ?? '');
-    return view ? c.json(view) : socialError(c, problem(404, 'NOT_FOUND'));
+    return view ? c.json(view) : refuse(c, problem(404, 'NOT_FOUND'));
   });
 
-  app.get(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
+  app.get(underApiBase(SOCIAL_ROUTES.settings), requireMember, async (c) => c.json(await readSettings(db, c.get('memberId'))));
 
-  app.put(relative(SOCIAL_ROUTES.settings), requireMember, async (c) => {
-    const body = await checkJsonBody(c, memberSettingsUpdateSchema);
-    if (!body.ok) return socialError(c, problem(400, 'INVALID_REQUEST'));
-    const settings = await writeSettings(db, c.get('memberId'), body.data);
-    if (body.data.showOnlineStatus !== undefined) {
+  app.put(underApiBase(SOCIAL_ROUTES.settings), requireMember, socialBody(memberSettingsUpdateSchema), async (c) => {
+    const update = c.req.valid('json');
+    const settings = await writeSettings(db, c.get('memberId'), update);
+    if (update.showOnlineStatus !== undefined) {
       await deps.bus?.publish({ kind: 'presence', memberId: c.get('memberId'), statusChanged: true }).catch(() => undefined);
     }
     return c.json(settings);

@@ -1,23 +1,22 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import {
   MEMBER_ROUTES,
   deleteAccountRequestSchema,
   invalidPictureText,
   loginRequestSchema,
-  memberErrorTexts,
   memberProfileWriteSchema,
   PROFILE_UPDATED_AT_MAX_AHEAD_MS,
   signupRequestSchema,
   tooManyAttemptsText,
-  type MemberErrorCode,
   type MemberField,
 } from '../../src/domain/memberContract';
 import type { ServerConfig } from '../config';
+import { underApiBase } from '../lib/apiBase';
 import type { Database } from '../db/schema';
 import type { LiveBus } from '../live/feature';
-import { checkJsonBody } from '../lib/validate';
+import { refuse } from '../lib/errors';
+import { jsonBody } from '../lib/validate';
 import { clientKey } from '../lib/rateLimit';
 import {
   deleteAccount,
@@ -52,37 +51,21 @@ export interface MemberRoutesDeps {
 }
 
 
-/** MEMBER_ROUTES are absolute (/api/...); this app is mounted under /api. */
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
-}
-
-type ErrorStatus = 400 | 401 | 403 | 409 | 413 | 429 | 503;
 
 const HOUR = 60 * 60 * 1000;
 
 function tooManyAttempts(c: Context, seconds: number) {
-  c.header('Retry-After', String(seconds));
-  return c.json({ error: { code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(seconds) } }, 429);
+  return refuse(c, { status: 429, code: 'TOO_MANY_ATTEMPTS', message: tooManyAttemptsText(seconds), retryAfter: seconds });
 }
 
 /** 503 BUSY: the password queue is full (server/members/passwords.ts); a second later it has moved on. */
 function busy(c: Context) {
-  c.header('Retry-After', '1');
-  return memberError(c, 503, 'BUSY');
+  return refuse(c, { status: 503, code: 'BUSY', retryAfter: 1 });
 }
 
-function memberError(c: Context, status: ErrorStatus, code: MemberErrorCode, field?: MemberField) {
-  return c.json({ error: { code, message: memberErrorTexts[code], ...(field ? { field } : {}) } }, status);
-}
-
-function fieldError(c: Context, field: MemberField, message: string) {
-  return c.json({ error: { code: 'INVALID_INPUT', message, field } }, 400);
-}
-
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
-  const checked = await checkJsonBody(c, schema);
-  return checked.ok ? checked.data : c.json({ error: { code: 'INVALID_REQUEST', message: checked.message } }, 400);
+/** A form field's own problem (signupProblem, loginProblem): the words name the field. */
+function fieldError(c: Context, problem: { field: MemberField; message: string }) {
+  return refuse(c, { status: 400, code: 'INVALID_INPUT', message: problem.message, field: problem.field });
 }
 
 export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
@@ -116,11 +99,10 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
 
   const requireMember = requireSession(db, policy, now);
 
-  app.post(relative(MEMBER_ROUTES.signup), async (c) => {
-    const body = await readBody(c, signupRequestSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(MEMBER_ROUTES.signup), jsonBody(signupRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const problem = signupProblem(body);
-    if (problem) return fieldError(c, problem.field, problem.message);
+    if (problem) return fieldError(c, problem);
     // Every well-formed sign-up counts, taken names and emails included: that is what keeps
     // EMAIL_TAKEN from being a free way to test which addresses have accounts.
     const counted = await limits.reserve(
@@ -137,10 +119,10 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
       return busy(c);
     }
     if (!result.ok) {
-      if (result.reason === 'invalid') return fieldError(c, result.problem.field, result.problem.message);
+      if (result.reason === 'invalid') return fieldError(c, result.problem);
       return result.reason === 'usernameTaken'
-        ? memberError(c, 409, 'USERNAME_TAKEN', 'username')
-        : memberError(c, 409, 'EMAIL_TAKEN', 'email');
+        ? refuse(c, { status: 409, code: 'USERNAME_TAKEN', field: 'username' })
+        : refuse(c, { status: 409, code: 'EMAIL_TAKEN', field: 'email' });
     }
     await devices.issue(c, policy, result.member.id);
     await startSession(c, result.member.id);
@@ -176,45 +158,43 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return { outcome: 'right' };
   }
 
-  app.post(relative(MEMBER_ROUTES.login), async (c) => {
-    const body = await readBody(c, loginRequestSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(MEMBER_ROUTES.login), jsonBody(loginRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const problem = loginProblem(body);
-    if (problem) return fieldError(c, problem.field, problem.message);
+    if (problem) return fieldError(c, problem);
     const holder = await findPasswordHolder(db, body.username);
     const check = await guardedPasswordCheck(c, body.username, holder, body.password);
     if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
     if (check.outcome === 'busy') return busy(c);
-    if (check.outcome === 'wrong' || !holder) return memberError(c, 401, 'INVALID_CREDENTIALS');
+    if (check.outcome === 'wrong' || !holder) return refuse(c, { status: 401, code: 'INVALID_CREDENTIALS' });
     await devices.issue(c, policy, holder.member.id);
     await startSession(c, holder.member.id);
     return c.json({ user: holder.member }, 200);
   });
 
-  app.post(relative(MEMBER_ROUTES.logout), async (c) => {
+  app.post(underApiBase(MEMBER_ROUTES.logout), async (c) => {
     const id = readSessionCookie(c);
     if (id) await endSession(db, id);
     clearSessionCookie(c, policy);
     return c.body(null, 204);
   });
 
-  app.get(relative(MEMBER_ROUTES.me), requireMember, async (c) => {
+  app.get(underApiBase(MEMBER_ROUTES.me), requireMember, async (c) => {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
-    if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
+    if (!user) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     return c.json({ user, profile: await readProfile(db, memberId) });
   });
 
-  app.put(relative(MEMBER_ROUTES.profile), requireMember, async (c) => {
-    const body = await readBody(c, memberProfileWriteSchema);
-    if (body instanceof Response) return body;
+  app.put(underApiBase(MEMBER_ROUTES.profile), requireMember, jsonBody(memberProfileWriteSchema), async (c) => {
+    const body = c.req.valid('json');
     // A time far ahead of this clock is taken as now: otherwise no later edit could ever win over it.
     const t = now();
     if (body.updatedAt > t + PROFILE_UPDATED_AT_MAX_AHEAD_MS) body.updatedAt = t;
     const picture = pictureProblem(body.profilePicture);
-    if (picture === 'tooLarge') return memberError(c, 413, 'PICTURE_TOO_LARGE');
+    if (picture === 'tooLarge') return refuse(c, { status: 413, code: 'PICTURE_TOO_LARGE' });
     if (picture === 'notAnImage') {
-      return c.json({ error: { code: 'INVALID_PICTURE', message: invalidPictureText } }, 400);
+      return refuse(c, { status: 400, code: 'INVALID_PICTURE', message: invalidPictureText });
     }
     const profile = await writeProfile(db, c.get('memberId'), body);
     // The member's other open devices fetch the profile again; a failed publish never fails the save.
@@ -222,10 +202,10 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ profile });
   });
 
-  app.get(relative(MEMBER_ROUTES.exportData), requireMember, async (c) => {
+  app.get(underApiBase(MEMBER_ROUTES.exportData), requireMember, async (c) => {
     const memberId = c.get('memberId');
     const user = await findMember(db, memberId);
-    if (!user) return memberError(c, 401, 'UNAUTHENTICATED');
+    if (!user) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     return c.json({
       user,
       profile: await readProfile(db, memberId),
@@ -234,16 +214,15 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     });
   });
 
-  app.delete(relative(MEMBER_ROUTES.me), requireMember, async (c) => {
-    const body = await readBody(c, deleteAccountRequestSchema);
-    if (body instanceof Response) return body;
+  app.delete(underApiBase(MEMBER_ROUTES.me), requireMember, jsonBody(deleteAccountRequestSchema), async (c) => {
+    const body = c.req.valid('json');
     const holder = await passwordHolderById(db, c.get('memberId'));
-    if (!holder) return memberError(c, 401, 'UNAUTHENTICATED');
+    if (!holder) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
     // The same guard as log-in: a stolen session must not become a free way to try passwords.
     const check = await guardedPasswordCheck(c, holder.member.username, holder, body.password);
     if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
     if (check.outcome === 'busy') return busy(c);
-    if (check.outcome === 'wrong') return memberError(c, 403, 'WRONG_PASSWORD');
+    if (check.outcome === 'wrong') return refuse(c, { status: 403, code: 'WRONG_PASSWORD' });
     await deleteAccount(db, holder.member.id);
     await throttle.forgetName(holder.member.username);
     devices.clear(c, policy);

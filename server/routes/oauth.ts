@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { OAuthProviderConfig, ServerConfig } from '../config';
-import { jsonError } from '../lib/errors';
+import { refuse } from '../lib/errors';
 import { refreshBinding } from '../lib/refreshBinding';
 import { rateLimit } from '../lib/rateLimit';
 import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
-import { checkJsonBody } from '../lib/validate';
+import { jsonBody } from '../lib/validate';
 
 // Code exchange and refresh for the two OAuth providers. The client secrets are added here and never
 // leave the server; the redirect URI is always the configured one, whatever the client sends.
@@ -56,21 +56,17 @@ function tokenResponse(c: Context, result: UpstreamResult, schema: typeof spotif
   const providerError = oauthError.safeParse(result.body);
   if ((result.status === 400 || result.status === 401) && providerError.success) {
     if (providerError.data.error === 'invalid_grant') {
-      return jsonError(c, 400, 'INVALID_GRANT', `${service} did not accept the authorization code or refresh token.`);
+      return refuse(c, { status: 400, code: 'INVALID_GRANT', message: `${service} did not accept the authorization code or refresh token.` });
     }
     if (providerError.data.error === 'invalid_client') {
-      return jsonError(c, 502, 'PROVIDER_REJECTED_CLIENT', `${service} did not accept this server's client credentials.`);
+      return refuse(c, { status: 502, code: 'PROVIDER_REJECTED_CLIENT', message: `${service} did not accept this server's client credentials.` });
     }
   }
   return badUpstream(c, service);
 }
 
-function invalid(c: Context, message: string) {
-  return jsonError(c, 400, 'INVALID_REQUEST', message);
-}
-
 function notBound(c: Context, service: string) {
-  return jsonError(c, 403, 'REFRESH_NOT_BOUND', `This ${service} sign-in belongs to another browser. Connect ${service} again.`);
+  return refuse(c, { status: 403, code: 'REFRESH_NOT_BOUND', message: `This ${service} sign-in belongs to another browser. Connect ${service} again.` });
 }
 
 function bindingFor(name: 'spotify' | 'trakt', provider: OAuthProviderConfig, config: ServerConfig) {
@@ -116,39 +112,35 @@ export function oauthRoutes(config: ServerConfig) {
       timeout,
     );
 
-  app.post('/spotify/auth/token', async (c) => {
-    const input = await checkJsonBody(c, spotifyTokenBody);
-    if (!input.ok) return invalid(c, input.message);
+  app.post('/spotify/auth/token', jsonBody(spotifyTokenBody), async (c) => {
+    const input = c.req.valid('json');
     const form: Record<string, string> = {
       grant_type: 'authorization_code',
-      code: input.data.code,
+      code: input.code,
       redirect_uri: spotify.redirectUri,
-      code_verifier: input.data.code_verifier,
+      code_verifier: input.code_verifier,
     };
     return tokenResponse(c, await spotifyToken(form), spotifyAnswer, 'Spotify', spotifyBinding);
   });
 
-  app.post('/spotify/auth/refresh', async (c) => {
-    const input = await checkJsonBody(c, refreshBody);
-    if (!input.ok) return invalid(c, input.message);
-    if (!spotifyBinding.holds(c, input.data.refresh_token)) return notBound(c, 'Spotify');
-    const result = await spotifyToken({ grant_type: 'refresh_token', refresh_token: input.data.refresh_token });
+  app.post('/spotify/auth/refresh', jsonBody(refreshBody), async (c) => {
+    const input = c.req.valid('json');
+    if (!spotifyBinding.holds(c, input.refresh_token)) return notBound(c, 'Spotify');
+    const result = await spotifyToken({ grant_type: 'refresh_token', refresh_token: input.refresh_token });
     return tokenResponse(c, result, spotifyAnswer, 'Spotify', spotifyBinding);
   });
 
-  app.post('/trakt/auth/token', async (c) => {
-    const input = await checkJsonBody(c, traktTokenBody);
-    if (!input.ok) return invalid(c, input.message);
-    const result = await traktToken({ code: input.data.code, grant_type: 'authorization_code' });
+  app.post('/trakt/auth/token', jsonBody(traktTokenBody), async (c) => {
+    const input = c.req.valid('json');
+    const result = await traktToken({ code: input.code, grant_type: 'authorization_code' });
     return tokenResponse(c, result, traktAnswer, 'Trakt', traktBinding);
   });
 
-  app.post('/trakt/auth/refresh', async (c) => {
-    const input = await checkJsonBody(c, refreshBody);
-    if (!input.ok) return invalid(c, input.message);
-    if (!traktBinding.holds(c, input.data.refresh_token)) return notBound(c, 'Trakt');
+  app.post('/trakt/auth/refresh', jsonBody(refreshBody), async (c) => {
+    const input = c.req.valid('json');
+    if (!traktBinding.holds(c, input.refresh_token)) return notBound(c, 'Trakt');
     // Trakt refresh tokens are single use: the answer's new refresh_token must replace the client's.
-    const result = await traktToken({ refresh_token: input.data.refresh_token, grant_type: 'refresh_token' });
+    const result = await traktToken({ refresh_token: input.refresh_token, grant_type: 'refresh_token' });
     return tokenResponse(c, result, traktAnswer, 'Trakt', traktBinding);
   });
 

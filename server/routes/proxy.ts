@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
-import { jsonError } from '../lib/errors';
+import { refuse } from '../lib/errors';
 import { rateLimit } from '../lib/rateLimit';
 import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
@@ -32,13 +32,13 @@ function bearer(c: Context): string | undefined {
 }
 
 function missingToken(c: Context) {
-  return jsonError(c, 401, 'MISSING_TOKEN', 'Sign in to this service first: no access token was sent.');
+  return refuse(c, { status: 401, code: 'MISSING_TOKEN', message: 'Sign in to this service first: no access token was sent.' });
 }
 
 function dataResponse(c: Context, result: UpstreamResult, schema: z.ZodType, service: string) {
   if (result.kind !== 'response') return unavailable(c, result, service);
   if (result.status === 429) return upstreamRateLimited(c, result, service);
-  if (result.status === 401) return jsonError(c, 401, 'TOKEN_EXPIRED', `The ${service} access token has expired or was revoked.`);
+  if (result.status === 401) return refuse(c, { status: 401, code: 'TOKEN_EXPIRED', message: `The ${service} access token has expired or was revoked.` });
   const ok = parseOk(result, schema);
   return ok === undefined ? badUpstream(c, service) : c.json(ok as object);
 }
@@ -50,7 +50,7 @@ export function dataProxyRoutes(config: ServerConfig) {
 
   app.get('/api/spotify/me/top/:type{artists|tracks}', async (c) => {
     const query = check(topQuery, { time_range: c.req.query('time_range'), limit: c.req.query('limit') });
-    if (!query.ok) return jsonError(c, 400, 'INVALID_REQUEST', query.message);
+    if (!query.ok) return refuse(c, { status: 400, code: 'INVALID_REQUEST', message: query.message });
     const auth = bearer(c);
     if (!auth) return missingToken(c);
     const params = new URLSearchParams({ time_range: query.data.time_range, limit: String(query.data.limit) });

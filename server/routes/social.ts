@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import {
   SOCIAL_ROUTES,
@@ -10,18 +10,19 @@ import {
   type gameSessionResponseSchema,
   leaderboardQuerySchema,
   reportCreateSchema,
-  socialErrorTexts,
 } from '../../src/domain/socialContract';
 import type { ServerConfig } from '../config';
-import { check, checkJsonBody } from '../lib/validate';
+import { underApiBase } from '../lib/apiBase';
+import { check } from '../lib/validate';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
 import type { BusEvent } from '../live/feature';
 import type { MemberRoutesDeps } from './members';
 import { blockMember, listBlocked, unblockMember } from '../social/blocks';
-import { isProblem, socialError } from '../social/errors';
+import { isProblem, problem, socialBody } from '../social/errors';
+import { refuse } from '../lib/errors';
 import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequestsWithMatch } from '../social/friendRequests';
-import { chooseProvider } from '../ai';
+import type { AiProvider } from '../ai/provider';
 import { knownPairScores } from '../discover/scoring';
 import { listFriends, removeFriend } from '../social/friends';
 import { fileReport } from '../social/reports';
@@ -31,24 +32,13 @@ import { leaderboard, memberStats } from '../social/stats';
 // Friend requests, friends, blocks, reports, a member's stats and the leaderboard. The wire contract,
 // with every text a person can see, is src/domain/socialContract.ts. Every route needs a session.
 
-/**
- * SOCIAL_ROUTES are absolute (/api/...); this app is mounted under /api. Paths with a parameter are
- * written out below: the contract's builders would percent-encode ':id'.
- */
-function relative(path: string): string {
-  return path.replace(/^\/api/, '');
+
+export interface SocialRoutesDeps extends MemberRoutesDeps {
+  /** The app's similarity engine: a request's match is the score Discover keeps for that engine. */
+  ai: Pick<AiProvider, 'name'>;
 }
 
-function invalidRequest(c: Context) {
-  return c.json({ error: { code: 'INVALID_REQUEST', message: socialErrorTexts.INVALID_REQUEST } }, 400);
-}
-
-async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
-  const checked = await checkJsonBody(c, schema);
-  return checked.ok ? checked.data : invalidRequest(c);
-}
-
-export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
+export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const at = () => new Date(now());
@@ -69,11 +59,10 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   const peopleChanged = (one: string, other: string) => publish({ kind: 'peopleChanged', members: [one, other] });
   for (const path of ['/friends', '/friends/*', '/blocks', '/blocks/*', '/reports', '/me/stats', '/games/results', '/games/sessions', '/leaderboard']) app.use(path, gate);
 
-  app.post(relative(SOCIAL_ROUTES.friendRequests), async (c) => {
-    const body = await readBody(c, friendRequestCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.friendRequests), socialBody(friendRequestCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await createFriendRequest(db, c.get('memberId'), body.toUserId, at());
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     // After the commit: the recipient's sockets hear of it (or, when it made a friendship, both see
     // each other's presence). The request stands even if this fails.
     const { from, to } = outcome.request;
@@ -86,38 +75,38 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   });
 
   // Each request shows the match Discover shows for that person: one score per pair, from the same engine.
-  const engine = chooseProvider(config).name;
-  app.get(relative(SOCIAL_ROUTES.friendRequests), async (c) =>
+  const engine = deps.ai.name;
+  app.get(underApiBase(SOCIAL_ROUTES.friendRequests), async (c) =>
     c.json(await listFriendRequestsWithMatch(db, c.get('memberId'), (viewerId, ids) => knownPairScores(db, engine, viewerId, ids))),
   );
 
-  app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
+  app.post(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id/accept`, async (c) => {
     const outcome = await acceptFriendRequest(db, c.get('memberId'), c.req.param('id'), at());
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     await newFriends(c.get('memberId'), outcome.id);
     await peopleChanged(c.get('memberId'), outcome.id);
     return c.json({ friend: outcome });
   });
 
-  app.post(`${relative(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
+  app.post(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id/decline`, async (c) => {
     const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'decline');
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     await peopleChanged(outcome.from, outcome.to);
     return c.body(null, 204);
   });
 
-  app.delete(`${relative(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
+  app.delete(`${underApiBase(SOCIAL_ROUTES.friendRequests)}/:id`, async (c) => {
     const outcome = await dropFriendRequest(db, c.get('memberId'), c.req.param('id'), 'cancel');
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     await peopleChanged(outcome.from, outcome.to);
     return c.body(null, 204);
   });
 
-  app.get(relative(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
+  app.get(underApiBase(SOCIAL_ROUTES.friends), async (c) => c.json({ friends: await listFriends(db, c.get('memberId')) }));
 
-  app.delete(`${relative(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
+  app.delete(`${underApiBase(SOCIAL_ROUTES.friends)}/:userId`, async (c) => {
     const outcome = await removeFriend(db, c.get('memberId'), c.req.param('userId'));
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     if (outcome.ended) {
       await formerFriends(c.get('memberId'), c.req.param('userId').toLowerCase());
       await peopleChanged(c.get('memberId'), c.req.param('userId').toLowerCase());
@@ -125,53 +114,48 @@ export function socialRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.body(null, 204);
   });
 
-  app.post(relative(SOCIAL_ROUTES.blocks), async (c) => {
-    const body = await readBody(c, blockCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.blocks), socialBody(blockCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
-    if (isProblem(outcome)) return socialError(c, outcome);
+    if (isProblem(outcome)) return refuse(c, outcome);
     if (outcome.endedFriendship) await formerFriends(c.get('memberId'), outcome.block.id);
     // A block also ends the pair's requests and hides each from the other's Discover.
     await peopleChanged(c.get('memberId'), outcome.block.id);
     return c.json({ block: outcome.block } satisfies z.infer<typeof blockResponseSchema>, 201);
   });
 
-  app.get(relative(SOCIAL_ROUTES.blocks), async (c) => c.json({ blocked: await listBlocked(db, c.get('memberId')) }));
+  app.get(underApiBase(SOCIAL_ROUTES.blocks), async (c) => c.json({ blocked: await listBlocked(db, c.get('memberId')) }));
 
-  app.delete(`${relative(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
+  app.delete(`${underApiBase(SOCIAL_ROUTES.blocks)}/:userId`, async (c) => {
     const refusal = await unblockMember(db, c.get('memberId'), c.req.param('userId'));
-    if (refusal) return socialError(c, refusal);
+    if (refusal) return refuse(c, refusal);
     // Each may find the other in Discover again.
     await peopleChanged(c.get('memberId'), c.req.param('userId').toLowerCase());
     return c.body(null, 204);
   });
 
-  app.post(relative(SOCIAL_ROUTES.reports), async (c) => {
-    const body = await readBody(c, reportCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.reports), socialBody(reportCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await fileReport(db, c.get('memberId'), body, at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome, 201);
+    return isProblem(outcome) ? refuse(c, outcome) : c.json(outcome, 201);
   });
 
-  app.get(relative(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
+  app.get(underApiBase(SOCIAL_ROUTES.stats), async (c) => c.json({ stats: await memberStats(db, c.get('memberId')) }));
 
-  app.post(relative(SOCIAL_ROUTES.gameSessions), async (c) => {
-    const body = await readBody(c, gameSessionCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.gameSessions), socialBody(gameSessionCreateSchema), async (c) => {
     const outcome = await startHotTakesGame(db, c.get('memberId'), at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
+    return isProblem(outcome) ? refuse(c, outcome) : c.json(outcome satisfies z.infer<typeof gameSessionResponseSchema>, 201);
   });
 
-  app.post(relative(SOCIAL_ROUTES.gameResults), async (c) => {
-    const body = await readBody(c, gameResultCreateSchema);
-    if (body instanceof Response) return body;
+  app.post(underApiBase(SOCIAL_ROUTES.gameResults), socialBody(gameResultCreateSchema), async (c) => {
+    const body = c.req.valid('json');
     const outcome = await scoreHotTakesGame(db, c.get('memberId'), body.gameId, at());
-    return isProblem(outcome) ? socialError(c, outcome) : c.json({ stats: outcome }, 201);
+    return isProblem(outcome) ? refuse(c, outcome) : c.json({ stats: outcome }, 201);
   });
 
-  app.get(relative(SOCIAL_ROUTES.leaderboard), async (c) => {
+  app.get(underApiBase(SOCIAL_ROUTES.leaderboard), async (c) => {
     const query = check(leaderboardQuerySchema, c.req.query());
-    if (!query.ok) return invalidRequest(c);
+    if (!query.ok) return refuse(c, problem(400, 'INVALID_REQUEST'));
     return c.json({ entries: await leaderboard(db, c.get('memberId'), query.data.tab, query.data.community) });
   });
 

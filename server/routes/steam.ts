@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
-import { jsonError } from '../lib/errors';
+import { refuse } from '../lib/errors';
 import { rateLimit } from '../lib/rateLimit';
 import { badUpstream, callUpstream, parseOk, unavailable, upstreamRateLimited, type UpstreamResult } from '../lib/upstreamCall';
 import { check } from '../lib/validate';
@@ -40,7 +40,7 @@ const gamesAnswer = z.object({
 const SERVICE = 'Steam';
 
 function invalid(c: Context, message: string) {
-  return jsonError(c, 400, 'INVALID_REQUEST', message);
+  return refuse(c, { status: 400, code: 'INVALID_REQUEST', message: message });
 }
 
 export function steamRoutes(config: ServerConfig) {

@@ -1,7 +1,9 @@
-import type { Context } from 'hono';
-import { socialErrorTexts, type SocialErrorCode } from '../../src/domain/socialContract';
+import type { SocialErrorCode } from '../../src/domain/socialContract';
+import { refuse } from '../lib/errors';
+import { jsonBodyValidator } from '../lib/validate';
 
-// The one way the social routes refuse: `{ error: { code, message } }` with the contract's text.
+// The social routes' refusals: decided inside a transaction as values, answered by `refuse` with the
+// contract's text.
 
 export type SocialErrorStatus = 400 | 403 | 404 | 409 | 429;
 
@@ -21,7 +23,5 @@ export function isProblem(value: unknown): value is SocialProblem {
   return typeof value === 'object' && value !== null && 'status' in value && 'code' in value;
 }
 
-export function socialError(c: Context, refusal: SocialProblem) {
-  if (refusal.retryAfter !== undefined) c.header('Retry-After', String(refusal.retryAfter));
-  return c.json({ error: { code: refusal.code, message: socialErrorTexts[refusal.code] } }, refusal.status);
-}
+/** The social routes' bodies: a refused one is 400 INVALID_REQUEST with the contract's one text. */
+export const socialBody = jsonBodyValidator((c) => refuse(c, problem(400, 'INVALID_REQUEST')));

@@ -11,10 +11,8 @@ export const LIVE_PATH = '/api/live';
 export const CHAT_ROUTES = {
   /** GET: the member's conversations, newest activity first. */
   conversations: '/api/chats',
-  /** GET ?before=<messageId>: history, newest CHAT_HISTORY_PAGE_SIZE, oldest first. POST {clientId, text}: send. */
+  /** GET ?before=<messageId>: history, newest CHAT_HISTORY_PAGE_SIZE, oldest first. Sends and reads go over LIVE_PATH. */
   messages: (friendId: string) => `/api/chats/${encodeURIComponent(friendId)}/messages`,
-  /** POST {upTo: messageId}: every message from the friend up to that one is read. */
-  read: (friendId: string) => `/api/chats/${encodeURIComponent(friendId)}/read`,
 } as const;
 
 export const CHAT_HISTORY_PAGE_SIZE = 50;
@@ -106,8 +104,6 @@ export type MemberMessage = z.infer<typeof memberMessageSchema>;
 
 export const sendMessageRequestSchema = z.object({ clientId, text: messageText });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
-/** 201 for a new message, 200 when the clientId was already stored (the same message comes back). */
-export const sendMessageResponseSchema = z.object({ message: memberMessageSchema });
 
 export const historyResponseSchema = z.object({
   /** Oldest first. */
@@ -116,8 +112,6 @@ export const historyResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ChatHistory = z.infer<typeof historyResponseSchema>;
-
-export const readRequestSchema = z.object({ upTo: safeLine(64).min(1) });
 
 export const conversationSchema = z.object({
   friendId: memberId,

@@ -4,7 +4,6 @@ import {
   clientFrameSchema,
   conversationSchema,
   memberMessageSchema,
-  readRequestSchema,
   sendMessageRequestSchema,
   serverFrameSchema,
 } from '../../src/domain/liveContract';
@@ -16,9 +15,7 @@ describe('chat routes', () => {
   it('name the friend in the path, encoded', () => {
     expect(CHAT_ROUTES.conversations).toBe('/api/chats');
     expect(CHAT_ROUTES.messages('m-1')).toBe('/api/chats/m-1/messages');
-    expect(CHAT_ROUTES.read('m-1')).toBe('/api/chats/m-1/read');
     expect(CHAT_ROUTES.messages('a/b c')).toBe('/api/chats/a%2Fb%20c/messages');
-    expect(CHAT_ROUTES.read('a/b')).toBe('/api/chats/a%2Fb/read');
   });
 });
 
@@ -33,9 +30,17 @@ describe('send request', () => {
     expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(65), text: 'hi' }).success).toBe(false);
   });
 
-  it('a read request names the message it reads up to', () => {
-    expect(readRequestSchema.safeParse({ upTo: '12' }).success).toBe(true);
-    expect(readRequestSchema.safeParse({ upTo: '' }).success).toBe(false);
+  it('a read frame names the message it reads up to', () => {
+    expect(clientFrameSchema.safeParse({ type: 'read', friendId: 'm-1', upTo: '12' }).success).toBe(true);
+    expect(clientFrameSchema.safeParse({ type: 'read', friendId: 'm-1', upTo: '' }).success).toBe(false);
+  });
+
+  it('a send frame refuses a NUL or another control character, and keeps line breaks and tabs', () => {
+    const send = (clientId: string, text: string) => clientFrameSchema.safeParse({ type: 'send', to: 'm-1', clientId, text }).success;
+    expect(send('c-1', 'hi\u0000')).toBe(false);
+    expect(send('c\u0000', 'hi')).toBe(false);
+    expect(send('c-2', 'forged \u001b[2J line')).toBe(false);
+    expect(send('c-3', 'one\n\ttwo')).toBe(true);
   });
 });
 

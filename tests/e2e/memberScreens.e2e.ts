@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
+import { connect, liveUrl } from '../server/live/support/liveClient';
 
 // The member screens as a person meets them, in both themes on a phone and a desktop: no serious axe
 // violation, and a PNG of each under screenshots/ for a person to look at. Set-up (accounts, profiles, a
@@ -48,6 +49,15 @@ async function withProfile(member: LiveMember, theme: 'dark' | 'light'): Promise
 
 const post = (member: LiveMember, path: string, data: unknown) => member.context.request.post(path, { headers: { Origin: server.baseURL }, data });
 
+/** A message sent as the app sends one: a frame on /api/live with the member's session, stored once the server acks it. */
+async function sendOnLive(member: LiveMember, to: string, clientId: string, text: string): Promise<void> {
+  const session = (await member.context.cookies(server.baseURL)).find((cookie) => cookie.name === 'mycelius_session')?.value;
+  const tab = connect(liveUrl(server.baseURL), { session, origin: server.baseURL });
+  tab.send({ type: 'send', to, clientId, text });
+  await tab.waitFor((frame) => frame.type === 'ack', 10_000);
+  await tab.close();
+}
+
 async function looksFinished(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, name);
@@ -89,7 +99,7 @@ describe('member screens in both themes, on a phone and a desktop', () => {
         expect(asked.status()).toBe(201);
         const requestId = ((await asked.json()) as { request: { id: string } }).request.id;
         expect((await post(ana, `/api/friends/requests/${requestId}/accept`, {})).ok()).toBe(true);
-        expect((await post(cat, `/api/chats/${ana.id}/messages`, { clientId: `c-${suffix}`, text: 'Hi Ana! Saw you like Severance too.' })).ok()).toBe(true);
+        await sendOnLive(cat, ana.id, `c-${suffix}`, 'Hi Ana! Saw you like Severance too.');
 
         const page = ana.page;
         await page.goto(`${server.baseURL}/friends`);

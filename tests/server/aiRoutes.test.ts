@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AI_ROUTES, similarityResponseSchema, textResponseSchema } from '../../src/domain/aiContract';
 import { createApp } from '../../server/app';
+import { createLocalProvider } from '../../server/ai/local';
 import { loadConfig } from '../../server/config';
 import { SAME_ORIGIN_JSON } from './support/servers';
 
@@ -99,5 +100,17 @@ describe('AI rate limit', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await limited.json()).error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('the AI engine the app is given', () => {
+  it('answers the /api/ai routes, so the live layer and the routes share the one built at start', async () => {
+    const given = createLocalProvider();
+    const app = createApp(loadConfig({ RATE_LIMIT_AI_PER_MINUTE: '1000' }), {
+      ai: { ...given, bio: () => Promise.resolve('Written by the engine built at start.') },
+    });
+    const res = await post(app, AI_ROUTES.bio, { username: 'sam', hobbies: 'bouldering', musicGenres: [], favoriteGames: [], favoriteShows: [] });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ text: 'Written by the engine built at start.' });
   });
 });

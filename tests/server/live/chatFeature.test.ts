@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, post, useChatWorld } from './support/chatWorld';
+import { json, useChatWorld } from './support/chatWorld';
 
 // Chat on the live socket, through the feature the hub plugs in: acks, live delivery to the friend
 // and the sender's other tabs, exactly once per client id, delivered and read receipts, typing.
@@ -138,23 +138,6 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
     expect(bobTab.frames).toEqual([{ type: 'typing', from: alice.id }]);
     expect(aliceTab.frames).toEqual([]);
     expect(carolTab.frames).toEqual([{ type: 'error', code: 'NOT_FRIENDS', message: 'You can only message your friends.' }]);
-  });
-
-  it('pushes a message sent over REST to the open sockets', async () => {
-    const { alice, bob } = await friends();
-    const bobTab = await world.connect(bob);
-    const aliceTab = await world.connect(alice);
-
-    const sent = await post(alice, bob, 'rest-1', 'from the REST route');
-    await world.settle();
-
-    expect(bobTab.framesOf('message').map((f) => f.message.id)).toEqual([sent.id]);
-    expect(aliceTab.framesOf('message').map((f) => f.message.id)).toEqual([sent.id]);
-    expect(aliceTab.framesOf('receipt').map((f) => [f.status, f.messageIds])).toEqual([['delivered', [sent.id]]]);
-    // A REST repeat announces nothing new.
-    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'rest-1', text: 'from the REST route' })).status).toBe(200);
-    await world.settle();
-    expect(bobTab.framesOf('message')).toHaveLength(1);
   });
 
   it('leaves frames of other features to them', async () => {

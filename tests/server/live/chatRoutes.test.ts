@@ -4,13 +4,12 @@ import { createSession } from '../../../server/members/sessions';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import type { TestMember } from '../social/support/members';
-import { json, post, useChatWorld } from './support/chatWorld';
+import { json, useChatWorld } from './support/chatWorld';
 
-// The chat routes over HTTP: who may message whom, idempotent sends, history a page at a time, read
-// marks, and the conversation list with unread counts.
+// The chat routes over HTTP: who may read which history, history a page at a time, and the conversation
+// list with unread counts. Messages are sent and marked read on the socket (the chat feature), as the app does.
 
 const NOT_FRIENDS = { error: { code: 'NOT_FRIENDS', message: 'You can only message your friends.' } };
-const BLOCKED = { error: { code: 'BLOCKED', message: 'You cannot message this person.' } };
 
 interface Message {
   id: string;
@@ -26,14 +25,12 @@ interface Message {
 describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   const world = useChatWorld(kind);
 
-  it('sends to a friend (201 with the stored message) and shows it in both histories', async () => {
+  it('shows a message sent to a friend, trimmed, in both histories', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
 
-    const response = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'c-1', text: '  hi Bob  ' });
-    expect(response.status).toBe(201);
-    const { message } = await json<{ message: Message }>(response);
+    const message = await world.send(alice, bob, 'c-1', '  hi Bob  ');
     expect(message).toEqual({
       id: expect.stringMatching(/^[0-9]+$/) as string,
       clientId: 'c-1',
@@ -48,35 +45,27 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     expect(await json(await alice.browser.request('GET', `/api/chats/${bob.id}/messages`))).toEqual({ messages: [message], hasMore: false });
   });
 
-  it('stores the same client id once: a repeat answers 200 with the first message', async () => {
+  it('stores the same client id once: a repeat answers the first message', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
-    const first = await post(alice, bob, 'same', 'once');
+    const first = await world.send(alice, bob, 'same', 'once');
     world.clock.now += 5_000;
 
-    const again = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'same', text: 'once' });
-    expect(again.status).toBe(200);
-    expect((await json<{ message: Message }>(again)).message).toMatchObject({ id: first.id, sentAt: '2026-03-01T12:00:00.000Z' });
+    expect(await world.send(alice, bob, 'same', 'once')).toMatchObject({ id: first.id, sentAt: '2026-03-01T12:00:00.000Z' });
     const history = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
     expect(history.messages.map((m) => m.text)).toEqual(['once']);
   });
 
-  it('refuses members who are not friends (403 NOT_FRIENDS), also for history and reads', async () => {
+  it('refuses the history of members who are not friends (403 NOT_FRIENDS), also for nobody and yourself', async () => {
     const alice = await world.member('Alice');
     const carol = await world.member('Carol');
 
-    const send = await alice.browser.request('POST', `/api/chats/${carol.id}/messages`, { clientId: 'c-1', text: 'hello?' });
-    expect(send.status).toBe(403);
-    expect(await json(send)).toEqual(NOT_FRIENDS);
-    const history = await alice.browser.request('GET', `/api/chats/${carol.id}/messages`);
-    expect(history.status).toBe(403);
-    expect(await json(history)).toEqual(NOT_FRIENDS);
-    expect((await alice.browser.request('POST', `/api/chats/${carol.id}/read`, { upTo: '1' })).status).toBe(403);
-    for (const id of ['nobody', alice.id]) {
-      expect((await alice.browser.request('POST', `/api/chats/${id}/messages`, { clientId: 'c-2', text: 'x' })).status, id).toBe(403);
+    for (const id of [carol.id, 'nobody', alice.id]) {
+      const history = await alice.browser.request('GET', `/api/chats/${id}/messages`);
+      expect(history.status, id).toBe(403);
+      expect(await json(history), id).toEqual(NOT_FRIENDS);
     }
-    expect(await world.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
   });
 
   it('refuses a blocked pair both ways: the blocker hears 403 BLOCKED, the blocked member what a stranger hears', async () => {
@@ -85,66 +74,62 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     await world.befriend(alice, bob);
     expect((await bob.browser.request('POST', '/api/blocks', { userId: alice.id })).status).toBe(201);
 
-    const byBlocker = await bob.browser.request('POST', `/api/chats/${alice.id}/messages`, { clientId: 'c-1', text: 'hi' });
-    expect(byBlocker.status).toBe(403);
-    expect(await json(byBlocker)).toEqual(BLOCKED);
-    const byBlocked = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'c-1', text: 'hi' });
-    expect(byBlocked.status).toBe(403);
-    expect(await json(byBlocked)).toEqual({ error: { code: 'NOT_FRIENDS', message: 'You can only message your friends.' } });
+    const historyOfBlocker = await bob.browser.request('GET', `/api/chats/${alice.id}/messages`);
+    expect(historyOfBlocker.status).toBe(403);
+    expect(await json(historyOfBlocker)).toEqual({ error: { code: 'BLOCKED', message: 'You cannot message this person.' } });
     const historyOfBlocked = await alice.browser.request('GET', `/api/chats/${bob.id}/messages`);
     expect(historyOfBlocked.status).toBe(403);
     expect(await json(historyOfBlocked)).toEqual({ error: { code: 'NOT_FRIENDS', message: 'You can only message your friends.' } });
   });
 
-  it('answers 401 without a session and 400 for a bad body or cursor', async () => {
+  it('answers 401 without a session and 400 for a bad cursor', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
     alice.browser.setSession(undefined);
     expect((await alice.browser.request('GET', '/api/chats')).status).toBe(401);
-    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'c', text: 'hi' })).status).toBe(401);
+    expect((await alice.browser.request('GET', `/api/chats/${bob.id}/messages`)).status).toBe(401);
 
-    const cases: [string, string, unknown, string][] = [
-      ['POST', `/api/chats/${alice.id}/messages`, { clientId: 'c', text: '   ' }, 'MESSAGE_EMPTY'],
-      ['POST', `/api/chats/${alice.id}/messages`, { clientId: 'c', text: 'x'.repeat(2001) }, 'MESSAGE_TOO_LONG'],
-      ['POST', `/api/chats/${alice.id}/messages`, { text: 'no client id' }, 'INVALID_REQUEST'],
-      ['GET', `/api/chats/${alice.id}/messages?before=abc`, undefined, 'INVALID_REQUEST'],
-      ['POST', `/api/chats/${alice.id}/read`, { upTo: 'latest' }, 'INVALID_REQUEST'],
-    ];
-    const texts: Record<string, string> = {
-      MESSAGE_EMPTY: 'Write a message first.',
-      MESSAGE_TOO_LONG: 'Messages can be up to 2000 characters.',
-      INVALID_REQUEST: 'That request could not be understood.',
-    };
-    for (const [method, path, body, code] of cases) {
-      const response = await bob.browser.request(method, path, body);
-      expect(response.status, path).toBe(400);
-      expect(await json(response), path).toEqual({ error: { code, message: texts[code] } });
-    }
-    // 2000 characters is allowed.
-    expect((await bob.browser.request('POST', `/api/chats/${alice.id}/messages`, { clientId: 'long', text: 'x'.repeat(2000) })).status).toBe(201);
+    const response = await bob.browser.request('GET', `/api/chats/${alice.id}/messages?before=abc`);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
   });
 
-  it('limits a member to 20 messages in 10 s (429 TOO_MANY_MESSAGES with Retry-After)', async () => {
+  it('has no HTTP route to send or to mark read: the app does both on the socket', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
-    for (let i = 0; i < 20; i++) await post(alice, bob, `m-${i}`, `message ${i}`);
+    for (const [path, body] of [
+      [`/api/chats/${bob.id}/messages`, { clientId: 'c-1', text: 'hi' }],
+      [`/api/chats/${bob.id}/read`, { upTo: '1' }],
+    ] as const) {
+      const response = await alice.browser.request('POST', path, body);
+      expect(response.status, path).toBe(404);
+      expect(await json(response), path).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API route.' } });
+    }
+    expect(await world.database.db.selectFrom('messages').selectAll().execute()).toEqual([]);
+  });
 
-    const refused = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-20', text: 'one too many' });
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('Retry-After')).toBe('10');
-    expect(await json(refused)).toEqual({ error: { code: 'TOO_MANY_MESSAGES', message: 'You are sending messages too fast. Please slow down.' } });
+  it('limits a member to 20 messages in 10 s (TOO_MANY_MESSAGES)', async () => {
+    const alice = await world.member('Alice');
+    const bob = await world.member('Bob');
+    await world.befriend(alice, bob);
+    for (let i = 0; i < 20; i++) await world.send(alice, bob, `m-${i}`, `message ${i}`);
+    const tooMany = [{ type: 'error', code: 'TOO_MANY_MESSAGES', message: 'You are sending messages too fast. Please slow down.', clientId: 'm-20' }];
+    const refusedTab = await world.connect(alice);
+
+    await world.frame(refusedTab, { type: 'send', to: bob.id, clientId: 'm-20', text: 'one too many' });
+    expect(refusedTab.frames.filter((frame) => frame.type === 'error')).toEqual(tooMany);
     // A retry of a stored message is still answered.
-    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-3', text: 'message 3' })).status).toBe(200);
+    expect(await world.send(alice, bob, 'm-3', 'message 3')).toMatchObject({ text: 'message 3' });
 
     world.clock.now += 2_500;
-    const sooner = await alice.browser.request('POST', `/api/chats/${bob.id}/messages`, { clientId: 'm-20', text: 'one too many' });
-    expect(sooner.status).toBe(429);
-    expect(sooner.headers.get('Retry-After')).toBe('8');
+    const soonerTab = await world.connect(alice);
+    await world.frame(soonerTab, { type: 'send', to: bob.id, clientId: 'm-20', text: 'one too many' });
+    expect(soonerTab.frames.filter((frame) => frame.type === 'error')).toEqual(tooMany);
     // Exactly 10 s after the first 20, they are out of the window.
     world.clock.now += 7_500;
-    await post(alice, bob, 'm-20', 'later');
+    await world.send(alice, bob, 'm-20', 'later');
   });
 
   it('pages history 50 at a time, oldest first, with hasMore', async () => {
@@ -190,7 +175,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     }
   });
 
-  it("takes a friend's id in capital letters for sends, history and reads", async () => {
+  it("takes a friend's id in capital letters for history, and for sends and reads on the socket", async () => {
     // Fixed ids whose order flips when one is written in capitals ('a' < 'b' but 'B' < 'a').
     const withId = async (id: string, username: string): Promise<TestMember> => {
       await world.database.db.insertInto('members').values({ id, username, email: `${username.toLowerCase()}@example.com`, password_hash: 'not-a-real-hash' }).execute();
@@ -202,13 +187,11 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     const bob = await withId('b0000000-0000-4000-8000-000000000002', 'Bob');
     await world.befriend(alice, bob);
     const shouted = bob.id.toUpperCase();
-    const sent = await alice.browser.request('POST', `/api/chats/${shouted}/messages`, { clientId: 'c-1', text: 'hi' });
-    expect(sent.status).toBe(201);
-    const { message } = await json<{ message: Message }>(sent);
+    const message = await world.send(alice, shouted, 'c-1', 'hi');
     expect(message).toMatchObject({ from: alice.id, to: bob.id, text: 'hi' });
     const history = await json<{ messages: Message[] }>(await alice.browser.request('GET', `/api/chats/${shouted}/messages`));
     expect(history.messages.map((m) => m.id)).toEqual([message.id]);
-    expect((await bob.browser.request('POST', `/api/chats/${alice.id.toUpperCase()}/read`, { upTo: message.id })).status).toBe(204);
+    expect(await world.read(bob, alice.id.toUpperCase(), message.id)).toEqual([]);
     const read = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
     expect(read.messages.map((m) => m.readAt === null)).toEqual([false]);
   });
@@ -220,14 +203,14 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     await world.befriend(alice, bob);
     await world.befriend(alice, carol);
     await world.befriend(bob, carol);
-    await post(alice, bob, 'a', 'to Bob');
-    await post(alice, carol, 'b', 'to Carol');
-    await post(carol, bob, 'c', 'Carol to Bob');
+    await world.send(alice, bob, 'a', 'to Bob');
+    await world.send(alice, carol, 'b', 'to Carol');
+    await world.send(carol, bob, 'c', 'Carol to Bob');
     const history = await json<{ messages: Message[] }>(await bob.browser.request('GET', `/api/chats/${alice.id}/messages`));
     expect(history.messages.map((m) => m.text)).toEqual(['to Bob']);
   });
 
-  it('lists conversations newest first with unread counts, and a read mark clears them (204)', async () => {
+  it('lists conversations newest first with unread counts, and a read mark clears them', async () => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     const carol = await world.member('Carol');
@@ -235,12 +218,12 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     await world.befriend(alice, bob);
     await world.befriend(alice, carol);
     await world.befriend(alice, dave);
-    const fromBob = await post(bob, alice, 'b1', 'one');
-    await post(bob, alice, 'b2', 'two');
+    const fromBob = await world.send(bob, alice, 'b1', 'one');
+    await world.send(bob, alice, 'b2', 'two');
     world.clock.now += 60_000;
-    await post(carol, alice, 'c1', 'hey');
+    await world.send(carol, alice, 'c1', 'hey');
     world.clock.now += 60_000;
-    await post(alice, bob, 'a1', 'back to Bob');
+    await world.send(alice, bob, 'a1', 'back to Bob');
 
     const list = await json<{ conversations: unknown[] }>(await alice.browser.request('GET', '/api/chats'));
     expect(list.conversations).toEqual([
@@ -249,7 +232,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     ]);
 
     // Reading up to the first of Bob's two leaves the second unread.
-    expect((await alice.browser.request('POST', `/api/chats/${bob.id}/read`, { upTo: fromBob.id })).status).toBe(204);
+    expect(await world.read(alice, bob.id, fromBob.id)).toEqual([]);
     const after = await json<{ conversations: { friendId: string; unread: number }[] }>(await alice.browser.request('GET', '/api/chats'));
     expect(after.conversations.map((c) => [c.friendId, c.unread])).toEqual([
       [bob.id, 1],
@@ -270,7 +253,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
-    await post(bob, alice, 'b1', 'hi');
+    await world.send(bob, alice, 'b1', 'hi');
     await world.database.db
       .insertInto('profiles')
       .values({ member_id: bob.id, data: JSON.stringify({ profilePicture: 'data:image/png;base64,AAAA' }), updated_at: 1, visibility: 'private' })
@@ -292,7 +275,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
     await world.befriend(alice, bob);
-    await post(bob, alice, 'b1', 'hi');
+    await world.send(bob, alice, 'b1', 'hi');
     expect((await alice.browser.request('DELETE', `/api/friends/${bob.id}`)).status).toBe(204);
     expect(await json(await alice.browser.request('GET', '/api/chats'))).toEqual({ conversations: [] });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { ClientFrame, ServerFrame } from '../../../../src/domain/liveContract';
+import { clientFrameSchema, type ClientFrame, type MemberMessage, type ServerFrame } from '../../../../src/domain/liveContract';
 import { createApp } from '../../../../server/app';
 import { loadConfig } from '../../../../server/config';
 import { chatFeature } from '../../../../server/live/chat';
@@ -34,6 +34,13 @@ export interface ChatWorld {
   disconnect(socket: TestSocket): void;
   /** A frame from the socket; answers whether the chat feature handled it, once everything settled. */
   frame(socket: TestSocket, frame: ClientFrame): Promise<boolean>;
+  /**
+   * Sends from a socket the member's other sockets do not share (it hears nothing pushed, and opening
+   * it delivers nothing), expects it stored and answers the stored message.
+   */
+  send(member: TestMember, to: TestMember | string, clientId: string, text: string): Promise<MemberMessage>;
+  /** Marks the friend's messages read up to one, from such a socket; answers what the socket was told. */
+  read(member: TestMember, friendId: string, upTo: string): Promise<ServerFrame[]>;
   /** Waits until every bus event (and what it set off) has been handled. */
   settle(): Promise<void>;
 }
@@ -112,16 +119,22 @@ export function useChatWorld(kind: DatabaseKind): ChatWorld {
     await world.settle();
     return handled;
   };
+  world.send = async (member, to, clientId, text) => {
+    const socket = testSocket(member.id);
+    // Parsed as the hub parses a frame before the feature sees it (the text arrives trimmed).
+    await world.frame(socket, clientFrameSchema.parse({ type: 'send', to: typeof to === 'string' ? to : to.id, clientId, text }));
+    const [ack] = socket.framesOf('ack');
+    expect(socket.frames, `${member.username} sends ${clientId}`).toEqual([ack]);
+    return ack!.message;
+  };
+  world.read = async (member, friendId, upTo) => {
+    const socket = testSocket(member.id);
+    await world.frame(socket, clientFrameSchema.parse({ type: 'read', friendId, upTo }));
+    return socket.frames;
+  };
   return world;
 }
 
 export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
-}
-
-/** Sends over REST and expects it stored (201). */
-export async function post(member: TestMember, to: TestMember, clientId: string, text: string): Promise<{ id: string }> {
-  const response = await member.browser.request('POST', `/api/chats/${to.id}/messages`, { clientId, text });
-  expect(response.status).toBe(201);
-  return (await json<{ message: { id: string } }>(response)).message;
 }
