@@ -123,7 +123,7 @@ describe('member screens in both themes, on a phone and a desktop', () => {
           expect(m.errors).toEqual([]);
           await m.context.close();
         }
-      });
+      }, 180_000);
     }
   }
 });
