@@ -1,10 +1,8 @@
 import { createBrowserInspector } from '@statelyai/inspect';
 
-/** Dev-only: opens the Stately inspector; machines pick it up through `inspectorOptions`. */
-let inspector: ReturnType<typeof createBrowserInspector> | null = null;
-
+/** Dev-only, called once at start-up: opens the Stately inspector; machines pick it up through `inspectorOptions`. */
 export function startInspector() {
-  inspector ??= createBrowserInspector();
+  const inspector = createBrowserInspector();
   (globalThis as { __myceliusInspect?: unknown }).__myceliusInspect = inspector.inspect;
   return inspector;
 }
