@@ -6,6 +6,7 @@ import { LiveRoot } from './LiveRoot';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import { createProfileActors } from '../features/profile/actors/bio.actors';
+import { createSessionLogic } from './sessionLogic';
 import { ProfileActorsProvider } from '../features/profile/ui/ProfileActors';
 import '../shared/ui/styles/session.css';
 
@@ -36,9 +37,11 @@ export function SessionEndedNotice() {
 export default function SessionRoot() {
   // One set for the app's life: the bio generator in it lets a second generation join the one running.
   const [profileActors] = useState(createProfileActors);
+  // The session actor with its real IO; the device's profile sync state lives in this one set.
+  const [sessionLogic] = useState(createSessionLogic);
   return (
     <ProfileActorsProvider value={profileActors}>
-      <SessionContext.Provider>
+      <SessionContext.Provider logic={sessionLogic}>
         <SocialRoot>
           <LiveRoot>
             <ConversationsRoot>
