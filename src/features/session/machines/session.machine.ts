@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup, type DoneActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../../../domain/memberContract';
 import type { UnreachableMember } from '../services/auth';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../domain/memberFailure';
@@ -30,6 +30,15 @@ type CheckOutput = Member | null | UnreachableMember;
 /** The member a session check found, or null for a guest (with or without an unreachable member's device). */
 function memberIn(output: CheckOutput): Member | null {
   return output !== null && 'id' in output ? output : null;
+}
+
+/**
+ * The request event that entered a state, checked. Not xstate's assertEvent: xstate ships in the first
+ * screen's boot chunk, and that helper alone took it over its script budget.
+ */
+function requestEvent<TType extends SessionEvent['type']>(event: SessionEvent, type: TType): Extract<SessionEvent, { type: TType }> {
+  if (event.type !== type) throw new Error(`Expected ${type}, not ${event.type}`);
+  return event as Extract<SessionEvent, { type: TType }>;
 }
 
 // guest.offline is entered only from checking's onDone, once its guard found an unreachable member.
@@ -131,10 +140,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'signUp',
         src: 'signUp',
-        input: ({ event }) => {
-          assertEvent(event, 'SIGN_UP');
-          return event.request;
-        },
+        input: ({ event }) => requestEvent(event, 'SIGN_UP').request,
         onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
         onError: { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -144,10 +150,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logIn',
         src: 'logIn',
-        input: ({ event }) => {
-          assertEvent(event, 'LOG_IN');
-          return event.request;
-        },
+        input: ({ event }) => requestEvent(event, 'LOG_IN').request,
         onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
         onError: { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -178,10 +181,7 @@ export const sessionMachine = setup({
           invoke: {
             id: 'deleteAccount',
             src: 'deleteAccount',
-            input: ({ event }) => {
-              assertEvent(event, 'DELETE_ACCOUNT');
-              return { password: event.password };
-            },
+            input: ({ event }) => ({ password: requestEvent(event, 'DELETE_ACCOUNT').password }),
             onDone: { target: '#session.guest', actions: ['endMember', 'forgetMemberData'] },
             onError: [
               {
