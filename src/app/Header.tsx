@@ -2,12 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { COMMUNITY_FILTERS, type CommunityFilter } from '../domain/community';
 import { profileBadgeMachine } from '../features/profile/machines/profileBadge.machine';
+import { profileBadgeActors } from '../features/profile/actors/profileBadge.actors';
 import { CommunityContext } from '../features/discover/ui/CommunityContext';
 import { UserIcon } from '../shared/ui/Icons';
 
+const headerBadgeMachine = profileBadgeMachine.provide({ actors: profileBadgeActors });
+
 /** Community filter, product title and the round profile button (refreshes when the profile changes). */
 export function Header() {
-  const picture = useSelector(useActorRef(profileBadgeMachine), (s) => s.context.picture);
+  const picture = useSelector(useActorRef(headerBadgeMachine), (s) => s.context.picture);
   const community = CommunityContext.useSelector((s) => s.context.community);
   const communityActor = CommunityContext.useActorRef();
   return (

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../domain/memberContract';
 import { ConversationsRoot } from './ConversationsRoot';
 import { LiveRoot } from './LiveRoot';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
+import { createProfileActors } from '../features/profile/actors/bio.actors';
+import { createSessionLogic } from './sessionLogic';
+import { ProfileActorsProvider } from '../features/profile/ui/ProfileActors';
 import '../shared/ui/styles/session.css';
 
 /** Tells a member whose session ended (a 401 from any member call) that they are a guest again. */
@@ -31,17 +35,23 @@ export function SessionEndedNotice() {
  * it for the whole app. Lazy, so the first screen (/intro) carries none of the members code.
  */
 export default function SessionRoot() {
+  // One set for the app's life: the bio generator in it lets a second generation join the one running.
+  const [profileActors] = useState(createProfileActors);
+  // The session actor with its real IO; the device's profile sync state lives in this one set.
+  const [sessionLogic] = useState(createSessionLogic);
   return (
-    <SessionContext.Provider>
-      <SocialRoot>
-        <LiveRoot>
-          <ConversationsRoot>
-            <SessionEndedNotice />
-            <FriendAcceptedNotice />
-            <Outlet />
-          </ConversationsRoot>
-        </LiveRoot>
-      </SocialRoot>
-    </SessionContext.Provider>
+    <ProfileActorsProvider value={profileActors}>
+      <SessionContext.Provider logic={sessionLogic}>
+        <SocialRoot>
+          <LiveRoot>
+            <ConversationsRoot>
+              <SessionEndedNotice />
+              <FriendAcceptedNotice />
+              <Outlet />
+            </ConversationsRoot>
+          </LiveRoot>
+        </SocialRoot>
+      </SessionContext.Provider>
+    </ProfileActorsProvider>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense, type ReactElement } from 'react';
 import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
 import { isLazyScreen, lazyScreen } from './lazyScreen';
 import { Splash } from '../features/session/ui/Splash';
+import { splashActors } from '../features/session/actors/splash.actors';
 
 // Every screen but the first (the splash) is its own lazy chunk, and so is the session they share.
 const SessionRoot = lazyScreen(() => import('./SessionRoot'));
@@ -35,7 +36,7 @@ function Loading() {
 const routes = (
   <>
     <Route path="/" element={<Navigate to="/intro" replace />} />
-    <Route path="/intro" element={<Splash />} />
+    <Route path="/intro" element={<Splash actors={splashActors} />} />
     <Route element={<SessionRoot />}>
       <Route path="/auth" element={<SignUp />} />
       <Route path="/login" element={<LogIn />} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { bioGenerationMachine, type AiProvider } from '../../src/features/profile/machines/bioGeneration.machine';
 import { AppError } from '../../src/domain/errors';
 import { testModel, type ModelEvent, type ModelOptions, type ReplayEnv, type StateView } from '../support/modelTest';
@@ -95,7 +95,7 @@ describe('bio generation machine (model-based)', () => {
   });
 });
 
-describe('bio generation machine, real actors', () => {
+describe('bio generation machine, one generation at a time', () => {
   it('ignores GENERATE while a generation runs (one request, the button is busy)', async () => {
     let calls = 0;
     const actor = createActor(
@@ -106,6 +106,7 @@ describe('bio generation machine, real actors', () => {
             return FRESH;
           }),
           loadAiProvider: fromPromise<AiProvider>(async () => 'gemini'),
+          watchStoredSummary: fromCallback(() => undefined),
         },
       }),
       { input: { summary: '' } },

@@ -2,7 +2,7 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onboardingMachine } from '../../src/features/profile/machines/onboarding.machine';
-import * as bio from '../../src/features/profile/services/bio';
+import { onboardingImplementations } from '../../src/features/profile/actors/bio.actors';
 import { testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
 
 const events = [{ type: 'FINISH' }, { type: 'xstate.after.navigationDelay.onboarding.leaving' }];
@@ -50,8 +50,9 @@ describe('onboarding finish with the real bio check', () => {
   function finish() {
     const clock = new SimulatedClock();
     const navigate = vi.fn();
-    const start = vi.spyOn(bio, 'startBackgroundBioGeneration').mockImplementation(() => undefined);
-    const actor = createActor(onboardingMachine.provide({ actions: { goToDashboard: navigate, startBioGeneration: () => bio.startBackgroundBioGeneration() } }), { clock }).start();
+    const start = vi.fn();
+    const real = onboardingImplementations({ generate: () => Promise.resolve('unused'), startInBackground: start });
+    const actor = createActor(onboardingMachine.provide({ ...real, actions: { ...real.actions, goToDashboard: navigate } }), { clock }).start();
     actor.send({ type: 'FINISH' });
     return { clock, navigate, start, actor };
   }

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { profileSyncMachine } from '../../src/features/session/machines/profileSync.machine';
+import { profileSyncActors } from '../../src/features/session/actors/session.actors';
+import { createProfileSync } from '../../src/features/session/services/profileSync';
 import { json, mockFetch, type RecordedCall } from '../services/fetchMock';
 
 // The profile sync with its own actors (the model test provides stand-ins): it hears a write of user_profile,
@@ -41,14 +43,14 @@ afterEach(() => {
 describe('profile sync with its own actors', () => {
   it('a member without a server profile sends the device profile with its time', async () => {
     const { calls } = mockFetch({ 'GET /api/me': json({ user: mira, profile: null }), 'PUT /api/me/profile': echo });
-    sync = createActor(profileSyncMachine, { input: { memberId: 'm-1' } }).start();
+    sync = createActor(profileSyncMachine.provide({ actors: profileSyncActors(createProfileSync()) }), { input: { memberId: 'm-1' } }).start();
     await waitFor(sync, (s) => s.matches('idle'));
     expect(puts(calls).map((c) => c.body)).toEqual([{ ...profile, updatedAt: Date.parse('2026-11-24T04:00:00.000Z') }]);
   });
 
   it('an edit written to user_profile is sent once the member pauses for 1 second', async () => {
     const { calls } = mockFetch({ 'GET /api/me': json({ user: mira, profile: null }), 'PUT /api/me/profile': echo });
-    sync = createActor(profileSyncMachine, { input: { memberId: 'm-1' } }).start();
+    sync = createActor(profileSyncMachine.provide({ actors: profileSyncActors(createProfileSync()) }), { input: { memberId: 'm-1' } }).start();
     await waitFor(sync, (s) => s.matches('idle'));
     localStorage.setItem('user_profile', JSON.stringify({ ...profile, hobbies: 'climbing, chess' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'user_profile', storageArea: localStorage }));
@@ -63,7 +65,7 @@ describe('profile sync with its own actors', () => {
 
   it("after a failed reconcile the browser's online event starts over at once", async () => {
     const { calls } = mockFetch({ 'GET /api/me': ['network-error', json({ user: mira, profile: null })], 'PUT /api/me/profile': echo });
-    sync = createActor(profileSyncMachine, { input: { memberId: 'm-1' } }).start();
+    sync = createActor(profileSyncMachine.provide({ actors: profileSyncActors(createProfileSync()) }), { input: { memberId: 'm-1' } }).start();
     await waitFor(sync, (s) => s.matches('waitingForNetwork'));
     window.dispatchEvent(new Event('online'));
     expect(sync.getSnapshot().value).toBe('reconciling');

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine } from '../../src/features/session/machines/session.machine';
+import { sessionDeviceActions } from '../support/session';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { knownViewer } from '../../src/shared/session/viewer';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
@@ -173,6 +174,8 @@ describe('session machine (model-based)', () => {
       machine: sessionMachine,
       events,
       limit: 2000,
+      // The device side is real: who the app serves and what it forgets are what this test observes.
+      provide: () => ({ actions: sessionDeviceActions() }),
       setup: () => {
         localStorage.clear();
         sessionStorage.clear();

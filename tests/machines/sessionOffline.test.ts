@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
 import { json, mockFetch } from '../services/fetchMock';
+import { sessionWith } from '../support/session';
 
 // A member's device that starts without the server (the session's own actors, on a fake fetch): it works as
 // a guest, keeps the member's edits pending (member_profile_sync), and asks again once the browser is online.
@@ -26,7 +27,7 @@ function startSession() {
     syncInputs.push(input);
   });
   const quiet = fromCallback<SessionEvent>(() => undefined);
-  session = createActor(sessionMachine.provide({ actors: { profileSync: profileSync as never, hearSessionEnded: quiet } })).start();
+  session = createActor(sessionWith({ profileSync: profileSync as never, hearSessionEnded: quiet })).start();
   return session;
 }
 
@@ -80,15 +81,13 @@ describe('a member device started offline', () => {
     mockFetch({ 'GET /api/me': json({ user: mira, profile: null }) });
     const syncFailure = new Error('sync broke');
     const watchFailure = new Error('no listener');
-    const machine = sessionMachine.provide({
-      actors: {
-        profileSync: fromCallback(() => {
-          throw syncFailure;
-        }) as never,
-        hearSessionEnded: fromCallback<SessionEvent>(() => {
-          throw watchFailure;
-        }),
-      },
+    const machine = sessionWith({
+      profileSync: fromCallback(() => {
+        throw syncFailure;
+      }) as never,
+      hearSessionEnded: fromCallback<SessionEvent>(() => {
+        throw watchFailure;
+      }),
     });
     session = createActor(machine).start();
     await waitFor(session, (s) => s.matches('member'));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
+import type { SessionEvent } from '../../src/features/session/machines/session.machine';
 import {
   deleteAccountThrough,
   logInThrough,
@@ -11,6 +11,7 @@ import {
 } from '../../src/features/session/machines/sessionRequests';
 import { MemberRequestFailed } from '../../src/shared/http/errors';
 import { json, mockFetch } from '../services/fetchMock';
+import { sessionWith } from '../support/session';
 
 // Screens ask the one session actor to sign up, log in or delete the account and wait for the answer:
 // the member, or a MemberRequestFailed carrying what the person is told (memberContract.ts texts, spelled out).
@@ -24,7 +25,7 @@ const quiet = fromCallback<SessionEvent>(() => undefined);
 let session: SessionActor;
 
 function startGuestSession(): SessionActor {
-  const machine = sessionMachine.provide({ actors: { profileSync: quiet as never, hearSessionEnded: quiet } });
+  const machine = sessionWith({ profileSync: quiet as never, hearSessionEnded: quiet });
   session = createActor(machine).start();
   return session;
 }

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, toPromise } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
+import type { SessionEvent } from '../../src/features/session/machines/session.machine';
 import { logInThrough, type SessionActor } from '../../src/features/session/machines/sessionRequests';
 import { exportDataWith, privacyActorsWith } from '../../src/features/settings/machines/settings.machine';
 import { json, mockFetch } from '../services/fetchMock';
+import { sessionWith } from '../support/session';
 
 // The privacy switches a screen gets from privacyActorsWith: a guest's stay on the device (user_settings);
 // a member's start as the server keeps them (GET /api/me/settings) and are told to it (PUT), and a 401 ends
@@ -18,7 +19,7 @@ let session: SessionActor;
 
 async function startSession(asMember: boolean, routes: Parameters<typeof mockFetch>[0]) {
   const fake = mockFetch({ 'POST /api/auth/login': json({ user: mira }), ...routes });
-  session = createActor(sessionMachine.provide({ actors: { profileSync: quiet as never, hearSessionEnded: quiet } })).start();
+  session = createActor(sessionWith({ profileSync: quiet as never, hearSessionEnded: quiet })).start();
   if (asMember) await logInThrough(session, { username: 'mira', password: 'secret1' });
   return fake;
 }

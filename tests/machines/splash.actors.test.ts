@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { splashMachine } from '../../src/features/session/machines/splash.machine';
+import { splashActors } from '../../src/features/session/actors/splash.actors';
 
 // The splash's own check: a guest whose stored profile is complete is a returning visitor; a check
 // that fails is logged and counts as a first visit.
@@ -24,7 +25,7 @@ describe('splash (own check)', () => {
       }),
     );
     const toDashboard = vi.fn();
-    const actor = createActor(splashMachine.provide({ actions: { goToDashboard: toDashboard } })).start();
+    const actor = createActor(splashMachine.provide({ actors: splashActors, actions: { goToDashboard: toDashboard } })).start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(toDashboard).toHaveBeenCalledTimes(1);
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bioRequestSchema } from '../../src/domain/aiContract';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
-import { generateAndStoreSummary, startBackgroundBioGeneration } from '../../src/features/profile/services/bio';
+import { createBioGenerator } from '../../src/features/profile/services/bio';
 import { assembleBioInput, storedConnections, type BioSources } from '../../src/features/profile/services/bioInput';
 import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
 import { saveProfile } from '../../src/shared/storage/profile';
@@ -148,7 +148,7 @@ describe('bio generation and storage', () => {
   it('generates from the stored profile and stores the result under ai_profile_summary', async () => {
     saveProfile(profile);
     const fetchMock = stubBioRoute(ok('Mika climbs and headbangs.'));
-    await expect(generateAndStoreSummary()).resolves.toBe('Mika climbs and headbangs.');
+    await expect(createBioGenerator().generate()).resolves.toBe('Mika climbs and headbangs.');
     expect(localStorage.getItem('ai_profile_summary')).toBe('Mika climbs and headbangs.');
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ username: 'mika', musicGenres: ['Metal', 'Jazz'] });
   });
@@ -160,14 +160,14 @@ describe('bio generation and storage', () => {
       url === '/api/ai/bio' ? ok('Bio without music.')() : new Response('{}', { status: 502 }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(generateAndStoreSummary()).resolves.toBe('Bio without music.');
+    await expect(createBioGenerator().generate()).resolves.toBe('Bio without music.');
     const bioCall = fetchMock.mock.calls.find(([url]) => url === '/api/ai/bio')!;
     expect(JSON.parse(bioCall[1]!.body as string)).not.toHaveProperty('spotifyData');
     expect(fetchMock.mock.calls.some(([url]) => url.includes('/spotify/me/top/'))).toBe(true);
     expect(errorLog).toHaveBeenCalled();
   });
 
-  it('startBackgroundBioGeneration returns at once, runs once even when called twice, and stores the bio', async () => {
+  it('startInBackground returns at once, runs once even when called twice, and stores the bio', async () => {
     saveProfile(profile);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -175,8 +175,9 @@ describe('bio generation and storage', () => {
       await gate;
       return ok('Background bio.')();
     });
-    startBackgroundBioGeneration();
-    startBackgroundBioGeneration();
+    const generator = createBioGenerator();
+    generator.startInBackground();
+    generator.startInBackground();
     expect(aiSummaryKey.read()).toBe('');
     release();
     await vi.waitFor(() => expect(aiSummaryKey.read()).toBe('Background bio.'));
@@ -186,7 +187,7 @@ describe('bio generation and storage', () => {
   it('does nothing when a bio is already stored', async () => {
     aiSummaryKey.write('Existing bio.');
     const fetchMock = stubBioRoute(ok('New bio.'));
-    startBackgroundBioGeneration();
+    createBioGenerator().startInBackground();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(aiSummaryKey.read()).toBe('Existing bio.');
@@ -195,7 +196,7 @@ describe('bio generation and storage', () => {
   it('only logs a background failure and stores nothing', async () => {
     saveProfile(profile);
     stubBioRoute(async () => new Response('{}', { status: 500 }));
-    startBackgroundBioGeneration();
+    createBioGenerator().startInBackground();
     await vi.waitFor(() => expect(errorLog).toHaveBeenCalledWith('Background bio generation failed:', expect.any(AppError)));
     expect(localStorage.getItem('ai_profile_summary')).toBeNull();
   });

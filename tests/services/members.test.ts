@@ -4,7 +4,7 @@ import { createActor, waitFor } from 'xstate';
 import { exportForSession } from '../../src/features/settings/services/exportData';
 import { currentMember, logIn, signUp } from '../../src/features/session/services/auth';
 import { memberFailure } from '../../src/shared/http/errors';
-import { forgetMemberSync, pushProfile, reconcileProfile, watchLocalEdits } from '../../src/features/session/services/profileSync';
+import { createProfileSync, type ProfileSync } from '../../src/features/session/services/profileSync';
 import { fakeSessionLogic } from '../support/session';
 import { json, mockFetch } from './fetchMock';
 
@@ -22,9 +22,11 @@ const serverProfile = { ...deviceProfile, hobbies: 'chess', musicGenres: ['Metal
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
+// Each test is a fresh page load: a new device sync, as the session root creates one.
+let sync: ProfileSync;
 beforeEach(() => {
   localStorage.clear();
-  forgetMemberSync();
+  sync = createProfileSync();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,8 +92,8 @@ describe('profile sync: local first, newer updatedAt wins', () => {
       'GET /api/me': json({ user: mira, profile: null }),
       'PUT /api/me/profile': (call) => json({ profile: call.body }),
     });
-    await expect(reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
-    await expect(pushProfile('m-1', () => 1_700_000_000_000)).resolves.toEqual({ stillPending: false });
+    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
+    await expect(sync.pushProfile('m-1', () => 1_700_000_000_000)).resolves.toEqual({ stillPending: false });
     expect(calls.at(-1)?.body).toEqual({ ...deviceProfile, updatedAt: 1_700_000_000_000 });
     expect(stored('user_profile')).toEqual(deviceProfile);
     expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 1_700_000_000_000, pending: false });
@@ -99,7 +101,7 @@ describe('profile sync: local first, newer updatedAt wins', () => {
 
   it('logging in on a fresh browser restores the server profile: picture, hobbies, chips and connected flags', async () => {
     mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
-    await expect(reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
+    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
     expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 50, pending: false });
   });
@@ -108,11 +110,11 @@ describe('profile sync: local first, newer updatedAt wins', () => {
     localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
     localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 60, pending: true }));
     mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
-    await expect(reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
+    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
     expect(stored('user_profile')).toEqual(deviceProfile);
 
     localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 40, pending: true }));
-    await expect(reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
+    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
   });
 
@@ -120,15 +122,15 @@ describe('profile sync: local first, newer updatedAt wins', () => {
     localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
     localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'someone-else', updatedAt: 99, pending: true }));
     mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
-    await expect(reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
+    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
   });
 
   it('hears edits and marks them pending with their time; a restore and a cleared device are not edits', async () => {
     mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
     const edits: number[] = [];
-    const stop = watchLocalEdits('m-1', () => 1000, () => edits.push(1));
-    await reconcileProfile('m-1');
+    const stop = sync.watchLocalEdits('m-1', () => 1000, () => edits.push(1));
+    await sync.reconcileProfile('m-1');
     expect(edits).toEqual([]);
 
     localStorage.setItem('user_profile', JSON.stringify({ ...serverProfile, hobbies: 'bouldering' }));
@@ -150,7 +152,7 @@ describe('profile sync: local first, newer updatedAt wins', () => {
         return json({ profile: call.body });
       },
     });
-    await expect(pushProfile('m-1', () => 75)).resolves.toEqual({ stillPending: true });
+    await expect(sync.pushProfile('m-1', () => 75)).resolves.toEqual({ stillPending: true });
     expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 80, pending: true });
   });
 });

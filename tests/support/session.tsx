@@ -4,6 +4,9 @@ import type { LoginRequest, Member, SignupRequest } from '../../src/domain/membe
 import type { UnreachableMember } from '../../src/features/session/services/auth';
 import { sessionMachine } from '../../src/features/session/machines/session.machine';
 import { SessionContext } from '../../src/features/session/ui/SessionContext';
+import { sessionImplementations } from '../../src/features/session/actors/session.actors';
+import { createProfileSync } from '../../src/features/session/services/profileSync';
+import { createSessionLogic } from '../../src/app/sessionLogic';
 
 // Screens read the app's session from SessionContext; UI tests give them a real session machine whose
 // server calls are fakes (no network), and whose profile sync does nothing.
@@ -19,13 +22,20 @@ export interface FakeServer {
 export const fakeMember: Member = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
 
 export function fakeSessionLogic(server: FakeServer = {}) {
-  return sessionMachine.provide({
+  // The device side is real (who the app serves, what Log Out forgets); the server is the fake below.
+  return createSessionLogic().provide({
     actors: {
       checkSession: fromPromise<Member | null | UnreachableMember>(async () => server.member ?? null),
       signUp: fromPromise(({ input }) => (server.signUp ?? (async () => fakeMember))(input)),
       logIn: fromPromise(({ input }) => (server.logIn ?? (async () => fakeMember))(input)),
-      logOut: fromPromise(() => (server.logOut ?? (async () => undefined))()),
-      deleteAccount: fromPromise(({ input }) => (server.deleteAccount ?? (async () => undefined))(input.password)),
+      logOut: fromPromise<undefined>(async () => {
+        await (server.logOut ?? (async () => undefined))();
+        return undefined;
+      }),
+      deleteAccount: fromPromise<undefined, { password: string }>(async ({ input }) => {
+        await (server.deleteAccount ?? (async () => undefined))(input.password);
+        return undefined;
+      }),
       profileSync: fromPromise(() => new Promise<{ sessionEnded: true }>(() => undefined)) as never,
     },
   });
@@ -33,4 +43,14 @@ export function fakeSessionLogic(server: FakeServer = {}) {
 
 export function WithSession({ server, children }: { server?: FakeServer; children: ReactNode }) {
   return <SessionContext.Provider logic={fakeSessionLogic(server)}>{children}</SessionContext.Provider>;
+}
+
+/** The session machine with its real IO (network faked at fetch by the test) but for the actors given. */
+export function sessionWith(actors: NonNullable<Parameters<typeof sessionMachine.provide>[0]['actors']>) {
+  return createSessionLogic().provide({ actors });
+}
+
+/** The session's device-side actions (who the app serves, what it forgets), for a test that fakes all its actors. */
+export function sessionDeviceActions() {
+  return sessionImplementations(createProfileSync()).actions;
 }

@@ -1,5 +1,6 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
+import type { SessionEvent } from '../../src/features/session/machines/session.machine';
+import { sessionWith } from './session';
 
 /** A signed-out session whose `logIn` or `signUp` answers with Mira and records what it was asked. */
 export function sessionAsking(request: 'logIn' | 'signUp') {
@@ -7,13 +8,11 @@ export function sessionAsking(request: 'logIn' | 'signUp') {
   const asked: unknown[] = [];
   const quiet = fromCallback<SessionEvent>(() => undefined);
   const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        checkSession: fromPromise(async () => null) as never,
-        [request]: fromPromise(async ({ input }) => (asked.push(input), mira)),
-        profileSync: quiet as never,
-        hearSessionEnded: quiet,
-      },
+    sessionWith({
+      checkSession: fromPromise(async () => null) as never,
+      [request]: fromPromise(async ({ input }) => (asked.push(input), mira)),
+      profileSync: quiet as never,
+      hearSessionEnded: quiet,
     }),
   ).start();
   return { session, asked, mira };

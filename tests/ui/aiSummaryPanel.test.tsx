@@ -3,15 +3,27 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
-import { getClientConfig, type ClientConfig } from '../../src/shared/http/config';
+import { fromPromise } from 'xstate';
+import type { AiProvider } from '../../src/features/profile/machines/bioGeneration.machine';
 import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { AiSummaryPanel } from '../../src/features/profile/ui/AiSummaryPanel';
+import { WithProfileActors } from '../support/profileActors';
 
-vi.mock('../../src/shared/http/config', () => ({ getClientConfig: vi.fn() }));
+// The server's AI provider, as the panel's loadAiProvider actor answers it.
+let aiProvider: () => Promise<AiProvider>;
 
-function config(provider: 'gemini' | 'local'): ClientConfig {
-  return { ai: { provider } } as ClientConfig;
+function renderPanel() {
+  return render(
+    <WithProfileActors
+      override={(real) => ({
+        ...real,
+        bioGeneration: { ...real.bioGeneration, actors: { ...real.bioGeneration.actors, loadAiProvider: fromPromise(() => aiProvider()) } },
+      })}
+    >
+      <AiSummaryPanel />
+    </WithProfileActors>,
+  );
 }
 
 // The bio route answers only when the test releases it, so the busy state can be seen.
@@ -32,7 +44,7 @@ const textAnswer = (text: string) => new Response(JSON.stringify({ text }), { he
 beforeEach(() => {
   localStorage.clear();
   saveProfile({ ...emptyProfile(), username: 'mika', hobbies: 'climbing', musicGenres: ['Metal'] });
-  vi.mocked(getClientConfig).mockResolvedValue(config('local'));
+  aiProvider = async () => 'local';
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -44,7 +56,7 @@ describe('AiSummaryPanel', () => {
   it('shows the placeholder, then Generate → Generating... → the summary, stored', async () => {
     const fetchMock = stubBioRoute();
     const user = userEvent.setup();
-    render(<AiSummaryPanel />);
+    renderPanel();
     const panel = screen.getByRole('region', { name: 'AI Profile Summary' });
     expect(screen.getByText('Click "Generate" to create an AI-powered profile summary based on your interests and connected services.')).toBeInTheDocument();
     expect(await screen.findByText('Written by the Mycelius local AI engine')).toBeInTheDocument();
@@ -66,7 +78,7 @@ describe('AiSummaryPanel', () => {
   it('shows the red error text when generation fails, and can try again', async () => {
     stubBioRoute();
     const user = userEvent.setup();
-    render(<AiSummaryPanel />);
+    renderPanel();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await act(async () => release(new Response('{}', { status: 500 })));
     const alert = await screen.findByRole('alert');
@@ -85,7 +97,7 @@ describe('AiSummaryPanel', () => {
     aiSummaryKey.write('The old bio.');
     stubBioRoute();
     const user = userEvent.setup();
-    render(<AiSummaryPanel />);
+    renderPanel();
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await act(async () => release(new Response('{}', { status: 429 })));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to generate summary. Please try again.');
@@ -94,25 +106,25 @@ describe('AiSummaryPanel', () => {
 
   it('renders the summary as text, never as HTML', () => {
     aiSummaryKey.write('<img src=x onerror="alert(1)"><b>bold</b>');
-    const { container } = render(<AiSummaryPanel />);
+    const { container } = renderPanel();
     expect(screen.getByText('<img src=x onerror="alert(1)"><b>bold</b>')).toBeInTheDocument();
     expect(container.querySelector('img, b')).toBeNull();
   });
 
   it('credits Google Gemini when the server uses it', async () => {
-    vi.mocked(getClientConfig).mockResolvedValue(config('gemini'));
-    render(<AiSummaryPanel />);
+    aiProvider = async () => 'gemini';
+    renderPanel();
     expect(await screen.findByText('Powered by Google Gemini')).toBeInTheDocument();
   });
 
   it('falls back to the local-engine credit when the config cannot be loaded', async () => {
-    vi.mocked(getClientConfig).mockRejectedValue(new Error('offline'));
-    render(<AiSummaryPanel />);
+    aiProvider = () => Promise.reject(new Error('offline'));
+    renderPanel();
     expect(await screen.findByText('Written by the Mycelius local AI engine')).toBeInTheDocument();
   });
 
   it('shows a bio stored elsewhere (the onboarding background run) without a reload', async () => {
-    render(<AiSummaryPanel />);
+    renderPanel();
     act(() => aiSummaryKey.write('Written in the background.'));
     await waitFor(() => expect(screen.getByText('Written in the background.')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Regenerate' })).toBeInTheDocument();

@@ -6,16 +6,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Onboarding from '../../src/features/profile/ui/Onboarding';
 import SignUp from '../../src/features/session/ui/SignUp';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
+import { WithProfileActors } from '../support/profileActors';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
 
 function renderAt(path: string, server: FakeServer = {}) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <WithSession server={server}>
-        <Routes>
-          <Route path="/auth" element={<SignUp />} />
-          <Route path="/connections" element={<Onboarding />} />
-        </Routes>
+        <WithProfileActors>
+          <Routes>
+            <Route path="/auth" element={<SignUp />} />
+            <Route path="/connections" element={<Onboarding />} />
+          </Routes>
+        </WithProfileActors>
       </WithSession>
     </MemoryRouter>,
   );

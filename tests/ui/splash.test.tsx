@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Splash } from '../../src/features/session/ui/Splash';
+import { splashActors } from '../../src/features/session/actors/splash.actors';
 
 function Where() {
   const location = useLocation();
@@ -24,15 +25,15 @@ function renderSplash() {
   render(
     <StrictMode>
       <MemoryRouter initialEntries={['/intro']}>
-          <Routes>
-            <Route path="/intro" element={<Splash />} />
-            <Route path="/auth" element={<h1>Create Account</h1>} />
-            <Route path="/dashboard" element={<h1>Discover Friends</h1>} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </StrictMode>,
-    );
+        <Routes>
+          <Route path="/intro" element={<Splash actors={splashActors} />} />
+          <Route path="/auth" element={<h1>Create Account</h1>} />
+          <Route path="/dashboard" element={<h1>Discover Friends</h1>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </StrictMode>,
+  );
 }
 
 describe('Splash (/intro)', () => {

@@ -1,8 +1,7 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
-import { generateAndStoreSummary, readStoredSummary, watchStoredSummary } from '../services/bio';
-import { getClientConfig } from '../../../shared/http/config';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 export type AiProvider = 'gemini' | 'local';
 
@@ -27,27 +26,32 @@ export const bioGenerationMachine = setup({
   types: {} as {
     context: BioGenerationContext;
     events: BioGenerationEvent;
-    /** The bio to start from; without one, the stored bio. */
-    input: { summary?: string };
+    /** The bio to start from: the stored one. */
+    input: { summary: string };
   },
   actors: {
-    generateSummary: fromPromise<string>(() => generateAndStoreSummary()),
-    loadAiProvider: fromPromise<AiProvider>(async () => (await getClientConfig()).ai.provider),
-    watchStoredSummary: fromCallback<BioGenerationEvent>(({ sendBack }) =>
-      watchStoredSummary((summary) => sendBack({ type: 'SUMMARY_STORED', summary })),
-    ),
+    /** Generates the bio from the stored profile and stores it; resolves with its text. */
+    generateSummary: notProvided<string>('generateSummary'),
+    /** Which AI provider the server uses. */
+    loadAiProvider: notProvided<AiProvider>('loadAiProvider'),
+    /** Sends SUMMARY_STORED whenever the stored bio changes outside this panel. */
+    watchStoredSummary: callbackNotProvided<BioGenerationEvent>('watchStoredSummary'),
   },
   guards: {
-    isGemini: ({ event }) => (event as { output?: unknown }).output === 'gemini',
+    isGemini: (_, params: { provider: AiProvider }) => params.provider === 'gemini',
   },
   actions: {
-    logError: ({ event }) => console.error('AI summary panel:', (event as { error?: unknown }).error),
+    logError: (_, params: { error: unknown }) => console.error('AI summary panel:', params.error),
   },
 }).createMachine({
   id: 'bioGeneration',
   type: 'parallel',
-  context: ({ input }) => ({ summary: input?.summary ?? readStoredSummary(), error: null }),
-  invoke: { id: 'watchStoredSummary', src: 'watchStoredSummary', onError: { actions: 'logError' } },
+  context: ({ input }) => ({ summary: input.summary, error: null }),
+  invoke: {
+    id: 'watchStoredSummary',
+    src: 'watchStoredSummary',
+    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+  },
   states: {
     bio: {
       initial: 'idle',
@@ -79,8 +83,8 @@ export const bioGenerationMachine = setup({
           invoke: {
             id: 'loadAiProvider',
             src: 'loadAiProvider',
-            onDone: [{ guard: 'isGemini', target: 'gemini' }, { target: 'local' }],
-            onError: { target: 'local', actions: 'logError' },
+            onDone: [{ guard: { type: 'isGemini', params: ({ event }) => ({ provider: event.output }) }, target: 'gemini' }, { target: 'local' }],
+            onError: { target: 'local', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         gemini: {},

@@ -1,5 +1,5 @@
-import { assign, fromCallback, setup } from 'xstate';
-import { profileKey } from '../../../shared/storage/profile';
+import { assign, setup } from 'xstate';
+import { callbackNotProvided } from '../../../shared/machines/notProvided';
 
 // The header's round profile button: the stored profile picture, followed as it changes in this tab or
 // another one, so the header never reads storage itself.
@@ -9,16 +9,13 @@ export interface ProfileBadgeContext {
   picture: string;
 }
 
-type ProfileBadgeEvent = { type: 'PICTURE'; picture: string };
+export type ProfileBadgeEvent = { type: 'PICTURE'; picture: string };
 
 export const profileBadgeMachine = setup({
   types: {} as { context: ProfileBadgeContext; events: ProfileBadgeEvent },
   actors: {
-    watchPicture: fromCallback<ProfileBadgeEvent>(({ sendBack }) => {
-      const send = () => sendBack({ type: 'PICTURE', picture: profileKey.read().profilePicture });
-      send();
-      return profileKey.subscribe(send);
-    }),
+    /** Sends PICTURE with the stored picture at once and whenever it changes. */
+    watchPicture: callbackNotProvided<ProfileBadgeEvent>('watchPicture'),
   },
 }).createMachine({
   id: 'profileBadge',

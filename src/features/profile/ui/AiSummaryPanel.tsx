@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { bioGenerationMachine } from '../machines/bioGeneration.machine';
+import { useBioGenerationMachine } from './ProfileActors';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import '../../../shared/ui/styles/ai.css';
 
@@ -19,7 +19,8 @@ const SparkleIcon = () => (
 /** The AI Profile Summary panel of /profile: the stored bio, Generate/Regenerate, and the provider credit. */
 export function AiSummaryPanel() {
   // The machine starts from the stored bio; later changes reach it through its storage watcher.
-  const actor = useActorRef(bioGenerationMachine, { input: {}, ...inspectOptions() });
+  const { machine, input } = useBioGenerationMachine();
+  const actor = useActorRef(machine, { input, ...inspectOptions() });
   const busy = useSelector(actor, (s) => s.matches({ bio: 'generating' }));
   const summary = useSelector(actor, (s) => s.context.summary);
   const error = useSelector(actor, (s) => s.context.error);

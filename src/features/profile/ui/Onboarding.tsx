@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { onboardingMachine } from '../machines/onboarding.machine';
+import { useOnboardingMachine } from './ProfileActors';
 import { AiSummaryPanel } from './AiSummaryPanel';
 import { CommunitiesFieldset } from './CommunitiesFieldset';
 import { ConnectServices } from './ConnectServices';
@@ -40,6 +40,7 @@ export default function Onboarding() {
   useEffect(() => {
     if (memberName) editor.send({ type: 'USERNAME_OFFERED', value: memberName });
   }, [editor, memberName]);
+  const onboardingMachine = useOnboardingMachine();
   const finish = useActorRef(
     onboardingMachine.provide({ actions: { goToDashboard: () => void navigate('/dashboard') } }),
     inspectOptions(),

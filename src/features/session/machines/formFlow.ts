@@ -1,6 +1,6 @@
 import { assign, fromPromise, type EventObject } from 'xstate';
 import { firstInvalidField, hasErrors, type FieldErrors } from '../../../domain/validation';
-import { memberFailure } from '../../../shared/http/errors';
+import { memberFailure } from '../../../domain/memberFailure';
 
 /**
  * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot

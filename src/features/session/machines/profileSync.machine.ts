@@ -1,7 +1,6 @@
-import { fromCallback, fromPromise, setup } from 'xstate';
-import { isSessionEnded, MemberApiError } from '../../../shared/http/errors';
-import { onOwnProfileChanged } from '../services/ownProfileChanges';
-import { pushProfile, reconcileProfile, watchLocalEdits, type PushOutcome, type SyncOutcome } from '../services/profileSync';
+import { setup } from 'xstate';
+import { isSessionEnded, MemberApiError } from '../../../domain/memberFailure';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 /**
  * A member's profile sync (docs/testing.md "Members", local-first). Screens keep writing `user_profile` at once;
@@ -18,36 +17,43 @@ export interface ProfileSyncInput {
 
 export type ProfileSyncEvent = { type: 'LOCAL_EDIT' } | { type: 'ONLINE' } | { type: 'SAVED_ELSEWHERE' };
 
+export interface SyncOutcome {
+  /** True when the device copy is newer than the server's (or the server has none) and must be sent. */
+  needsPush: boolean;
+}
+
+export interface PushOutcome {
+  /** An edit arrived while this one was on its way: another push is due. */
+  stillPending: boolean;
+}
+
 export const profileSyncMachine = setup({
   types: {} as { context: ProfileSyncInput; input: ProfileSyncInput; events: ProfileSyncEvent; output: { sessionEnded: true } },
   actors: {
-    reconcileProfile: fromPromise<SyncOutcome, ProfileSyncInput>(({ input }) => reconcileProfile(input.memberId)),
-    pushProfile: fromPromise<PushOutcome, ProfileSyncInput>(({ input }) => pushProfile(input.memberId, () => Date.now())),
-    watchLocalEdits: fromCallback<ProfileSyncEvent, ProfileSyncInput>(({ input, sendBack }) =>
-      watchLocalEdits(input.memberId, () => Date.now(), () => sendBack({ type: 'LOCAL_EDIT' })),
-    ),
-    watchSavedElsewhere: fromCallback<ProfileSyncEvent>(({ sendBack }) => onOwnProfileChanged(() => sendBack({ type: 'SAVED_ELSEWHERE' }))),
-    watchConnectivity: fromCallback<ProfileSyncEvent>(({ sendBack }) => {
-      const online = () => sendBack({ type: 'ONLINE' });
-      window.addEventListener('online', online);
-      return () => window.removeEventListener('online', online);
-    }),
+    /** Compares the device copy with the server's; the newer `updatedAt` wins. */
+    reconcileProfile: notProvided<SyncOutcome, ProfileSyncInput>('reconcileProfile'),
+    /** Sends the device copy to the server. */
+    pushProfile: notProvided<PushOutcome, ProfileSyncInput>('pushProfile'),
+    /** Sends LOCAL_EDIT for every edit of the stored profile (this tab or another), marked pending with its time. */
+    watchLocalEdits: callbackNotProvided<ProfileSyncEvent, ProfileSyncInput>('watchLocalEdits'),
+    /** Sends SAVED_ELSEWHERE when the member's profile was saved on another device. */
+    watchSavedElsewhere: callbackNotProvided<ProfileSyncEvent>('watchSavedElsewhere'),
+    /** Sends ONLINE when the browser is back online. */
+    watchConnectivity: callbackNotProvided<ProfileSyncEvent>('watchConnectivity'),
   },
   guards: {
     needsPush: (_, outcome: SyncOutcome) => outcome.needsPush,
     stillPending: (_, outcome: PushOutcome) => outcome.stillPending,
-    sessionEnded: ({ event }) => isSessionEnded((event as { error?: unknown }).error),
+    sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
     // The server read the profile and said no (a picture it will not keep, a field it refuses): sending the
     // same profile again cannot help, so the next edit is awaited instead of a retry.
-    refusedByServer: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return error instanceof MemberApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-    },
+    refusedByServer: (_, { error }: { error: unknown }) =>
+      error instanceof MemberApiError && error.status >= 400 && error.status < 500 && error.status !== 429,
   },
   actions: {
-    logSyncFailure: ({ event }) => console.warn('Profile sync will retry', (event as { error?: unknown }).error),
-    logRefusal: ({ event }) => console.warn('The server refused the profile; it stays on this device', (event as { error?: unknown }).error),
-    logWatchFailure: ({ event }) => console.error('Profile sync cannot listen for changes', (event as { error?: unknown }).error),
+    logSyncFailure: (_, params: { error: unknown }) => console.warn('Profile sync will retry', params.error),
+    logRefusal: (_, params: { error: unknown }) => console.warn('The server refused the profile; it stays on this device', params.error),
+    logWatchFailure: (_, params: { error: unknown }) => console.error('Profile sync cannot listen for changes', params.error),
   },
   delays: {
     syncDelay: 1000,
@@ -57,9 +63,9 @@ export const profileSyncMachine = setup({
   id: 'profileSync',
   context: ({ input }) => ({ memberId: input.memberId }),
   invoke: [
-    { id: 'watchLocalEdits', src: 'watchLocalEdits', input: ({ context }) => context, onError: { actions: 'logWatchFailure' } },
-    { id: 'watchConnectivity', src: 'watchConnectivity', onError: { actions: 'logWatchFailure' } },
-    { id: 'watchSavedElsewhere', src: 'watchSavedElsewhere', onError: { actions: 'logWatchFailure' } },
+    { id: 'watchLocalEdits', src: 'watchLocalEdits', input: ({ context }) => context, onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } } },
+    { id: 'watchConnectivity', src: 'watchConnectivity', onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } } },
+    { id: 'watchSavedElsewhere', src: 'watchSavedElsewhere', onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } } },
   ],
   initial: 'reconciling',
   states: {
@@ -69,7 +75,7 @@ export const profileSyncMachine = setup({
         src: 'reconcileProfile',
         input: ({ context }) => context,
         onDone: [{ guard: { type: 'needsPush', params: ({ event }) => event.output }, target: 'pushing' }, { target: 'idle' }],
-        onError: [{ guard: 'sessionEnded', target: 'sessionEnded' }, { target: 'waitingForNetwork', actions: 'logSyncFailure' }],
+        onError: [{ guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' }, { target: 'waitingForNetwork', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } }],
       },
     },
     idle: {
@@ -87,9 +93,9 @@ export const profileSyncMachine = setup({
         input: ({ context }) => context,
         onDone: [{ guard: { type: 'stillPending', params: ({ event }) => event.output }, target: 'debouncing' }, { target: 'idle' }],
         onError: [
-          { guard: 'sessionEnded', target: 'sessionEnded' },
-          { guard: 'refusedByServer', target: 'refused', actions: 'logRefusal' },
-          { target: 'waitingForNetwork', actions: 'logSyncFailure' },
+          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'sessionEnded' },
+          { guard: { type: 'refusedByServer', params: ({ event }) => ({ error: event.error }) }, target: 'refused', actions: { type: 'logRefusal', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'waitingForNetwork', actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },

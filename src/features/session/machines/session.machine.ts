@@ -1,10 +1,8 @@
-import { assign, fromCallback, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../../../domain/memberContract';
-import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/auth';
-import { isSessionEnded, memberFailure, type MemberFailure } from '../../../shared/http/errors';
-import { forgetMemberSync, watchLocalEdits } from '../services/profileSync';
-import { forgetMemberData } from '../../../shared/storage/appData';
-import { announceViewer, onSessionEnded, withdrawViewer } from '../../../shared/session/viewer';
+import type { UnreachableMember } from '../services/auth';
+import { isSessionEnded, memberFailure, type MemberFailure } from '../../../domain/memberFailure';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import { profileSyncMachine } from './profileSync.machine';
 
 /**
@@ -34,6 +32,15 @@ function memberIn(output: CheckOutput): Member | null {
   return output !== null && 'id' in output ? output : null;
 }
 
+/**
+ * The request event that entered a state, checked. Not xstate's assertEvent: xstate ships in the first
+ * screen's boot chunk, and that helper alone took it over its script budget.
+ */
+function requestEvent<TType extends SessionEvent['type']>(event: SessionEvent, type: TType): Extract<SessionEvent, { type: TType }> {
+  if (event.type !== type) throw new Error(`Expected ${type}, not ${event.type}`);
+  return event as Extract<SessionEvent, { type: TType }>;
+}
+
 // guest.offline is entered only from checking's onDone, once its guard found an unreachable member.
 function offlineMemberIdOf(event: unknown): string {
   return (event as DoneActorEvent<UnreachableMember>).output.offlineMemberId;
@@ -42,47 +49,42 @@ function offlineMemberIdOf(event: unknown): string {
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
-    checkSession: fromPromise<CheckOutput>(() => currentMember()),
-    // Offline on a member's device: their edits are marked pending so the sync sends them once back.
-    keepEditsPending: fromCallback<SessionEvent, { memberId: string }>(({ input }) => watchLocalEdits(input.memberId, () => Date.now(), () => undefined)),
-    waitForNetwork: fromCallback<SessionEvent>(({ sendBack }) => {
-      const online = () => sendBack({ type: 'ONLINE' });
-      window.addEventListener('online', online);
-      return () => window.removeEventListener('online', online);
-    }),
-    // A 401 from a member call made by a service (stats, leaderboard, game results) ends the session too.
-    hearSessionEnded: fromCallback<SessionEvent>(({ sendBack }) => onSessionEnded(() => sendBack({ type: 'SESSION_EXPIRED' }))),
-    signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
-    logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
-    logOut: fromPromise(() => logOut()),
-    deleteAccount: fromPromise(({ input }: { input: { password: string } }) => deleteAccount(input.password)),
+    /** The member this browser's session belongs to, null for a guest, or a member's device without the server. */
+    checkSession: notProvided<CheckOutput>('checkSession'),
+    /** Offline on a member's device: marks their edits pending so the sync sends them once back. */
+    keepEditsPending: callbackNotProvided<SessionEvent, { memberId: string }>('keepEditsPending'),
+    /** Sends ONLINE when the browser is back online. */
+    waitForNetwork: callbackNotProvided<SessionEvent>('waitForNetwork'),
+    /** Sends SESSION_EXPIRED when a service's member call answered 401 (stats, leaderboard, game results). */
+    hearSessionEnded: callbackNotProvided<SessionEvent>('hearSessionEnded'),
+    signUp: notProvided<Member, SignupRequest>('signUp'),
+    logIn: notProvided<Member, LoginRequest>('logIn'),
+    logOut: notProvided<undefined>('logOut'),
+    deleteAccount: notProvided<undefined, { password: string }>('deleteAccount'),
+    // Its own actors are provided with the session's, where the app is assembled.
     profileSync: profileSyncMachine,
   },
   guards: {
     hasMember: (_, params: { output: CheckOutput }) => memberIn(params.output) !== null,
     unreachableMember: (_, params: { output: CheckOutput }) => params.output !== null && 'offlineMemberId' in params.output,
-    sessionEnded: ({ event }) => isSessionEnded((event as { error?: unknown }).error),
+    sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
   },
   actions: {
     takeMember: assign((_, params: { member: Member | null }) => ({ member: params.member, failure: null })),
     clearFailure: assign({ failure: null }),
-    recordFailure: assign({ failure: ({ event }) => memberFailure((event as { error?: unknown }).error) }),
+    recordFailure: assign((_, params: { error: unknown }) => ({ failure: memberFailure(params.error) })),
     endMember: assign({ member: null }),
+    // The device-side actions below are provided where the app is assembled.
     // A session that ended by itself keeps the device copy (the member may log in again and sync it); only whose copy it was is forgotten.
-    forgetDevice: () => forgetMemberSync(),
+    forgetDevice: () => undefined,
     // Log Out and Delete Account: the device holds one person at a time, so the next guest starts clean.
-    forgetMemberData: () => {
-      forgetMemberSync();
-      forgetMemberData();
-    },
+    forgetMemberData: () => undefined,
     // The services that choose the device or the server (leaderboard, stats, game results) follow these.
-    announceGuest: () => announceViewer({ kind: 'guest' }),
-    withdrawViewer: () => withdrawViewer(),
-    announceMember: ({ context }) => {
-      if (context.member) announceViewer({ kind: 'member', memberId: context.member.id });
-    },
-    logSyncFailure: ({ event }) => console.error('Profile sync stopped', (event as { error?: unknown }).error),
-    logWatchFailure: ({ event }) => console.error('Waiting for the network failed', (event as { error?: unknown }).error),
+    announceGuest: () => undefined,
+    withdrawViewer: () => undefined,
+    announceMember: (_, _params: { memberId: string | null }) => undefined,
+    logSyncFailure: (_, params: { error: unknown }) => console.error('Profile sync stopped', params.error),
+    logWatchFailure: (_, params: { error: unknown }) => console.error('Waiting for the network failed', params.error),
   },
 }).createMachine({
   id: 'session',
@@ -125,9 +127,9 @@ export const sessionMachine = setup({
               id: 'keepEditsPending',
               src: 'keepEditsPending',
               input: ({ event }) => ({ memberId: offlineMemberIdOf(event) }),
-              onError: { actions: 'logWatchFailure' },
+              onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } },
             },
-            { id: 'waitForNetwork', src: 'waitForNetwork', onError: { actions: 'logWatchFailure' } },
+            { id: 'waitForNetwork', src: 'waitForNetwork', onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } } },
           ],
           on: { ONLINE: '#session.checking' },
         },
@@ -138,9 +140,9 @@ export const sessionMachine = setup({
       invoke: {
         id: 'signUp',
         src: 'signUp',
-        input: ({ event }) => (event as Extract<SessionEvent, { type: 'SIGN_UP' }>).request,
+        input: ({ event }) => requestEvent(event, 'SIGN_UP').request,
         onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
-        onError: { target: 'guest', actions: 'recordFailure' },
+        onError: { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loggingIn: {
@@ -148,13 +150,13 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logIn',
         src: 'logIn',
-        input: ({ event }) => (event as Extract<SessionEvent, { type: 'LOG_IN' }>).request,
+        input: ({ event }) => requestEvent(event, 'LOG_IN').request,
         onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
-        onError: { target: 'guest', actions: 'recordFailure' },
+        onError: { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     member: {
-      entry: 'announceMember',
+      entry: { type: 'announceMember', params: ({ context }) => ({ memberId: context.member?.id ?? null }) },
       initial: 'active',
       invoke: [
         {
@@ -162,9 +164,9 @@ export const sessionMachine = setup({
           src: 'profileSync',
           input: ({ context }) => ({ memberId: context.member?.id ?? '' }),
           onDone: { target: 'guest.sessionEnded', actions: ['endMember', 'forgetDevice'] },
-          onError: { actions: 'logSyncFailure' },
+          onError: { actions: { type: 'logSyncFailure', params: ({ event }) => ({ error: event.error }) } },
         },
-        { id: 'hearSessionEnded', src: 'hearSessionEnded', onError: { actions: 'logWatchFailure' } },
+        { id: 'hearSessionEnded', src: 'hearSessionEnded', onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } } },
       ],
       on: {
         LOG_OUT: 'loggingOut',
@@ -179,11 +181,15 @@ export const sessionMachine = setup({
           invoke: {
             id: 'deleteAccount',
             src: 'deleteAccount',
-            input: ({ event }) => ({ password: (event as Extract<SessionEvent, { type: 'DELETE_ACCOUNT' }>).password }),
+            input: ({ event }) => ({ password: requestEvent(event, 'DELETE_ACCOUNT').password }),
             onDone: { target: '#session.guest', actions: ['endMember', 'forgetMemberData'] },
             onError: [
-              { guard: 'sessionEnded', target: '#session.guest.sessionEnded', actions: ['recordFailure', 'endMember', 'forgetDevice'] },
-              { target: 'active', actions: 'recordFailure' },
+              {
+                guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.guest.sessionEnded',
+                actions: [{ type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }, 'endMember', 'forgetDevice'],
+              },
+              { target: 'active', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },

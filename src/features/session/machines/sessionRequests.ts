@@ -1,6 +1,6 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { memberErrorTexts, type LoginRequest, type Member, type SignupRequest } from '../../../domain/memberContract';
-import { MemberRequestFailed } from '../../../shared/http/errors';
+import { MemberRequestFailed } from '../../../domain/memberFailure';
 import type { sessionMachine } from './session.machine';
 
 // Screens' machines ask the one session actor to sign up, log in or delete the account and wait for the

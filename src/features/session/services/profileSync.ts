@@ -5,79 +5,88 @@ import { loadProfile, profileKey, saveProfile } from '../../../shared/storage/pr
 import { readRaw } from '../../../shared/storage/store';
 import { memberCall } from '../../../shared/http/api';
 import { fetchMe } from './auth';
+import type { PushOutcome, SyncOutcome } from '../machines/profileSync.machine';
 
 // Local-first sync of a member's profile: edits are written to `user_profile` at once by the screens'
 // machines (exactly as for guests); this service notices them, marks them pending with their time, and
 // moves them to and from the server. The newer `updatedAt` wins.
 
-/** The profile as last agreed with the server, so restoring it is not mistaken for a new edit. */
-let lastSyncedJson: string | null = null;
-
 function stableJson(profile: Profile): string {
   return JSON.stringify(profileSchema.parse(profile));
 }
 
-function restore(memberId: string, server: MemberProfile): void {
-  const { updatedAt, ...profile } = server;
-  lastSyncedJson = stableJson(profile);
-  saveProfile(profile);
-  memberSyncKey.write({ memberId, updatedAt, pending: false });
+/** One device's sync with the server, created once by the session's actors and shared by what they start. */
+export interface ProfileSync {
+  /**
+   * Hears every write of `user_profile` (this tab or another) and records it as a pending edit.
+   * A removed profile (Clear App Data) is a device matter and is not sent as an empty profile.
+   */
+  watchLocalEdits(memberId: string, now: () => number, onEdit: () => void): () => void;
+  /** Brings the device copy and the server's together after a log-in, a sign-up, a reload or a reconnect. */
+  reconcileProfile(memberId: string): Promise<SyncOutcome>;
+  pushProfile(memberId: string, now: () => number): Promise<PushOutcome>;
+  /** Forgets whose device copy this was (log-out, account deleted, session ended). */
+  forget(): void;
 }
 
-/**
- * Hears every write of `user_profile` (this tab or another) and records it as a pending edit.
- * A removed profile (Clear App Data) is a device matter and is not sent as an empty profile.
- */
-export function watchLocalEdits(memberId: string, now: () => number, onEdit: () => void): () => void {
-  return profileKey.subscribe(() => {
-    if (readRaw(profileKey.key) === null) return;
-    if (stableJson(loadProfile()) === lastSyncedJson) return;
-    const previous = syncStateOf(memberId)?.updatedAt ?? 0;
-    try {
-      memberSyncKey.write({ memberId, updatedAt: Math.max(now(), previous + 1), pending: true });
-    } catch {
-      // A full storage keeps the flag in memory only: the edit is still sent while this tab is open.
-    }
-    onEdit();
-  });
-}
+export function createProfileSync(): ProfileSync {
+  /** The profile as last agreed with the server, so restoring it is not mistaken for a new edit. */
+  let lastSyncedJson: string | null = null;
 
-export interface SyncOutcome {
-  /** True when the device copy is newer than the server's (or the server has none) and must be sent. */
-  needsPush: boolean;
-}
-
-/** Brings the device copy and the server's together after a log-in, a sign-up, a reload or a reconnect. */
-export async function reconcileProfile(memberId: string): Promise<SyncOutcome> {
-  const { profile: server } = await fetchMe();
-  const local = syncStateOf(memberId);
-  // A member without a server profile (just signed up) takes the device's profile as theirs.
-  if (server === null) return { needsPush: true };
-  if (local?.pending && local.updatedAt > server.updatedAt) return { needsPush: true };
-  restore(memberId, server);
-  return { needsPush: false };
-}
-
-export interface PushOutcome {
-  /** An edit arrived while this one was on its way: another push is due. */
-  stillPending: boolean;
-}
-
-export async function pushProfile(memberId: string, now: () => number): Promise<PushOutcome> {
-  const profile = loadProfile();
-  const updatedAt = syncStateOf(memberId)?.updatedAt ?? now();
-  const { profile: stored } = await memberCall(MEMBER_ROUTES.profile, profileResponseSchema, {
-    method: 'PUT',
-    body: { ...profile, updatedAt },
-  });
-  const current = syncStateOf(memberId);
-  if (current && current.updatedAt !== updatedAt) return { stillPending: true };
-  if (stored.updatedAt > updatedAt) restore(memberId, stored);
-  else {
+  function restore(memberId: string, server: MemberProfile): void {
+    const { updatedAt, ...profile } = server;
     lastSyncedJson = stableJson(profile);
+    saveProfile(profile);
     memberSyncKey.write({ memberId, updatedAt, pending: false });
   }
-  return { stillPending: false };
+
+  return {
+    watchLocalEdits(memberId, now, onEdit) {
+      return profileKey.subscribe(() => {
+        if (readRaw(profileKey.key) === null) return;
+        if (stableJson(loadProfile()) === lastSyncedJson) return;
+        const previous = syncStateOf(memberId)?.updatedAt ?? 0;
+        try {
+          memberSyncKey.write({ memberId, updatedAt: Math.max(now(), previous + 1), pending: true });
+        } catch {
+          // A full storage keeps the flag in memory only: the edit is still sent while this tab is open.
+        }
+        onEdit();
+      });
+    },
+
+    async reconcileProfile(memberId) {
+      const { profile: server } = await fetchMe();
+      const local = syncStateOf(memberId);
+      // A member without a server profile (just signed up) takes the device's profile as theirs.
+      if (server === null) return { needsPush: true };
+      if (local?.pending && local.updatedAt > server.updatedAt) return { needsPush: true };
+      restore(memberId, server);
+      return { needsPush: false };
+    },
+
+    async pushProfile(memberId, now) {
+      const profile = loadProfile();
+      const updatedAt = syncStateOf(memberId)?.updatedAt ?? now();
+      const { profile: stored } = await memberCall(MEMBER_ROUTES.profile, profileResponseSchema, {
+        method: 'PUT',
+        body: { ...profile, updatedAt },
+      });
+      const current = syncStateOf(memberId);
+      if (current && current.updatedAt !== updatedAt) return { stillPending: true };
+      if (stored.updatedAt > updatedAt) restore(memberId, stored);
+      else {
+        lastSyncedJson = stableJson(profile);
+        memberSyncKey.write({ memberId, updatedAt, pending: false });
+      }
+      return { stillPending: false };
+    },
+
+    forget() {
+      lastSyncedJson = null;
+      memberSyncKey.remove();
+    },
+  };
 }
 
 /**
@@ -106,10 +115,4 @@ export function profileSaved(memberId: string, limitMs: number): Promise<void> {
       if (saved()) done();
     });
   });
-}
-
-/** Forgets whose device copy this was (log-out, account deleted, session ended). */
-export function forgetMemberSync(): void {
-  lastSyncedJson = null;
-  memberSyncKey.remove();
 }

@@ -1,13 +1,14 @@
 import { useActorRef } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
-import { splashMachine } from '../machines/splash.machine';
+import { splashMachine, type SplashActors } from '../machines/splash.machine';
 import logo from '../../../shared/ui/logo.svg';
 import { inspectOptions } from '../../../shared/ui/inspect';
 
-export function Splash() {
+export function Splash({ actors }: { actors: SplashActors }) {
   const navigate = useNavigate();
   useActorRef(
     splashMachine.provide({
+      actors,
       actions: {
         goToAuth: () => void navigate('/auth', { replace: true }),
         goToDashboard: () => void navigate('/dashboard', { replace: true }),

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
-import { memberFailure } from '../../../shared/http/errors';
+import { memberFailure } from '../../../domain/memberFailure';
 import { deleteAccountThrough, type SessionActor } from '../../session';
 
 /**

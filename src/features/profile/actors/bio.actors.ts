@@ -1,0 +1,32 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { AiProvider, BioGenerationEvent } from '../machines/bioGeneration.machine';
+import { createBioGenerator, readStoredSummary, watchStoredSummary, type BioGenerator } from '../services/bio';
+import { getClientConfig } from '../../../shared/http/config';
+
+/** The AI summary panel's IO, over the app's one bio generator (so the panel joins a background run). */
+export function bioGenerationActors(generator: BioGenerator) {
+  return {
+    generateSummary: fromPromise<string>(() => generator.generate()),
+    loadAiProvider: fromPromise<AiProvider>(async () => (await getClientConfig()).ai.provider),
+    watchStoredSummary: fromCallback<BioGenerationEvent>(({ sendBack }) =>
+      watchStoredSummary((summary) => sendBack({ type: 'SUMMARY_STORED', summary })),
+    ),
+  };
+}
+
+/** The onboarding finish's bio check and background run, over the same generator. */
+export function onboardingImplementations(generator: BioGenerator) {
+  return {
+    guards: { bioMissing: () => readStoredSummary().trim() === '' },
+    actions: { startBioGeneration: () => generator.startInBackground() },
+  };
+}
+
+/** The profile screens' real IO, around one bio generator: the app creates it once where it is assembled. */
+export function createProfileActors() {
+  const generator = createBioGenerator();
+  return {
+    bioGeneration: { actors: bioGenerationActors(generator), storedSummary: readStoredSummary },
+    onboarding: onboardingImplementations(generator),
+  };
+}
