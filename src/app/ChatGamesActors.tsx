@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+import { gamesActors } from '../features/games/actors';
+import { GamesActorsContext } from '../features/games/ui/GamesActors';
+
+/** The chat and games screens' IO: their real actors, provided here where the app is assembled. */
+export function ChatGamesActors({ children }: { children: ReactNode }) {
+  return <GamesActorsContext.Provider value={gamesActors}>{children}</GamesActorsContext.Provider>;
+}

@@ -1,0 +1,7 @@
+import type { GamesActors } from '../ui/GamesActors';
+import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
+
+/** The games' real IO, provided where the app is assembled. */
+export const gamesActors: GamesActors = {
+  yourStats: { actors: yourStatsActors, readKnown: readKnownYourStats },
+};

@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
+
+/** The games' IO: the real actors where the app is assembled (src/app), fakes in a test. */
+export interface GamesActors {
+  yourStats: { actors: typeof yourStatsActors; readKnown: typeof readKnownYourStats };
+}
+
+export const GamesActorsContext = createContext<GamesActors | null>(null);
+
+/** The games' actors the app provides; a games screen outside the provider is a wiring mistake, said loudly. */
+export function useGamesActors(): GamesActors {
+  const actors = useContext(GamesActorsContext);
+  if (!actors) throw new Error('A games screen was rendered without GamesActorsContext: the app (or the test) provides the games actors.');
+  return actors;
+}
