@@ -1,7 +1,9 @@
 import type { GamesActors } from '../ui/GamesActors';
+import { leaderboardActors } from './leaderboard.actors';
 import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
 
 /** The games' real IO, provided where the app is assembled. */
 export const gamesActors: GamesActors = {
   yourStats: { actors: yourStatsActors, readKnown: readKnownYourStats },
+  leaderboard: { actors: leaderboardActors },
 };

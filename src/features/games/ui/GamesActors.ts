@@ -1,9 +1,11 @@
 import { createContext, useContext } from 'react';
+import type { leaderboardActors } from '../actors/leaderboard.actors';
 import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
 
 /** The games' IO: the real actors where the app is assembled (src/app), fakes in a test. */
 export interface GamesActors {
   yourStats: { actors: typeof yourStatsActors; readKnown: typeof readKnownYourStats };
+  leaderboard: { actors: typeof leaderboardActors };
 }
 
 export const GamesActorsContext = createContext<GamesActors | null>(null);
