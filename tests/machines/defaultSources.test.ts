@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gamesActors } from '../../src/features/games/actors';
 import { gameIntroMachine } from '../../src/features/games/machines/gameIntro.machine';
 import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 
@@ -21,9 +22,9 @@ describe('machines started without sources', () => {
     expect(context.random()).toBe(0.25);
   });
 
-  it('the game intro scatters its decorations with Math.random', () => {
+  it("the game intro scatters its decorations with the app's random source, Math.random", () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const decorations = createActor(gameIntroMachine, { input: undefined }).getSnapshot().context.decorations;
+    const decorations = createActor(gameIntroMachine, { input: { random: gamesActors.sources.random } }).getSnapshot().context.decorations;
     expect(decorations.length).toBeGreaterThan(0);
     // random 0: no jitter, so every delay is 0 ms and every float lasts 3000 ms.
     expect(new Set(decorations.map((d) => `${d.delay}/${d.duration}`))).toEqual(new Set(['0/3000']));

@@ -4,6 +4,8 @@ import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.ac
 
 /** The games' IO: the real actors where the app is assembled (src/app), fakes in a test. */
 export interface GamesActors {
+  /** The clock and random source the games run on (the device's in the app). */
+  sources: { now: () => number; random: () => number };
   yourStats: { actors: typeof yourStatsActors; readKnown: typeof readKnownYourStats };
   leaderboard: { actors: typeof leaderboardActors };
 }
