@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { chatActors } from '../../src/features/chat/actors';
+import { ChatActorsContext, type ChatActors } from '../../src/features/chat/ui/ChatActors';
 import { gamesActors } from '../../src/features/games/actors';
 import { GamesActorsContext, type GamesActors } from '../../src/features/games/ui/GamesActors';
 
@@ -6,6 +8,15 @@ import { GamesActorsContext, type GamesActors } from '../../src/features/games/u
 // A UI test renders them under the same providers: the real actors (over the test's device storage), with
 // the parts the test fakes replaced.
 
-export function WithGamesActors({ fakes = {}, children }: { fakes?: Partial<GamesActors>; children: ReactNode }) {
-  return <GamesActorsContext.Provider value={{ ...gamesActors, ...fakes }}>{children}</GamesActorsContext.Provider>;
+export interface ChatGamesFakes {
+  chat?: Partial<ChatActors>;
+  games?: Partial<GamesActors>;
+}
+
+export function WithChatGamesActors({ fakes = {}, children }: { fakes?: ChatGamesFakes; children: ReactNode }) {
+  return (
+    <ChatActorsContext.Provider value={{ ...chatActors, ...fakes.chat }}>
+      <GamesActorsContext.Provider value={{ ...gamesActors, ...fakes.games }}>{children}</GamesActorsContext.Provider>
+    </ChatActorsContext.Provider>
+  );
 }

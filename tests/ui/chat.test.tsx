@@ -9,6 +9,7 @@ import { GAMES } from '../../src/domain/games';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import Chat from '../../src/app/ChatRoute';
+import { WithChatGamesActors } from '../support/featureActors';
 
 const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
 vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
@@ -19,14 +20,16 @@ vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
 function renderAt(entry: InitialEntry) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route path="/chat" element={<Chat />} />
-          <Route path="/chat/:friendId" element={<Chat />} />
-          <Route path="/games" element={<p>Games hub</p>} />
-          <Route path="/friends" element={<p>Friends list</p>} />
-        </Routes>
-      </Suspense>
+      <WithChatGamesActors>
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="/chat" element={<Chat />} />
+            <Route path="/chat/:friendId" element={<Chat />} />
+            <Route path="/games" element={<p>Games hub</p>} />
+            <Route path="/friends" element={<p>Friends list</p>} />
+          </Routes>
+        </Suspense>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

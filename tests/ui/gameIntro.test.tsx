@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { introForGame } from '../../src/domain/gameIntros';
 import { IntroSplash } from '../../src/features/games/ui/IntroSplash';
-import { WithGamesActors } from '../support/featureActors';
+import { WithChatGamesActors } from '../support/featureActors';
 import GameAnim from '../../src/features/games/ui/GameAnim';
 import GameIntro from '../../src/features/games/ui/GameIntro';
 
@@ -19,7 +19,7 @@ function renderAt(path: string) {
   return render(
     <StrictMode>
       <MemoryRouter initialEntries={[path]}>
-        <WithGamesActors>
+        <WithChatGamesActors>
           <Routes>
             <Route path="/games/:game/anim" element={<GameIntro />} />
             <Route path="/gameanim" element={<GameAnim />} />
@@ -28,7 +28,7 @@ function renderAt(path: string) {
             <Route path="/games" element={<h1>Games</h1>} />
           </Routes>
           <Where />
-        </WithGamesActors>
+        </WithChatGamesActors>
       </MemoryRouter>
     </StrictMode>,
   );
@@ -132,9 +132,9 @@ describe('game intro screen', () => {
     const placesWith = (seed: number) => {
       const view = render(
         <MemoryRouter>
-          <WithGamesActors>
+          <WithChatGamesActors>
             <IntroSplash intro={introForGame('fightclub')!} input={{ random: sequence(seed) }} />
-          </WithGamesActors>
+          </WithChatGamesActors>
         </MemoryRouter>,
       );
       const places = [...document.querySelectorAll<HTMLElement>('.intro-bubble')].map((b) => ({
@@ -189,10 +189,10 @@ describe('game intro screen', () => {
     render(
       <StrictMode>
         <MemoryRouter initialEntries={['/games/inventorydrop/anim']}>
-          <WithGamesActors>
+          <WithChatGamesActors>
             <Toggle />
             <Where />
-          </WithGamesActors>
+          </WithChatGamesActors>
         </MemoryRouter>
       </StrictMode>,
     );

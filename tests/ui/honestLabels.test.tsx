@@ -13,6 +13,7 @@ import { SampleBadge } from '../../src/shared/ui/SampleBadge';
 import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
+import { WithChatGamesActors } from '../support/featureActors';
 
 // Issue 13's honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
@@ -28,16 +29,18 @@ vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<Discover />} />
-            <Route path="/friends" element={<Friends />} />
-          </Route>
-          <Route path="/chat" element={<Chat />} />
-          <Route path="/chat/:friendId" element={<Chat />} />
-        </Routes>
-      </Suspense>
+      <WithChatGamesActors>
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route path="/dashboard" element={<Discover />} />
+              <Route path="/friends" element={<Friends />} />
+            </Route>
+            <Route path="/chat" element={<Chat />} />
+            <Route path="/chat/:friendId" element={<Chat />} />
+          </Routes>
+        </Suspense>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

@@ -8,7 +8,7 @@ import { saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import Leaderboard from '../../src/features/games/ui/Leaderboard';
-import { WithGamesActors } from '../support/featureActors';
+import { WithChatGamesActors } from '../support/featureActors';
 
 function seedStats() {
   usersKey.write([...SAMPLE_USERS]);
@@ -93,9 +93,9 @@ describe('Leaderboard screen', () => {
 function renderBoard() {
   return render(
     <CommunityContext.Provider>
-      <WithGamesActors>
+      <WithChatGamesActors>
         <Leaderboard />
-      </WithGamesActors>
+      </WithChatGamesActors>
     </CommunityContext.Provider>,
   );
 }

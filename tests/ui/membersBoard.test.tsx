@@ -7,7 +7,7 @@ import { withdrawViewer } from '../../src/shared/session/viewer';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import { Header } from '../../src/app/Header';
 import GamesHub from '../../src/features/games/ui/GamesHub';
-import { WithGamesActors } from '../support/featureActors';
+import { WithChatGamesActors } from '../support/featureActors';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
 import Leaderboard from '../../src/features/games/ui/Leaderboard';
 import { SessionEndedNotice } from '../../src/app/SessionRoot';
@@ -43,13 +43,13 @@ function renderApp(path: string) {
         <SessionEndedNotice />
         <CommunityContext.Provider>
           <Header />
-          <WithGamesActors>
+          <WithChatGamesActors>
             <Routes>
               <Route path="/leaderboard" element={<Leaderboard />} />
               <Route path="/games" element={<GamesHub />} />
               <Route path="/games/hottakes/chat" element={<HotTakesMatchChat />} />
             </Routes>
-          </WithGamesActors>
+          </WithChatGamesActors>
         </CommunityContext.Provider>
       </WithSession>
     </MemoryRouter>,
