@@ -1,5 +1,6 @@
 import { deviceSources } from '../../chat';
 import type { GamesActors } from '../ui/GamesActors';
+import { botGameActors } from './botGame.actors';
 import { leaderboardActors } from './leaderboard.actors';
 import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
 
@@ -8,4 +9,5 @@ export const gamesActors: GamesActors = {
   sources: deviceSources,
   yourStats: { actors: yourStatsActors, readKnown: readKnownYourStats },
   leaderboard: { actors: leaderboardActors },
+  botGame: { actors: botGameActors },
 };

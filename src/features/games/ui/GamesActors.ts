@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { botGameActors } from '../actors/botGame.actors';
 import type { leaderboardActors } from '../actors/leaderboard.actors';
 import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
 
@@ -8,6 +9,7 @@ export interface GamesActors {
   sources: { now: () => number; random: () => number };
   yourStats: { actors: typeof yourStatsActors; readKnown: typeof readKnownYourStats };
   leaderboard: { actors: typeof leaderboardActors };
+  botGame: { actors: typeof botGameActors };
 }
 
 export const GamesActorsContext = createContext<GamesActors | null>(null);
