@@ -1,6 +1,7 @@
 import { deviceSources } from '../../chat';
 import type { GamesActors } from '../ui/GamesActors';
 import { botGameActors } from './botGame.actors';
+import { soloChatActors } from './soloChat.actors';
 import { leaderboardActors } from './leaderboard.actors';
 import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
 
@@ -10,4 +11,5 @@ export const gamesActors: GamesActors = {
   yourStats: { actors: yourStatsActors, readKnown: readKnownYourStats },
   leaderboard: { actors: leaderboardActors },
   botGame: { actors: botGameActors },
+  soloChat: { actors: soloChatActors },
 };

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { botGameActors } from '../actors/botGame.actors';
+import type { soloChatActors } from '../actors/soloChat.actors';
 import type { leaderboardActors } from '../actors/leaderboard.actors';
 import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
 
@@ -10,6 +11,7 @@ export interface GamesActors {
   yourStats: { actors: typeof yourStatsActors; readKnown: typeof readKnownYourStats };
   leaderboard: { actors: typeof leaderboardActors };
   botGame: { actors: typeof botGameActors };
+  soloChat: { actors: typeof soloChatActors };
 }
 
 export const GamesActorsContext = createContext<GamesActors | null>(null);
