@@ -9,18 +9,20 @@ import { GAMES } from '../../src/domain/games';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import Chat from '../../src/app/ChatRoute';
-import { WithChatGamesActors } from '../support/featureActors';
+import type { FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
+import type { SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
+import { WithChatGamesActors, withAi } from '../support/featureActors';
 
-const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+const ai = {
+  generatePersonaHotTake: vi.fn<SoloChatAi['generatePersonaHotTake']>(),
+  generateFriendChatReply: vi.fn<FriendChatAi['generateFriendChatReply']>(),
+};
+const fakes = withAi(ai);
 
 function renderAt(entry: InitialEntry) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
-      <WithChatGamesActors>
+      <WithChatGamesActors fakes={fakes}>
         <Suspense fallback={<p>Loading</p>}>
           <Routes>
             <Route path="/chat" element={<Chat />} />

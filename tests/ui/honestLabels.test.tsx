@@ -13,23 +13,24 @@ import { SampleBadge } from '../../src/shared/ui/SampleBadge';
 import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
-import { WithChatGamesActors } from '../support/featureActors';
+import type { FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
+import type { SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
+import { WithChatGamesActors, withAi } from '../support/featureActors';
 
 // Issue 13's honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
 
 const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
 vi.mock('../../src/features/discover/services/similarity', () => similarity);
-const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+const ai = {
+  generatePersonaHotTake: vi.fn<SoloChatAi['generatePersonaHotTake']>(),
+  generateFriendChatReply: vi.fn<FriendChatAi['generateFriendChatReply']>(),
+};
 
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <WithChatGamesActors>
+      <WithChatGamesActors fakes={withAi(ai)}>
         <Suspense fallback={<p>Loading</p>}>
           <Routes>
             <Route element={<AppLayout />}>
