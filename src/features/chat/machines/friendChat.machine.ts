@@ -16,7 +16,7 @@ import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipe
 // kept per friend on the device (friend_chat_<friendId>) after every message and shown again on reopening;
 // back goes to /friends (docs/product.md: "Friend chat: goes to /friends").
 
-export interface FriendChatInput extends Required<ChatSources> {
+export interface FriendChatInput extends ChatSources {
   friendId: string;
 }
 

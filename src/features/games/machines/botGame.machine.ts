@@ -7,7 +7,7 @@ import { notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from '../../chat';
 
-export interface BotGameInput extends Required<ChatSources> {
+export interface BotGameInput extends ChatSources {
   game: BotGameId;
 }
 

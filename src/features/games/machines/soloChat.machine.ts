@@ -13,7 +13,7 @@ import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from
 // saves the session to hottakes_chat_logs and goes to /games. A session holding only the welcome is not
 // saved: it would push a real session out of the ten kept logs with a 'session with 0 messages' entry.
 
-export type SoloChatInput = Required<ChatSources>;
+export type SoloChatInput = ChatSources;
 
 export interface RevealedTake {
   /** The sample user whose persona wrote the take. */
