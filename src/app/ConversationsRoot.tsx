@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { conversationsActors } from '../features/chat/actors/conversations.actors';
 import { conversationsMachine } from '../features/chat/machines/conversations.machine';
 import { inspectOptions } from '../shared/ui/inspect';
 import { ConversationsContext, type ConversationsActor } from '../features/chat/ui/ConversationsContext';
@@ -11,7 +12,7 @@ import { SessionContext } from '../features/session/ui/SessionContext';
 /** Runs one member's conversations actor while mounted and hands it up. */
 function ConversationsHost({ live, onActor }: { live: LiveActor; onActor: (actor: ConversationsActor | null) => void }) {
   const liveLink = useLiveLinkLogic(live);
-  const machine = useMemo(() => conversationsMachine.provide({ actors: { liveLink } }), [liveLink]);
+  const machine = useMemo(() => conversationsMachine.provide({ actors: { ...conversationsActors, liveLink } }), [liveLink]);
   const actor = useActorRef(machine, inspectOptions());
   useEffect(() => {
     onActor(actor);

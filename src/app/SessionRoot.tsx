@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../domain/memberContract';
+import { ChatGamesActors } from './ChatGamesActors';
 import { ConversationsRoot } from './ConversationsRoot';
 import { LiveRoot } from './LiveRoot';
 import { SessionContext } from '../features/session/ui/SessionContext';
@@ -47,7 +48,9 @@ export default function SessionRoot() {
             <ConversationsRoot>
               <SessionEndedNotice />
               <FriendAcceptedNotice />
-              <Outlet />
+              <ChatGamesActors>
+                <Outlet />
+              </ChatGamesActors>
             </ConversationsRoot>
           </LiveRoot>
         </SocialRoot>

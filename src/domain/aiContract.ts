@@ -6,6 +6,9 @@ import { safeLine, safeMultiLine } from './safeText';
 // The wire contract of the /api/ai routes, shared by the server (validation) and the client (calls).
 // User-written text travels only as data fields here; prompts are built on the server.
 
+/** docs/product.md section 9: a persona chat reply uses the last 5 messages (the chat picks them, the AI client trims to them). */
+export const CHAT_CONTEXT_MESSAGES = 5;
+
 /**
  * Every field's cap, in one place: the server rejects what is longer, and the browser trims what it sends
  * to fit (src/features/profile/services/ai.ts), so a long hobby text never turns a whole call into a 400.

@@ -1,4 +1,4 @@
-import { AppError, type AppErrorCode } from './errors';
+import { AppError, ExplainedError, type AppErrorCode } from './errors';
 import { messages } from './messages';
 
 // The one mapping from a typed failure to the docs/product.md text a user sees.
@@ -20,6 +20,7 @@ const textByCode: Partial<Record<AppErrorCode, string>> = {
 
 /** The docs/product.md text for a failure; `fallback` when the failure has no text of its own. */
 export function messageFor(error: unknown, fallback: string): string {
+  if (error instanceof ExplainedError) return error.text;
   if (error instanceof AppError) return textByCode[error.code] ?? fallback;
   return fallback;
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unreadTotal } from '../../src/domain/conversations';
+import { ExplainedError } from '../../src/domain/errors';
+import { chatFailureText } from '../../src/features/chat/services/chats';
 import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { testModel, type StateView } from '../support/modelTest';
@@ -23,7 +25,8 @@ const message = { id: 'm1', clientId: 'c1', from: 'f-2', to: 'me', text: 'hi', s
 
 const events = [
   { type: 'xstate.done.actor.loadConversations', output: answer },
-  { type: 'xstate.error.actor.loadConversations', error: new MemberApiError('OFFLINE') },
+  // As the real actor fails: the server's error worded for the list.
+  { type: 'xstate.error.actor.loadConversations', error: new ExplainedError(chatFailureText(new MemberApiError('OFFLINE'))) },
   { type: 'REFRESH' },
   { type: 'live.received', frame: { type: 'message', message } },
   { type: 'live.received', frame: { type: 'typing', from: 'f-2' } },

@@ -2,15 +2,15 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/domain/user';
+import { friendChatWith, type FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
 import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/features/chat/machines/friendChat.machine';
 import { fullStorage } from '../support/failingStorage';
 import { testModel, type StateView } from '../support/modelTest';
 
-const generateFriendChatReply = vi.hoisted(() => vi.fn());
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  generateFriendChatReply,
-}));
+// The real IO over the device's sample people and kept conversations; only the AI is a fake.
+const generateFriendChatReply = vi.fn<FriendChatAi['generateFriendChatReply']>();
+const io = friendChatWith({ generateFriendChatReply });
+const friendChat = friendChatMachine.provide(io);
 
 const NOW = 1_700_000_000_000;
 const now = () => NOW;
@@ -159,7 +159,7 @@ describe('friend chat machine (model-based)', () => {
       events,
       serializeState,
       compareContext: false,
-      provide: (env) => ({ actions: { goToFriends: () => env.record('navigate', '/friends') } }),
+      provide: (env) => ({ actions: { ...io.actions, goToFriends: () => env.record('navigate', '/friends') } }),
       states,
     });
     expect(report.guards).toBe(3);
@@ -179,7 +179,7 @@ describe('friend chat with its real actors', () => {
 
   function start(friendId: string) {
     const navigate = vi.fn();
-    const actor = createActor(friendChatMachine.provide({ actions: { goToFriends: navigate } }), {
+    const actor = createActor(friendChat.provide({ actions: { goToFriends: navigate } }), {
       input: { friendId, now, random },
     }).start();
     return { actor, navigate };
@@ -296,7 +296,7 @@ describe('friend chat with its real actors', () => {
 
 describe('what a friend reply is written from', () => {
   it('the newest text the user sent is the message; the last 5 other messages, emojis and later replies included, are the history', () => {
-    const base = createActor(friendChatMachine, { input: { friendId: 'user-1', now, random } }).getSnapshot().context;
+    const base = createActor(friendChat, { input: { friendId: 'user-1', now, random } }).getSnapshot().context;
     const said = (sender: string, text: string, type: 'text' | 'emoji' = 'text') => ({ id: text, sender, text, timestamp: '', type });
     const messages = [
       said('other', 'hi'),

@@ -18,7 +18,7 @@ import {
 // What the matched Hot Takes screen shows in each state (docs/product.md), read from snapshots
 // placed in that state. Texts are written out as the screen shows them.
 
-const context = createActor(hotTakesMatchMachine, { input: undefined }).getSnapshot().context;
+const context = createActor(hotTakesMatchMachine, { input: { now: () => 0, random: () => 0 } }).getSnapshot().context;
 const at = (game: StateValue, leave = 'staying', profile: StateValue = 'closed') =>
   hotTakesMatchMachine.resolveState({ value: { open: { game, leave, profile } }, context });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { ExplainedError } from '../../src/domain/errors';
+import { explainLeaderboardFailure } from '../../src/features/games/actors/leaderboard.actors';
 import { leaderboardMachine } from '../../src/features/games/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';
 import { MemberApiError } from '../../src/shared/http/errors';
@@ -16,12 +18,17 @@ const alone: LeaderboardEntry[] = [
 
 type Step = { type: string; tab?: string; community?: string; output?: { entries: LeaderboardEntry[]; unsent: number }; error?: unknown };
 
+function failure(cause: Error): ExplainedError {
+  return new ExplainedError(explainLeaderboardFailure(cause), { cause });
+}
+
 // A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
   { type: 'xstate.done.actor.loadBoard', output: { entries, unsent: 0 } },
   { type: 'xstate.done.actor.loadBoard', output: { entries: alone, unsent: 2 } },
-  { type: 'xstate.error.actor.loadBoard', error: new Error('broken') },
-  { type: 'xstate.error.actor.loadBoard', error: new MemberApiError('OFFLINE') },
+  // As the real actor fails: the cause worded for the leaderboard.
+  { type: 'xstate.error.actor.loadBoard', error: failure(new Error('broken')) },
+  { type: 'xstate.error.actor.loadBoard', error: failure(new MemberApiError('OFFLINE')) },
   { type: 'SELECT_TAB', tab: 'games' },
   { type: 'SELECT_TAB', tab: 'points' },
   { type: 'SELECT_TAB', tab: 'nope' },
@@ -77,7 +84,7 @@ describe('leaderboard machine (model-based)', () => {
           expectSelection(view);
           const error = stepsOf(view).filter((s) => s.type === 'xstate.error.actor.loadBoard').at(-1)!.error;
           expect(view.context.error).toBe(
-            error instanceof MemberApiError
+            (error as ExplainedError).cause instanceof MemberApiError
               ? 'You appear to be offline. Please check your connection and try again.'
               : 'Could not load the leaderboard. Please try again.',
           );

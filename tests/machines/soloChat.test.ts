@@ -2,6 +2,7 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
+import { soloChatActorsWith, type SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
 import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 import { loadUsers } from '../../src/shared/people/users';
 import { testModel, type StateView } from '../support/modelTest';
@@ -13,11 +14,9 @@ import { fullStorage } from '../support/failingStorage';
 // to hottakes_chat_logs and goes to /games. The results reply comes 1200 ms after the take (our pacing,
 // documented beside SOLO_RESULTS_DELAY_MS: long enough to show the typing line).
 
-const generatePersonaHotTake = vi.hoisted(() => vi.fn());
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  generatePersonaHotTake,
-}));
+// The real actors over the device's sample users and logs; only the AI is a fake.
+const generatePersonaHotTake = vi.fn<SoloChatAi['generatePersonaHotTake']>();
+const soloChat = soloChatMachine.provide({ actors: soloChatActorsWith({ generatePersonaHotTake }) });
 
 const NOW = 1_700_000_000_000;
 const TAKE = 'Pineapple belongs on pizza';
@@ -192,7 +191,7 @@ describe('solo Hot Takes chat with its real actors', () => {
     const clock = new SimulatedClock();
     const navigate = vi.fn();
     let t = NOW;
-    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), {
+    const actor = createActor(soloChat.provide({ actions: { goToGames: navigate } }), {
       clock,
       input: { now: () => (t += 1), random: () => 0 },
     }).start();
@@ -248,7 +247,7 @@ describe('solo Hot Takes chat with its real actors', () => {
     const users = loadUsers();
     localStorage.setItem('mycelius_users', JSON.stringify([{ ...users[0], id: 'user-current' }, ...users.slice(1)]));
     const clock = new SimulatedClock();
-    const actor = createActor(soloChatMachine, { clock, input: { now: () => NOW, random: () => 0 } }).start();
+    const actor = createActor(soloChat, { clock, input: { now: () => NOW, random: () => 0 } }).start();
     actor.send({ type: 'SEND', text: TAKE });
     clock.increment(1200);
     actor.send({ type: 'SEND', text: '/continue' });
@@ -260,7 +259,7 @@ describe('solo Hot Takes chat with its real actors', () => {
   it('the latest reaction comes 3000 ms after its message when the random source is at its top', async () => {
     generatePersonaHotTake.mockResolvedValue('A take.');
     const clock = new SimulatedClock();
-    const actor = createActor(soloChatMachine, { clock, input: { now: () => NOW, random: () => 0.99999 } }).start();
+    const actor = createActor(soloChat, { clock, input: { now: () => NOW, random: () => 0.99999 } }).start();
     actor.send({ type: 'SEND', text: TAKE });
     clock.increment(1200);
     actor.send({ type: 'SEND', text: '/continue' });
@@ -279,7 +278,7 @@ describe('solo Hot Takes chat with its real actors', () => {
   it('a take that cannot be generated is answered by the partner fallback line, from the other side', async () => {
     generatePersonaHotTake.mockRejectedValue(new Error('AI down'));
     const clock = new SimulatedClock();
-    const actor = createActor(soloChatMachine, { clock, input }).start();
+    const actor = createActor(soloChat, { clock, input }).start();
     actor.send({ type: 'SEND', text: TAKE });
     clock.increment(1200);
     actor.send({ type: 'SEND', text: '/continue' });
@@ -291,7 +290,7 @@ describe('solo Hot Takes chat with its real actors', () => {
   it('keeps every message and shows the storage-full text when the log cannot be written', async () => {
     const navigate = vi.fn();
     const full = fullStorage();
-    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), { input }).start();
+    const actor = createActor(soloChat.provide({ actions: { goToGames: navigate } }), { input }).start();
     actor.send({ type: 'SEND', text: TAKE });
     vi.stubGlobal('localStorage', full);
     try {
@@ -308,7 +307,7 @@ describe('solo Hot Takes chat with its real actors', () => {
 
   it('leaves a bare welcome unsaved', async () => {
     const navigate = vi.fn();
-    const actor = createActor(soloChatMachine.provide({ actions: { goToGames: navigate } }), { input }).start();
+    const actor = createActor(soloChat.provide({ actions: { goToGames: navigate } }), { input }).start();
     actor.send({ type: 'SEND', text: '   ' });
     actor.send({ type: 'BACK' });
     await settle();

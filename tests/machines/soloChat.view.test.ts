@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../src/domain/chat';
 // What the solo Hot Takes screen shows in each state (docs/product.md), read from snapshots
 // placed in that state: the next step under the counter, the input's hint, the message counter.
 
-const context = createActor(soloChatMachine, { input: undefined }).getSnapshot().context;
+const context = createActor(soloChatMachine, { input: { now: () => 0, random: () => 0 } }).getSnapshot().context;
 const at = (flow: StateValue, leave = 'staying') =>
   soloChatMachine.resolveState({ value: { open: { flow, leave } }, context });
 

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { ExplainedError } from '../../src/domain/errors';
+import { explainYourStatsFailure, readKnownYourStats } from '../../src/features/games/actors/yourStats.actors';
 import { yourStatsMachine } from '../../src/features/games/machines/yourStats.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
@@ -11,10 +13,16 @@ import { testModel, type StateView } from '../support/modelTest';
 const fresh = { gamesPlayed: 1, totalPoints: 110, unsent: 0 };
 type Step = { type: string; output?: unknown; error?: unknown };
 
+function failure(cause: MemberApiError): ExplainedError {
+  return new ExplainedError(explainYourStatsFailure(cause), { cause });
+}
+const input = { readKnown: readKnownYourStats };
+
 const events = [
   { type: 'xstate.done.actor.loadYourStats', output: fresh },
-  { type: 'xstate.error.actor.loadYourStats', error: new MemberApiError('OFFLINE') },
-  { type: 'xstate.error.actor.loadYourStats', error: new MemberApiError('SERVER', { status: 500 }) },
+  // As the real actor fails: the server's error worded for the hub.
+  { type: 'xstate.error.actor.loadYourStats', error: failure(new MemberApiError('OFFLINE')) },
+  { type: 'xstate.error.actor.loadYourStats', error: failure(new MemberApiError('SERVER', { status: 500 })) },
   { type: 'RETRY' },
 ];
 
@@ -44,7 +52,7 @@ function states(shownAtOnce: { gamesPlayed: number; totalPoints: number; unsent:
       expect(view.context.stats).toEqual(shown(view));
       // Known even when the figures are not: the games still waiting on the device.
       expect(view.context.unsent).toBe(waiting);
-      const error = (view.last as Step).error as MemberApiError;
+      const error = ((view.last as Step).error as ExplainedError).cause as MemberApiError;
       expect(view.context.error).toBe(
         error.code === 'OFFLINE'
           ? 'You appear to be offline. Please check your connection and try again.'
@@ -62,7 +70,7 @@ afterEach(() => {
 describe('your stats machine (model-based)', () => {
   it("shows a guest's fixed zeros at once, then what the load answers; failures keep them and offer a retry", async () => {
     announceViewer({ kind: 'guest' });
-    const report = await testModel({ machine: yourStatsMachine, limit: 20, events, states: states({ gamesPlayed: 0, totalPoints: 0, unsent: 0 }, 0) });
+    const report = await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states({ gamesPlayed: 0, totalPoints: 0, unsent: 0 }, 0) });
     expect(report).toMatchObject({ states: 4, transitions: 3, guards: 0 });
   });
 
@@ -73,10 +81,10 @@ describe('your stats machine (model-based)', () => {
       JSON.stringify({ memberId: 'm-1', stats: { totalPoints: 230, gamesPlayed: 2, hotTakesScore: 230, friendsCount: 1, winRate: 100, streak: 2 } }),
     );
     localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 5 }]));
-    await testModel({ machine: yourStatsMachine, limit: 20, events, states: states({ gamesPlayed: 2, totalPoints: 230, unsent: 1 }, 1) });
+    await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states({ gamesPlayed: 2, totalPoints: 230, unsent: 1 }, 1) });
 
     announceViewer({ kind: 'member', memberId: 'm-2' });
-    await testModel({ machine: yourStatsMachine, limit: 20, events, states: states(null, 0) });
+    await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states(null, 0) });
   });
 
   it("counts a member's waiting games when the figures cannot be loaded and none were known", async () => {
@@ -85,6 +93,6 @@ describe('your stats machine (model-based)', () => {
       { memberId: 'm-3', game: 'hottakes', messageCount: 6, finishedAt: 5 },
       { memberId: 'm-3', game: 'hottakes', messageCount: 8, finishedAt: 9 },
     ]));
-    await testModel({ machine: yourStatsMachine, limit: 20, events, states: states(null, 2) });
+    await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states(null, 2) });
   });
 });

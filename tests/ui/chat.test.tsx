@@ -9,24 +9,29 @@ import { GAMES } from '../../src/domain/games';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import Chat from '../../src/app/ChatRoute';
+import type { FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
+import type { SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
+import { WithChatGamesActors, withAi } from '../support/featureActors';
 
-const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+const ai = {
+  generatePersonaHotTake: vi.fn<SoloChatAi['generatePersonaHotTake']>(),
+  generateFriendChatReply: vi.fn<FriendChatAi['generateFriendChatReply']>(),
+};
+const fakes = withAi(ai);
 
 function renderAt(entry: InitialEntry) {
   return render(
     <MemoryRouter initialEntries={[entry]}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route path="/chat" element={<Chat />} />
-          <Route path="/chat/:friendId" element={<Chat />} />
-          <Route path="/games" element={<p>Games hub</p>} />
-          <Route path="/friends" element={<p>Friends list</p>} />
-        </Routes>
-      </Suspense>
+      <WithChatGamesActors fakes={fakes}>
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="/chat" element={<Chat />} />
+            <Route path="/chat/:friendId" element={<Chat />} />
+            <Route path="/games" element={<p>Games hub</p>} />
+            <Route path="/friends" element={<p>Friends list</p>} />
+          </Routes>
+        </Suspense>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

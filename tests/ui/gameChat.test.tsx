@@ -8,6 +8,7 @@ import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import GameChat from '../../src/features/games/ui/GameChat';
+import { WithChatGamesActors } from '../support/featureActors';
 
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
@@ -17,12 +18,14 @@ vi.mock('../../src/features/games/ui/HotTakesMatchChat', () => ({ default: () =>
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route path="/games/:game/chat" element={<GameChat />} />
-          <Route path="/games" element={<p>Games hub</p>} />
-        </Routes>
-      </Suspense>
+      <WithChatGamesActors>
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="/games/:game/chat" element={<GameChat />} />
+            <Route path="/games" element={<p>Games hub</p>} />
+          </Routes>
+        </Suspense>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

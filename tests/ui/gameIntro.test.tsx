@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { introForGame } from '../../src/domain/gameIntros';
 import { IntroSplash } from '../../src/features/games/ui/IntroSplash';
+import { WithChatGamesActors } from '../support/featureActors';
 import GameAnim from '../../src/features/games/ui/GameAnim';
 import GameIntro from '../../src/features/games/ui/GameIntro';
 
@@ -18,14 +19,16 @@ function renderAt(path: string) {
   return render(
     <StrictMode>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/games/:game/anim" element={<GameIntro />} />
-          <Route path="/gameanim" element={<GameAnim />} />
-          <Route path="/games/:game/chat" element={<h1>Chat</h1>} />
-          <Route path="/chat" element={<h1>Solo chat</h1>} />
-          <Route path="/games" element={<h1>Games</h1>} />
-        </Routes>
-        <Where />
+        <WithChatGamesActors>
+          <Routes>
+            <Route path="/games/:game/anim" element={<GameIntro />} />
+            <Route path="/gameanim" element={<GameAnim />} />
+            <Route path="/games/:game/chat" element={<h1>Chat</h1>} />
+            <Route path="/chat" element={<h1>Solo chat</h1>} />
+            <Route path="/games" element={<h1>Games</h1>} />
+          </Routes>
+          <Where />
+        </WithChatGamesActors>
       </MemoryRouter>
     </StrictMode>,
   );
@@ -129,7 +132,9 @@ describe('game intro screen', () => {
     const placesWith = (seed: number) => {
       const view = render(
         <MemoryRouter>
-          <IntroSplash intro={introForGame('fightclub')!} input={{ random: sequence(seed) }} />
+          <WithChatGamesActors>
+            <IntroSplash intro={introForGame('fightclub')!} input={{ random: sequence(seed) }} />
+          </WithChatGamesActors>
         </MemoryRouter>,
       );
       const places = [...document.querySelectorAll<HTMLElement>('.intro-bubble')].map((b) => ({
@@ -184,8 +189,10 @@ describe('game intro screen', () => {
     render(
       <StrictMode>
         <MemoryRouter initialEntries={['/games/inventorydrop/anim']}>
-          <Toggle />
-          <Where />
+          <WithChatGamesActors>
+            <Toggle />
+            <Where />
+          </WithChatGamesActors>
         </MemoryRouter>
       </StrictMode>,
     );

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameId } from '../../src/domain/games';
 import GamesHub from '../../src/features/games/ui/GamesHub';
+import { WithChatGamesActors } from '../support/featureActors';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -13,10 +14,12 @@ function Where() {
 function renderHub() {
   render(
     <MemoryRouter initialEntries={['/games']}>
-      <Routes>
-        <Route path="/games" element={<GamesHub />} />
-        <Route path="*" element={<h1>Elsewhere</h1>} />
-      </Routes>
+      <WithChatGamesActors>
+        <Routes>
+          <Route path="/games" element={<GamesHub />} />
+          <Route path="*" element={<h1>Elsewhere</h1>} />
+        </Routes>
+      </WithChatGamesActors>
       <Where />
     </MemoryRouter>,
   );

@@ -13,31 +13,35 @@ import { SampleBadge } from '../../src/shared/ui/SampleBadge';
 import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
+import type { FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
+import type { SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
+import { WithChatGamesActors, withAi } from '../support/featureActors';
 
 // honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
 
 const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
 vi.mock('../../src/features/discover/services/similarity', () => similarity);
-const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+const ai = {
+  generatePersonaHotTake: vi.fn<SoloChatAi['generatePersonaHotTake']>(),
+  generateFriendChatReply: vi.fn<FriendChatAi['generateFriendChatReply']>(),
+};
 
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<Discover />} />
-            <Route path="/friends" element={<Friends />} />
-          </Route>
-          <Route path="/chat" element={<Chat />} />
-          <Route path="/chat/:friendId" element={<Chat />} />
-        </Routes>
-      </Suspense>
+      <WithChatGamesActors fakes={withAi(ai)}>
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route element={<AppLayout />}>
+              <Route path="/dashboard" element={<Discover />} />
+              <Route path="/friends" element={<Friends />} />
+            </Route>
+            <Route path="/chat" element={<Chat />} />
+            <Route path="/chat/:friendId" element={<Chat />} />
+          </Routes>
+        </Suspense>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

@@ -8,6 +8,7 @@ import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import { currentUserStatsKey } from '../../src/features/games/storage/leaderboard';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
+import { WithChatGamesActors } from '../support/featureActors';
 
 const ai = vi.hoisted(() => ({
   generateHotTakesPrompt: vi.fn(),
@@ -26,10 +27,12 @@ const TAKE = 'Albums are for people with too much time.';
 function renderChat(partnerLabel?: string) {
   return render(
     <MemoryRouter initialEntries={['/games/hottakes/chat']}>
-      <Routes>
-        <Route path="/games/hottakes/chat" element={<HotTakesMatchChat partnerLabel={partnerLabel} />} />
-        <Route path="/games" element={<p>Games hub</p>} />
-      </Routes>
+      <WithChatGamesActors>
+        <Routes>
+          <Route path="/games/hottakes/chat" element={<HotTakesMatchChat partnerLabel={partnerLabel} />} />
+          <Route path="/games" element={<p>Games hub</p>} />
+        </Routes>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

@@ -8,6 +8,7 @@ import { saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import Leaderboard from '../../src/features/games/ui/Leaderboard';
+import { WithChatGamesActors } from '../support/featureActors';
 
 function seedStats() {
   usersKey.write([...SAMPLE_USERS]);
@@ -92,7 +93,9 @@ describe('Leaderboard screen', () => {
 function renderBoard() {
   return render(
     <CommunityContext.Provider>
-      <Leaderboard />
+      <WithChatGamesActors>
+        <Leaderboard />
+      </WithChatGamesActors>
     </CommunityContext.Provider>,
   );
 }

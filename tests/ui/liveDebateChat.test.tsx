@@ -8,6 +8,7 @@ import { fromCallback } from 'xstate';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
+import { WithChatGamesActors } from '../support/featureActors';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
@@ -44,12 +45,14 @@ function state(fields: Partial<DebateView>): LiveEmitted {
 function renderWith(link: ReturnType<typeof fakeLink>) {
   return render(
     <MemoryRouter initialEntries={['/games/hottakes/chat']}>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route path="/games/hottakes/chat" element={<LiveDebateChat liveLink={link.logic} />} />
-          <Route path="/games" element={<p>Games hub</p>} />
-        </Routes>
-      </Suspense>
+      <WithChatGamesActors>
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="/games/hottakes/chat" element={<LiveDebateChat liveLink={link.logic} />} />
+            <Route path="/games" element={<p>Games hub</p>} />
+          </Routes>
+        </Suspense>
+      </WithChatGamesActors>
     </MemoryRouter>,
   );
 }

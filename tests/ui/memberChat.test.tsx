@@ -8,6 +8,7 @@ import { liveMachine, type SocketSend } from '../../src/features/live/machines/l
 import MemberChat from '../../src/features/chat/ui/MemberChat';
 import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
+import { WithChatGamesActors } from '../support/featureActors';
 
 // A member friend's chat on screen, with the real live actor over a fake socket and a fake server.
 
@@ -50,9 +51,11 @@ describe('member chat screen', () => {
     render(
       <LiveContext.Provider value={live}>
         <MemoryRouter initialEntries={['/chat/bo-id']}>
-          <Routes>
-            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-          </Routes>
+          <WithChatGamesActors>
+            <Routes>
+              <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
+            </Routes>
+          </WithChatGamesActors>
         </MemoryRouter>
       </LiveContext.Provider>,
     );
@@ -111,9 +114,11 @@ describe('member chat screen', () => {
     render(
       <LiveContext.Provider value={live}>
         <MemoryRouter initialEntries={['/chat/bo-id']}>
-          <Routes>
-            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-          </Routes>
+          <WithChatGamesActors>
+            <Routes>
+              <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
+            </Routes>
+          </WithChatGamesActors>
         </MemoryRouter>
       </LiveContext.Provider>,
     );

@@ -7,6 +7,7 @@ import { withdrawViewer } from '../../src/shared/session/viewer';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import { Header } from '../../src/app/Header';
 import GamesHub from '../../src/features/games/ui/GamesHub';
+import { WithChatGamesActors } from '../support/featureActors';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
 import Leaderboard from '../../src/features/games/ui/Leaderboard';
 import { SessionEndedNotice } from '../../src/app/SessionRoot';
@@ -42,11 +43,13 @@ function renderApp(path: string) {
         <SessionEndedNotice />
         <CommunityContext.Provider>
           <Header />
-          <Routes>
-            <Route path="/leaderboard" element={<Leaderboard />} />
-            <Route path="/games" element={<GamesHub />} />
-            <Route path="/games/hottakes/chat" element={<HotTakesMatchChat />} />
-          </Routes>
+          <WithChatGamesActors>
+            <Routes>
+              <Route path="/leaderboard" element={<Leaderboard />} />
+              <Route path="/games" element={<GamesHub />} />
+              <Route path="/games/hottakes/chat" element={<HotTakesMatchChat />} />
+            </Routes>
+          </WithChatGamesActors>
         </CommunityContext.Provider>
       </WithSession>
     </MemoryRouter>,

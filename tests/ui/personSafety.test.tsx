@@ -6,6 +6,7 @@ import { welcomeMessage } from '../../src/domain/chat';
 import { PersonActions } from '../../src/features/safety/ui/PersonActions';
 import { HideIfBlocked, PersonSafetyScope } from '../../src/features/safety/ui/PersonSafetyScope';
 import ChatView from '../../src/features/chat/ui/ChatView';
+import { WithChatGamesActors } from '../support/featureActors';
 import { json, mockFetch } from '../services/fetchMock';
 
 // Block and report as a member does them: from a card's 'More actions' menu or a chat header, through in-page
@@ -180,6 +181,7 @@ describe('in a chat header', () => {
         onEmoji={vi.fn()}
         onBack={onBack}
       />,
+      { wrapper: WithChatGamesActors },
     );
     const header = screen.getByRole('banner');
     expect(within(header).queryByText('Sample')).toBeNull();

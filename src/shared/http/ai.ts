@@ -2,6 +2,7 @@ import {
   AI_LIMITS,
   AI_ROUTES,
   bioRequestSchema,
+  CHAT_CONTEXT_MESSAGES,
   chatReplyRequestSchema,
   firstResponseRequestSchema,
   hotTakesPromptRequestSchema,
@@ -27,8 +28,7 @@ import { HttpError, postJson } from './http';
 // The browser's side of the six AI features (docs/product.md). Prompts and the provider key live on
 // the server; here each call gets docs/product.md's fallback so a failed AI never breaks a screen.
 
-/** docs/product.md: a persona chat reply uses the last 5 messages. */
-export const CHAT_CONTEXT_MESSAGES = 5;
+export { CHAT_CONTEXT_MESSAGES };
 
 // Every field is trimmed to the wire contract's caps rather than letting a long text fail the whole call.
 const LIMITS = AI_LIMITS;

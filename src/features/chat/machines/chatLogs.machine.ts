@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ChatLog } from '../../../domain/chat';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import type { GameId } from '../../../domain/games';
-import { chatLogsKey } from '../storage/chatLogs';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 export interface ChatLogsContext {
   game: GameId;
@@ -23,7 +23,8 @@ export type ChatLogsEvent = { type: 'TOGGLE' } | { type: 'RETRY' } | { type: 'OP
 export const chatLogsMachine = setup({
   types: {} as { context: ChatLogsContext; events: ChatLogsEvent; input: { game: GameId } },
   actors: {
-    loadChatLogs: fromPromise<ChatLog[], { game: GameId }>(async ({ input }) => chatLogsKey(input.game).read()),
+    /** The game's saved logs, newest first, as the device holds them now. */
+    loadChatLogs: notProvided<ChatLog[], { game: GameId }>('loadChatLogs'),
   },
   actions: {
     showLogs: assign((_, logs: ChatLog[]) => ({ logs })),

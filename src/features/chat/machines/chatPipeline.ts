@@ -59,16 +59,15 @@ export interface ChatPipelineOptions<TContext extends ChatPipelineContext> {
   fallbackReply: (context: TContext) => string;
 }
 
-/** The clock and the random source a chat runs on (defaults Date.now and Math.random); tests pass fixed ones. */
+/** The clock and the random source a chat runs on: the device's in the app, fixed ones in tests. */
 export interface ChatSources {
-  now?: () => number;
-  random?: () => number;
+  now: () => number;
+  /** A number in [0, 1) like Math.random. */
+  random: () => number;
 }
 
 /** The pipeline's starting context: `opening` gives the first messages (the welcome) at the start time. */
-export function pipelineContext(sources: ChatSources | undefined, opening: (now: number) => ChatMessage[]) {
-  const now = sources?.now ?? (() => Date.now());
-  const random = sources?.random ?? (() => Math.random());
+export function pipelineContext({ now, random }: ChatSources, opening: (now: number) => ChatMessage[]) {
   return { messages: opening(now()), now, random, repliesOwed: 0, pendingReply: null, replyDelayMs: 0, saveError: null };
 }
 

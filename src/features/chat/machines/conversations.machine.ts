@@ -1,10 +1,12 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 import type { Conversation } from '../../../domain/liveContract';
 import { byLatestMessage } from '../../../domain/conversations';
-import { chatFailureText, fetchConversations } from '../services/chats';
+import { messageFor } from '../../../domain/errorText';
+import { memberErrorTexts } from '../../../domain/memberContract';
+import { notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted } from '../../live';
 
-// A member's conversations (issue 14 item 2: the list on Friends and the unread badge on the Friends tab):
+// A member's conversations (the list on Friends and the unread badge on the Friends tab):
 // loaded when the app opens them, again on REFRESH (Friends opened) and whenever a message arrives or the
 // live channel opens again (what came meanwhile) or the member's friends change, newest activity first.
 
@@ -18,7 +20,8 @@ export type ConversationsEvent = { type: 'REFRESH' } | LiveEmitted;
 export const conversationsMachine = setup({
   types: {} as { context: ConversationsContext; events: ConversationsEvent },
   actors: {
-    loadConversations: fromPromise<Conversation[]>(() => fetchConversations()),
+    /** The member's conversations; a failure comes worded for the person (ExplainedError). */
+    loadConversations: notProvided<Conversation[]>('loadConversations'),
     // The composition point provides the app's live link; standing alone, the list hears nothing.
     liveLink: fromCallback<LiveCommand>(() => undefined),
   },
@@ -29,12 +32,12 @@ export const conversationsMachine = setup({
       (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {
-    logLinkFailure: ({ event }) => console.error('The conversations lost the live link', (event as { error?: unknown }).error),
+    logLinkFailure: (_, error: unknown) => console.error('The conversations lost the live link', error),
   },
 }).createMachine({
   id: 'conversations',
   context: { conversations: [], error: null },
-  invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: 'logLinkFailure' } },
+  invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: { type: 'logLinkFailure', params: ({ event }: { event: { error: unknown } }) => event.error } } },
   initial: 'loading',
   states: {
     loading: {
@@ -43,7 +46,7 @@ export const conversationsMachine = setup({
         src: 'loadConversations',
         onDone: { target: 'ready', actions: assign({ conversations: ({ event }) => byLatestMessage(event.output), error: null }) },
         // What was shown stays; the next change or visit tries again.
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => chatFailureText(event.error) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
       },
       on: {
         // Started again so the answer includes what just changed.

@@ -1,13 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { ChatReplyRequest } from '../../../domain/aiContract';
+import { assign, setup } from 'xstate';
+import { CHAT_CONTEXT_MESSAGES, type ChatReplyRequest } from '../../../domain/aiContract';
 import { answeredMessage, welcomeMessage, type ChatMessage } from '../../../domain/chat';
 import { messageFor } from '../../../domain/errorText';
 import { friendChatFallback, friendGreeting } from '../../../domain/friendChat';
 import { messages as texts } from '../../../domain/messages';
 import type { User } from '../../../domain/user';
-import { CHAT_CONTEXT_MESSAGES, generateFriendChatReply } from '../../../shared/http/ai';
-import { loadUsers } from '../../../shared/people/users';
-import { loadFriendChat, saveFriendChat } from '../storage/friendChat';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, pipelineContext, undelayedTalkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
@@ -71,34 +69,13 @@ const pipeline = chatPipelineImplementations<FriendChatContext, FriendChatEvent>
   fallbackReply: ({ random }) => friendChatFallback(random()),
 });
 
-/** Runs after each message is appended; a full storage must not stop the conversation, only keeping it. */
-function keepConversation({ context }: { context: FriendChatContext }): void {
-  try {
-    saveFriendChat(context.friendId, context.messages);
-  } catch (error) {
-    console.warn('The friend chat could not be kept on this device', error);
-  }
-}
-
 export const friendChatMachine = setup({
   types: {} as { context: FriendChatContext; events: FriendChatEvent; input: FriendChatInput },
   actors: {
-    loadFriend: fromPromise<FriendChatOpening | null, { friendId: string }>(async ({ input }) => {
-      const friend = loadUsers().find((u) => u.id === input.friendId);
-      return friend ? { friend, saved: loadFriendChat(input.friendId) } : null;
-    }),
-    writeReply: fromPromise<string, FriendReplyInput>(({ input }) =>
-      generateFriendChatReply(
-        {
-          username: input.friend.username,
-          personality: input.friend.personality ?? '',
-          interests: input.friend.interests,
-          messages: input.history,
-          message: input.message,
-        },
-        input.random,
-      ),
-    ),
+    /** The friend, and the conversation kept from the last visit; null when there is no such friend. */
+    loadFriend: notProvided<FriendChatOpening | null, { friendId: string }>('loadFriend'),
+    /** The friend's reply, written in their personality (a canned reply should the AI fail). */
+    writeReply: notProvided<string, FriendReplyInput>('writeReply'),
   },
   delays: pipeline.delays,
   guards: {
@@ -107,8 +84,9 @@ export const friendChatMachine = setup({
   },
   actions: {
     ...pipeline.actions,
-    // Every message, mine or the friend's, is kept at once, so leaving at any moment loses nothing.
-    messagesChanged: keepConversation,
+    // After every message, mine or the friend's: the chat's IO keeps the conversation (on the device, per
+    // friend), so leaving at any moment loses nothing.
+    messagesChanged: (_: { context: FriendChatContext }) => undefined,
     greet: assign(({ context }, opening: FriendChatOpening | null) => ({
       friend: opening?.friend ?? null,
       messages: opening ? (opening.saved.length > 0 ? opening.saved : [welcomeMessage(friendGreeting(opening.friend), context.now())]) : [],

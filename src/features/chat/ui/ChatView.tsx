@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ChatMessage } from '../../../domain/chat';
 import { GAMES } from '../../../domain/games';
 import { chatLogsMachine } from '../machines/chatLogs.machine';
+import { useChatActors } from './ChatActors';
 import { PersonSafetyScope } from '../../safety/components';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { inspectOptions } from '../../../shared/ui/inspect';
@@ -37,7 +38,9 @@ export default function ChatView({
   onBack,
   children,
 }: ChatViewProps) {
-  const logsActor = useActorRef(chatLogsMachine, { input: { game: logsGame }, ...inspectOptions() });
+  const { chatLogs } = useChatActors();
+  const logsMachine = useMemo(() => chatLogsMachine.provide({ actors: chatLogs.actors }), [chatLogs]);
+  const logsActor = useActorRef(logsMachine, { input: { game: logsGame }, ...inspectOptions() });
   const showingLogs = useSelector(logsActor, (s) => s.matches('logs'));
   const logsLoading = useSelector(logsActor, (s) => s.matches({ logs: 'loading' }));
   const logs = useSelector(logsActor, (s) => s.context.logs);

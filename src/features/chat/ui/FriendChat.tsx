@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useChatActors } from './ChatActors';
 import { friendPersonaWrote } from '../../../domain/aiAuthored';
 import { FRIEND_NOT_FOUND, friendTagline } from '../../../domain/friendChat';
 import { quickEmojisFor } from '../../../domain/games';
@@ -20,8 +21,9 @@ function BackToFriends() {
 /** Friend chat (/chat/:friendId): the friend greets, then answers in their personality; back goes to /friends. */
 export default function FriendChat({ friendId }: { friendId: string }) {
   const navigate = useNavigate();
-  const input = useMemo(() => ({ friendId }), [friendId]);
-  const actor = useActorRef(friendChatMachine.provide({ actions: { goToFriends: () => void navigate('/friends') } }), {
+  const { friendChat, sources } = useChatActors();
+  const input = useMemo(() => ({ friendId, ...sources }), [friendId, sources]);
+  const actor = useActorRef(friendChatMachine.provide(friendChat).provide({ actions: { goToFriends: () => void navigate('/friends') } }), {
     input,
     ...inspectOptions(),
   });

@@ -1,9 +1,9 @@
 import { fromPromise, setup } from 'xstate';
 import { pickBotReply, type BotGameId } from '../../../domain/botReplies';
-import { buildChatLog, shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
+import { shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
 import { GAMES } from '../../../domain/games';
 import { REPLY_DELAYS } from '../../../domain/replyTiming';
-import { appendChatLog } from '../../chat';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from '../../chat';
 
@@ -40,9 +40,8 @@ export const botGameMachine = setup({
   types: {} as { context: BotGameContext; events: BotGameEvent; input: BotGameInput },
   actors: {
     writeReply: fromPromise<string, { game: BotGameId; pick: number }>(async ({ input }) => pickBotReply(input.game, input.pick)),
-    saveLog: fromPromise(async ({ input }: { input: SaveChatLogInput }) => {
-      appendChatLog(input.game, buildChatLog(GAMES[input.game].name, input.messages, input.now));
-    }),
+    /** Keeps the session in the game's chat logs on the device. */
+    saveLog: notProvided<undefined, SaveChatLogInput>('saveLog'),
   },
   delays: pipeline.delays,
   guards: {

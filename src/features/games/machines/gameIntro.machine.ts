@@ -2,8 +2,8 @@ import { setup, type SnapshotFrom } from 'xstate';
 import { INTRO_NAVIGATE_MS, INTRO_STAGE_MS, scatterDecorations, type Decoration } from '../../../domain/gameIntros';
 
 export interface GameIntroInput {
-  /** Source of the decorations' random places: Math.random when omitted (the screen passes nothing), a fixed sequence in tests. */
-  random?: () => number;
+  /** Source of the decorations' random places, like Math.random: the device's on screen, a fixed sequence in tests. */
+  random: () => number;
 }
 
 export type GameIntroEvent =
@@ -21,7 +21,7 @@ export const gameIntroMachine = setup({
   types: {} as {
     context: { decorations: Decoration[] };
     events: GameIntroEvent;
-    input: GameIntroInput | undefined;
+    input: GameIntroInput;
   },
   actions: {
     navigateToChat: () => {
@@ -39,7 +39,7 @@ export const gameIntroMachine = setup({
   },
 }).createMachine({
   id: 'gameIntro',
-  context: ({ input }) => ({ decorations: scatterDecorations(input?.random ?? (() => Math.random())) }),
+  context: ({ input }) => ({ decorations: scatterDecorations(input.random) }),
   initial: 'running',
   states: {
     running: {

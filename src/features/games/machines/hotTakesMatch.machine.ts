@@ -89,7 +89,7 @@ const inConversation = stateIn('#talk');
 const gameOver = stateIn(`${GAME}.over`);
 
 export const hotTakesMatchMachine = setup({
-  types: {} as { context: HotTakesMatchContext; events: HotTakesMatchEvent; input: HotTakesMatchInput | undefined },
+  types: {} as { context: HotTakesMatchContext; events: HotTakesMatchEvent; input: HotTakesMatchInput },
   actors: {
     pickPartner: fromPromise<User | null, { random: () => number }>(async ({ input }) => pickPartner(input.random)),
     gamePrompt: fromPromise<string, { previous: string | null }>(({ input }) => loadGamePrompt(input.previous ?? undefined)),

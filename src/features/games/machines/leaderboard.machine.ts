@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { COMMUNITY_FILTERS, type CommunityFilter } from '../../../domain/community';
+import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import { LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../../../domain/stats';
-import { loadBoard, type Board } from '../services/leaderboard';
-import { statsFailureText } from '../services/stats';
+import { notProvided } from '../../../shared/machines/notProvided';
+import type { Board } from '../services/leaderboard';
 
 export interface LeaderboardContext {
   tab: LeaderboardTab;
@@ -33,10 +34,8 @@ export const leaderboardMachine = setup({
     input: { community?: CommunityFilter } | undefined;
   },
   actors: {
-    // Randomness enters here: a guest's first-time stats for other users are drawn once and then stored.
-    loadBoard: fromPromise<Board, { tab: LeaderboardTab; community: CommunityFilter }>(({ input }) =>
-      loadBoard(input.tab, input.community, Math.random),
-    ),
+    /** The entries of a tab and community; a failure comes worded for the person (ExplainedError). */
+    loadBoard: notProvided<Board, { tab: LeaderboardTab; community: CommunityFilter }>('loadBoard'),
   },
   guards: {
     isOtherTab: ({ context, event }) =>
@@ -62,7 +61,7 @@ export const leaderboardMachine = setup({
         onDone: { target: 'ready', actions: assign({ entries: ({ event }) => event.output.entries, unsent: ({ event }) => event.output.unsent }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => statsFailureText(event.error, messages.social.leaderboardLoadFailed) }),
+          actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.leaderboardLoadFailed) }),
         },
       },
     },

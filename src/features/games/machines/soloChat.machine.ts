@@ -1,13 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { appendMessage, buildChatLog, shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
-import { GAMES } from '../../../domain/games';
+import { appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
 import { messages as texts } from '../../../domain/messages';
-import { pickIndex } from '../../../domain/random';
 import { REPLY_DELAYS } from '../../../domain/replyTiming';
 import { CONTINUE_COMMAND, pickReaction, revealIntro, SOLO_RESULTS_DELAY_MS, SOLO_RESULTS_REPLY, SOLO_WELCOME } from '../../../domain/soloReactions';
-import { generatePersonaHotTake } from '../../../shared/http/ai';
-import { currentUserId, loadUsers } from '../../../shared/people/users';
-import { appendChatLog } from '../../chat';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from '../../chat';
 
@@ -16,8 +12,6 @@ import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from
 // every later message gets a canned reaction 1-3 s later (the shared chat pipeline, chatPipeline.ts). Back
 // saves the session to hottakes_chat_logs and goes to /games. A session holding only the welcome is not
 // saved: it would push a real session out of the ten kept logs with a 'session with 0 messages' entry.
-
-export const SOLO_LOG_TITLE = GAMES.hottakes.name;
 
 export type SoloChatInput = ChatSources;
 
@@ -34,19 +28,15 @@ export interface SoloChatContext extends ChatPipelineContext {
 
 type SoloChatEvent = ComposerEvent | LeaveEvent;
 
-/** Picks a sample user with a personality and has the AI write their take on the user's first message. */
-async function revealTake({ input }: { input: { prompt: string; pick: number } }): Promise<RevealedTake> {
-  const me = currentUserId();
-  const candidates = loadUsers().filter((u) => u.id !== me && u.personality?.trim());
-  const persona = candidates[pickIndex(input.pick, candidates.length)];
-  if (!persona) throw new Error('No other users to reveal a take from');
-  const text = await generatePersonaHotTake({
-    username: persona.username,
-    personality: persona.personality ?? '',
-    interests: persona.interests,
-    prompt: input.prompt,
-  });
-  return { from: persona.username, text };
+/** What revealing a take is given: the user's first message and a number in [0, 1) that picks the persona. */
+export interface RevealTakeInput {
+  prompt: string;
+  pick: number;
+}
+
+export interface SaveSoloLogInput {
+  messages: ChatMessage[];
+  now: number;
 }
 
 const pipeline = chatPipelineImplementations<SoloChatContext, SoloChatEvent>({
@@ -57,13 +47,13 @@ const pipeline = chatPipelineImplementations<SoloChatContext, SoloChatEvent>({
 });
 
 export const soloChatMachine = setup({
-  types: {} as { context: SoloChatContext; events: SoloChatEvent; input: SoloChatInput | undefined },
+  types: {} as { context: SoloChatContext; events: SoloChatEvent; input: SoloChatInput },
   actors: {
-    revealTake: fromPromise(revealTake),
+    /** Another player's take on the user's first message, written by the AI in their persona. */
+    revealTake: notProvided<RevealedTake, RevealTakeInput>('revealTake'),
     writeReply: fromPromise<string, { pick: number }>(async ({ input }) => pickReaction(input.pick)),
-    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; now: number } }) => {
-      appendChatLog('hottakes', buildChatLog(SOLO_LOG_TITLE, input.messages, input.now));
-    }),
+    /** Keeps the session in hottakes_chat_logs on the device. */
+    saveLog: notProvided<undefined, SaveSoloLogInput>('saveLog'),
   },
   delays: {
     ...pipeline.delays,

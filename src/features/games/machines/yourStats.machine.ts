@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
-import { statsFailureText } from '../services/stats';
-import { knownYourStats, loadYourStats, unsentGames, type YourStats } from '../services/yourStats';
+import { notProvided } from '../../../shared/machines/notProvided';
+import type { YourStats } from '../services/yourStats';
 
 export interface YourStatsContext {
   /** The figures shown: what was known at once (a guest's zeros, a member's last figures) until the load answers. */
@@ -11,17 +12,29 @@ export interface YourStatsContext {
   error: string | null;
 }
 
+/** What the device knows without asking the server: the figures shown at once and the games waiting to be sent. */
+export interface KnownYourStats {
+  stats: YourStats | null;
+  unsent: number;
+}
+
+export interface YourStatsInput {
+  /** Reads what the device knows: when the screen opens, and again when a load fails (the session may have settled since). */
+  readKnown: () => KnownYourStats;
+}
+
 /** The Games hub's 'Your Stats': shows what is known at once, loads the current figures, retries on request. */
 export const yourStatsMachine = setup({
-  types: {} as { context: YourStatsContext; events: { type: 'RETRY' } },
+  types: {} as { context: YourStatsContext & YourStatsInput; events: { type: 'RETRY' }; input: YourStatsInput },
   actors: {
-    loadYourStats: fromPromise<YourStats>(() => loadYourStats()),
+    /** The current figures; a failure comes worded for the person (ExplainedError). */
+    loadYourStats: notProvided<YourStats>('loadYourStats'),
   },
 }).createMachine({
   id: 'yourStats',
-  context: () => {
-    const stats = knownYourStats();
-    return { stats, unsent: stats?.unsent ?? 0, error: null };
+  context: ({ input }) => {
+    const { stats } = input.readKnown();
+    return { readKnown: input.readKnown, stats, unsent: stats?.unsent ?? 0, error: null };
   },
   initial: 'loading',
   states: {
@@ -35,9 +48,9 @@ export const yourStatsMachine = setup({
           target: 'failed',
           // The session may have settled since the screen opened: the member's last figures, if any, stay in view.
           actions: assign({
-            stats: ({ context }) => context.stats ?? knownYourStats(),
-            unsent: () => unsentGames(),
-            error: ({ event }) => statsFailureText(event.error, messages.leaderboard.statsLoadFailed),
+            stats: ({ context }) => context.stats ?? context.readKnown().stats,
+            unsent: ({ context }) => context.readKnown().unsent,
+            error: ({ event }) => messageFor(event.error, messages.leaderboard.statsLoadFailed),
           }),
         },
       },

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BotGameId } from '../../../domain/botReplies';
 import { GAMES, quickEmojisFor } from '../../../domain/games';
 import { botGameMachine } from '../machines/botGame.machine';
+import { useGamesActors } from './GamesActors';
 import { selectReplying, selectSaveError, selectSaving } from '../../chat';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { ChatView } from '../../chat/components';
@@ -11,8 +12,9 @@ import { SaveFailedBanner } from '../../chat/components';
 /** Emoji Story and the eight music and game-store games: one machine, rendered through ChatView. */
 export default function BotGameChat({ game }: { game: BotGameId }) {
   const navigate = useNavigate();
-  const actor = useActorRef(botGameMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
-    input: { game },
+  const { botGame, sources } = useGamesActors();
+  const actor = useActorRef(botGameMachine.provide({ actors: botGame.actors, actions: { goToGames: () => void navigate('/games') } }), {
+    input: { game, ...sources },
     ...inspectOptions(),
   });
   const messages = useSelector(actor, (s) => s.context.messages);

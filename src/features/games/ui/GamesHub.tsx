@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { GAMES, type GameId } from '../../../domain/games';
 import { messages } from '../../../domain/messages';
 import { yourStatsMachine } from '../machines/yourStats.machine';
+import { useGamesActors } from './GamesActors';
 import { BackIcon, TrophyIcon } from '../../../shared/ui/Icons';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { IntroIcon } from './IntroIcons';
@@ -34,7 +36,9 @@ function SoonBadge() {
 
 /** A guest's fixed zeros (docs/product.md); a member's figures from the server, last known ones shown at once. */
 function YourStats() {
-  const actor = useActorRef(yourStatsMachine, inspectOptions());
+  const { yourStats } = useGamesActors();
+  const machine = useMemo(() => yourStatsMachine.provide({ actors: yourStats.actors }), [yourStats]);
+  const actor = useActorRef(machine, { ...inspectOptions(), input: { readKnown: yourStats.readKnown } });
   const stats = useSelector(actor, (s) => s.context.stats);
   const unsent = useSelector(actor, (s) => s.context.unsent);
   const loading = useSelector(actor, (s) => s.matches('loading'));

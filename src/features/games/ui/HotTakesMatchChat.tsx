@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useGamesActors } from './GamesActors';
 import { partnerPersonaWrote } from '../../../domain/aiAuthored';
 import { avatarInitials } from '../../../domain/discover';
 import { GAMES, quickEmojisFor } from '../../../domain/games';
@@ -130,8 +131,9 @@ interface HotTakesMatchChatProps {
 export default function HotTakesMatchChat({ partnerLabel }: HotTakesMatchChatProps = {}) {
   const navigate = useNavigate();
   // No clock or random source passed: the machine's defaults are the live ones.
+  const { sources } = useGamesActors();
   const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
-    input: {},
+    input: sources,
     ...inspectOptions(),
   });
   const phase = useSelector(actor, selectPhase);

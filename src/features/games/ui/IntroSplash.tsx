@@ -7,6 +7,7 @@ import { BackIcon } from '../../../shared/ui/Icons';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { IntroIcon } from './IntroIcons';
+import { useGamesActors } from './GamesActors';
 import '../../../shared/ui/styles/intro.css';
 
 
@@ -48,6 +49,7 @@ function Sky({ band, decorations }: { band: DecorationBand; decorations: Decorat
  */
 export function IntroSplash({ intro, input }: { intro: IntroInfo; input?: GameIntroInput }) {
   const navigate = useNavigate();
+  const { sources } = useGamesActors();
   const actor = useActorRef(
     gameIntroMachine.provide({
       actions: {
@@ -55,7 +57,7 @@ export function IntroSplash({ intro, input }: { intro: IntroInfo; input?: GameIn
         navigateBack: () => void navigate('/games', { replace: true }),
       },
     }),
-    { input, ...inspectOptions() },
+    { input: input ?? { random: sources.random }, ...inspectOptions() },
   );
   const stage = useSelector(actor, introStage);
   const decorations = useSelector(actor, selectDecorations);

@@ -4,6 +4,7 @@ import { avatarInitials } from '../../../domain/discover';
 import { messages } from '../../../domain/messages';
 import { LEADERBOARD_TABS, rankEntries, type LeaderboardTab, type RankedEntry } from '../../../domain/stats';
 import { leaderboardMachine } from '../machines/leaderboard.machine';
+import { useGamesActors } from './GamesActors';
 import { CommunityContext } from '../../discover/components';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { inspectOptions } from '../../../shared/ui/inspect';
@@ -44,7 +45,9 @@ function EmptyBoard({ tab, community }: { tab: LeaderboardTab; community: string
 
 export default function Leaderboard() {
   const community = CommunityContext.useSelector((s) => s.context.community);
-  const actor = useActorRef(leaderboardMachine, { ...inspectOptions(), input: { community } });
+  const { leaderboard } = useGamesActors();
+  const machine = useMemo(() => leaderboardMachine.provide({ actors: leaderboard.actors }), [leaderboard]);
+  const actor = useActorRef(machine, { ...inspectOptions(), input: { community } });
   useEffect(() => {
     actor.send({ type: 'COMMUNITY', community });
   }, [actor, community]);

@@ -4,6 +4,7 @@ import { revealedPersonaWrote } from '../../../domain/aiAuthored';
 import { GAMES, quickEmojisFor } from '../../../domain/games';
 import { selectReplying, selectSaveError } from '../../chat';
 import { selectSentCount, selectSoloInput, selectSoloStep, soloChatMachine } from '../machines/soloChat.machine';
+import { useGamesActors } from './GamesActors';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { ChatView } from '../../chat/components';
 import { SaveFailedBanner } from '../../chat/components';
@@ -26,9 +27,9 @@ function SoloProgress({ sent, step }: { sent: number; step: string }) {
 /** Hot Takes solo chat (/chat with no friend): verdict, /continue reveal, canned reactions; back saves and leaves. */
 export default function SoloHotTakesChat() {
   const navigate = useNavigate();
-  // No clock or random source passed: the machine's defaults are the live ones.
-  const actor = useActorRef(soloChatMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
-    input: {},
+  const { soloChat, sources } = useGamesActors();
+  const actor = useActorRef(soloChatMachine.provide({ actors: soloChat.actors, actions: { goToGames: () => void navigate('/games') } }), {
+    input: sources,
     ...inspectOptions(),
   });
   const messages = useSelector(actor, (s) => s.context.messages);

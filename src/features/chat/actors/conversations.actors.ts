@@ -1,0 +1,8 @@
+import { fromPromise } from 'xstate';
+import { explainingFailure } from '../../../domain/errors';
+import type { Conversation } from '../../../domain/liveContract';
+import { chatFailureText, fetchConversations } from '../services/chats';
+
+export const conversationsActors = {
+  loadConversations: fromPromise<Conversation[]>(() => explainingFailure(fetchConversations, chatFailureText)),
+};

@@ -1,0 +1,19 @@
+import { fromPromise } from 'xstate';
+import type { CommunityFilter } from '../../../domain/community';
+import { explainingFailure } from '../../../domain/errors';
+import { messages } from '../../../domain/messages';
+import type { LeaderboardTab } from '../../../domain/stats';
+import { loadBoard, type Board } from '../services/leaderboard';
+import { statsFailureText } from '../services/stats';
+
+/** What the leaderboard says when its entries could not be loaded. */
+export function explainLeaderboardFailure(error: unknown): string {
+  return statsFailureText(error, messages.social.leaderboardLoadFailed);
+}
+
+export const leaderboardActors = {
+  // Randomness enters here: a guest's first-time stats for other users are drawn once and then stored.
+  loadBoard: fromPromise<Board, { tab: LeaderboardTab; community: CommunityFilter }>(({ input }) =>
+    explainingFailure(() => loadBoard(input.tab, input.community, Math.random), explainLeaderboardFailure),
+  ),
+};

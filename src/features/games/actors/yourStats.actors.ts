@@ -1,0 +1,20 @@
+import { fromPromise } from 'xstate';
+import { explainingFailure } from '../../../domain/errors';
+import { messages } from '../../../domain/messages';
+import type { KnownYourStats } from '../machines/yourStats.machine';
+import { statsFailureText } from '../services/stats';
+import { knownYourStats, loadYourStats, unsentGames, type YourStats } from '../services/yourStats';
+
+/** What the hub says when the figures could not be loaded. */
+export function explainYourStatsFailure(error: unknown): string {
+  return statsFailureText(error, messages.leaderboard.statsLoadFailed);
+}
+
+export const yourStatsActors = {
+  loadYourStats: fromPromise<YourStats>(() => explainingFailure(loadYourStats, explainYourStatsFailure)),
+};
+
+/** What the device knows of the viewer's figures (a guest's zeros, a member's last copy) and their waiting games. */
+export function readKnownYourStats(): KnownYourStats {
+  return { stats: knownYourStats(), unsent: unsentGames() };
+}
