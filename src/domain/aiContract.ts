@@ -6,7 +6,7 @@ import { safeLine, safeMultiLine } from './safeText';
 // The wire contract of the /api/ai routes, shared by the server (validation) and the client (calls).
 // User-written text travels only as data fields here; prompts are built on the server.
 
-/** docs/product.md section 9: a persona chat reply uses the last 5 messages (the chat picks them, the AI client trims to them). */
+/** docs/product.md: a persona chat reply uses the last 5 messages (the chat picks them, the AI client trims to them). */
 export const CHAT_CONTEXT_MESSAGES = 5;
 
 /**
