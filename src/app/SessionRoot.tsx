@@ -2,6 +2,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { memberErrorTexts } from '../domain/memberContract';
 import { ConversationsRoot } from './ConversationsRoot';
 import { LiveRoot } from './LiveRoot';
+import { PeopleFeatureActors } from './PeopleFeatureActors';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import '../shared/ui/styles/session.css';
@@ -33,15 +34,17 @@ export function SessionEndedNotice() {
 export default function SessionRoot() {
   return (
     <SessionContext.Provider>
-      <SocialRoot>
-        <LiveRoot>
-          <ConversationsRoot>
-            <SessionEndedNotice />
-            <FriendAcceptedNotice />
-            <Outlet />
-          </ConversationsRoot>
-        </LiveRoot>
-      </SocialRoot>
+      <PeopleFeatureActors>
+        <SocialRoot>
+          <LiveRoot>
+            <ConversationsRoot>
+              <SessionEndedNotice />
+              <FriendAcceptedNotice />
+              <Outlet />
+            </ConversationsRoot>
+          </LiveRoot>
+        </SocialRoot>
+      </PeopleFeatureActors>
     </SessionContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { LoginRequest, Member, SignupRequest } from '../../src/domain/membe
 import type { UnreachableMember } from '../../src/features/session/services/auth';
 import { sessionMachine } from '../../src/features/session/machines/session.machine';
 import { SessionContext } from '../../src/features/session/ui/SessionContext';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 // Screens read the app's session from SessionContext; UI tests give them a real session machine whose
 // server calls are fakes (no network), and whose profile sync does nothing.
@@ -32,5 +33,10 @@ export function fakeSessionLogic(server: FakeServer = {}) {
 }
 
 export function WithSession({ server, children }: { server?: FakeServer; children: ReactNode }) {
-  return <SessionContext.Provider logic={fakeSessionLogic(server)}>{children}</SessionContext.Provider>;
+  // The people features' real actors: their server calls meet the test's fetch fake.
+  return (
+    <SessionContext.Provider logic={fakeSessionLogic(server)}>
+      <PeopleFeatureActors>{children}</PeopleFeatureActors>
+    </SessionContext.Provider>
+  );
 }

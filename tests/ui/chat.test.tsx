@@ -9,6 +9,7 @@ import { GAMES } from '../../src/domain/games';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import Chat from '../../src/app/ChatRoute';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
 vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
@@ -28,6 +29,7 @@ function renderAt(entry: InitialEntry) {
         </Routes>
       </Suspense>
     </MemoryRouter>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 

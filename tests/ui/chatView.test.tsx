@@ -6,6 +6,7 @@ import { buildChatLog, welcomeMessage, type ChatMessage } from '../../src/domain
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import ChatView from '../../src/features/chat/ui/ChatView';
 import type { ChatViewProps } from '../../src/features/chat/ui/chatViewProps';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
 
@@ -26,7 +27,7 @@ function renderChat(overrides: Partial<ChatViewProps> = {}) {
     onBack: vi.fn(),
     ...overrides,
   };
-  const view = render(<ChatView {...props} />);
+  const view = render(<ChatView {...props} />, { wrapper: PeopleFeatureActors });
   return { props, view, input: screen.getByRole('textbox', { name: 'Message' }), send: screen.getByRole('button', { name: 'Send message' }) };
 }
 

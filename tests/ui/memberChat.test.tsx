@@ -8,6 +8,7 @@ import { liveMachine, type SocketSend } from '../../src/features/live/machines/l
 import MemberChat from '../../src/features/chat/ui/MemberChat';
 import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 // A member friend's chat on screen, with the real live actor over a fake socket and a fake server.
 
@@ -55,6 +56,7 @@ describe('member chat screen', () => {
           </Routes>
         </MemoryRouter>
       </LiveContext.Provider>,
+      { wrapper: PeopleFeatureActors },
     );
     await screen.findByRole('heading', { level: 1, name: 'bo' });
     const log = screen.getByRole('log', { name: 'Messages' });
@@ -116,6 +118,7 @@ describe('member chat screen', () => {
           </Routes>
         </MemoryRouter>
       </LiveContext.Provider>,
+      { wrapper: PeopleFeatureActors },
     );
     await screen.findByRole('heading', { level: 1, name: 'bo' });
     const log = screen.getByRole('log', { name: 'Messages' });

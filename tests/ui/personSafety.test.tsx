@@ -7,6 +7,7 @@ import { PersonActions } from '../../src/features/safety/ui/PersonActions';
 import { HideIfBlocked, PersonSafetyScope } from '../../src/features/safety/ui/PersonSafetyScope';
 import ChatView from '../../src/features/chat/ui/ChatView';
 import { json, mockFetch } from '../services/fetchMock';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 // Block and report as a member does them: from a card's 'More actions' menu or a chat header, through in-page
 // dialogs (never window.confirm), against the contract's routes (a recording fetch stands in for the server).
@@ -31,6 +32,7 @@ function renderCards() {
         ))}
       </ul>
     </PersonSafetyScope>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 
@@ -180,6 +182,7 @@ describe('in a chat header', () => {
         onEmoji={vi.fn()}
         onBack={onBack}
       />,
+      { wrapper: PeopleFeatureActors },
     );
     const header = screen.getByRole('banner');
     expect(within(header).queryByText('Sample')).toBeNull();
