@@ -13,6 +13,7 @@ import { SampleBadge } from '../../src/shared/ui/SampleBadge';
 import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 // Issue 13's honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
@@ -39,6 +40,7 @@ function renderAt(path: string) {
         </Routes>
       </Suspense>
     </MemoryRouter>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 
@@ -85,6 +87,7 @@ describe('Sample badge', () => {
         <li data-testid="member-id"><SampleBadge person={{ id: '3a1f8c1e-2d0b-4c51-9a57-0f6c2b7d9e10' }} /></li>
         <li data-testid="sample-id"><SampleBadge person={{ id: SAMPLE_USERS[24]!.id }} /></li>
       </ul>,
+      { wrapper: PeopleFeatureActors },
     );
     expect(screen.getByTestId('sample-card')).toHaveTextContent('Sample');
     expect(screen.getByTestId('member-card')).toHaveTextContent('');
