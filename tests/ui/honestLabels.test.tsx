@@ -14,17 +14,13 @@ import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
 import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
+import { json, mockFetch } from '../services/fetchMock';
 
 // Issue 13's honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
 
-const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
-vi.mock('../../src/features/discover/services/similarity', () => similarity);
-const ai = vi.hoisted(() => ({ generatePersonaHotTake: vi.fn(), generateFriendChatReply: vi.fn() }));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+// The AI routes answer through a fetch fake: no scores (everyone 50%), and the persona texts each test sets.
+const aiTexts = { chatReply: '', personaHotTake: '' };
 
 function renderAt(path: string) {
   return render(
@@ -48,10 +44,15 @@ const messageItems = () => within(screen.getByRole('log')).queryAllByRole('listi
 
 beforeEach(() => {
   localStorage.clear();
-  similarity.getSimilarityScores.mockResolvedValue({});
+  mockFetch({
+    'POST /api/ai/similarity': json({ scores: {} }),
+    'POST /api/ai/chat/reply': () => json({ text: aiTexts.chatReply }),
+    'POST /api/ai/hot-takes/persona': () => json({ text: aiTexts.personaHotTake }),
+  });
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -73,7 +74,7 @@ describe('Sample badge', () => {
     expect(within(row).getByText('Sample')).toBeInTheDocument();
     cleanup();
 
-    ai.generateFriendChatReply.mockResolvedValue('Metal forever.');
+    aiTexts.chatReply = 'Metal forever.';
     renderAt('/chat/user-1');
     const header = (await screen.findByRole('heading', { level: 1, name: 'RiffLord' })).closest('header')!;
     expect(within(header).getByText('Sample')).toBeInTheDocument();
@@ -98,7 +99,7 @@ describe('Sample badge', () => {
 
 describe('AI persona label', () => {
   it("marks the friend's greeting and replies in friend chat, not the user's own messages", async () => {
-    ai.generateFriendChatReply.mockResolvedValue('Metal forever.');
+    aiTexts.chatReply = 'Metal forever.';
     const user = userEvent.setup();
     renderAt('/chat/user-1');
     await screen.findByRole('heading', { level: 1, name: 'RiffLord' });
@@ -114,7 +115,7 @@ describe('AI persona label', () => {
   it("marks only the revealed persona's take in the Hot Takes solo chat", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      ai.generatePersonaHotTake.mockResolvedValue('Soup is a state of mind.');
+      aiTexts.personaHotTake = 'Soup is a state of mind.';
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       renderAt('/chat');
       const input = await screen.findByRole('textbox');
