@@ -8,6 +8,7 @@ import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import GameChat from '../../src/features/games/ui/GameChat';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
@@ -24,6 +25,7 @@ function renderAt(path: string) {
         </Routes>
       </Suspense>
     </MemoryRouter>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 

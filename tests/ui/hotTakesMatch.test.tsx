@@ -8,6 +8,7 @@ import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import { currentUserStatsKey } from '../../src/features/games/storage/leaderboard';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 const ai = vi.hoisted(() => ({
   generateHotTakesPrompt: vi.fn(),
@@ -31,6 +32,7 @@ function renderChat(partnerLabel?: string) {
         <Route path="/games" element={<p>Games hub</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 

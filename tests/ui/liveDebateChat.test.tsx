@@ -8,6 +8,7 @@ import { fromCallback } from 'xstate';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
@@ -51,6 +52,7 @@ function renderWith(link: ReturnType<typeof fakeLink>) {
         </Routes>
       </Suspense>
     </MemoryRouter>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 
