@@ -5,6 +5,8 @@ import { liveMachine } from '../features/live/machines/live.machine';
 import type { LiveActor } from '../features/live/machines/liveLink';
 import { inspectOptions } from '../shared/ui/inspect';
 import { LiveNotice } from '../features/live/ui/LiveNotice';
+import { createNoticesImplementations } from '../features/live/actors/notices.actors';
+import { NoticesActorsContext } from '../features/live/ui/LiveActors';
 
 /** 'Reconnecting...' or the offline note while the live channel is down, above every screen. */
 function LiveStatusBanner({ live }: { live: LiveActor }) {
@@ -35,7 +37,9 @@ export default function LiveHost({
   return (
     <>
       <LiveStatusBanner live={live} />
-      <LiveNotice live={live} memberId={memberId} />
+      <NoticesActorsContext.Provider value={createNoticesImplementations}>
+        <LiveNotice live={live} memberId={memberId} />
+      </NoticesActorsContext.Provider>
     </>
   );
 }

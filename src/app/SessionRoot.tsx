@@ -4,6 +4,7 @@ import { memberErrorTexts } from '../domain/memberContract';
 import { ChatGamesActors } from './ChatGamesActors';
 import { ConversationsRoot } from './ConversationsRoot';
 import { LiveRoot } from './LiveRoot';
+import { PeopleFeatureActors } from './PeopleFeatureActors';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import { createProfileActors } from '../features/profile/actors/bio.actors';
@@ -43,17 +44,19 @@ export default function SessionRoot() {
   return (
     <ProfileActorsProvider value={profileActors}>
       <SessionContext.Provider logic={sessionLogic}>
-        <SocialRoot>
-          <LiveRoot>
-            <ConversationsRoot>
-              <SessionEndedNotice />
-              <FriendAcceptedNotice />
-              <ChatGamesActors>
-                <Outlet />
-              </ChatGamesActors>
-            </ConversationsRoot>
-          </LiveRoot>
-        </SocialRoot>
+        <PeopleFeatureActors>
+          <SocialRoot>
+            <LiveRoot>
+              <ConversationsRoot>
+                <SessionEndedNotice />
+                <FriendAcceptedNotice />
+                <ChatGamesActors>
+                  <Outlet />
+                </ChatGamesActors>
+              </ConversationsRoot>
+            </LiveRoot>
+          </SocialRoot>
+        </PeopleFeatureActors>
       </SessionContext.Provider>
     </ProfileActorsProvider>
   );

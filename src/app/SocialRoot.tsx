@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { friendRequestsMachine } from '../features/friends/machines/friendRequests.machine';
 import { FriendRequestsContext, useFriendRequests } from '../features/friends/ui/FriendRequestsContext';
+import { useFriendRequestsMachine } from '../features/friends/ui/FriendsActors';
 import { inspectOptions } from '../shared/ui/inspect';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { SocialContext } from '../features/session/ui/SocialContext';
@@ -10,7 +10,8 @@ import { SocialContext } from '../features/session/ui/SocialContext';
 export function SocialRoot({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   const memberId = SessionContext.useSelector((s) => s.context.member?.id ?? null);
-  const requests = useActorRef(friendRequestsMachine, inspectOptions());
+  const requestsMachine = useFriendRequestsMachine();
+  const requests = useActorRef(requestsMachine, inspectOptions());
   // Logging in, out or as someone else: the requests shown are the new member's (or none for a guest).
   useEffect(() => {
     requests.send({ type: 'REFRESH' });

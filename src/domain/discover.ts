@@ -7,6 +7,11 @@ import type { User } from './user';
 
 export const DISCOVER_LIMIT = 50;
 
+/** What the similarity scoring is told of each stored person: their name, persona and interests. */
+export function similarityCandidates(users: readonly User[]) {
+  return users.map((u) => ({ username: u.username, personality: u.personality ?? '', interests: u.interests }));
+}
+
 /** docs/product.md "Discover card", plus the items both people like. */
 export interface DiscoverCard {
   id: string;

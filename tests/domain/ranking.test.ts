@@ -3,7 +3,7 @@ import { scoreAll } from '../../server/ai/local/similarity';
 import { discoverCards } from '../../src/domain/discover';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { similarityCandidates } from '../../src/features/discover/machines/discover.machine';
+import { similarityCandidates } from '../../src/domain/discover';
 
 // The demo server answers similarity with this local engine, so its ranking of the seeded users is what a
 // new user sees first: people who share the profile's items must come before people who share nothing.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blockedPeopleMachine } from '../../src/features/safety/machines/blockedPeople.machine';
-import { MemberApiError } from '../../src/shared/http/errors';
+import { ShownFailure } from '../../src/domain/shownFailure';
 import { testModel } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
@@ -11,13 +11,13 @@ const SERVER = 'Something went wrong on the server. Please try again.';
 
 const events = [
   { type: 'xstate.done.actor.loadBlocked', output: [nova, kai] },
-  { type: 'xstate.error.actor.loadBlocked', error: new MemberApiError('SERVER', { status: 500 }) },
+  { type: 'xstate.error.actor.loadBlocked', error: new ShownFailure(SERVER) },
   { type: 'RETRY' },
   { type: 'UNBLOCK', userId: 'm-2' },
   // Someone not on the list (a stale button): nothing happens.
   { type: 'UNBLOCK', userId: 'm-9' },
   { type: 'xstate.done.actor.unblock' },
-  { type: 'xstate.error.actor.unblock', error: new MemberApiError('OFFLINE') },
+  { type: 'xstate.error.actor.unblock', error: new ShownFailure(OFFLINE) },
 ];
 
 describe('blocked people machine (model-based)', () => {
@@ -51,7 +51,7 @@ describe('blocked people machine (model-based)', () => {
 
   it('names the person unblocked, not the first on the list', async () => {
     const machine = blockedPeopleMachine.provide({
-      actors: { loadBlocked: fromPromise(async () => [nova, kai]), unblock: fromPromise(async (): Promise<void> => undefined) },
+      actors: { loadBlocked: fromPromise(async () => [nova, kai]), unblock: fromPromise<unknown, { userId: string }>(async () => undefined) },
     });
     const actor = createActor(machine).start();
     await waitFor(actor, (s) => s.context.people.length === 2);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
+import { guestDiscoverActors } from '../../src/features/discover/actors/discover.actors';
 import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
 
 // Discover Friends with its real actors: the profile, people and friends read from the device, the scores
@@ -42,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('discover (real actors)', () => {
   it('scores the stored people with their persona and adds a friend on the device', async () => {
-    const actor = createActor(discoverMachine).start();
+    const actor = createActor(discoverMachine.provide({ actors: { ...guestDiscoverActors, followCommunity: fromCallback(() => undefined) } })).start();
     await waitFor(actor, (s) => s.matches('ready'));
     const { context } = actor.getSnapshot();
     expect(context.users.map((u) => u.id)).toHaveLength(25);
@@ -59,11 +60,29 @@ describe('discover (real actors)', () => {
     actor.stop();
   });
 
+  it('explains a score with the breakdown the scorer sent, read back from the device cache with the scores', async () => {
+    const breakdown = {
+      music: { points: 40, items: ['Jazz'] },
+      games: { points: 30, items: [] },
+      shows: { points: 15, items: [] },
+      hobbies: { points: 3, items: [] },
+    };
+    vi.stubGlobal('fetch', () => {
+      const scores = Object.fromEntries(users.map((u, i) => [u.username, i === 0 ? 88 : 10]));
+      return Promise.resolve(new Response(JSON.stringify({ scores, breakdowns: { Player1: breakdown } }), { headers: { 'Content-Type': 'application/json' } }));
+    });
+    const actor = createActor(discoverMachine.provide({ actors: { ...guestDiscoverActors, followCommunity: fromCallback(() => undefined) } })).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.breakdowns).toEqual({ Player1: breakdown });
+    actor.stop();
+  });
+
   it('logs a community follower that fails and still loads', async () => {
     const failure = new Error('no header');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const machine = discoverMachine.provide({
       actors: {
+        ...guestDiscoverActors,
         followCommunity: fromCallback(() => {
           throw failure;
         }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { communityMachine, followCommunityOf } from '../../src/features/discover/machines/community.machine';
-import { discoverMachine, similarityCandidates, type DiscoverContext, type DiscoverData } from '../../src/features/discover/machines/discover.machine';
+import { similarityCandidates } from '../../src/domain/discover';
+import { discoverMachine, type DiscoverContext, type DiscoverData } from '../../src/features/discover/machines/discover.machine';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import type { User } from '../../src/domain/user';
@@ -162,6 +163,7 @@ describe('discover machine with its actors settled', () => {
     const actor = createActor(
       discoverMachine.provide({
         actors: {
+          followCommunity: fromCallback(() => undefined),
           loadDiscover: fromPromise(async (): Promise<DiscoverData> => ({ profile: complete, users, friendIds: [] })),
           scoreUsers: fromPromise(async () => ({ scores: {}, breakdowns: {} })),
           addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),

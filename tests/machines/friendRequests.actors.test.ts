@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { friendRequestsActors } from '../../src/features/friends/actors/friends.actors';
 import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
 
-// The friend requests actor with its own tab-visibility watcher (the requests come from a recording fake):
+// The friend requests actor with its real tab-visibility watcher (the requests come from a recording fake):
 // a tab shown again reloads at once, a hidden one does not.
 
 const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };
@@ -17,6 +18,7 @@ function start(answers: RequestsSnapshot[]) {
   let loads = 0;
   const machine = friendRequestsMachine.provide({
     actors: {
+      watchVisibility: friendRequestsActors.watchVisibility,
       loadRequests: fromPromise(() => {
         loads += 1;
         return Promise.resolve(answers[Math.min(loads, answers.length) - 1]!);

@@ -108,7 +108,7 @@ describe('friends machine with its actors settled', () => {
   it('names the friend who was removed, also when it is not the first on the list', async () => {
     const actor = createActor(
       friendsMachine.provide({
-        actors: { loadFriends: fromPromise(async (): Promise<FriendEntry[]> => friends), removeFriend: fromPromise(async (): Promise<void> => {}) },
+        actors: { loadFriends: fromPromise(async (): Promise<FriendEntry[]> => friends), removeFriend: fromPromise<unknown, { friendId: string }>(async () => undefined) },
       }),
     ).start();
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import { createNoticesImplementations } from '../../src/features/live/actors/notices.actors';
 import { noticesMachine } from '../../src/features/live/machines/notices.machine';
+import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
+
+function withRealEffects(liveLink = fromCallback<LiveCommand>(() => undefined)) {
+  const { actors, actions } = createNoticesImplementations();
+  return noticesMachine.provide({ actors: { ...actors, liveLink }, actions });
+}
 
 // The notices actor's own effects: a notice told beyond the page through the browser's Notification (Push
 // Notifications on, permission given, tab hidden), and a live link that fails logged.
@@ -31,7 +38,7 @@ afterEach(() => {
 
 describe('notices (own effects)', () => {
   it('tells a friend request beyond the page when the tab is hidden', () => {
-    const actor = createActor(noticesMachine, { input: { memberId: 'm-1' } }).start();
+    const actor = createActor(withRealEffects(), { input: { memberId: 'm-1' } }).start();
     actor.send(friendRequest);
     expect(shown).toEqual([{ title: 'Mycelius', body: 'juno sent you a friend request' }]);
     actor.stop();
@@ -40,13 +47,11 @@ describe('notices (own effects)', () => {
   it('logs a live link that fails, and still tells notices sent to it', () => {
     const failure = new Error('gone');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const machine = noticesMachine.provide({
-      actors: {
-        liveLink: fromCallback(() => {
-          throw failure;
-        }),
-      },
-    });
+    const machine = withRealEffects(
+      fromCallback<LiveCommand>(() => {
+        throw failure;
+      }),
+    );
     const actor = createActor(machine, { input: { memberId: 'm-1' } }).start();
     expect(logged).toHaveBeenCalledWith('A live notice failed', failure);
     actor.send(friendRequest);

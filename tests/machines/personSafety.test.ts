@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { personSafetyMachine, type PersonSafetyContext } from '../../src/features/safety/machines/personSafety.machine';
-import { MemberApiError } from '../../src/shared/http/errors';
+import { ShownFailure } from '../../src/domain/shownFailure';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova' };
 const LONGEST_NOTE = 'n'.repeat(500);
 
+// The contract's texts, written out.
+const BLOCK_SELF = 'You cannot block yourself.';
+const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
+const TOO_OFTEN = 'You are doing that too often. Please wait a while and try again.';
+
+// The real actors reject with the contract's text (tests/machines/safety.actors.test.ts).
 const events = [
   { type: 'OPEN_BLOCK', person: nova },
   { type: 'OPEN_REPORT', person: nova },
@@ -20,24 +26,19 @@ const events = [
   { type: 'EDIT_NOTE', note: 'n'.repeat(501) },
   { type: 'SUBMIT_REPORT' },
   { type: 'xstate.done.actor.block' },
-  { type: 'xstate.error.actor.block', error: new MemberApiError('CANNOT_BLOCK_SELF', { status: 400 }) },
-  { type: 'xstate.error.actor.block', error: new MemberApiError('OFFLINE') },
+  { type: 'xstate.error.actor.block', error: new ShownFailure(BLOCK_SELF) },
+  { type: 'xstate.error.actor.block', error: new ShownFailure(OFFLINE) },
   { type: 'xstate.done.actor.report', output: 'r-1' },
-  { type: 'xstate.error.actor.report', error: new MemberApiError('TOO_MANY_REQUESTS', { status: 429 }) },
+  { type: 'xstate.error.actor.report', error: new ShownFailure(TOO_OFTEN) },
 ];
 
-// The contract's texts, written out.
-const BLOCK_SELF = 'You cannot block yourself.';
-const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
-const TOO_OFTEN = 'You are doing that too often. Please wait a while and try again.';
 
 type Step = { event: EventObject & Record<string, unknown> };
 const eventsOf = (steps: readonly Step[]) => steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
 const blocked = (steps: readonly Step[]) => eventsOf(steps).some((e) => e.type === 'xstate.done.actor.block');
 
 function errorTextOf(event: EventObject & Record<string, unknown>): string {
-  const code = (event.error as MemberApiError).code;
-  return code === 'CANNOT_BLOCK_SELF' ? BLOCK_SELF : code === 'OFFLINE' ? OFFLINE : TOO_OFTEN;
+  return (event.error as ShownFailure).message;
 }
 
 /** Whatever happened, only nova was ever blocked, and once blocked she stays in the hidden list. */

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { friendNameFor } from '../../src/features/live/services/friendNames';
 import { announceBeyondPage, requestNotificationPermission } from '../../src/features/live/services/notifications';
-import { forgetAudioContext, playNoticeTone } from '../../src/features/live/services/sound';
+import { createNoticeTone, type NoticeTone } from '../../src/features/live/services/sound';
 import { json, mockFetch } from './fetchMock';
 
 // What a live notice does beyond the page: a browser Notification (Push Notifications on, permission given,
@@ -64,6 +64,8 @@ function storeSettings(notifications: boolean, soundEffects: boolean) {
   );
 }
 
+let tone: NoticeTone;
+
 beforeEach(() => {
   localStorage.clear();
   browser.permission = 'default';
@@ -72,7 +74,7 @@ beforeEach(() => {
   browser.asked = 0;
   FakeAudioContext.made = 0;
   FakeAudioContext.started = [];
-  forgetAudioContext();
+  tone = createNoticeTone();
   vi.stubGlobal('Notification', FakeNotification);
   vi.stubGlobal('AudioContext', FakeAudioContext);
   hideTab(false);
@@ -95,37 +97,40 @@ describe('browser notifications', () => {
   it('shows a notification only with the switch on, permission granted and the tab hidden', () => {
     storeSettings(true, false);
     browser.permission = 'granted';
-    expect(announceBeyondPage('New message from nova')).toEqual({ notified: false, sounded: false });
+    expect(announceBeyondPage('New message from nova', tone)).toEqual({ notified: false, sounded: false });
     hideTab(true);
-    expect(announceBeyondPage('New message from nova')).toEqual({ notified: true, sounded: false });
+    expect(announceBeyondPage('New message from nova', tone)).toEqual({ notified: true, sounded: false });
     expect(browser.shown).toEqual([{ title: 'Mycelius', body: 'New message from nova' }]);
     browser.permission = 'denied';
-    expect(announceBeyondPage('juno sent you a friend request').notified).toBe(false);
+    expect(announceBeyondPage('juno sent you a friend request', tone).notified).toBe(false);
     browser.permission = 'granted';
     storeSettings(false, false);
-    expect(announceBeyondPage('juno sent you a friend request').notified).toBe(false);
+    expect(announceBeyondPage('juno sent you a friend request', tone).notified).toBe(false);
     expect(browser.shown).toHaveLength(1);
   });
 
   it('plays the tone with Sound Effects on (the default) and stays quiet with it off', () => {
-    expect(announceBeyondPage('New message from nova')).toEqual({ notified: false, sounded: true });
+    expect(announceBeyondPage('New message from nova', tone)).toEqual({ notified: false, sounded: true });
     storeSettings(false, false);
-    expect(announceBeyondPage('New message from nova').sounded).toBe(false);
+    expect(announceBeyondPage('New message from nova', tone).sounded).toBe(false);
     expect(FakeAudioContext.made).toBe(1);
   });
 });
 
 describe('notice tone', () => {
-  it('plays two rising notes from oscillators, reusing one audio context', () => {
-    expect(playNoticeTone()).toBe(true);
-    expect(playNoticeTone()).toBe(true);
+  it('plays two rising notes from oscillators, reusing one audio context per player', () => {
+    expect(tone()).toBe(true);
+    expect(tone()).toBe(true);
     expect(FakeAudioContext.made).toBe(1);
     expect(FakeAudioContext.started).toEqual([660, 880, 660, 880]);
+    // Another player (another member's notices) makes its own context.
+    expect(createNoticeTone()()).toBe(true);
+    expect(FakeAudioContext.made).toBe(2);
   });
 
   it('is silent without Web Audio', () => {
     vi.stubGlobal('AudioContext', undefined);
-    expect(playNoticeTone()).toBe(false);
+    expect(tone()).toBe(false);
   });
 });
 

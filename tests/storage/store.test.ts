@@ -125,6 +125,22 @@ describe('safe store', () => {
     expect(heard).toHaveBeenCalledTimes(2);
   });
 
+  it('listens to the window only while someone here listens, once however many do', () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const first = onStorageChange(() => undefined);
+    const second = onStorageChange(() => undefined);
+    expect(added.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(1);
+    first();
+    expect(removed.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(0);
+    second();
+    expect(removed.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(1);
+    const again = onStorageChange(() => undefined);
+    expect(added.mock.calls.filter(([type]) => type === 'storage')).toHaveLength(2);
+    again();
+    vi.restoreAllMocks();
+  });
+
   it('hears a whole-area clear from another tab (key null)', () => {
     const heard = vi.fn();
     const stop = onStorageChange(heard);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 import { chatActors } from '../../src/features/chat/actors';
 import { friendChatWith, type FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
 import { ChatActorsContext, type ChatActors } from '../../src/features/chat/ui/ChatActors';
@@ -15,11 +16,14 @@ export interface ChatGamesFakes {
   games?: Partial<GamesActors>;
 }
 
+/** The chat and games providers, inside the people features' (discover, friends, safety) as the app nests them. */
 export function WithChatGamesActors({ fakes = {}, children }: { fakes?: ChatGamesFakes; children: ReactNode }) {
   return (
-    <ChatActorsContext.Provider value={{ ...chatActors, ...fakes.chat }}>
-      <GamesActorsContext.Provider value={{ ...gamesActors, ...fakes.games }}>{children}</GamesActorsContext.Provider>
-    </ChatActorsContext.Provider>
+    <PeopleFeatureActors>
+      <ChatActorsContext.Provider value={{ ...chatActors, ...fakes.chat }}>
+        <GamesActorsContext.Provider value={{ ...gamesActors, ...fakes.games }}>{children}</GamesActorsContext.Provider>
+      </ChatActorsContext.Provider>
+    </PeopleFeatureActors>
   );
 }
 

@@ -7,6 +7,7 @@ import { SessionContext } from '../../src/features/session/ui/SessionContext';
 import { sessionImplementations } from '../../src/features/session/actors/session.actors';
 import { createProfileSync } from '../../src/features/session/services/profileSync';
 import { createSessionLogic } from '../../src/app/sessionLogic';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 // Screens read the app's session from SessionContext; UI tests give them a real session machine whose
 // server calls are fakes (no network), and whose profile sync does nothing.
@@ -42,7 +43,12 @@ export function fakeSessionLogic(server: FakeServer = {}) {
 }
 
 export function WithSession({ server, children }: { server?: FakeServer; children: ReactNode }) {
-  return <SessionContext.Provider logic={fakeSessionLogic(server)}>{children}</SessionContext.Provider>;
+  // The people features' real actors: their server calls meet the test's fetch fake.
+  return (
+    <SessionContext.Provider logic={fakeSessionLogic(server)}>
+      <PeopleFeatureActors>{children}</PeopleFeatureActors>
+    </SessionContext.Provider>
+  );
 }
 
 /** The session machine with its real IO (network faked at fetch by the test) but for the actors given. */

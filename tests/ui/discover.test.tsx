@@ -6,13 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { saveProfile } from '../../src/shared/storage/profile';
-import { writeSimilarityCache } from '../../src/shared/storage/similarityCache';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import AppLayout from '../../src/app/AppLayout';
 import Discover from '../../src/features/discover/ui/Discover';
+import { fakeScorer, withScorer } from '../support/discoverActors';
 
-const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
-vi.mock('../../src/features/discover/services/similarity', () => similarity);
+const scorer = fakeScorer();
 
 const complete: Profile = { ...emptyProfile(), username: 'me', hobbies: 'climbing', musicGenres: ['Metal'], favoriteGames: ['Elden Ring'], favoriteShows: ['Attack on Titan'] };
 
@@ -35,8 +34,11 @@ function renderDiscover() {
         </Route>
       </Routes>
     </MemoryRouter>,
+    { wrapper: withScorer(scorer) },
   );
 }
+
+const scored = (scores: Record<string, number>) => ({ scores, breakdowns: {} });
 
 function cardNames(): string[] {
   return within(screen.getByRole('list', { name: 'Suggested friends' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -44,8 +46,8 @@ function cardNames(): string[] {
 
 beforeEach(() => {
   localStorage.clear();
-  similarity.getSimilarityScores.mockReset();
-  similarity.getSimilarityScores.mockImplementation(async () => scoresFor());
+  scorer.mockReset();
+  scorer.mockImplementation(async () => scored(scoresFor()));
 });
 afterEach(() => {
   cleanup();
@@ -59,24 +61,23 @@ describe('Discover screen', () => {
     const user = userEvent.setup();
     renderDiscover();
     await screen.findByRole('heading', { name: 'Complete Your Profile' });
-    expect(similarity.getSimilarityScores).not.toHaveBeenCalled();
+    expect(scorer).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Go to Profile' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/profile');
   });
 
   it('shows Loading users... then 25 cards sorted by score with badge, initials, interests and shared items', async () => {
     saveProfile(complete);
-    let release!: (v: Record<string, number>) => void;
-    similarity.getSimilarityScores.mockImplementation(() => new Promise((resolve) => (release = resolve)));
+    let release!: (v: { scores: Record<string, number>; breakdowns: Record<string, never> }) => void;
+    scorer.mockImplementation(() => new Promise((resolve) => (release = resolve)));
     renderDiscover();
     expect(await screen.findByText('Loading users...')).toBeInTheDocument();
-    await waitFor(() => expect(similarity.getSimilarityScores).toHaveBeenCalledTimes(1));
-    const [profileArg, candidates, now] = similarity.getSimilarityScores.mock.calls[0]!;
+    await waitFor(() => expect(scorer).toHaveBeenCalledTimes(1));
+    const [{ profile: profileArg, users }] = scorer.mock.calls[0]!;
     expect(profileArg).toEqual(complete);
-    expect(candidates).toHaveLength(25);
-    expect(candidates[0]).toEqual({ username: 'RiffLord', personality: SAMPLE_USERS[0]!.personality, interests: SAMPLE_USERS[0]!.interests });
-    expect(typeof now).toBe('number');
-    release(scoresFor());
+    expect(users).toHaveLength(25);
+    expect(users[0]).toMatchObject({ username: 'RiffLord', personality: SAMPLE_USERS[0]!.personality, interests: SAMPLE_USERS[0]!.interests });
+    release(scored(scoresFor()));
 
     await screen.findByText('78% Match');
     const names = cardNames();
@@ -136,7 +137,7 @@ describe('Discover screen', () => {
     saveProfile(complete);
     const edges: Record<string, number> = { RiffLord: 75, PixelPoet: 74, JazzCat: 50, [SAMPLE_USERS[3]!.username]: 49 };
     const others = Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 10]));
-    similarity.getSimilarityScores.mockImplementation(async () => ({ ...others, ...edges }));
+    scorer.mockImplementation(async () => scored({ ...others, ...edges }));
     renderDiscover();
     await screen.findByText('75% Match');
     const badge = (score: number) => screen.getByText(`${score}% Match`);
@@ -150,18 +151,18 @@ describe('Discover screen', () => {
     saveProfile(complete);
     const scores = Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 20]));
     scores.RiffLord = 88;
-    // What the scorer answers is cached with the scores; the screen shows the explanation from there.
-    similarity.getSimilarityScores.mockImplementation(async (profile: Profile, _candidates: unknown, now: number) => {
-      writeSimilarityCache(profile, scores, now, {
+    // The scorer explains RiffLord's score only.
+    scorer.mockImplementation(async () => ({
+      scores,
+      breakdowns: {
         RiffLord: {
           music: { points: 40, items: ['Metal', 'Punk (near Metal)'] },
           games: { points: 30, items: ['Elden Ring'] },
           shows: { points: 15, items: ['Attack on Titan'] },
           hobbies: { points: 3, items: [] },
         },
-      });
-      return scores;
-    });
+      },
+    }));
     const user = userEvent.setup();
     renderDiscover();
     const badge = await screen.findByRole('button', { name: '88% Match' });
@@ -182,7 +183,7 @@ describe('Discover screen', () => {
 
   it('lists nobody under 10% as a match without a search; a search still finds them', async () => {
     saveProfile(complete);
-    similarity.getSimilarityScores.mockImplementation(async () => Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, u.username === 'RiffLord' ? 10 : 9])));
+    scorer.mockImplementation(async () => scored(Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, u.username === 'RiffLord' ? 10 : 9]))));
     const user = userEvent.setup();
     renderDiscover();
     await waitFor(() => expect(cardNames()).toEqual(['RiffLord']));
@@ -196,7 +197,7 @@ describe('Discover screen', () => {
 
   it('says why when nobody reaches 10%', async () => {
     saveProfile(complete);
-    similarity.getSimilarityScores.mockImplementation(async () => Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 3])));
+    scorer.mockImplementation(async () => scored(Object.fromEntries(SAMPLE_USERS.map((u) => [u.username, 3]))));
     renderDiscover();
     await screen.findByText('No users found matching your filters.');
     expect(

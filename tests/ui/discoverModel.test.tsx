@@ -3,22 +3,23 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
+import { discoverMachine, type ScoredUsers } from '../../src/features/discover/machines/discover.machine';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import AppLayout from '../../src/app/AppLayout';
 import Discover from '../../src/features/discover/ui/Discover';
+import { fakeScorer, withScorer } from '../support/discoverActors';
 import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
 
 // The Discover screen driven along the discover machine's model paths with real user events: search,
 // the header's community filter and Add Friend, over the seeded sample users with stored data; only the
-// AI similarity call is held back so the test decides when the scores arrive.
+// scoring (the AI call) is held back so the test decides when the scores arrive.
 
-const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn(), release: (_: Record<string, number>) => {} }));
-vi.mock('../../src/features/discover/services/similarity', () => similarity);
+const scorer = fakeScorer();
+const held = { release: (_: ScoredUsers) => {} };
 
 const complete: Profile = {
   username: 'me',
@@ -64,7 +65,7 @@ type View = ScreenView<typeof discoverMachine, User>;
 
 function mount(): User {
   localStorage.clear();
-  similarity.getSimilarityScores.mockClear();
+  scorer.mockClear();
   saveProfile(complete);
   friendsKey.write([{ id: 'l1', user_id: 'user-current', friend_id: 'user-2' }]);
   const user = userEvent.setup({ delay: null });
@@ -76,6 +77,7 @@ function mount(): User {
         </Route>
       </Routes>
     </MemoryRouter>,
+    { wrapper: withScorer(scorer) },
   );
   return user;
 }
@@ -107,8 +109,8 @@ function expectList({ target, events }: View) {
 }
 
 beforeEach(() => {
-  similarity.getSimilarityScores.mockReset();
-  similarity.getSimilarityScores.mockImplementation(() => new Promise((resolve) => (similarity.release = resolve)));
+  scorer.mockReset();
+  scorer.mockImplementation(() => new Promise((resolve) => (held.release = resolve)));
 });
 afterEach(() => {
   localStorage.clear();
@@ -121,14 +123,14 @@ describe('Discover screen along the discover model', () => {
       mount,
       unmount: () => cleanup(),
       act: {
-        // The stored data loads by itself; then the similarity call is made with the profile and all 25.
+        // The stored data loads by itself; then the scoring is asked with the profile and all 25.
         'xstate.done.actor.loadDiscover': async () => {
-          await waitFor(() => expect(similarity.getSimilarityScores).toHaveBeenCalledTimes(1));
-          expect(similarity.getSimilarityScores.mock.calls[0]![0]).toEqual(complete);
-          expect(similarity.getSimilarityScores.mock.calls[0]![1]).toHaveLength(25);
+          await waitFor(() => expect(scorer).toHaveBeenCalledTimes(1));
+          expect(scorer.mock.calls[0]![0].profile).toEqual(complete);
+          expect(scorer.mock.calls[0]![0].users).toHaveLength(25);
         },
         'xstate.done.actor.scoreUsers': async (_, e) => {
-          await act(async () => similarity.release((e.output as { scores: Record<string, number> }).scores));
+          await act(async () => held.release(e.output as ScoredUsers));
           await screen.findByRole('list', { name: 'Suggested friends' });
         },
         SEARCH: async (user, e) => {

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import Friends from '../../src/features/friends/ui/Friends';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 
 function ChatStub() {
   return <p data-testid="chat">{useParams().friendId}</p>;
@@ -19,6 +20,7 @@ function renderFriends() {
         <Route path="/dashboard" element={<p>dashboard</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: PeopleFeatureActors },
   );
 }
 

@@ -13,36 +13,30 @@ import { SampleBadge } from '../../src/shared/ui/SampleBadge';
 import Chat from '../../src/app/ChatRoute';
 import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
-import type { FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
-import type { SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
-import { WithChatGamesActors, withAi } from '../support/featureActors';
+import { WithChatGamesActors } from '../support/featureActors';
+import { json, mockFetch } from '../services/fetchMock';
 
-// honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
+// Honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
 
-const similarity = vi.hoisted(() => ({ getSimilarityScores: vi.fn() }));
-vi.mock('../../src/features/discover/services/similarity', () => similarity);
-const ai = {
-  generatePersonaHotTake: vi.fn<SoloChatAi['generatePersonaHotTake']>(),
-  generateFriendChatReply: vi.fn<FriendChatAi['generateFriendChatReply']>(),
-};
+// The AI routes answer through a fetch fake: no scores (everyone 50%), and the persona texts each test sets.
+const aiTexts = { chatReply: '', personaHotTake: '' };
 
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <WithChatGamesActors fakes={withAi(ai)}>
-        <Suspense fallback={<p>Loading</p>}>
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route path="/dashboard" element={<Discover />} />
-              <Route path="/friends" element={<Friends />} />
-            </Route>
-            <Route path="/chat" element={<Chat />} />
-            <Route path="/chat/:friendId" element={<Chat />} />
-          </Routes>
-        </Suspense>
-      </WithChatGamesActors>
+      <Suspense fallback={<p>Loading</p>}>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route path="/dashboard" element={<Discover />} />
+            <Route path="/friends" element={<Friends />} />
+          </Route>
+          <Route path="/chat" element={<Chat />} />
+          <Route path="/chat/:friendId" element={<Chat />} />
+        </Routes>
+      </Suspense>
     </MemoryRouter>,
+    { wrapper: WithChatGamesActors },
   );
 }
 
@@ -50,10 +44,15 @@ const messageItems = () => within(screen.getByRole('log')).queryAllByRole('listi
 
 beforeEach(() => {
   localStorage.clear();
-  similarity.getSimilarityScores.mockResolvedValue({});
+  mockFetch({
+    'POST /api/ai/similarity': json({ scores: {} }),
+    'POST /api/ai/chat/reply': () => json({ text: aiTexts.chatReply }),
+    'POST /api/ai/hot-takes/persona': () => json({ text: aiTexts.personaHotTake }),
+  });
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -75,7 +74,7 @@ describe('Sample badge', () => {
     expect(within(row).getByText('Sample')).toBeInTheDocument();
     cleanup();
 
-    ai.generateFriendChatReply.mockResolvedValue('Metal forever.');
+    aiTexts.chatReply = 'Metal forever.';
     renderAt('/chat/user-1');
     const header = (await screen.findByRole('heading', { level: 1, name: 'RiffLord' })).closest('header')!;
     expect(within(header).getByText('Sample')).toBeInTheDocument();
@@ -89,6 +88,7 @@ describe('Sample badge', () => {
         <li data-testid="member-id"><SampleBadge person={{ id: '3a1f8c1e-2d0b-4c51-9a57-0f6c2b7d9e10' }} /></li>
         <li data-testid="sample-id"><SampleBadge person={{ id: SAMPLE_USERS[24]!.id }} /></li>
       </ul>,
+      { wrapper: WithChatGamesActors },
     );
     expect(screen.getByTestId('sample-card')).toHaveTextContent('Sample');
     expect(screen.getByTestId('member-card')).toHaveTextContent('');
@@ -99,7 +99,7 @@ describe('Sample badge', () => {
 
 describe('AI persona label', () => {
   it("marks the friend's greeting and replies in friend chat, not the user's own messages", async () => {
-    ai.generateFriendChatReply.mockResolvedValue('Metal forever.');
+    aiTexts.chatReply = 'Metal forever.';
     const user = userEvent.setup();
     renderAt('/chat/user-1');
     await screen.findByRole('heading', { level: 1, name: 'RiffLord' });
@@ -115,7 +115,7 @@ describe('AI persona label', () => {
   it("marks only the revealed persona's take in the Hot Takes solo chat", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      ai.generatePersonaHotTake.mockResolvedValue('Soup is a state of mind.');
+      aiTexts.personaHotTake = 'Soup is a state of mind.';
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       renderAt('/chat');
       const input = await screen.findByRole('textbox');

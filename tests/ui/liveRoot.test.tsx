@@ -35,6 +35,7 @@ const requestLoads = { count: 0 };
 const requests = createActor(
   friendRequestsMachine.provide({
     actors: {
+      watchVisibility: fromCallback(() => undefined),
       loadRequests: fromPromise<RequestsSnapshot>(async () => {
         requestLoads.count += 1;
         return { incoming: [], outgoing: [], friendIds: [] };

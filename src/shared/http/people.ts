@@ -17,14 +17,15 @@ import {
   type MemberView,
   type SocialErrorCode,
 } from '../../domain/socialContract';
+import { ShownFailure } from '../../domain/shownFailure';
 import { memberCall } from './api';
 import { MemberApiError, memberFailure } from './errors';
 
 // The server side of discovery and friend requests for members (src/domain/socialContract.ts). Every call
 // resolves with the parsed body or throws a SocialError whose message is the text a person should see.
 
-/** A discovery or friends call failed; `message` is the contract's text for `code`. */
-export class SocialError extends Error {
+/** A discovery or friends call failed; `message` is the contract's text for `code` (what machines show). */
+export class SocialError extends ShownFailure {
   readonly code: string;
   readonly status: number;
   constructor(code: string, message: string, options: { status?: number; cause?: unknown } = {}) {

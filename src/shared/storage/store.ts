@@ -27,12 +27,10 @@ function areaStorage(area: Area): Storage | undefined {
 
 type Listener = (key: string | null) => void;
 const listeners = new Set<Listener>();
-let windowListenerInstalled = false;
 
-function installCrossTabListener(): void {
-  if (windowListenerInstalled || typeof window === 'undefined') return;
-  windowListenerInstalled = true;
-  window.addEventListener('storage', (event) => notify(event.key));
+// Another tab's writes arrive as 'storage' events; the window is listened to while anyone here listens.
+function forwardStorageEvent(event: StorageEvent): void {
+  notify(event.key);
 }
 
 function notify(key: string | null): void {
@@ -41,9 +39,13 @@ function notify(key: string | null): void {
 
 /** Hear every change: `key` is null when a whole area was cleared. */
 export function onStorageChange(listener: Listener): () => void {
-  installCrossTabListener();
+  const hasWindow = typeof window !== 'undefined';
+  if (hasWindow && listeners.size === 0) window.addEventListener('storage', forwardStorageEvent);
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    if (!listeners.delete(listener) || listeners.size > 0) return;
+    if (hasWindow) window.removeEventListener('storage', forwardStorageEvent);
+  };
 }
 
 export function isQuotaError(error: unknown): boolean {

@@ -1,14 +1,11 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CommunityFilter } from '../../../domain/community';
 import { messageFor } from '../../../domain/errorText';
 import type { MatchBreakdown } from '../../../domain/matchBreakdown';
 import { messages } from '../../../domain/messages';
 import { isProfileComplete, type Profile } from '../../../domain/profile';
 import type { User } from '../../../domain/user';
-import { getSimilarityScores } from '../services/similarity';
-import { addFriendLink, loadFriendIds, loadUsers } from '../../../shared/people/users';
-import { loadProfile } from '../../../shared/storage/profile';
-import { readSimilarityBreakdowns } from '../../../shared/storage/similarityCache';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 export interface DiscoverData {
   profile: Profile;
@@ -45,10 +42,6 @@ export interface ScoredUsers {
   breakdowns: Record<string, MatchBreakdown>;
 }
 
-export function similarityCandidates(users: readonly User[]) {
-  return users.map((u) => ({ username: u.username, personality: u.personality ?? '', interests: u.interests }));
-}
-
 /** Discover ('Discover Friends'): profile gate, users + similarity scores, search, community filter, add friend. */
 export const discoverMachine = setup({
   types: {} as {
@@ -57,25 +50,18 @@ export const discoverMachine = setup({
   },
   actors: {
     // Provided by the screen: followCommunityOf(the header's community actor) from community.machine.ts.
-    followCommunity: fromCallback(() => undefined),
-    loadDiscover: fromPromise<DiscoverData>(async () => ({
-      profile: loadProfile(),
-      users: loadUsers(),
-      friendIds: loadFriendIds(),
-    })),
-    // The clock enters here, so a cache entry's age is measured by the actor, not by a screen.
-    scoreUsers: fromPromise<ScoredUsers, { profile: Profile; users: User[] }>(async ({ input }) => {
-      const now = Date.now();
-      const scores = await getSimilarityScores(input.profile, similarityCandidates(input.users), now);
-      // The explanations were cached with the scores they explain (none after a failed scoring).
-      return { scores, breakdowns: readSimilarityBreakdowns(input.profile, now) };
-    }),
-    addFriend: fromPromise<{ added: boolean }, { friendId: string }>(async ({ input }) => ({ added: addFriendLink(input.friendId) })),
+    followCommunity: callbackNotProvided('followCommunity'),
+    /** The device's profile, sample people and friends. */
+    loadDiscover: notProvided<DiscoverData>('loadDiscover'),
+    /** Scores and their explanations for the profile; the actor reads the clock for the cache's age. */
+    scoreUsers: notProvided<ScoredUsers, { profile: Profile; users: User[] }>('scoreUsers'),
+    /** Links the friend on the device; `added` is false when they were linked already. */
+    addFriend: notProvided<{ added: boolean }, { friendId: string }>('addFriend'),
   },
   guards: {
     profileComplete: (_, params: { profile: Profile }) => isProfileComplete(params.profile),
     canAdd: ({ context, event }) => {
-      if (event.type !== 'ADD_FRIEND') return false;
+      assertEvent(event, 'ADD_FRIEND');
       return context.users.some((u) => u.id === event.userId) && !context.friendIds.includes(event.userId);
     },
     wasAdded: (_, params: { added: boolean }) => params.added,

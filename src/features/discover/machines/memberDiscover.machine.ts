@@ -1,10 +1,11 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CommunityFilter } from '../../../domain/community';
 import { messages } from '../../../domain/messages';
+import { failureText } from '../../../domain/shownFailure';
 import type { DiscoverCardWire } from '../../../domain/socialContract';
-import { socialFailureText } from '../../../shared/http/people';
 import type { DiscoverPageQuery } from '../../../shared/http/people';
-import { befriendFor, loadDiscoverPageFor, type MemberDiscoverPage } from '../services/socialForSession';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import type { MemberDiscoverPage } from '../services/socialForSession';
 import type { LiveEmitted } from '../../live';
 
 /**
@@ -51,15 +52,17 @@ export const memberDiscoverMachine = setup({
   },
   actors: {
     // Provided by the screen: followCommunityOf(the header's community actor) from community.machine.ts.
-    followCommunity: fromCallback(() => undefined),
-    loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(({ input }) => loadDiscoverPageFor(input)),
-    befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(({ input }) => befriendFor(input)),
+    followCommunity: callbackNotProvided('followCommunity'),
+    /** One page ranked by the server (nothing asked while the profile is incomplete). */
+    loadPage: notProvided<MemberDiscoverPage, DiscoverPageQuery>('loadPage'),
+    /** A sample person befriended on the device, a member asked (or accepted). */
+    befriend: notProvided<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>('befriend'),
   },
   guards: {
     pageComplete: (_, params: { complete: boolean }) => params.complete,
     communityChanged: ({ context, event }) => event.type === 'COMMUNITY' && event.community !== context.community,
     canBefriend: ({ context, event }) => {
-      if (event.type !== 'ADD_FRIEND') return false;
+      assertEvent(event, 'ADD_FRIEND');
       const card = context.cards.find((c) => c.id === event.userId);
       return card !== undefined && canBefriend(card, context.sampleFriendIds);
     },
@@ -128,7 +131,7 @@ export const memberDiscoverMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.social.usersLoadFailed) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, messages.social.usersLoadFailed) }),
         },
       },
       // Asked before the change: asked again, so the page shows it.
@@ -210,7 +213,7 @@ export const memberDiscoverMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ sendingId: null, error: ({ event }) => socialFailureText(event.error, messages.requests.requestFailed) }),
+              actions: assign({ sendingId: null, error: ({ event }) => failureText(event.error, messages.requests.requestFailed) }),
             },
           },
         },
@@ -227,7 +230,7 @@ export const memberDiscoverMachine = setup({
                 nextCursor: event.output.nextCursor,
               })),
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.requests.moreFailed) }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => failureText(event.error, messages.requests.moreFailed) }) },
           },
         },
       },

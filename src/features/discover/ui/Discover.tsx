@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { sharedLine, type DiscoverCard } from '../../../domain/discover';
 import { messages } from '../../../domain/messages';
 import { REQUEST_SENT_TEXT, type Relation } from '../../../domain/socialContract';
-import { discoverMachine } from '../machines/discover.machine';
-import { canBefriend, memberDiscoverMachine } from '../machines/memberDiscover.machine';
+import { canBefriend } from '../machines/memberDiscover.machine';
+import { useGuestDiscoverMachine, useMemberDiscoverMachine } from './DiscoverActors';
 import { matchLevel } from '../../../domain/discover';
 import { sameCards, selectAdding, selectCards, selectPhase } from '../machines/discover.view';
 import { followCommunityOf } from '../machines/community.machine';
@@ -119,8 +119,9 @@ function DiscoverSearch({ query, onSearch }: { query: string; onSearch: (query: 
 function GuestDiscover() {
   const navigate = useNavigate();
   const header = CommunityContext.useActorRef();
+  const machine = useGuestDiscoverMachine();
   const actor = useActorRef(
-    discoverMachine.provide({
+    machine.provide({
       actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),
@@ -199,8 +200,9 @@ function MemberDiscover() {
   const navigate = useNavigate();
   const social = useSocial();
   const header = CommunityContext.useActorRef();
+  const machine = useMemberDiscoverMachine();
   const [logic] = useState(() =>
-    memberDiscoverMachine.provide({
+    machine.provide({
       actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),

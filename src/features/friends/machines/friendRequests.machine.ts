@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
+import { failureText } from '../../../domain/shownFailure';
 import type { ListedFriendRequest } from '../../../domain/socialContract';
-import { socialFailureText } from '../../../shared/http/people';
-import { answerRequestFor, loadRequestsFor, type RequestAnswer, type RequestsSnapshot } from '../../discover';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import type { RequestAnswer, RequestsSnapshot } from '../../discover';
 
 /**
  * A member's friend requests (issue 13): incoming ones to Accept or Decline, outgoing ones to Cancel, kept
@@ -40,16 +41,10 @@ function acceptedNotice(previous: readonly ListedFriendRequest[], loaded: Reques
 export const friendRequestsMachine = setup({
   types: {} as { context: FriendRequestsContext; events: FriendRequestsEvent },
   actors: {
-    loadRequests: fromPromise<RequestsSnapshot>(() => loadRequestsFor()),
-    answerRequest: fromPromise(({ input }: { input: { requestId: string; answer: RequestAnswer } }) => answerRequestFor(input.requestId, input.answer)),
-    // Hidden tabs are not refreshed by the browser's timers reliably; coming back shows current requests.
-    watchVisibility: fromCallback<FriendRequestsEvent>(({ sendBack }) => {
-      const onChange = () => {
-        if (document.visibilityState === 'visible') sendBack({ type: 'VISIBLE' });
-      };
-      document.addEventListener('visibilitychange', onChange);
-      return () => document.removeEventListener('visibilitychange', onChange);
-    }),
+    loadRequests: notProvided<RequestsSnapshot>('loadRequests'),
+    answerRequest: notProvided<unknown, { requestId: string; answer: RequestAnswer }>('answerRequest'),
+    // Sends VISIBLE when the tab is shown again: hidden tabs are not refreshed by the browser's timers reliably.
+    watchVisibility: callbackNotProvided('watchVisibility'),
   },
   guards: {
     answersIncoming: ({ context, event }) =>
@@ -90,7 +85,7 @@ export const friendRequestsMachine = setup({
           })),
         },
         // The lists shown stay as they were; the next refresh tries again.
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.requests.loadFailed) }) },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => failureText(event.error, messages.requests.loadFailed) }) },
       },
       // Something changed after this load was asked (a live 'people.changed', the live channel opening as
       // the page loads): asked again, so the answer includes it.
@@ -110,14 +105,14 @@ export const friendRequestsMachine = setup({
       invoke: {
         id: 'answerRequest',
         src: 'answerRequest',
-        input: ({ context, event }) => ({
-          requestId: context.answeringId ?? '',
-          answer: answerOf[(event as Extract<FriendRequestsEvent, { requestId: string }>).type],
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, ['ACCEPT', 'DECLINE', 'CANCEL']);
+          return { requestId: context.answeringId ?? '', answer: answerOf[event.type] };
+        },
         onDone: { target: 'loading', actions: assign({ answeringId: null }) },
         onError: {
           target: 'idle',
-          actions: assign({ answeringId: null, error: ({ event }) => socialFailureText(event.error, messages.requests.answerFailed) }),
+          actions: assign({ answeringId: null, error: ({ event }) => failureText(event.error, messages.requests.answerFailed) }),
         },
       },
     },

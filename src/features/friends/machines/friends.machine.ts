@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
 import type { FriendEntry } from '../../../domain/friends';
-import { socialFailureText } from '../../../shared/http/people';
-import { loadFriendsFor, removeFriendFor } from '../../discover';
+import { failureText } from '../../../domain/shownFailure';
+import { notProvided } from '../../../shared/machines/notProvided';
 import type { LiveEmitted } from '../../live';
 
 export interface FriendsContext {
@@ -31,8 +31,8 @@ type FriendsEvent =
 export const friendsMachine = setup({
   types: {} as { context: FriendsContext; events: FriendsEvent },
   actors: {
-    loadFriends: fromPromise<FriendEntry[]>(() => loadFriendsFor()),
-    removeFriend: fromPromise(({ input }: { input: { friendId: string } }) => removeFriendFor(input.friendId)),
+    loadFriends: notProvided<FriendEntry[]>('loadFriends'),
+    removeFriend: notProvided<unknown, { friendId: string }>('removeFriend'),
   },
   guards: {
     isFriend: ({ context, event }) => event.type === 'REMOVE' && context.friends.some((f) => f.id === event.friendId),
@@ -52,7 +52,7 @@ export const friendsMachine = setup({
         onDone: { target: 'ready', actions: assign({ friends: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.social.friendsLoadFailed) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, messages.social.friendsLoadFailed) }),
         },
       },
     },
@@ -74,7 +74,7 @@ export const friendsMachine = setup({
             onDone: { target: 'idle', actions: assign({ friends: ({ event }) => event.output }) },
             onError: {
               target: 'idle',
-              actions: assign({ error: ({ event }) => socialFailureText(event.error, messages.social.friendsLoadFailed) }),
+              actions: assign({ error: ({ event }) => failureText(event.error, messages.social.friendsLoadFailed) }),
             },
           },
         },
@@ -104,7 +104,7 @@ export const friendsMachine = setup({
               target: 'idle',
               actions: assign({
                 pendingId: null,
-                error: ({ event }) => socialFailureText(event.error, messages.social.removeFriendFailed),
+                error: ({ event }) => failureText(event.error, messages.social.removeFriendFailed),
               }),
             },
           },

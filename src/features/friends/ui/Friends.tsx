@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { avatarInitials } from '../../../domain/discover';
 import { messages } from '../../../domain/messages';
 import type { FriendEntry } from '../../../domain/friends';
-import { friendsMachine } from '../machines/friends.machine';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ConversationsSection } from '../../chat/components';
 import { FriendRequestsSection } from './FriendRequestsSection';
@@ -14,6 +13,7 @@ import { OnlineDot } from '../../../shared/ui/OnlineDot';
 import { HideIfBlocked } from '../../safety/components';
 import { SampleBadge } from '../../../shared/ui/SampleBadge';
 import { Screen } from '../../../shared/ui/ScreenShell';
+import { useFriendsMachine } from './FriendsActors';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { useConversations } from '../../chat/components';
 import { useLiveEventsFor, useOnlineFriends } from '../../live/components';
@@ -51,7 +51,8 @@ export default function Friends() {
   const requests = useFriendRequests();
   const conversations = useConversations();
   const online = useOnlineFriends();
-  const actor = useActorRef(friendsMachine, inspectOptions());
+  const machine = useFriendsMachine();
+  const actor = useActorRef(machine, inspectOptions());
   useLiveEventsFor(actor);
   // Opening Friends shows the requests and conversations as they are now (and tells the sender of any accepted meanwhile).
   useEffect(() => {

@@ -1,8 +1,6 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { liveTexts, type MemberMessage } from '../../../domain/liveContract';
-import { friendNameFor } from '../services/friendNames';
-import { announceBeyondPage } from '../services/notifications';
-import { reportOwnProfileChanged } from '../../session';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted } from './liveEvents';
 
 /**
@@ -43,8 +41,10 @@ export const noticesMachine = setup({
   types: {} as { context: NoticesContext; events: NoticesEvent; input: { memberId: string } },
   actors: {
     // Provided by the composition point: liveLinkFor(the app's live actor).
-    liveLink: fromCallback<LiveCommand>(() => undefined),
-    friendName: fromPromise<string | null, { friendId: string }>(({ input }) => friendNameFor(input.friendId)),
+    // Provided by the screen: liveLinkFor(the app's live actor).
+    liveLink: callbackNotProvided<LiveCommand>('liveLink'),
+    /** The friend's username, or null when they are not (or no longer) the member's friend. */
+    friendName: notProvided<string | null, { friendId: string }>('friendName'),
   },
   guards: {
     isFriendRequest: ({ event }) => event.type === 'live.received' && event.frame.type === 'friendRequest',
@@ -60,13 +60,15 @@ export const noticesMachine = setup({
   },
   actions: {
     showNotice: assign((_, params: { text: string; about: NoticeAbout | null }) => ({ notice: params.text, about: params.about })),
-    announceBeyondPage: (_, params: { text: string }) => {
-      announceBeyondPage(params.text);
+    announceBeyondPage: (_, _params: { text: string }) => {
+      // Provided where the app is assembled: a browser notification and a tone, as the member's settings ask.
     },
     refreshFriendRequests: () => {
       // Provided by the composition point: the app's friend requests actor is sent REFRESH.
     },
-    refreshOwnProfile: () => reportOwnProfileChanged(),
+    refreshOwnProfile: () => {
+      // Provided where the app is assembled: the profile sync fetches the member's profile.
+    },
     startNaming: assign(({ event }) => ({ namingFriendId: incomingMessage(event)?.from ?? null, lastWriterId: incomingMessage(event)?.from ?? null })),
     logFailure: ({ event }) => console.error('A live notice failed', (event as { error?: unknown }).error),
   },

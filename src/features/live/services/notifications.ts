@@ -1,5 +1,5 @@
 import { settingsKey } from '../../../shared/storage/settings';
-import { playNoticeTone } from './sound';
+import type { NoticeTone } from './sound';
 
 // What a live notice does beyond the page (issue 14 item 4): a browser Notification when the member turned
 // Push Notifications on, allowed them, and is looking at another tab; a short tone when Sound Effects is on.
@@ -45,10 +45,10 @@ export interface NoticeOutlets {
   sounded: boolean;
 }
 
-/** Tells the member of a notice outside the page, as their settings (read now) ask. */
-export function announceBeyondPage(text: string): NoticeOutlets {
+/** Tells the member of a notice outside the page, as their settings (read now) ask; `tone` plays the sound. */
+export function announceBeyondPage(text: string, tone: NoticeTone): NoticeOutlets {
   const settings = settingsKey.read();
   const notified = showBrowserNotification(text, settings.notifications);
-  const sounded = settings.soundEffects && playNoticeTone();
+  const sounded = settings.soundEffects && tone();
   return { notified, sounded };
 }

@@ -4,24 +4,32 @@ const NOTES_HZ = [660, 880] as const;
 const NOTE_SECONDS = 0.09;
 const VOLUME = 0.08;
 
-let context: AudioContext | null = null;
+/** Plays the notice tone; false when the browser has no Web Audio (or refuses it). */
+export type NoticeTone = () => boolean;
 
-function audioContext(): AudioContext | null {
-  if (context) return context;
+function newAudioContext(): AudioContext | null {
   const Api = globalThis.AudioContext as typeof AudioContext | undefined;
   if (!Api) return null;
   try {
-    context = new Api();
+    return new Api();
   } catch {
     return null;
   }
-  return context;
 }
 
-/** Plays the tone; false when the browser has no Web Audio (or refuses it). */
-export function playNoticeTone(): boolean {
-  const audio = audioContext();
-  if (!audio) return false;
+/**
+ * A tone player with its own audio context, made at the first play and reused after (a browser allows only
+ * a few contexts per page): whoever announces notices keeps one player for its life.
+ */
+export function createNoticeTone(): NoticeTone {
+  let audio: AudioContext | null = null;
+  return () => {
+    audio ??= newAudioContext();
+    return audio !== null && playOn(audio);
+  };
+}
+
+function playOn(audio: AudioContext): boolean {
   try {
     // A context made before any user gesture starts suspended; resuming may be refused, then nothing is heard.
     if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
@@ -44,9 +52,4 @@ export function playNoticeTone(): boolean {
     console.warn('The notice tone could not be played', error);
     return false;
   }
-}
-
-/** Tests start from no context. */
-export function forgetAudioContext(): void {
-  context = null;
 }

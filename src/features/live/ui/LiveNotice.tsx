@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages';
 import { noticesMachine } from '../machines/notices.machine';
 import { liveLinkFor, type LiveActor } from '../machines/liveLink';
 import { inspectOptions } from '../../../shared/ui/inspect';
+import { useNoticesImplementations } from './LiveActors';
 import { useSocial } from '../../session/components';
 
 /** The friend whose chat is on screen, from the route (/chat/:friendId). */
@@ -16,14 +17,14 @@ function useChatFriendId(): string | null {
 /** New friend requests and messages, told in the page (and beyond it, as Settings ask) while a member is here. */
 export function LiveNotice({ live, memberId }: { live: LiveActor; memberId: string }) {
   const requests = useSocial()?.requests;
-  const logic = useMemo(
-    () =>
-      noticesMachine.provide({
-        actors: { liveLink: liveLinkFor(live) },
-        actions: { refreshFriendRequests: () => requests?.send({ type: 'REFRESH' }) },
-      }),
-    [live, requests],
-  );
+  const createImplementations = useNoticesImplementations();
+  const logic = useMemo(() => {
+    const { actors, actions } = createImplementations();
+    return noticesMachine.provide({
+      actors: { ...actors, liveLink: liveLinkFor(live) },
+      actions: { ...actions, refreshFriendRequests: () => requests?.send({ type: 'REFRESH' }) },
+    });
+  }, [createImplementations, live, requests]);
   const notices = useActorRef(logic, { input: { memberId }, ...inspectOptions() });
   const viewing = useChatFriendId();
   useEffect(() => {

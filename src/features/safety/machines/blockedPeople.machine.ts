@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { memberErrorTexts } from '../../../domain/memberContract';
 import { messages } from '../../../domain/messages';
 import type { BlockedPerson } from '../../../domain/socialContract';
-import { listBlockedPeople, unblockPerson } from '../services/safety';
-import { socialFailureText } from '../../../shared/http/socialErrors';
+import { notProvided } from '../../../shared/machines/notProvided';
+import { failureText } from '../../../domain/shownFailure';
 
 // Settings' 'Blocked people' (issue 13, members only): the list from GET /api/blocks, and Unblock for each.
 
@@ -19,11 +20,14 @@ type BlockedPeopleEvent = { type: 'UNBLOCK'; userId: string } | { type: 'RETRY' 
 export const blockedPeopleMachine = setup({
   types: {} as { context: BlockedPeopleContext; events: BlockedPeopleEvent },
   actors: {
-    loadBlocked: fromPromise<BlockedPerson[]>(() => listBlockedPeople()),
-    unblock: fromPromise(({ input }: { input: { userId: string } }) => unblockPerson(input.userId)),
+    loadBlocked: notProvided<BlockedPerson[]>('loadBlocked'),
+    unblock: notProvided<unknown, { userId: string }>('unblock'),
   },
   guards: {
-    isListed: ({ context, event }) => event.type === 'UNBLOCK' && context.people.some((p) => p.id === event.userId),
+    isListed: ({ context, event }) => {
+      assertEvent(event, 'UNBLOCK');
+      return context.people.some((p) => p.id === event.userId);
+    },
   },
 }).createMachine({
   id: 'blockedPeople',
@@ -36,7 +40,7 @@ export const blockedPeopleMachine = setup({
         id: 'loadBlocked',
         src: 'loadBlocked',
         onDone: { target: 'ready', actions: assign({ people: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => socialFailureText(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }) },
       },
     },
     failed: {
@@ -69,7 +73,7 @@ export const blockedPeopleMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ pendingId: null, error: ({ event }) => socialFailureText(event.error) }),
+              actions: assign({ pendingId: null, error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }),
             },
           },
         },

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { memberErrorTexts } from '../../../domain/memberContract';
 import { messages } from '../../../domain/messages';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportCreate } from '../../../domain/socialContract';
-import { blockPerson, reportPerson } from '../services/safety';
-import { socialFailureText } from '../../../shared/http/socialErrors';
+import { notProvided } from '../../../shared/machines/notProvided';
+import { failureText } from '../../../domain/shownFailure';
 
 // Blocking and reporting another member (issue 13), wherever that member is shown: a discover card's menu,
 // a profile dialog, a chat header. One actor per screen handles one person at a time; the people it blocked
@@ -41,8 +42,8 @@ const closed = { person: null, reason: null, note: '', error: null } as const;
 export const personSafetyMachine = setup({
   types: {} as { context: PersonSafetyContext; events: PersonSafetyEvent },
   actors: {
-    block: fromPromise(({ input }: { input: { userId: string } }) => blockPerson(input.userId)),
-    report: fromPromise<string, ReportCreate>(({ input }) => reportPerson(input)),
+    block: notProvided<unknown, { userId: string }>('block'),
+    report: notProvided<string, ReportCreate>('report'),
   },
   guards: {
     notBlocked: ({ context, event }) =>
@@ -99,7 +100,7 @@ export const personSafetyMachine = setup({
             })),
           ],
         },
-        onError: { target: 'confirmingBlock', actions: assign({ error: ({ event }) => socialFailureText(event.error) }) },
+        onError: { target: 'confirmingBlock', actions: assign({ error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }) },
       },
     },
     blocked: {
@@ -127,7 +128,7 @@ export const personSafetyMachine = setup({
             src: 'report',
             input: ({ context }) => ({ userId: context.person!.id, reason: context.reason!, note: context.note }),
             onDone: 'sent',
-            onError: { target: 'editing', actions: assign({ error: ({ event }) => socialFailureText(event.error) }) },
+            onError: { target: 'editing', actions: assign({ error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }) },
           },
         },
         sent: {

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { messages } from '../../../domain/messages';
 import { BLOCKED_PEOPLE_HEADING } from '../../../domain/socialContract';
-import { blockedPeopleMachine } from '../machines/blockedPeople.machine';
+import { useBlockedPeopleMachine } from './SafetyActors';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import '../../../shared/ui/styles/safety.css';
 
@@ -11,7 +11,8 @@ const texts = messages.safety;
 /** Settings' 'Blocked people' for members: whom they blocked, each with Unblock. */
 export function BlockedPeopleSection() {
   const headingId = useId();
-  const actor = useActorRef(blockedPeopleMachine, inspectOptions());
+  const machine = useBlockedPeopleMachine();
+  const actor = useActorRef(machine, inspectOptions());
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const people = useSelector(actor, (s) => s.context.people);

@@ -1,17 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
-import { personSafetyMachine, type PersonSafetyEvent } from '../machines/personSafety.machine';
+import type { PersonSafetyEvent } from '../machines/personSafety.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { useSocial } from '../../session/components';
 import { BlockDialog, BlockedDialog, ReportDialog } from './PersonSafetyDialogs';
+import { usePersonSafetyMachine } from './SafetyActors';
 
 type SafetyActor = ReturnType<typeof useSafetyActor>;
 
 function useSafetyActor(onBlocked?: (userId: string) => void) {
   const requests = useSocial()?.requests;
+  const machine = usePersonSafetyMachine();
   // The actor is created once, with the callbacks of the first render (a navigate and the app's requests, which do not change).
   return useActorRef(
-    personSafetyMachine.provide({
+    machine.provide({
       actions: {
         personBlocked: (_, params) => onBlocked?.(params.userId),
         peopleChanged: () => requests?.send({ type: 'REFRESH' }),

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Profile } from '../../src/domain/profile';
+import type { User } from '../../src/domain/user';
+import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
+import { discoverActors } from '../../src/features/discover/actors/discover.actors';
+import type { ScoredUsers } from '../../src/features/discover/machines/discover.machine';
+import { DiscoverActorsContext } from '../../src/features/discover/ui/DiscoverActors';
+
+// Screens that show a guest's Discover, with the device's real people and friends but a scorer the test
+// decides (instead of the AI): the scorer gets what the machine asks to score and answers its scores.
+
+export type ScoringInput = { profile: Profile; users: User[] };
+
+export function fakeScorer() {
+  return vi.fn<(input: ScoringInput) => Promise<ScoredUsers>>();
+}
+
+/** A render wrapper: the people features' real actors, except guest Discover's scoring. */
+export function withScorer(scorer: (input: ScoringInput) => Promise<ScoredUsers>) {
+  const actors = {
+    ...discoverActors,
+    guest: { ...discoverActors.guest, scoreUsers: fromPromise<ScoredUsers, ScoringInput>(({ input }) => scorer(input)) },
+  };
+  return function WithScorer({ children }: { children: ReactNode }) {
+    return (
+      <PeopleFeatureActors>
+        <DiscoverActorsContext.Provider value={actors}>{children}</DiscoverActorsContext.Provider>
+      </PeopleFeatureActors>
+    );
+  };
+}
