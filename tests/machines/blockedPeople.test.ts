@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blockedPeopleMachine } from '../../src/features/safety/machines/blockedPeople.machine';
-import { ShownFailure } from '../../src/domain/shownFailure';
+import { ExplainedError } from '../../src/domain/errors';
 import { testModel } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
@@ -11,13 +11,13 @@ const SERVER = 'Something went wrong on the server. Please try again.';
 
 const events = [
   { type: 'xstate.done.actor.loadBlocked', output: [nova, kai] },
-  { type: 'xstate.error.actor.loadBlocked', error: new ShownFailure(SERVER) },
+  { type: 'xstate.error.actor.loadBlocked', error: new ExplainedError(SERVER) },
   { type: 'RETRY' },
   { type: 'UNBLOCK', userId: 'm-2' },
   // Someone not on the list (a stale button): nothing happens.
   { type: 'UNBLOCK', userId: 'm-9' },
   { type: 'xstate.done.actor.unblock' },
-  { type: 'xstate.error.actor.unblock', error: new ShownFailure(OFFLINE) },
+  { type: 'xstate.error.actor.unblock', error: new ExplainedError(OFFLINE) },
 ];
 
 describe('blocked people machine (model-based)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { personSafetyMachine, type PersonSafetyContext } from '../../src/features/safety/machines/personSafety.machine';
-import { ShownFailure } from '../../src/domain/shownFailure';
+import { ExplainedError } from '../../src/domain/errors';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova' };
@@ -26,10 +26,10 @@ const events = [
   { type: 'EDIT_NOTE', note: 'n'.repeat(501) },
   { type: 'SUBMIT_REPORT' },
   { type: 'xstate.done.actor.block' },
-  { type: 'xstate.error.actor.block', error: new ShownFailure(BLOCK_SELF) },
-  { type: 'xstate.error.actor.block', error: new ShownFailure(OFFLINE) },
+  { type: 'xstate.error.actor.block', error: new ExplainedError(BLOCK_SELF) },
+  { type: 'xstate.error.actor.block', error: new ExplainedError(OFFLINE) },
   { type: 'xstate.done.actor.report', output: 'r-1' },
-  { type: 'xstate.error.actor.report', error: new ShownFailure(TOO_OFTEN) },
+  { type: 'xstate.error.actor.report', error: new ExplainedError(TOO_OFTEN) },
 ];
 
 
@@ -38,7 +38,7 @@ const eventsOf = (steps: readonly Step[]) => steps.map((s) => s.event).filter((e
 const blocked = (steps: readonly Step[]) => eventsOf(steps).some((e) => e.type === 'xstate.done.actor.block');
 
 function errorTextOf(event: EventObject & Record<string, unknown>): string {
-  return (event.error as ShownFailure).message;
+  return (event.error as ExplainedError).message;
 }
 
 /** Whatever happened, only nova was ever blocked, and once blocked she stays in the hidden list. */

@@ -32,6 +32,7 @@ function renderCards() {
         ))}
       </ul>
     </PersonSafetyScope>,
+    { wrapper: WithChatGamesActors },
   );
 }
 

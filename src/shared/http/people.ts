@@ -17,7 +17,7 @@ import {
   type MemberView,
   type SocialErrorCode,
 } from '../../domain/socialContract';
-import { ShownFailure } from '../../domain/shownFailure';
+import { ExplainedError } from '../../domain/errors';
 import { memberCall } from './api';
 import { MemberApiError, memberFailure } from './errors';
 
@@ -25,7 +25,7 @@ import { MemberApiError, memberFailure } from './errors';
 // resolves with the parsed body or throws a SocialError whose message is the text a person should see.
 
 /** A discovery or friends call failed; `message` is the contract's text for `code` (what machines show). */
-export class SocialError extends ShownFailure {
+export class SocialError extends ExplainedError {
   readonly code: string;
   readonly status: number;
   constructor(code: string, message: string, options: { status?: number; cause?: unknown } = {}) {

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { CommunityFilter } from '../../../domain/community';
 import { messages } from '../../../domain/messages';
-import { failureText } from '../../../domain/shownFailure';
+import { messageFor } from '../../../domain/errorText';
 import type { DiscoverCardWire } from '../../../domain/socialContract';
 import type { DiscoverPageQuery } from '../../../shared/http/people';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
@@ -131,7 +131,7 @@ export const memberDiscoverMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => failureText(event.error, messages.social.usersLoadFailed) }),
+          actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.usersLoadFailed) }),
         },
       },
       // Asked before the change: asked again, so the page shows it.
@@ -213,7 +213,7 @@ export const memberDiscoverMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ sendingId: null, error: ({ event }) => failureText(event.error, messages.requests.requestFailed) }),
+              actions: assign({ sendingId: null, error: ({ event }) => messageFor(event.error, messages.requests.requestFailed) }),
             },
           },
         },
@@ -230,7 +230,7 @@ export const memberDiscoverMachine = setup({
                 nextCursor: event.output.nextCursor,
               })),
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => failureText(event.error, messages.requests.moreFailed) }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => messageFor(event.error, messages.requests.moreFailed) }) },
           },
         },
       },

@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
-import { failureText } from '../../../domain/shownFailure';
+import { messageFor } from '../../../domain/errorText';
 import type { ListedFriendRequest } from '../../../domain/socialContract';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { RequestAnswer, RequestsSnapshot } from '../../discover';
@@ -85,7 +85,7 @@ export const friendRequestsMachine = setup({
           })),
         },
         // The lists shown stay as they were; the next refresh tries again.
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => failureText(event.error, messages.requests.loadFailed) }) },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => messageFor(event.error, messages.requests.loadFailed) }) },
       },
       // Something changed after this load was asked (a live 'people.changed', the live channel opening as
       // the page loads): asked again, so the answer includes it.
@@ -112,7 +112,7 @@ export const friendRequestsMachine = setup({
         onDone: { target: 'loading', actions: assign({ answeringId: null }) },
         onError: {
           target: 'idle',
-          actions: assign({ answeringId: null, error: ({ event }) => failureText(event.error, messages.requests.answerFailed) }),
+          actions: assign({ answeringId: null, error: ({ event }) => messageFor(event.error, messages.requests.answerFailed) }),
         },
       },
     },

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
 import type { FriendEntry } from '../../../domain/friends';
-import { failureText } from '../../../domain/shownFailure';
+import { messageFor } from '../../../domain/errorText';
 import { notProvided } from '../../../shared/machines/notProvided';
 import type { LiveEmitted } from '../../live';
 
@@ -52,7 +52,7 @@ export const friendsMachine = setup({
         onDone: { target: 'ready', actions: assign({ friends: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => failureText(event.error, messages.social.friendsLoadFailed) }),
+          actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.friendsLoadFailed) }),
         },
       },
     },
@@ -74,7 +74,7 @@ export const friendsMachine = setup({
             onDone: { target: 'idle', actions: assign({ friends: ({ event }) => event.output }) },
             onError: {
               target: 'idle',
-              actions: assign({ error: ({ event }) => failureText(event.error, messages.social.friendsLoadFailed) }),
+              actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.friendsLoadFailed) }),
             },
           },
         },
@@ -104,7 +104,7 @@ export const friendsMachine = setup({
               target: 'idle',
               actions: assign({
                 pendingId: null,
-                error: ({ event }) => failureText(event.error, messages.social.removeFriendFailed),
+                error: ({ event }) => messageFor(event.error, messages.social.removeFriendFailed),
               }),
             },
           },

@@ -3,7 +3,7 @@ import { memberErrorTexts } from '../../../domain/memberContract';
 import { messages } from '../../../domain/messages';
 import type { BlockedPerson } from '../../../domain/socialContract';
 import { notProvided } from '../../../shared/machines/notProvided';
-import { failureText } from '../../../domain/shownFailure';
+import { messageFor } from '../../../domain/errorText';
 
 // Settings' 'Blocked people' (issue 13, members only): the list from GET /api/blocks, and Unblock for each.
 
@@ -40,7 +40,7 @@ export const blockedPeopleMachine = setup({
         id: 'loadBlocked',
         src: 'loadBlocked',
         onDone: { target: 'ready', actions: assign({ people: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
       },
     },
     failed: {
@@ -73,7 +73,7 @@ export const blockedPeopleMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ pendingId: null, error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }),
+              actions: assign({ pendingId: null, error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }),
             },
           },
         },

@@ -3,7 +3,7 @@ import { memberErrorTexts } from '../../../domain/memberContract';
 import { messages } from '../../../domain/messages';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportCreate } from '../../../domain/socialContract';
 import { notProvided } from '../../../shared/machines/notProvided';
-import { failureText } from '../../../domain/shownFailure';
+import { messageFor } from '../../../domain/errorText';
 
 // Blocking and reporting another member (issue 13), wherever that member is shown: a discover card's menu,
 // a profile dialog, a chat header. One actor per screen handles one person at a time; the people it blocked
@@ -100,7 +100,7 @@ export const personSafetyMachine = setup({
             })),
           ],
         },
-        onError: { target: 'confirmingBlock', actions: assign({ error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }) },
+        onError: { target: 'confirmingBlock', actions: assign({ error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
       },
     },
     blocked: {
@@ -128,7 +128,7 @@ export const personSafetyMachine = setup({
             src: 'report',
             input: ({ context }) => ({ userId: context.person!.id, reason: context.reason!, note: context.note }),
             onDone: 'sent',
-            onError: { target: 'editing', actions: assign({ error: ({ event }) => failureText(event.error, memberErrorTexts.SERVER) }) },
+            onError: { target: 'editing', actions: assign({ error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
           },
         },
         sent: {
