@@ -29,7 +29,7 @@ export default defineConfig({
           groups: [
             {
               name: 'boot',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]|src[\\/](storage[\\/]store|domain[\\/](community|errors))\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]|src[\\/](shared[\\/]storage[\\/]store|domain[\\/](community|errors))\.ts/,
             },
           ],
         },

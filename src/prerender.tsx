@@ -18,10 +18,13 @@ export function renderPath(path: string): string {
  */
 export async function renderAppShell(path: string): Promise<string> {
   // Imported as routes.tsx does, so the layout stays its own chunk in this build too.
-  const { default: AppLayout } = await import('./app/AppLayout');
+  const [{ default: AppLayout }, { PeopleFeatureActors }] = await Promise.all([import('./app/AppLayout'), import('./app/PeopleFeatureActors')]);
+  // The frame's person-safety scope starts its machine with the people features' actors, as under SessionRoot.
   return renderToString(
     <StaticRouter location={path}>
-      <AppLayout />
+      <PeopleFeatureActors>
+        <AppLayout />
+      </PeopleFeatureActors>
     </StaticRouter>,
   );
 }

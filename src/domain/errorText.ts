@@ -1,4 +1,5 @@
-import { AppError, ExplainedError, type AppErrorCode } from './errors';
+import { AppError, type AppErrorCode } from './errors';
+import { ExplainedError } from './explainedError';
 import { messages } from './messages';
 
 // The one mapping from a typed failure to the docs/product.md text a user sees.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blockedPeopleMachine } from '../../src/features/safety/machines/blockedPeople.machine';
-import { ExplainedError } from '../../src/domain/errors';
+import { ExplainedError } from '../../src/domain/explainedError';
 import { testModel } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };

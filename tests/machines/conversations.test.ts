@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unreadTotal } from '../../src/domain/conversations';
-import { ExplainedError } from '../../src/domain/errors';
+import { ExplainedError } from '../../src/domain/explainedError';
 import { chatFailureText } from '../../src/features/chat/services/chats';
 import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
 import { MemberApiError } from '../../src/shared/http/errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ExplainedError } from '../../src/domain/errors';
+import { ExplainedError } from '../../src/domain/explainedError';
 import { explainLeaderboardFailure } from '../../src/features/games/actors/leaderboard.actors';
 import { leaderboardMachine } from '../../src/features/games/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { personSafetyMachine, type PersonSafetyContext } from '../../src/features/safety/machines/personSafety.machine';
-import { ExplainedError } from '../../src/domain/errors';
+import { ExplainedError } from '../../src/domain/explainedError';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova' };

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExplainedError } from '../../src/domain/errors';
+import { ExplainedError } from '../../src/domain/explainedError';
 import { explainYourStatsFailure, readKnownYourStats } from '../../src/features/games/actors/yourStats.actors';
 import { yourStatsMachine } from '../../src/features/games/machines/yourStats.machine';
 import { MemberApiError } from '../../src/shared/http/errors';

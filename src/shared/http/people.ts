@@ -17,7 +17,7 @@ import {
   type MemberView,
   type SocialErrorCode,
 } from '../../domain/socialContract';
-import { ExplainedError } from '../../domain/errors';
+import { ExplainedError } from '../../domain/explainedError';
 import { memberCall } from './api';
 import { MemberApiError, memberFailure } from './errors';
 

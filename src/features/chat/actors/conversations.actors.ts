@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { explainingFailure } from '../../../domain/errors';
+import { explainingFailure } from '../../../domain/explainedError';
 import type { Conversation } from '../../../domain/liveContract';
 import { chatFailureText, fetchConversations } from '../services/chats';
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { CommunityFilter } from '../../../domain/community';
-import { explainingFailure } from '../../../domain/errors';
+import { explainingFailure } from '../../../domain/explainedError';
 import { messages } from '../../../domain/messages';
 import type { LeaderboardTab } from '../../../domain/stats';
 import { loadBoard, type Board } from '../services/leaderboard';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { explainingFailure } from '../../../domain/errors';
+import { explainingFailure } from '../../../domain/explainedError';
 import { messages } from '../../../domain/messages';
 import type { KnownYourStats } from '../machines/yourStats.machine';
 import { statsFailureText } from '../services/stats';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { BlockedPerson, ReportCreate } from '../../../domain/socialContract';
 import { socialFailureText } from '../../../shared/http/socialErrors';
-import { explainingFailure } from '../../../domain/errors';
+import { explainingFailure } from '../../../domain/explainedError';
 import { blockPerson, listBlockedPeople, reportPerson, unblockPerson } from '../services/safety';
 
 // The server calls behind blocking, reporting and the blocked list; a failure carries the social contract's text.
