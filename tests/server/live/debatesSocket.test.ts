@@ -84,7 +84,12 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
     }
 
     for (const [side, before] of [[adaTab, heardBefore[0]], [benTab, heardBefore[1]]] as const) {
-      const pushes = side.frames.slice(before);
+      const heard = side.frames.slice(before);
+      // Each take's state push shows the debate as it stands when read, so the first take's can land after
+      // the reveal already pushed: a late 'revealed' comes before the first message, never among them.
+      const firstMessage = heard.findIndex((f) => f.type === 'debate.message');
+      expect(heard.slice(0, firstMessage).every(isState('revealed'))).toBe(true);
+      const pushes = heard.slice(firstMessage);
       expect(pushes.map((f) => f.type)).toEqual(Array.from({ length: 50 }, () => 'debate.message'));
       const sizes = pushes.map((f) => Buffer.byteLength(JSON.stringify(f)));
       // One message of 100 characters with its ids and time: the 50th push is no bigger than the first.
