@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE, startBrowser } from './support/browser';
+import { connect, liveUrl } from '../server/live/support/liveClient';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
@@ -27,15 +28,25 @@ async function befriend(a: LiveMember, b: LiveMember): Promise<void> {
   expect(accepted.ok()).toBe(true);
 }
 
-/** Stores `text` from `from` to `to`; a member may send 20 messages in 10 s, so a 429 waits its Retry-After. */
+/**
+ * Stores `text` from `from` to `to` as the app sends a message: a frame on /api/live, stored once the server
+ * acks it. A member may send 20 messages in 10 s, so a TOO_MANY_MESSAGES answer waits a second and sends again.
+ */
 async function store(from: LiveMember, to: LiveMember, clientId: string, text: string): Promise<void> {
-  for (;;) {
-    const sent = await from.context.request.post(`/api/chats/${to.id}/messages`, { headers: { Origin: server.baseURL }, data: { clientId, text } });
-    if (sent.status() !== 429) {
-      expect(sent.status(), text).toBe(201);
-      return;
+  const session = (await from.context.cookies(server.baseURL)).find((cookie) => cookie.name === 'mycelius_session')?.value;
+  const tab = connect(liveUrl(server.baseURL), { session, origin: server.baseURL });
+  try {
+    for (;;) {
+      const heard = tab.frames.length;
+      tab.send({ type: 'send', to: to.id, clientId, text });
+      // This send's answer: an ack, or an error naming its client id, heard after it went out.
+      const answer = await tab.waitFor((frame) => tab.frames.indexOf(frame) >= heard && (frame.type === 'ack' || frame.type === 'error') && (frame as { clientId?: string }).clientId === clientId, 10_000);
+      if (answer.type === 'ack') return;
+      expect((answer as { code?: string }).code, text).toBe('TOO_MANY_MESSAGES');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-    await new Promise((resolve) => setTimeout(resolve, Number(sent.headers()['retry-after'] ?? '1') * 1000));
+  } finally {
+    await tab.close();
   }
 }
 
