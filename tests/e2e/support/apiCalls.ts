@@ -74,6 +74,9 @@ function listen(session: CDPSession): void {
     if (path) pending.set(event.requestId, { method: event.request.method, path, initiator: initiatorOf(event.initiator) });
   });
   session.on('Network.responseReceived', (event: { requestId: string; response: { status: number } }) => settle(event.requestId, event.response.status));
+  // The network service reports the raw status on its own as well; a CI run once saw a 204 whose
+  // responseReceived never reached the recorder, so whichever of the two arrives first settles the call.
+  session.on('Network.responseReceivedExtraInfo', (event: { requestId: string; statusCode: number }) => settle(event.requestId, event.statusCode));
   session.on('Network.loadingFailed', (event: { requestId: string }) => settle(event.requestId, 0));
   session.on('Network.webSocketCreated', (event: { requestId: string; url: string; initiator?: Initiator }) => {
     const path = apiPath(event.url.replace(/^ws/, 'http'));
