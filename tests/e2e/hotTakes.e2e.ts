@@ -2,6 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { musicArguerProfileJson } from './support/personas';
 
 // The matched Hot Takes chat (/games/hottakes/chat) in Chromium against the demo server, whose AI routes
 // answer from the local engine: a whole game, the win on the leaderboard, the saved log, the partner dialog,
@@ -15,15 +16,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const PROFILE = JSON.stringify({
-  username: 'Tester',
-  profilePicture: '',
-  hobbies: 'Arguing about music',
-  musicGenres: ['Rock', 'Jazz'],
-  favoriteGames: ['Celeste'],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-});
+const PROFILE = musicArguerProfileJson('Tester');
 const settings = (theme: 'dark' | 'light') =>
   JSON.stringify({ theme, profileVisibility: 'public', notifications: true, soundEffects: true, showOnlineStatus: true });
 const seed = (theme: 'dark' | 'light') => ({ user_profile: PROFILE, user_settings: settings(theme) });

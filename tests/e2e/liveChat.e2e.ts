@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { signUpMember, type LiveMember, befriend, openLivePage } from './support/liveMembers';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // chat between members in real Chromium against the real server: two members who are friends,
 // each in a browser of their own. A message reaches the other within 1 s without a reload; typing and the
@@ -14,34 +15,11 @@ type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** A browser with a new member signed in (through the API, sharing the browser's cookies). */
 function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
   return signUpMember(browser, server, name, viewport);
-}
-
-/** a asks b, b accepts: friends through the social routes. */
-async function befriend(a: Member, b: Member) {
-  const asked = await a.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: b.id } });
-  expect(asked.status()).toBe(201);
-  const { request } = (await asked.json()) as { request: { id: string } };
-  const accepted = await b.context.request.post(`/api/friends/requests/${encodeURIComponent(request.id)}/accept`, { headers: { Origin: server.baseURL } });
-  expect(accepted.ok()).toBe(true);
-}
-
-/** Opens `path` and waits until the live socket has said 'ready'. */
-async function openLive(member: Member, path: string) {
-  const socket = member.page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
-  await member.page.goto(`${server.baseURL}${path}`);
-  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
 }
 
 const messageTexts = (page: Page) => page.locator('.message-list .message-text').allTextContents();
@@ -62,11 +40,11 @@ describe('live chat between two members', () => {
   it('delivers live, shows typing and marks, survives offline and reload, and keeps the conversation list and badge', async () => {
     const ada = await signUp('ada', PHONE);
     const bo = await signUp('bo', DESKTOP);
-    await befriend(ada, bo);
+    await befriend(server, ada, bo);
 
     // bo waits on Friends; ada opens the chat from her Friends list (the member friend's Chat link).
-    await openLive(bo, '/friends');
-    await openLive(ada, '/friends');
+    await openLivePage(server, bo.page, '/friends');
+    await openLivePage(server, ada.page, '/friends');
     await ada.page.getByRole('listitem').filter({ has: ada.page.getByRole('heading', { name: 'bo', exact: true }) }).getByRole('link', { name: 'Chat' }).click();
     await ada.page.getByRole('heading', { level: 1, name: 'bo' }).waitFor();
     // Focus lands in the message box, as in every chat.
@@ -121,19 +99,19 @@ describe('live chat between two members', () => {
     expect(seen).toEqual(['Hello bo', 'Are you there?', 'Right here!', 'Offline one', 'Offline two']);
 
     // A reload keeps the history, in order, each message once.
-    await openLive(bo, `/chat/${encodeURIComponent(ada.id)}`);
+    await openLivePage(server, bo.page, `/chat/${encodeURIComponent(ada.id)}`);
     await arrives(bo.page, 'Offline two', Date.now(), 10_000);
     expect(await messageTexts(bo.page)).toEqual(seen);
-    await openLive(ada, `/chat/${encodeURIComponent(bo.id)}`);
+    await openLivePage(server, ada.page, `/chat/${encodeURIComponent(bo.id)}`);
     await arrives(ada.page, 'Offline two', Date.now(), 10_000);
     expect(await messageTexts(ada.page)).toEqual(seen);
 
     // Back on Friends, nothing is unread for bo any more.
-    await openLive(bo, '/friends');
+    await openLivePage(server, bo.page, '/friends');
     await conversations.getByRole('link').filter({ hasText: 'ada' }).filter({ hasText: 'Offline two' }).waitFor({ timeout: 5_000 });
     expect(await conversations.getByText(/unread message/).count()).toBe(0);
     await bo.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends', exact: true }).waitFor();
-    await openLive(ada, '/friends');
+    await openLivePage(server, ada.page, '/friends');
     // Her own last message reads as hers.
     await ada.page.getByRole('region', { name: 'Conversations' }).getByRole('link').filter({ hasText: 'You: Offline two' }).waitFor({ timeout: 5_000 });
     await screenshot(ada.page, 'live-chat-friends-conversations-phone');

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHONE, startBrowser } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './support/browser';
+import { signUpMember, type LiveMember, openLivePage } from './support/liveMembers';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // live channel in real Chromium against the real server: two members in two browsers. A friend
 // request reaches the other one's page without a reload; the browser going offline, and the server going
@@ -12,32 +13,18 @@ type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** A browser with a new member signed in (through the API, sharing the browser's cookies). */
 function signUp(username: string): Promise<Member> {
   return signUpMember(browser, server, username, PHONE);
 }
 
-/** Opens `path` and waits until the live socket has said 'ready'. */
-async function openLive(member: Member, path: string) {
-  const socket = member.page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
-  await member.page.goto(`${server.baseURL}${path}`);
-  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
-}
-
 describe('live connection (two members)', () => {
   it('shows a friend request live, the offline note, and Reconnecting... while the server restarts', async () => {
     const ada = await signUp('ada');
     const bo = await signUp('bo');
-    await openLive(bo, '/friends');
+    await openLivePage(server, bo.page, '/friends');
 
     // ada asks; bo's page says so without a reload.
     const asked = await ada.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: bo.id } });

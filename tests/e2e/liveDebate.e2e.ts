@@ -1,34 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/server';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
+import { musicArguerProfileJson } from './support/personas';
 
 // Hot Takes against a person in Chromium against the real server: two members
 // matched over the live channel, both takes revealed, a live argument, Back asking first, 'End debate' ending it for both,
 // and the server's result on both leaderboards; a member alone gets the AI opponent after 10 s.
 
-const profile = (username: string) =>
-  JSON.stringify({
-    username,
-    profilePicture: '',
-    hobbies: 'Arguing about music',
-    musicGenres: ['Rock', 'Jazz'],
-    favoriteGames: ['Celeste'],
-    favoriteShows: [],
-    connectedServices: { spotify: false, trakt: false, steam: false },
-  });
+const profile = musicArguerProfileJson;
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 async function newMember(username: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, baseURL: server.baseURL });

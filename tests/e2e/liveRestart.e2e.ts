@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, startBrowser } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE } from './support/browser';
+import { signUpMember, type LiveMember, befriend, openLivePage } from './support/liveMembers';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // acceptance for a server restart mid-chat, in real Chromium against the real server: two member
 // friends with their chat open in two browsers. The server stops: 'Reconnecting...'; what ada writes meanwhile
@@ -15,34 +16,16 @@ type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** A browser with a new member signed in (through the API, sharing the browser's cookies). */
 function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
   return signUpMember(browser, server, name, viewport);
 }
 
-/** a asks b, b accepts: friends through the social routes. */
-async function befriend(a: Member, b: Member) {
-  const asked = await a.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: b.id } });
-  expect(asked.status()).toBe(201);
-  const { request } = (await asked.json()) as { request: { id: string } };
-  const accepted = await b.context.request.post(`/api/friends/requests/${encodeURIComponent(request.id)}/accept`, { headers: { Origin: server.baseURL } });
-  expect(accepted.ok()).toBe(true);
-}
-
 /** Opens the chat with `friend` and waits until the live socket has said 'ready'. */
 async function openChat(member: Member, friend: Member) {
-  const socket = member.page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
-  await member.page.goto(`${server.baseURL}/chat/${encodeURIComponent(friend.id)}`);
-  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+  await openLivePage(server, member.page, `/chat/${encodeURIComponent(friend.id)}`);
 }
 
 const messageTexts = (page: Page) => page.locator('.message-list .message-text').allTextContents();
@@ -71,7 +54,7 @@ describe('live chat across a server restart', () => {
   it('queues while the server is down, delivers once in order after the restart, and keeps the history, also across a reload', async () => {
     const ada = await signUp('ada', PHONE);
     const bo = await signUp('bo', DESKTOP);
-    await befriend(ada, bo);
+    await befriend(server, ada, bo);
     await openChat(bo, ada);
     await openChat(ada, bo);
     await send(ada.page, 'Before the stop');

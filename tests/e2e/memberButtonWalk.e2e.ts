@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHONE, startBrowser } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './support/browser';
+import { signUpMember, type LiveMember, befriend } from './support/liveMembers';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // The member buttons and links that no flow of the other e2e files presses (docs/testing.md, 'Member buttons
 // pressed in e2e'), each pressed once in Chromium with what it does checked on the page. A failed load is
@@ -10,14 +11,7 @@ import { startAppServer, type AppServer } from './support/server';
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 const profileOf = (username: string) => ({
   username,
@@ -59,14 +53,6 @@ async function seedMember(name: string): Promise<void> {
     body: JSON.stringify({ ...profileOf(name), updatedAt: Date.now() }),
   });
   expect(saved.status).toBe(200);
-}
-
-async function befriend(a: LiveMember, b: LiveMember): Promise<void> {
-  const asked = await a.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: b.id } });
-  expect(asked.status()).toBe(201);
-  const { request } = (await asked.json()) as { request: { id: string } };
-  const accepted = await b.context.request.post(`/api/friends/requests/${encodeURIComponent(request.id)}/accept`, { headers: { Origin: server.baseURL } });
-  expect(accepted.ok()).toBe(true);
 }
 
 /** The next GET of `path` from this page gets no answer at all, as when the network drops. */
@@ -121,7 +107,7 @@ describe('member buttons no other flow presses', () => {
     expect(await retry.count()).toBe(0);
 
     // A member chat that could not load: 'Try again' opens it; 'Back to Friends' leaves it.
-    await befriend(eve, fin);
+    await befriend(server, eve, fin);
     await failNextLoad(page, `/api/chats/${fin.id}/messages`);
     await page.goto(`${server.baseURL}/chat/${fin.id}`);
     await page.getByRole('heading', { name: 'Chat unavailable' }).waitFor();

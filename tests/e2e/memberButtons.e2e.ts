@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage, PHONE, startBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { openPage, PHONE } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // The member buttons no other flow presses, each pressed in Chromium with the step under test done in the
 // page only (the set-up around it goes through the API). 'Cancel' on my own request, 'Remove' on a friend
@@ -14,14 +15,7 @@ type Member = LiveMember;
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** Set-up through the API, as the member's own browser (its cookie, our Origin). */
 async function api(member: Member, method: 'POST' | 'DELETE', path: string, data?: unknown): Promise<unknown> {

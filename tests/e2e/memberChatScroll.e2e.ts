@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHONE, startBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './support/browser';
 import { connect, liveUrl } from '../server/live/support/liveClient';
-import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { signUpMember, type LiveMember, befriend } from './support/liveMembers';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // Scrolling in a member chat on a phone: 'Load earlier' puts older messages above without moving what the
 // reader was looking at, and the emoji row under the message box scrolls sideways so every emoji is reachable.
@@ -11,22 +12,7 @@ import { startAppServer, type AppServer } from './support/server';
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
-
-async function befriend(a: LiveMember, b: LiveMember): Promise<void> {
-  const asked = await a.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: b.id } });
-  expect(asked.status()).toBe(201);
-  const { request } = (await asked.json()) as { request: { id: string } };
-  const accepted = await b.context.request.post(`/api/friends/requests/${encodeURIComponent(request.id)}/accept`, { headers: { Origin: server.baseURL } });
-  expect(accepted.ok()).toBe(true);
-}
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /**
  * Stores `text` from `from` to `to` as the app sends a message: a frame on /api/live, stored once the server
@@ -56,7 +42,7 @@ const bubbles = (page: Page) => log(page).locator('.message-text');
 describe('scrolling a member chat on a phone', () => {
   it("'Load earlier' keeps the message that was at the top in place, with the earlier messages above it", async () => {
     const [ivy, jon] = await Promise.all([signUpMember(browser, server, 'ivy', PHONE), signUpMember(browser, server, 'jon', PHONE)]);
-    await befriend(ivy, jon);
+    await befriend(server, ivy, jon);
     // 56 messages, taking turns: one page of history is the newest 50, so the first 6 wait behind 'Load earlier'.
     const texts = Array.from({ length: 56 }, (_, i) => `Message ${String(i + 1)} of the long chat`);
     for (const [i, text] of texts.entries()) {
@@ -107,7 +93,7 @@ describe('scrolling a member chat on a phone', () => {
 
   it('the emoji row scrolls sideways at 390 px, and its last emoji scrolls into view and sends', async () => {
     const [kai, lou] = await Promise.all([signUpMember(browser, server, 'kai', PHONE), signUpMember(browser, server, 'lou', PHONE)]);
-    await befriend(kai, lou);
+    await befriend(server, kai, lou);
     const page = kai.page;
     await page.goto(`${server.baseURL}/chat/${lou.id}`);
     const row = page.getByRole('group', { name: 'Quick emojis' });

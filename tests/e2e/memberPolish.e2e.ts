@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, settleAnimations, startBrowser } from './support/browser';
+import { DESKTOP, PHONE, settleAnimations } from './support/browser';
 import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // The member app's rough edges in real Chromium against the real server, pressing the real buttons: a live notice
 // floats below the header with 'View', which opens the request; the request's More actions blocks; the block
@@ -22,14 +23,7 @@ const profileOf = (username: string) => ({
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** A member with a complete profile on the server and on the device (set-up only). */
 async function member(name: string, viewport: { width: number; height: number } = PHONE): Promise<LiveMember> {

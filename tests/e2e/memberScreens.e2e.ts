@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { DESKTOP, PHONE, screenshot, settleAnimations } from './support/browser';
+import { signUpMember, type LiveMember, openLivePage } from './support/liveMembers';
+import type { AppServer } from './support/server';
 import { connect, liveUrl } from '../server/live/support/liveClient';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // The member screens as a person meets them, in both themes on a phone and a desktop: no serious axe
 // violation, and a PNG of each under screenshots/ for a person to look at. Set-up (accounts, profiles, a
@@ -12,14 +13,7 @@ import { connect, liveUrl } from '../server/live/support/liveClient';
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 const profileOf = (username: string) => ({
   username,
@@ -77,12 +71,6 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 /** Opens `path` and waits until the live socket has said 'ready'. */
-async function openLive(page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
-  await page.goto(`${server.baseURL}${path}`);
-  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
-}
-
 describe('member screens in both themes, on a phone and a desktop', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -170,7 +158,7 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         // The match breakdown of ben's card on ana's Discover.
         await ana.page.getByRole('button', { name: 'End debate' }).click();
         await ana.page.getByText('The debate has ended.').first().waitFor();
-        await openLive(ana.page, '/home');
+        await openLivePage(server, ana.page, '/home');
         const benCard = ana.page.locator('li.match-card').filter({ has: ana.page.getByRole('heading', { name: ben.name, exact: true }) });
         // An 11-character name shows whole on a card, on a phone too.
         expect(await benCard.getByRole('heading', { name: ben.name, exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

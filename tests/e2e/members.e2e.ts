@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
+import { fillInSignUpForm } from './support/personas';
 
 // Members in real Chromium against the real server. This file starts its own servers, each on
 // an empty database: one for the account flows and one for the log-in throttle, which counts failures per
@@ -51,15 +52,6 @@ async function open(server: AppServer, path: string, options: { viewport?: { wid
   return { page, context, errors };
 }
 
-async function signUp(page: Page, account: { username: string; email: string; password: string }) {
-  await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
-  await page.getByLabel('Username', { exact: true }).fill(account.username);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-}
-
 /** Submits the log-in form and waits for the server's answer. */
 async function logIn(page: Page, username: string, password: string) {
   await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor();
@@ -86,7 +78,7 @@ const formAlert = (page: Page) => page.locator('form .form-error[role="alert"]')
 describe('members', () => {
   it("a guest's device profile becomes the member's at sign-up, and a fresh browser that logs in gets it back", async () => {
     const a = await open(flows, '/auth', { localStorage: { user_profile: JSON.stringify(guestProfile) } });
-    await signUp(a.page, juno);
+    await fillInSignUpForm(a.page, juno);
     await a.page.waitForURL('**/connections');
     await expect.poll(async () => withoutTime((await me(a.page)).body?.profile), { timeout: 10_000 }).toEqual(guestProfile);
     expect((await me(a.page)).body?.user.username).toBe('juno');
@@ -130,7 +122,7 @@ describe('members', () => {
   it('server errors show where they belong on /auth and /login, with no serious axe violations, on a phone and a desktop', async () => {
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       const { page, context } = await open(flows, '/auth', { viewport });
-      await signUp(page, { ...juno, email: `other-${size}@example.com` });
+      await fillInSignUpForm(page, { ...juno, email: `other-${size}@example.com` });
       const username = page.getByLabel('Username', { exact: true });
       await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true');
       const describedBy = await username.getAttribute('aria-describedby');
@@ -155,7 +147,7 @@ describe('members', () => {
     const { page, context, errors } = await open(flows, '/auth');
     await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
     await context.setOffline(true);
-    await signUp(page, { username: 'lyra', email: 'lyra@example.com', password: 'lyra-secret' });
+    await fillInSignUpForm(page, { username: 'lyra', email: 'lyra@example.com', password: 'lyra-secret' });
     await expect.poll(() => formAlert(page).textContent()).toBe('You appear to be offline. Please check your connection and try again.');
     expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('lyra');
     expect(await page.getByLabel('Confirm Password', { exact: true }).inputValue()).toBe('lyra-secret');
@@ -171,7 +163,7 @@ describe('members', () => {
 
   it('a profile edit made offline stays on the device, marked pending, and reaches the server when the browser is back online', async () => {
     const { page, context, errors } = await open(flows, '/auth', { localStorage: { user_profile: JSON.stringify(guestProfile) } });
-    await signUp(page, { username: 'nova', email: 'nova@example.com', password: 'nova-secret' });
+    await fillInSignUpForm(page, { username: 'nova', email: 'nova@example.com', password: 'nova-secret' });
     await page.waitForURL('**/connections');
     await expect.poll(async () => (await me(page)).body?.profile?.hobbies, { timeout: 10_000 }).toBe('Bouldering and film nights');
     await page.goto(`${flows.baseURL}/profile`);
@@ -194,7 +186,7 @@ describe('members', () => {
 
   it('a session that ends on the server (a 401 on the next sync) returns to a guest with the notice and a way to log in', async () => {
     const { page, context, errors } = await open(flows, '/auth');
-    await signUp(page, { username: 'ceres', email: 'ceres@example.com', password: 'ceres-secret' });
+    await fillInSignUpForm(page, { username: 'ceres', email: 'ceres@example.com', password: 'ceres-secret' });
     await page.waitForURL('**/connections');
     await page.goto(`${flows.baseURL}/profile`);
     const hobbies = page.getByRole('textbox', { name: 'Favorite Hobbies' });
@@ -219,7 +211,7 @@ describe('members', () => {
   it('Delete account asks for the password; a wrong one is refused, the right one returns to a guest on /auth and the account cannot log in', async () => {
     const vega = { username: 'vega', email: 'vega@example.com', password: 'vega-secret' };
     const { page, context, errors } = await open(flows, '/auth');
-    await signUp(page, vega);
+    await fillInSignUpForm(page, vega);
     await page.waitForURL('**/connections');
     await page.goto(`${flows.baseURL}/settings`);
     await page.getByRole('button', { name: 'Delete account' }).click();
@@ -251,7 +243,7 @@ describe('members', () => {
   it('wrong password: the message and still /login; the 6th failed attempt gets the throttle message', async () => {
     const orion = { username: 'orion', email: 'orion@example.com', password: 'orion-secret' };
     const signer = await open(throttled, '/auth');
-    await signUp(signer.page, orion);
+    await fillInSignUpForm(signer.page, orion);
     await signer.page.waitForURL('**/connections');
     await signer.context.close();
 

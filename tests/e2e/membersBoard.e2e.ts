@@ -1,36 +1,22 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/server';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
+import { fillInSignUpForm, musicArguerProfileJson } from './support/personas';
 
 // A member's leaderboard of real results in Chromium against the real server and an empty
 // database: a new member's zeros, a won Hot Takes game recorded by the server, and a second member who
 // sees the first on the board.
 
-const profile = (username: string) =>
-  JSON.stringify({
-    username,
-    profilePicture: '',
-    hobbies: 'Arguing about music',
-    musicGenres: ['Rock', 'Jazz'],
-    favoriteGames: ['Celeste'],
-    favoriteShows: [],
-    connectedServices: { spotify: false, trakt: false, steam: false },
-  });
+const profile = musicArguerProfileJson;
 const ayla = { username: 'ayla', email: 'ayla@example.com', password: 'ayla-secret' };
 const bram = { username: 'bram', email: 'bram@example.com', password: 'bram-secret' };
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** A fresh browser (its own cookies and storage) that signs up as `account` and lands on /connections. */
 async function newMember(account: typeof ayla, viewport: { width: number; height: number } = PHONE) {
@@ -44,12 +30,7 @@ async function newMember(account: typeof ayla, viewport: { width: number; height
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${server.baseURL}/auth`);
-  await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
-  await page.getByLabel('Username', { exact: true }).fill(account.username);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await fillInSignUpForm(page, account);
   await page.waitForURL('**/connections');
   return { page, context, errors };
 }

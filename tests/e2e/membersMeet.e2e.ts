@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/server';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import type { AppServer } from './support/server';
+import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
 // acceptance, in real Chromium against the real server on an empty database: three members
 // (ada, bo, cy) with overlapping tastes meet. ada and bo see each other in Discover with the same score and
@@ -31,14 +32,7 @@ interface Member {
 
 let browser: Browser;
 let server: AppServer;
-beforeAll(async () => {
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
-});
-afterAll(async () => {
-  await browser.close();
-  await server?.stop();
-});
+runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
 /** A fresh browser whose device profile becomes the new member's at sign-up (as a guest turning member). */
 async function signUpMember(person: typeof ada): Promise<Member> {

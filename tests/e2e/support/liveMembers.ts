@@ -33,3 +33,19 @@ export async function signUpMember(
   page.on('pageerror', (error) => errors.push(String(error)));
   return { id: me.user.id, name, page, context, errors };
 }
+
+/** a asks b, b accepts: friends through the social routes, each as their own browser (cookie, Origin). */
+export async function befriend(server: AppServer, a: LiveMember, b: LiveMember): Promise<void> {
+  const asked = await a.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: b.id } });
+  expect(asked.status()).toBe(201);
+  const { request } = (await asked.json()) as { request: { id: string } };
+  const accepted = await b.context.request.post(`/api/friends/requests/${encodeURIComponent(request.id)}/accept`, { headers: { Origin: server.baseURL } });
+  expect(accepted.ok()).toBe(true);
+}
+
+/** Opens `path` in `page` and waits until its live socket has said 'ready'. */
+export async function openLivePage(server: AppServer, page: Page, path: string): Promise<void> {
+  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
+  await page.goto(`${server.baseURL}${path}`);
+  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+}

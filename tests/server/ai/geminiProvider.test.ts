@@ -1,32 +1,24 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseProvider } from '../../../server/ai';
 import { createGeminiProvider, guardedFetch } from '../../../server/ai/gemini';
 import { AiFailure, type AiProvider } from '../../../server/ai/provider';
 import { loadConfig } from '../../../server/config';
-import { createFakeGemini, type RecordedGeminiRequest } from '../../../server/fakes/gemini';
-import { listen, type Running } from '../support/servers';
+import { type RecordedGeminiRequest } from '../../../server/fakes/gemini';
+import { listen } from '../support/servers';
+import { runFakeGeminiAroundTests } from '../support/fakeGemini';
 
 // The Gemini provider called directly (as the routes and discover call it) against the fake Gemini on
 // loopback: what each feature sends (prompt, token budget, temperature, JSON schema) and how each
 // upstream failure becomes a typed AiFailure. The provider is made inside each test.
 
 const KEY = 'GEMINI-PROVIDER-KEY-41c2';
-const fake = createFakeGemini({ apiKey: KEY });
-let server: Running;
+const gemini = runFakeGeminiAroundTests(KEY);
+const fake = gemini.fake;
 
-beforeAll(async () => {
-  server = await listen(fake.app);
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
 
 function provider(timeoutMs = 2_000): AiProvider {
-  return createGeminiProvider({ apiKey: KEY, model: 'gemini-test-model', baseUrl: server.url, timeoutMs });
+  return createGeminiProvider({ apiKey: KEY, model: 'gemini-test-model', baseUrl: gemini.url(), timeoutMs });
 }
 
 function lastRequest(): RecordedGeminiRequest {
@@ -59,11 +51,11 @@ const persona = { username: 'riff_lord', personality: 'Sarcastic metalhead.', in
 describe('chooseProvider', () => {
   it('is the local engine without a key and Gemini with one', () => {
     expect(chooseProvider(loadConfig({})).name).toBe('local');
-    expect(chooseProvider(loadConfig({ GEMINI_API_KEY: KEY, GEMINI_BASE_URL: server.url })).name).toBe('gemini');
+    expect(chooseProvider(loadConfig({ GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url() })).name).toBe('gemini');
   });
 
   it('hands the key, model and base URL to the Gemini provider', async () => {
-    const chosen = chooseProvider(loadConfig({ GEMINI_API_KEY: KEY, GEMINI_BASE_URL: server.url, GEMINI_MODEL: 'gemini-chosen' }));
+    const chosen = chooseProvider(loadConfig({ GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url(), GEMINI_MODEL: 'gemini-chosen' }));
     fake.enqueue({ text: 'A bio.' });
     expect(await chosen.bio({ username: 'sam', hobbies: '', musicGenres: [], favoriteGames: [], favoriteShows: [] })).toBe('A bio.');
     expect(lastRequest()).toMatchObject({ model: 'gemini-chosen', apiKey: KEY });

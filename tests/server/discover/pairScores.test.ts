@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { createFakeGemini, type RecordedGeminiRequest } from '../../../server/fakes/gemini';
+import { type RecordedGeminiRequest } from '../../../server/fakes/gemini';
 import { APP_ORIGIN } from '../members/support/browser';
 import { withMemberApp } from '../members/support/memberApp';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember, saveTaste, type TestMember } from '../social/support/members';
-import { listen, type Running } from '../support/servers';
+import { runFakeGeminiAroundTests } from '../support/fakeGemini';
 
 // The scores of a discover ranking with Gemini configured (scoring.ts): which pairs go to Gemini, which
 // stored pair scores are reused (younger than an hour, newer than both profiles), what Gemini is told
@@ -16,19 +16,10 @@ import { listen, type Running } from '../support/servers';
 const KEY = 'pair-scores-key';
 
 describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
-  const fake = createFakeGemini({ apiKey: KEY });
-  let gemini: Running;
-  const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url }) });
+  const gemini = runFakeGeminiAroundTests(KEY);
+  const fake = gemini.fake;
+  const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url() }) });
 
-  beforeAll(async () => {
-    gemini = await listen(fake.app);
-  });
-  afterAll(async () => {
-    await gemini?.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-  });
 
   async function scores(member: TestMember, query = ''): Promise<Record<string, number>> {
     const response = await member.browser.request('GET', `/api/discover${query}`);
@@ -140,7 +131,7 @@ describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
   });
 
   it('asks Gemini about a sample person under another name when a member took theirs', async () => {
-    const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'on', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url }), { members: { db: setup.database.db } });
+    const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'on', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url() }), { members: { db: setup.database.db } });
     const alice = await addMember(setup.database, app, 'Alice', { musicGenres: ['Metal'] });
     await addMember(setup.database, app, 'RiffLord', { musicGenres: ['Metal'] });
     fake.enqueue({ text: JSON.stringify([{ username: 'RiffLord', score: 70 }, { username: 'RiffLord (sample)', score: 30 }]) });
@@ -159,7 +150,7 @@ describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
   });
 
   it('scores a sample person under their own name when no member took it, and never stores the local engine’s scores', async () => {
-    const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'on', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url }), { members: { db: setup.database.db } });
+    const app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'on', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url() }), { members: { db: setup.database.db } });
     const alice = await addMember(setup.database, app, 'Alice', { musicGenres: ['Metal'] });
     fake.enqueue({ text: JSON.stringify([{ username: 'RiffLord', score: 35 }]) });
     expect(await scores(alice, '?q=rifflord')).toEqual({ 'RiffLord (sample card)': 35 });

@@ -11,6 +11,30 @@ import { pglitePool } from '../../../server/db/pglitePool';
 import type { Database } from '../../../server/db/schema';
 import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, type TestDatabase } from './support/testDatabase';
 
+const ALL_TABLES = [
+  'auth_attempts',
+  'blocks',
+  'debate_messages',
+  'debate_queue',
+  'debates',
+  'discover_pair_scores',
+  'discover_rankings',
+  'friend_requests',
+  'friendships',
+  'game_results',
+  'game_sessions',
+  'kysely_migration',
+  'kysely_migration_lock',
+  'live_connections',
+  'member_actions',
+  'member_interests',
+  'members',
+  'messages',
+  'profiles',
+  'reports',
+  'server_secrets',
+  'sessions',
+];
 const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons'];
 
 /** Sessions open on a Postgres database, seen from another database on the same server. */
@@ -107,30 +131,7 @@ describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
   it('creates the members tables once; running again applies nothing', async () => {
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(database.db);
-    expect(tables.rows.map((r) => r.table_name)).toEqual([
-      'auth_attempts',
-      'blocks',
-      'debate_messages',
-      'debate_queue',
-      'debates',
-      'discover_pair_scores',
-      'discover_rankings',
-      'friend_requests',
-      'friendships',
-      'game_results',
-      'game_sessions',
-      'kysely_migration',
-      'kysely_migration_lock',
-      'live_connections',
-      'member_actions',
-      'member_interests',
-      'members',
-      'messages',
-      'profiles',
-      'reports',
-      'server_secrets',
-      'sessions',
-    ]);
+    expect(tables.rows.map((r) => r.table_name)).toEqual(ALL_TABLES);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
@@ -289,30 +290,6 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
 });
 
 describe('the schema, migrated inside each test', () => {
-  const ALL_TABLES = [
-    'auth_attempts',
-    'blocks',
-    'debate_messages',
-    'debate_queue',
-    'debates',
-    'discover_pair_scores',
-    'discover_rankings',
-    'friend_requests',
-    'friendships',
-    'game_results',
-    'game_sessions',
-    'kysely_migration',
-    'kysely_migration_lock',
-    'live_connections',
-    'member_actions',
-    'member_interests',
-    'members',
-    'messages',
-    'profiles',
-    'reports',
-    'server_secrets',
-    'sessions',
-  ];
   const ALICE = '00000000-0000-4000-8000-00000000000a';
   const BOB = '00000000-0000-4000-8000-00000000000b';
 

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { createFakeGemini } from '../../../server/fakes/gemini';
-import { listen, type Running } from '../support/servers';
 import { APP_ORIGIN } from '../members/support/browser';
 import { withMemberApp } from '../members/support/memberApp';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember, type TestMember } from './support/members';
+import { runFakeGeminiAroundTests } from '../support/fakeGemini';
 
 // Discover with Gemini configured: one similarity call per ranking on a cache miss (SPEC's batch rule),
 // none on a cache hit, and a pair's Gemini score is the one both members see.
@@ -14,19 +13,10 @@ import { addMember, type TestMember } from './support/members';
 const KEY = 'test-gemini-key';
 
 describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
-  const fake = createFakeGemini({ apiKey: KEY });
-  let gemini: Running;
-  const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url }) });
+  const gemini = runFakeGeminiAroundTests(KEY);
+  const fake = gemini.fake;
+  const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url() }) });
 
-  beforeAll(async () => {
-    gemini = await listen(fake.app);
-  });
-  afterAll(async () => {
-    await gemini?.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-  });
 
   async function scores(member: TestMember): Promise<Record<string, number>> {
     const response = await member.browser.request('GET', '/api/discover');
@@ -55,7 +45,7 @@ describe.each(DATABASE_KINDS)('discover with Gemini on %s', (kind) => {
   });
 
   it("counts its Gemini calls against AI_DAILY_LIMIT, and scores with the local engine once the day's budget is spent", async () => {
-    const limited = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url, AI_DAILY_LIMIT: '1' }), {
+    const limited = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SAMPLE_PEOPLE: 'off', GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url(), AI_DAILY_LIMIT: '1' }), {
       members: { db: setup.database.db },
     });
     const alice = await addMember(setup.database, limited, 'Alice', { musicGenres: ['Jazz'] });

@@ -1,0 +1,26 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startBrowser } from './browser';
+import { startAppServer, type AppServer } from './server';
+
+// The member e2e files each drive one Chromium against one built app server of their own (a fresh database),
+// started before the file's tests and stopped after them.
+
+export interface BrowserAndServer {
+  browser: Browser;
+  server: AppServer;
+}
+
+/** Starts Chromium and the app server before this file's tests, hands both to `receive`, and stops both after the tests. */
+export function runBrowserAndAppServerAroundTests(receive: (started: BrowserAndServer) => void): void {
+  const started: Partial<BrowserAndServer> = {};
+  beforeAll(async () => {
+    started.browser = await startBrowser();
+    started.server = await startAppServer(inject('distDir'));
+    receive({ browser: started.browser, server: started.server });
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+}
