@@ -19,7 +19,7 @@ export interface DiscoverContext {
   profile: Profile | null;
   users: User[];
   scores: Record<string, number>;
-  /** username → the score split by category (issue 15), for the scores that came explained */
+  /** username → the score split by category, for the scores that came explained */
   breakdowns: Record<string, MatchBreakdown>;
   friendIds: string[];
   /** The user whose Add Friend is in flight. */

@@ -21,7 +21,7 @@ import { useSessionMode, useSocial } from '../../session/components';
 import { useLiveEventsFor } from '../../live/components';
 import '../../../shared/ui/styles/social.css';
 
-// `relation` is a member card's (issue 13): 'outgoing' reads 'Request sent', 'incoming' offers to accept.
+// `relation` is a member card's: 'outgoing' reads 'Request sent', 'incoming' offers to accept.
 /** The found count, the error, the empty state or the cards: the same for a guest's and a member's Discover. */
 /** `searching`: a search finds anyone it names, so only an empty list without one is down to the match floor. */
 /** `more`: further pages exist, so the count is a floor ('50+ people found'). */

@@ -24,7 +24,7 @@ function PartRow({ category, part }: { category: MatchCategory; part: MatchBreak
 }
 
 /**
- * The explained match (issue 15): one card's percentage split into music, games, shows and hobbies, each
+ * The explained match: one card's percentage split into music, games, shows and hobbies, each
  * with what both people share there. The parts add up to the card's percentage.
  */
 export function MatchBreakdownDialog({ name, score, breakdown, onClose }: { name: string; score: number; breakdown: MatchBreakdown; onClose: () => void }) {

@@ -6,7 +6,7 @@ import { callbackNotProvided, notProvided } from '../../../shared/machines/notPr
 import type { RequestAnswer, RequestsSnapshot } from '../../discover';
 
 /**
- * A member's friend requests (issue 13): incoming ones to Accept or Decline, outgoing ones to Cancel, kept
+ * A member's friend requests: incoming ones to Accept or Decline, outgoing ones to Cancel, kept
  * fresh by the live channel (REFRESH when the other person answers, and whenever the channel opens), and as a
  * fallback every 30 s and whenever the tab is shown again. When an outgoing request has turned into a
  * friendship the sender is told "You're now friends with {name}!" in the page until they dismiss it.

@@ -5,7 +5,7 @@ import type { BlockedPerson } from '../../../domain/socialContract';
 import { notProvided } from '../../../shared/machines/notProvided';
 import { messageFor } from '../../../domain/errorText';
 
-// Settings' 'Blocked people' (issue 13, members only): the list from GET /api/blocks, and Unblock for each.
+// Settings' 'Blocked people' (members only): the list from GET /api/blocks, and Unblock for each.
 
 export interface BlockedPeopleContext {
   people: BlockedPerson[];

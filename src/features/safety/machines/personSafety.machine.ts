@@ -5,7 +5,7 @@ import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportCreate } from '../..
 import { notProvided } from '../../../shared/machines/notProvided';
 import { messageFor } from '../../../domain/errorText';
 
-// Blocking and reporting another member (issue 13), wherever that member is shown: a discover card's menu,
+// Blocking and reporting another member, wherever that member is shown: a discover card's menu,
 // a profile dialog, a chat header. One actor per screen handles one person at a time; the people it blocked
 // stay listed so the screen stops showing them at once.
 

@@ -7,7 +7,7 @@ import {
 } from '../../../domain/socialContract';
 import { memberCall } from '../../../shared/http/api';
 
-// Blocking and reporting another member (issue 13). Each call resolves with what the caller needs or throws
+// Blocking and reporting another member. Each call resolves with what the caller needs or throws
 // MemberApiError (see socialErrors.ts for the text a person sees).
 
 /** POST /api/blocks: also ends the friendship and pending requests both ways (the server's job). */
