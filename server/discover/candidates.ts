@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Community } from '../../src/domain/community';
-import { DISCOVER_PAGE_SIZE } from '../../src/domain/socialContract';
+import { DISCOVER_PAGE_SIZE } from '../../src/domain/discoverRules';
 import type { Database } from '../db/schema';
 
 // Candidate pruning: discovery never scores every member. Postgres picks the members who share at

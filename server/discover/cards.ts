@@ -1,30 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { avatarInitials, interestsLine } from '../../src/domain/discover';
+import { interestKey, sharedWith } from '../../src/domain/discoverRules';
 import { profileSchema, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import type { DiscoverCardWire, Relation, SharedByCategory } from '../../src/domain/socialContract';
+import type { DiscoverCardWire, Relation } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
-import { INTEREST_CATEGORIES, interestKey, listsByCategory } from './interests';
 import { memberBreakdown, sampleBreakdown } from './breakdown';
 import type { RankedEntry } from './rankingCache';
 
-// The cards of one page: fields read fresh (a renamed list shows at once), `shared` as the viewer's
-// items the other person also lists, in the viewer's spelling and order, by the viewer's category.
-
-export function sharedWith(viewer: Profile, theirKeys: ReadonlySet<string>): { shared: string[]; sharedByCategory: SharedByCategory } {
-  const byCategory: SharedByCategory = { music: [], games: [], shows: [] };
-  const seen = new Set<string>();
-  const lists = listsByCategory(viewer);
-  for (const category of INTEREST_CATEGORIES) {
-    for (const item of lists[category]) {
-      const key = interestKey(item);
-      if (key === '' || seen.has(key) || !theirKeys.has(key)) continue;
-      seen.add(key);
-      byCategory[category].push(item.trim());
-    }
-  }
-  return { shared: INTEREST_CATEGORIES.flatMap((c) => byCategory[c]), sharedByCategory: byCategory };
-}
+// The cards of one page: fields read fresh (a renamed list shows at once), `shared` by Discover's own
+// rule (src/domain/discoverRules.ts), as a guest's cards have it.
 
 function parseProfile(data: unknown): Profile {
   return profileSchema.parse(typeof data === 'string' ? (JSON.parse(data) as unknown) : data);

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Community } from '../../src/domain/community';
 import { MATCH_FLOOR } from '../../src/domain/matchBreakdown';
-import { DISCOVER_PAGE_SIZE, type DiscoverResponse } from '../../src/domain/socialContract';
+import { compareRanked, DISCOVER_PAGE_SIZE, searchNeedle } from '../../src/domain/discoverRules';
+import type { DiscoverResponse } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import type { AiProvider } from '../ai/provider';
 import type { DailyBudget } from '../lib/dailyBudget';
@@ -37,13 +38,10 @@ function scopeOf(community: Community | undefined, search: string): string {
   return community === undefined && search === '' ? '' : `${community ?? ''}|${search}`;
 }
 
-/** Score descending; among equal scores members before sample people; then by name, so pages are stable. */
+/** Discover's ranking order (compareRanked) over entries that carry ids, with the names looked up. */
 function rankOrder(names: ReadonlyMap<string, string>) {
-  return (a: RankedEntry, b: RankedEntry) =>
-    b.score - a.score ||
-    (a.kind === b.kind ? 0 : a.kind === 'member' ? -1 : 1) ||
-    (names.get(a.id) ?? '').localeCompare(names.get(b.id) ?? '') ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const ranked = (entry: RankedEntry) => ({ id: entry.id, member: entry.kind === 'member', username: names.get(entry.id) ?? '', score: entry.score });
+  return (a: RankedEntry, b: RankedEntry) => compareRanked(ranked(a), ranked(b));
 }
 
 async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Community | undefined, search: string): Promise<Ranking & { keep: boolean }> {
@@ -51,7 +49,7 @@ async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Commu
   const tastes = await loadTastes(deps.db, pruned.candidates.map((c) => c.id));
   const samples = samplesFor(deps.samplePeople, { community, search });
   const scores = await scoreRanking(deps, viewer, tastes, samples);
-  const names = new Map<string, string>([...tastes.map((t) => [t.id, t.username.toLowerCase()] as const), ...samples.map((s) => [s.id, s.username.toLowerCase()] as const)]);
+  const names = new Map<string, string>([...tastes.map((t) => [t.id, t.username] as const), ...samples.map((s) => [s.id, s.username] as const)]);
   const entries: RankedEntry[] = [
     ...tastes.map((t) => ({ id: t.id, kind: 'member' as const, score: scores.members.get(t.id) ?? 0 })),
     ...samples.map((s) => ({ id: s.id, kind: 'sample' as const, score: scores.samples.get(s.id) ?? 0 })),
@@ -62,7 +60,7 @@ async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Commu
 export async function discoverPage(deps: DiscoverDeps, viewerId: string, request: DiscoverRequest): Promise<DiscoverResponse | undefined> {
   const viewer = await loadViewer(deps.db, viewerId);
   if (!viewer) return undefined;
-  const search = (request.q ?? '').trim().toLowerCase();
+  const search = searchNeedle(request.q ?? '');
   const scope = scopeOf(request.community, search);
   let ranking = await cachedRanking(deps.db, viewer, scope);
   if (!ranking) {

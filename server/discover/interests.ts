@@ -1,22 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
+import { INTEREST_CATEGORIES, interestKey, listsByCategory, type InterestCategory } from '../../src/domain/discoverRules';
 import type { Profile } from '../../src/domain/profile';
 import type { Database } from '../db/schema';
 
 // A profile's lists as rows SQL can prune discovery by: one per distinct item per category, keyed
 // trimmed and lower-cased (so 'Rock ' and 'rock' are the same item), in the member's own spelling.
 
-export const INTEREST_CATEGORIES = ['music', 'games', 'shows'] as const;
-export type InterestCategory = (typeof INTEREST_CATEGORIES)[number];
-
 type Lists = Pick<Profile, 'musicGenres' | 'favoriteGames' | 'favoriteShows'>;
-
-export function interestKey(item: string): string {
-  return item.trim().toLowerCase();
-}
-
-export function listsByCategory(lists: Lists): Record<InterestCategory, readonly string[]> {
-  return { music: lists.musicGenres, games: lists.favoriteGames, shows: lists.favoriteShows };
-}
 
 export interface InterestRow {
   member_id: string;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { SCORE_LIFETIME_MS } from '../../src/domain/discoverRules';
 import type { Database } from '../db/schema';
 import type { Viewer } from './tastes';
 
@@ -9,7 +10,6 @@ import type { Viewer } from './tastes';
 // only members become visible). Blocks and privacy are applied when a page is read, so they need
 // no invalidation here.
 
-export const RANKING_LIFETIME_MS = 60 * 60 * 1000;
 
 const entrySchema = z.object({ id: z.string(), kind: z.enum(['member', 'sample']), score: z.number() });
 export type RankedEntry = z.infer<typeof entrySchema>;
@@ -23,7 +23,7 @@ export interface Ranking {
 
 async function stillTrue(db: Kysely<Database>, viewer: Viewer, ranking: Ranking): Promise<boolean> {
   const since = ranking.computedAt;
-  if (viewer.readAt.getTime() - since.getTime() >= RANKING_LIFETIME_MS) return false;
+  if (viewer.readAt.getTime() - since.getTime() >= SCORE_LIFETIME_MS) return false;
   if (viewer.taste.changedAt.getTime() >= since.getTime()) return false;
   const memberIds = ranking.entries.filter((e) => e.kind === 'member').map((e) => e.id);
   const changed = ranking.open
@@ -52,7 +52,7 @@ export async function cachedRanking(db: Kysely<Database>, viewer: Viewer, scope:
 
 export async function storeRanking(db: Kysely<Database>, viewer: Viewer, scope: string, ranking: Ranking): Promise<void> {
   const entries = JSON.stringify(ranking.entries);
-  const expired = new Date(viewer.readAt.getTime() - RANKING_LIFETIME_MS);
+  const expired = new Date(viewer.readAt.getTime() - SCORE_LIFETIME_MS);
   // One statement: searches make one row each, and the member's rows past their hour go whenever a new one comes.
   await sql`
     with expired as (delete from discover_rankings where member_id = ${viewer.id} and scope <> ${scope} and computed_at < ${expired})

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Community } from '../../src/domain/community';
 import { interestsLine } from '../../src/domain/discover';
+import { matchesSearch } from '../../src/domain/discoverRules';
 import { SAMPLE_USERS, type SampleUser } from '../../src/domain/sampleUsers';
 import { SAMPLE_PEOPLE_MEMBER_THRESHOLD } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
@@ -18,7 +19,7 @@ export function samplesFor(mode: SamplePeopleMode, filter: { community?: Communi
   return SAMPLE_USERS.filter(
     (s) =>
       (filter.community === undefined || s.communities.includes(filter.community)) &&
-      (filter.search === '' || s.username.toLowerCase().includes(filter.search) || interestsLine(s.interests).toLowerCase().includes(filter.search)),
+      matchesSearch({ username: s.username, bio: interestsLine(s.interests) }, filter.search),
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SampleUser } from '../../src/domain/sampleUsers';
 import { similarityScoreOrDefault } from '../../src/domain/aiContract';
+import { SCORE_LIFETIME_MS } from '../../src/domain/discoverRules';
 import type { Database } from '../db/schema';
 import { scoreAll } from '../ai/local/similarity';
 import type { AiProvider } from '../ai/provider';
@@ -13,8 +14,6 @@ import { allItems, asCandidate, loadTastes, loadViewer, memberAsCandidate, membe
 // (discover_pair_scores) and reused by either member while it is younger than an hour and newer than
 // both profiles, so it is also the one the other member sees. Whatever is not stored goes to Gemini in
 // ONE similarity call together with the sample people (SPEC's batch rule).
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface Scores {
   members: Map<string, number>;
@@ -54,7 +53,7 @@ async function storedPairScores(db: Kysely<Database>, viewer: Viewer, candidates
   for (const row of rows) {
     const other = row.member_low === viewer.id ? row.member_high : row.member_low;
     const computed = new Date(row.computed_at).getTime();
-    const fresh = computed > viewer.readAt.getTime() - HOUR_MS && computed > viewerChanged && computed > (changedAt.get(other) ?? Infinity);
+    const fresh = computed > viewer.readAt.getTime() - SCORE_LIFETIME_MS && computed > viewerChanged && computed > (changedAt.get(other) ?? Infinity);
     if (fresh) found.set(other, row.score);
   }
   return found;

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { connectedTasteSchema, profileSchema, type ConnectedTaste, type Profile } from '../../src/domain/profile';
 import type { Database } from '../db/schema';
 import type { CandidateTaste, UserTaste } from '../ai/local/similarity';
-import { INTEREST_CATEGORIES, interestRows, type InterestCategory } from './interests';
+import { INTEREST_CATEGORIES, type InterestCategory } from '../../src/domain/discoverRules';
+import { interestRows } from './interests';
 
 // What discovery reads about people: the viewer in full (their lists in their order), candidates only
 // as far as scoring needs (their items from member_interests and their hobbies, never their picture).

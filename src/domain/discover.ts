@@ -2,10 +2,9 @@ import { SIMILARITY_DEFAULT_SCORE } from './aiContract';
 import type { CommunityFilter } from './community';
 import { breakdownTotal, MATCH_FLOOR, type MatchBreakdown } from './matchBreakdown';
 import { CURRENT_USER_ID } from './community';
+import { compareRanked, DISCOVER_PAGE_SIZE, interestKey, matchesSearch, sharedWith } from './discoverRules';
 import type { Profile } from './profile';
 import type { User } from './user';
-
-export const DISCOVER_LIMIT = 50;
 
 /** What the similarity scoring is told of each stored person: their name, persona and interests. */
 export function similarityCandidates(users: readonly User[]) {
@@ -36,20 +35,6 @@ export function interestsLine(interests: readonly string[]): string {
   return interests.join(', ');
 }
 
-/** The user's interests the profile also lists, case-insensitively, in the user's spelling. */
-export function sharedItems(profile: Profile, interests: readonly string[]): string[] {
-  const mine = new Set(
-    [...profile.musicGenres, ...profile.favoriteGames, ...profile.favoriteShows].map((item) => item.trim().toLowerCase()),
-  );
-  const seen = new Set<string>();
-  return interests.filter((item) => {
-    const key = item.trim().toLowerCase();
-    if (!mine.has(key) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 /** 'You both like A', 'A and B', 'A, B and C', 'A, B, C and 2 more'; '' when nothing is shared. */
 export function sharedLine(shared: readonly string[]): string {
   if (shared.length === 0) return '';
@@ -60,12 +45,6 @@ export function sharedLine(shared: readonly string[]): string {
   else if (named.length === 1) list = named[0]!;
   else list = `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
   return `You both like ${list}`;
-}
-
-export function matchesSearch(card: Pick<DiscoverCard, 'username' | 'bio'>, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return true;
-  return card.username.toLowerCase().includes(needle) || card.bio.toLowerCase().includes(needle);
 }
 
 export function inCommunity(card: Pick<DiscoverCard, 'communities'>, community: CommunityFilter): boolean {
@@ -89,7 +68,7 @@ export function toCard(
     mutualFriends: 0,
     communities: user.communities ?? [],
     similarityScore,
-    shared: sharedItems(profile, user.interests),
+    shared: sharedWith(profile, new Set(user.interests.map(interestKey))).shared,
     // Only a breakdown whose parts add up to the percentage on the card is offered.
     ...(breakdown && breakdownTotal(breakdown) === similarityScore ? { breakdown } : {}),
   };
@@ -112,18 +91,17 @@ export function isListed(card: Pick<DiscoverCard, 'similarityScore'>, query: str
 }
 
 /**
- * Filtered by community and search, then the closest matches first, at most 50 (docs/product.md).
+ * Filtered by community and search, then in Discover's ranking order, at most a page (docs/product.md).
  * Without a search only matches of at least 10% are listed.
  */
-export function discoverCards({ users, profile, scores, breakdowns = {}, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_LIMIT }: DiscoverQuery): DiscoverCard[] {
+export function discoverCards({ users, profile, scores, breakdowns = {}, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_PAGE_SIZE }: DiscoverQuery): DiscoverCard[] {
+  const ranked = (card: DiscoverCard) => ({ id: card.id, member: false, username: card.username, score: card.similarityScore });
   return users
     .filter((user) => user.id !== selfId)
-    .map((user, index) => ({ card: toCard(user, profile, scores, breakdowns), index }))
-    .filter(({ card }) => inCommunity(card, community) && matchesSearch(card, query) && isListed(card, query))
-    // Ties keep the stored order so the list does not reshuffle between renders.
-    .sort((a, b) => b.card.similarityScore - a.card.similarityScore || a.index - b.index)
-    .slice(0, limit)
-    .map(({ card }) => card);
+    .map((user) => toCard(user, profile, scores, breakdowns))
+    .filter((card) => inCommunity(card, community) && matchesSearch(card, query) && isListed(card, query))
+    .sort((a, b) => compareRanked(ranked(a), ranked(b)))
+    .slice(0, limit);
 }
 
 export type MatchLevel = 'match-high' | 'match-mid' | 'match-low';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMUNITIES } from './community';
+import { DISCOVER_PAGE_SIZE } from './discoverRules';
 import { leaderboardStatsSchema } from './leaderboard';
 import { matchBreakdownSchema } from './matchBreakdown';
 import { safeLine, safeMultiLine } from './safeText';
@@ -28,8 +29,6 @@ export const SOCIAL_ROUTES = {
   leaderboard: '/api/leaderboard',
 } as const;
 
-/** At most this many cards per discover page (docs/product.md's discover limit). */
-export const DISCOVER_PAGE_SIZE = 50;
 /** Sample people are mixed into a member's discover only while their community has fewer members. */
 export const SAMPLE_PEOPLE_MEMBER_THRESHOLD = 10;
 /** Rate limits per member (429 TOO_MANY_REQUESTS with Retry-After). */

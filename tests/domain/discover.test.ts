@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitials, discoverCards, sharedItems, sharedLine, matchesSearch } from '../../src/domain/discover';
+import { avatarInitials, discoverCards, sharedLine } from '../../src/domain/discover';
+import { matchesSearch, sharedWith } from '../../src/domain/discoverRules';
+import { profileSchema } from '../../src/domain/profile';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import type { User } from '../../src/domain/user';
 
@@ -34,7 +36,8 @@ describe('discover cards', () => {
       mutualFriends: 0,
       communities: ['Seattle'],
       similarityScore: 91,
-      shared: ['Metal', 'Elden Ring'],
+      // the viewer's items, in the viewer's spelling ('metal'), that RiffLord lists too
+      shared: ['metal', 'Elden Ring'],
     });
   });
 
@@ -81,16 +84,23 @@ describe('discover cards', () => {
     expect(cards.map((c) => c.similarityScore)).toEqual(all.slice(0, 50));
   });
 
-  it('keeps the stored order for equal scores', () => {
+  it('orders equal scores by name in any case, so the list never reshuffles', () => {
     const cards = discoverCards({ users, profile, scores: {}, query: '', community: 'All Communities' });
-    expect(cards.map((c) => c.id)).toEqual(['user-1', 'user-2', 'user-3']);
+    expect(cards.map((c) => c.username)).toEqual(['JazzCat', 'PixelPoet', 'RiffLord']);
+    const cased = [user('u-1', 'bravo', ['Pop']), user('u-2', 'Alpha', ['Pop']), user('u-3', 'charlie', ['Pop'])];
+    expect(discoverCards({ users: cased, profile, scores: {}, query: '', community: 'All Communities' }).map((c) => c.username)).toEqual(['Alpha', 'bravo', 'charlie']);
   });
 });
 
 describe('shared items and avatar', () => {
-  it('intersects case-insensitively and keeps the user spelling', () => {
-    expect(sharedItems(profile, ['METAL', 'Blues', 'elden ring', 'Metal'])).toEqual(['METAL', 'elden ring']);
-    expect(sharedItems(emptyProfile(), ['Metal'])).toEqual([]);
+  it("names each shared item once, in the viewer's spelling, under the viewer's first category for it", () => {
+    const viewer = profileSchema.parse({ musicGenres: [' Rock ', 'rock', '  ', 'Jazz'], favoriteGames: ['Hades', 'ROCK'], favoriteShows: ['Dune', 'Severance'] });
+    expect(sharedWith(viewer, new Set(['rock', 'hades', 'severance', 'opera']))).toEqual({
+      shared: ['Rock', 'Hades', 'Severance'],
+      sharedByCategory: { music: ['Rock'], games: ['Hades'], shows: ['Severance'] },
+    });
+    expect(sharedWith(viewer, new Set())).toEqual({ shared: [], sharedByCategory: { music: [], games: [], shows: [] } });
+    expect(sharedWith(emptyProfile(), new Set(['metal'])).shared).toEqual([]);
   });
 
   it('names up to three items in a short line', () => {

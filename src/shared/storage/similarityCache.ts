@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { matchBreakdownSchema, type MatchBreakdown } from '../../domain/matchBreakdown';
+import { SCORE_LIFETIME_MS } from '../../domain/discoverRules';
 import type { Profile } from '../../domain/profile';
 import { defineKeyFamily, keysWithPrefix, removeRaw } from './store';
 
 export const SIMILARITY_CACHE_PREFIX = 'similarity_cache_';
-export const SIMILARITY_CACHE_TTL_MS = 3_600_000;
 
 const entrySchema = z.object({
   timestamp: z.number(),
@@ -46,7 +46,7 @@ export function profileHash(profile: Profile): string {
 
 function freshEntry(profile: Profile, now: number): SimilarityCacheEntry | null {
   const entry = cacheEntry(profileHash(profile)).read();
-  if (!entry || now - entry.timestamp >= SIMILARITY_CACHE_TTL_MS || now < entry.timestamp) return null;
+  if (!entry || now - entry.timestamp >= SCORE_LIFETIME_MS || now < entry.timestamp) return null;
   return entry;
 }
 

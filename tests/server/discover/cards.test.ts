@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedWith } from '../../../server/discover/cards';
 import { interestRows } from '../../../server/discover/interests';
 import { samplesFor } from '../../../server/discover/samples';
-import { profileSchema } from '../../../src/domain/profile';
 import { withMemberApp } from '../members/support/memberApp';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember, putSettings, type TestMember } from '../social/support/members';
@@ -12,15 +10,6 @@ import { addMember, putSettings, type TestMember } from '../social/support/membe
 // and what a member sees of themselves.
 
 describe('shared items and interest rows', () => {
-  it("names each shared item once, in the viewer's spelling, under the viewer's first category for it", () => {
-    const viewer = profileSchema.parse({ musicGenres: [' Rock ', 'rock', '  ', 'Jazz'], favoriteGames: ['Hades', 'ROCK'], favoriteShows: ['Dune', 'Severance'] });
-    expect(sharedWith(viewer, new Set(['rock', 'hades', 'severance', 'opera']))).toEqual({
-      shared: ['Rock', 'Hades', 'Severance'],
-      sharedByCategory: { music: ['Rock'], games: ['Hades'], shows: ['Severance'] },
-    });
-    expect(sharedWith(viewer, new Set())).toEqual({ shared: [], sharedByCategory: { music: [], games: [], shows: [] } });
-  });
-
   it('keeps one row per distinct item per category, keyed trimmed and lower-cased, spelled as listed', () => {
     expect(interestRows('m1', { musicGenres: [' Rock ', 'rock', ''], favoriteGames: ['Rock'], favoriteShows: ['Dune'] })).toEqual([
       { member_id: 'm1', category: 'music', item_key: 'rock', item: 'Rock' },
