@@ -1,6 +1,7 @@
-import { assign, fromPromise, type EventObject } from 'xstate';
+import { assign, type EventObject } from 'xstate';
 import { firstInvalidField, hasErrors, type FieldErrors } from '../../../domain/validation';
 import { memberFailure } from '../../../domain/memberFailure';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 /**
  * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot
@@ -46,9 +47,9 @@ function serverErrorFrom<F extends string>(fields: readonly F[], error: unknown)
 export function formFlowImplementations<F extends string, TEvent extends EventObject>(fields: readonly F[], validate: Validate<F>) {
   return {
     actors: {
-      // Provided by the screen (logInWith / signUpWith): sends the values to the server through the session;
-      // rejects with its reason.
-      submitCredentials: fromPromise<unknown, Record<F, string>>(async () => undefined),
+      // Sends the values to the server through the session (the feature's actors/authForms.actors.ts); rejects
+      // with its reason.
+      submitCredentials: notProvided<unknown, Record<F, string>>('submitCredentials'),
     },
     actions: {
       setValue: assign<FormContext<F>, TEvent, undefined, TEvent, never>({
