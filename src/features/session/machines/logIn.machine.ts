@@ -31,9 +31,7 @@ export const logInMachine = setup({
     goToHome: () => {
       // Provided by the screen: navigate('/home').
     },
-    takeLanding: assign({
-      landing: ({ event }) => ((event as { output?: unknown }).output === 'home' ? 'home' : 'connections'),
-    }),
+    takeLanding: assign((_, params: { output: unknown }) => ({ landing: params.output === 'home' ? ('home' as const) : ('connections' as const) })),
   },
   guards: { ...flow.guards, landsHome: ({ context }) => context.landing === 'home' },
   delays: flow.delays,
@@ -42,7 +40,7 @@ export const logInMachine = setup({
   context: { values: emptyLogInForm, errors: {}, serverError: null, landing: 'connections' },
   initial: 'editing',
   states: {
-    ...formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: { actions: 'goToSignUp' } }, ['takeLanding']),
+    ...formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: { actions: 'goToSignUp' } }, 'takeLanding'),
     leaving: { after: { navigateDelay: [{ guard: 'landsHome', target: 'home' }, { target: 'done' }] } },
     home: { type: 'final', entry: 'goToHome' },
   },
