@@ -5,6 +5,7 @@ import { ChatGamesActors } from './ChatGamesActors';
 import { ConversationsRoot } from './ConversationsRoot';
 import { LiveRoot } from './LiveRoot';
 import { PeopleFeatureActors } from './PeopleFeatureActors';
+import { SessionFeatureActors } from './SessionFeatureActors';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import { createProfileActors } from '../features/profile/actors/bio.actors';
@@ -51,7 +52,9 @@ export default function SessionRoot() {
                 <SessionEndedNotice />
                 <FriendAcceptedNotice />
                 <ChatGamesActors>
-                  <Outlet />
+                  <SessionFeatureActors>
+                    <Outlet />
+                  </SessionFeatureActors>
                 </ChatGamesActors>
               </ConversationsRoot>
             </LiveRoot>

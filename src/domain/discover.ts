@@ -4,6 +4,7 @@ import { breakdownTotal, MATCH_FLOOR, type MatchBreakdown } from './matchBreakdo
 import { CURRENT_USER_ID } from './community';
 import { compareRanked, DISCOVER_PAGE_SIZE, interestKey, matchesSearch, sharedWith } from './discoverRules';
 import type { Profile } from './profile';
+import type { DiscoverCardWire } from './socialContract';
 import type { User } from './user';
 
 /** What the similarity scoring is told of each stored person: their name, persona and interests. */
@@ -111,4 +112,21 @@ export function matchLevel(score: number): MatchLevel {
   if (score >= 75) return 'match-high';
   if (score >= 50) return 'match-mid';
   return 'match-low';
+}
+
+/** What one page of a member's discover asks the server: the community filter, the search and where the last page ended. */
+export interface DiscoverPageQuery {
+  community: CommunityFilter;
+  query: string;
+  cursor: string | null;
+}
+
+/** One page of a member's discover as the discover machine is given it. */
+export interface MemberDiscoverPage {
+  /** docs/product.md's gate: the list shows only for a complete profile (the device copy is the member's). */
+  complete: boolean;
+  cards: DiscoverCardWire[];
+  nextCursor: string | null;
+  /** Sample people already befriended on this device (the server does not know those friendships). */
+  sampleFriendIds: string[];
 }

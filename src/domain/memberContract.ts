@@ -96,6 +96,11 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
+/** The server could not be reached, but this device holds a member's profile copy (whose id is given). */
+export interface UnreachableMember {
+  offlineMemberId: string;
+}
+
 /** The contract's profile shape plus `updatedAt` (ms since the epoch): the newer write wins. */
 export const memberProfileSchema = profileSchema.extend({ updatedAt: z.number().int().nonnegative() });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;

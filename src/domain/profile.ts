@@ -84,3 +84,6 @@ export function isProfileComplete(profile: Profile): boolean {
     (profile.musicGenres.length > 0 || profile.favoriteGames.length > 0 || profile.favoriteShows.length > 0)
   );
 }
+
+/** Where a finished log-in lands: Home for a profile that is already complete, otherwise profile building. */
+export type Landing = 'home' | 'connections';

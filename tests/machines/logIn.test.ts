@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { logInMachine, logInWith, type LogInEvent } from '../../src/features/session/machines/logIn.machine';
+import { logInMachine, type LogInEvent } from '../../src/features/session/machines/logIn.machine';
+import { logInWith } from '../../src/features/session/actors/authForms.actors';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';

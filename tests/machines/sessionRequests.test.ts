@@ -8,7 +8,7 @@ import {
   settledSession,
   signUpThrough,
   type SessionActor,
-} from '../../src/features/session/machines/sessionRequests';
+} from '../../src/features/session/actors/sessionRequests';
 import { MemberRequestFailed } from '../../src/shared/http/errors';
 import { json, mockFetch } from '../services/fetchMock';
 import { sessionWith } from '../support/session';

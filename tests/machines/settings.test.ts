@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { selectQuestion, settingsMachine, toggled } from '../../src/features/settings/machines/settings.machine';
+import { settingsDeviceActions } from '../../src/features/settings/actors/settings.actors';
 import { AppError } from '../../src/domain/errors';
 import { MemberApiError } from '../../src/shared/http/errors';
 import type { Settings } from '../../src/domain/settings';
@@ -163,6 +164,9 @@ describe('settings machine (model-based)', () => {
       setup: seed,
       provide: (env) => ({
         actions: {
+          // What Clear App Data and Log Out remove from the device is the real thing, read back below.
+          clearData: settingsDeviceActions.clearData,
+          logOut: settingsDeviceActions.logOut,
           applyTheme: ({ context }: { context: { settings: Settings } }) => env.record('theme', context.settings.theme),
           goToAuth: () => env.record('navigate', '/auth'),
           endSession: () => env.record('endSession'),

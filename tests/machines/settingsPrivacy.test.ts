@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, toPromise } from 'xstate';
 import type { SessionEvent } from '../../src/features/session/machines/session.machine';
-import { logInThrough, type SessionActor } from '../../src/features/session/machines/sessionRequests';
-import { exportDataWith, privacyActorsWith } from '../../src/features/settings/machines/settings.machine';
+import { logInThrough, type SessionActor } from '../../src/features/session/actors/sessionRequests';
+import { exportDataWith, privacyActorsWith } from '../../src/features/settings/actors/settings.actors';
 import { json, mockFetch } from '../services/fetchMock';
 import { sessionWith } from '../support/session';
 

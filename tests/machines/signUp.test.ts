@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUpMachine, signUpWith, type SignUpEvent } from '../../src/features/session/machines/signUp.machine';
+import { signUpMachine, type SignUpEvent } from '../../src/features/session/machines/signUp.machine';
+import { signUpWith } from '../../src/features/session/actors/authForms.actors';
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';

@@ -3,11 +3,12 @@ import { createActor } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SignUpField } from '../../src/domain/validation';
 import { signUpMachine } from '../../src/features/session/machines/signUp.machine';
+import { signUpDeviceActions } from '../../src/features/session/actors/authForms.actors';
 
 afterEach(() => localStorage.clear());
 
 function continueAsGuest(typed: Partial<Record<SignUpField, string>>) {
-  const actor = createActor(signUpMachine).start();
+  const actor = createActor(signUpMachine.provide({ actions: signUpDeviceActions })).start();
   for (const [field, value] of Object.entries(typed)) actor.send({ type: 'CHANGE', field: field as SignUpField, value });
   actor.send({ type: 'CONTINUE_AS_GUEST' });
   actor.stop();

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../../src/domain/memberContract';
-import type { UnreachableMember } from '../../src/features/session/services/auth';
+import type { UnreachableMember } from '../../src/domain/memberContract';
 import { sessionMachine } from '../../src/features/session/machines/session.machine';
 import { SessionContext } from '../../src/features/session/ui/SessionContext';
 import { sessionImplementations } from '../../src/features/session/actors/session.actors';
 import { createProfileSync } from '../../src/features/session/services/profileSync';
 import { createSessionLogic } from '../../src/app/sessionLogic';
 import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
+import { SessionFeatureActors } from '../../src/app/SessionFeatureActors';
 
 // Screens read the app's session from SessionContext; UI tests give them a real session machine whose
 // server calls are fakes (no network), and whose profile sync does nothing.
@@ -43,10 +44,12 @@ export function fakeSessionLogic(server: FakeServer = {}) {
 }
 
 export function WithSession({ server, children }: { server?: FakeServer; children: ReactNode }) {
-  // The people features' real actors: their server calls meet the test's fetch fake.
+  // The people features' and the session screens' real actors: their server calls meet the test's fetch fake.
   return (
     <SessionContext.Provider logic={fakeSessionLogic(server)}>
-      <PeopleFeatureActors>{children}</PeopleFeatureActors>
+      <PeopleFeatureActors>
+        <SessionFeatureActors>{children}</SessionFeatureActors>
+      </PeopleFeatureActors>
     </SessionContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import type { Community } from '../../domain/community';
-import type { Settings } from '../../domain/settings';
+import type { PrivacySettings, Settings } from '../../domain/settings';
 import { memberSettingsSchema, SOCIAL_ROUTES, type MemberSettings } from '../../domain/socialContract';
 import { settingsKey } from '../storage/settings';
 import { memberCall } from './api';
@@ -10,7 +10,7 @@ import { mayHoldSession } from '../session/memberHint';
 // The privacy switches live on the device for everyone (`user_settings`); for a member they also decide what
 // others see, so they go to the server, whose answer is what the switch then shows (see settings.machine.ts).
 
-export type PrivacySettings = Pick<Settings, 'profileVisibility' | 'showOnlineStatus'>;
+export type { PrivacySettings } from '../../domain/settings';
 
 export function fetchMemberSettings(): Promise<MemberSettings> {
   return memberCall(SOCIAL_ROUTES.settings, memberSettingsSchema);

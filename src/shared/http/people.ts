@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CommunityFilter } from '../../domain/community';
+import type { DiscoverPageQuery } from '../../domain/discover';
 import { messageFor } from '../../domain/errorText';
 import {
   acceptResponseSchema,
@@ -62,11 +62,7 @@ export function isSocialSessionEnded(error: unknown): boolean {
   return error instanceof SocialError && error.code === 'UNAUTHENTICATED';
 }
 
-export interface DiscoverPageQuery {
-  community: CommunityFilter;
-  query: string;
-  cursor: string | null;
-}
+export type { DiscoverPageQuery } from '../../domain/discover';
 
 /** GET /api/discover: one page of people ranked for the member; 'All Communities' and an empty search send nothing. */
 export function fetchDiscoverPage({ community, query, cursor }: DiscoverPageQuery): Promise<DiscoverResponse> {

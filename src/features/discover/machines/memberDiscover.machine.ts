@@ -3,9 +3,8 @@ import type { CommunityFilter } from '../../../domain/community';
 import { messages } from '../../../domain/messages';
 import { messageFor } from '../../../domain/errorText';
 import type { DiscoverCardWire } from '../../../domain/socialContract';
-import type { DiscoverPageQuery } from '../../../shared/http/people';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
-import type { MemberDiscoverPage } from '../services/socialForSession';
+import type { DiscoverPageQuery, MemberDiscoverPage } from '../../../domain/discover';
 import type { LiveEmitted } from '../../live';
 
 /**

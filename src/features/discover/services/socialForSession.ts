@@ -1,3 +1,4 @@
+import type { MemberDiscoverPage } from '../../../domain/discover';
 import type { FriendEntry } from '../../../domain/friends';
 import type { DiscoverCardWire, ListedFriendRequest } from '../../../domain/socialContract';
 import { isProfileComplete } from '../../../domain/profile';
@@ -82,14 +83,7 @@ export async function answerRequestFor(requestId: string, answer: RequestAnswer)
   });
 }
 
-export interface MemberDiscoverPage {
-  /** docs/product.md's gate: the list shows only for a complete profile (the device copy is the member's). */
-  complete: boolean;
-  cards: DiscoverCardWire[];
-  nextCursor: string | null;
-  /** Sample people already befriended on this device (the server does not know those friendships). */
-  sampleFriendIds: string[];
-}
+export type { MemberDiscoverPage } from '../../../domain/discover';
 
 /**
  * One page of a member's discover; nothing is asked of the server while the profile is incomplete, and

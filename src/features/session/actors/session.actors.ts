@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { LoginRequest, Member, SignupRequest } from '../../../domain/memberContract';
+import type { LoginRequest, Member, SignupRequest, UnreachableMember } from '../../../domain/memberContract';
 import type { ProfileSyncEvent, ProfileSyncInput } from '../machines/profileSync.machine';
 import type { SessionEvent } from '../machines/session.machine';
-import { currentMember, deleteAccount, logIn, logOut, signUp, type UnreachableMember } from '../services/auth';
+import { currentMember, deleteAccount, logIn, logOut, signUp } from '../services/auth';
 import { onOwnProfileChanged } from '../services/ownProfileChanges';
 import type { ProfileSync } from '../services/profileSync';
 import { forgetMemberData } from '../../../shared/storage/appData';

@@ -1,6 +1,7 @@
-import { assign, fromPromise, type EventObject } from 'xstate';
+import { assign, type EventObject } from 'xstate';
 import { firstInvalidField, hasErrors, type FieldErrors } from '../../../domain/validation';
 import { memberFailure } from '../../../domain/memberFailure';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 /**
  * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot
@@ -46,9 +47,9 @@ function serverErrorFrom<F extends string>(fields: readonly F[], error: unknown)
 export function formFlowImplementations<F extends string, TEvent extends EventObject>(fields: readonly F[], validate: Validate<F>) {
   return {
     actors: {
-      // Provided by the screen (logInWith / signUpWith): sends the values to the server through the session;
-      // rejects with its reason.
-      submitCredentials: fromPromise<unknown, Record<F, string>>(async () => undefined),
+      // Sends the values to the server through the session (the feature's actors/authForms.actors.ts); rejects
+      // with its reason.
+      submitCredentials: notProvided<unknown, Record<F, string>>('submitCredentials'),
     },
     actions: {
       setValue: assign<FormContext<F>, TEvent, undefined, TEvent, never>({
@@ -59,8 +60,8 @@ export function formFlowImplementations<F extends string, TEvent extends EventOb
       }),
       showErrors: assign<FormContext<F>, TEvent, undefined, TEvent, never>({ errors: ({ context }) => validate(context.values) }),
       clearServerError: assign<FormContext<F>, TEvent, undefined, TEvent, never>({ serverError: null }),
-      showServerError: assign<FormContext<F>, TEvent, undefined, TEvent, never>({
-        serverError: ({ event }) => serverErrorFrom(fields, (event as { error?: unknown }).error),
+      showServerError: assign<FormContext<F>, TEvent, { error: unknown }, TEvent, never>({
+        serverError: (_, params) => serverErrorFrom(fields, params.error),
       }),
       focusField: (_: unknown, _params: { field: F | undefined }) => {
         // Provided by the screen: moves keyboard focus to that field's input.
@@ -78,14 +79,15 @@ export function formFlowImplementations<F extends string, TEvent extends EventOb
 
 /**
  * The states of the flow; `editingOn` adds the flow's own handlers while the form is being edited, and
- * `acceptedActions` runs when the server accepts the submit (given the submit's output).
+ * `acceptedAction` runs when the server accepts the submit, given the submit's output.
  */
 export function formFlowStates<F extends string, const TOn extends object = object, const TAccepted extends string = never>(
   fields: readonly F[],
   validate: Validate<F>,
   editingOn: TOn = {} as TOn,
-  acceptedActions: readonly TAccepted[] = [],
+  acceptedAction?: TAccepted,
 ) {
+  const accepted = acceptedAction === undefined ? [] : [{ type: acceptedAction, params: ({ event }: { event: { output: unknown } }) => ({ output: event.output }) }];
   return {
     editing: {
       initial: 'filling',
@@ -118,11 +120,11 @@ export function formFlowStates<F extends string, const TOn extends object = obje
         id: 'submitCredentials',
         src: 'submitCredentials',
         input: ({ context }: { context: FormContext<F> }) => context.values,
-        onDone: { target: 'leaving', actions: acceptedActions },
+        onDone: { target: 'leaving', actions: accepted },
         onError: {
           target: 'editing.correcting',
           actions: [
-            'showServerError',
+            { type: 'showServerError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
             {
               type: 'focusField',
               params: ({ context }: { context: FormContext<F> }) => ({ field: context.serverError?.field }),

@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import type { Landing } from '../../../domain/profile';
 import { emptyLogInForm, logInFields, validateLogIn, type LogInField } from '../../../domain/validation';
-import { landingAfterLogIn, type Landing } from '../services/landing';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
-import { logInThrough, type SessionActor } from './sessionRequests';
 
 /**
  * Log-in form ('Log In', docs/product.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
@@ -19,22 +19,10 @@ export type LogInEvent = FormEvent<LogInField> | { type: 'CREATE_ACCOUNT' };
 
 const flow = formFlowImplementations<LogInField, LogInEvent>(logInFields, validateLogIn);
 
-/**
- * The form's `submitCredentials` for the app: the session logs in with the username as typed minus surrounding
- * spaces; the answer is where to land.
- */
-export function logInWith(session: SessionActor) {
-  return fromPromise<Landing, Record<LogInField, string>>(async ({ input }) => {
-    await logInThrough(session, { username: input.username.trim(), password: input.password });
-    // A log-in that worked is not undone because the profile could not be read: profile building is the safe landing.
-    return landingAfterLogIn(true).catch((): Landing => 'connections');
-  });
-}
-
 export const logInMachine = setup({
   types: {} as { context: LogInContext; events: LogInEvent },
-  // Provided by the screen (logInWith).
-  actors: { submitCredentials: fromPromise<Landing, Record<LogInField, string>>(async () => 'connections') },
+  // Logs in through the session and answers where to land (the feature's actors/authForms.actors.ts).
+  actors: { submitCredentials: notProvided<Landing, Record<LogInField, string>>('submitCredentials') },
   actions: {
     ...flow.actions,
     goToSignUp: () => {
@@ -43,9 +31,7 @@ export const logInMachine = setup({
     goToHome: () => {
       // Provided by the screen: navigate('/home').
     },
-    takeLanding: assign({
-      landing: ({ event }) => ((event as { output?: unknown }).output === 'home' ? 'home' : 'connections'),
-    }),
+    takeLanding: assign((_, params: { output: unknown }) => ({ landing: params.output === 'home' ? ('home' as const) : ('connections' as const) })),
   },
   guards: { ...flow.guards, landsHome: ({ context }) => context.landing === 'home' },
   delays: flow.delays,
@@ -54,7 +40,7 @@ export const logInMachine = setup({
   context: { values: emptyLogInForm, errors: {}, serverError: null, landing: 'connections' },
   initial: 'editing',
   states: {
-    ...formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: { actions: 'goToSignUp' } }, ['takeLanding']),
+    ...formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: { actions: 'goToSignUp' } }, 'takeLanding'),
     leaving: { after: { navigateDelay: [{ guard: 'landsHome', target: 'home' }, { target: 'done' }] } },
     home: { type: 'final', entry: 'goToHome' },
   },

@@ -1,6 +1,5 @@
 import { assign, setup, type DoneActorEvent } from 'xstate';
-import type { LoginRequest, Member, SignupRequest } from '../../../domain/memberContract';
-import type { UnreachableMember } from '../services/auth';
+import type { LoginRequest, Member, SignupRequest, UnreachableMember } from '../../../domain/memberContract';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../domain/memberFailure';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import { profileSyncMachine } from './profileSync.machine';
@@ -8,7 +7,7 @@ import { profileSyncMachine } from './profileSync.machine';
 /**
  * The app's session (docs/testing.md "Members"): without one the app is a guest and behaves exactly as docs/product.md
  * says; with one it is a member whose profile syncs with the server. One actor for the whole app.
- * A request that fails keeps its failure in context for the screen that asked (see ./sessionRequests.ts).
+ * A request that fails keeps its failure in context for the screen that asked (see ../actors/sessionRequests.ts).
  * A 401 from any member call (SESSION_EXPIRED, or the sync ending) returns to guest with a notice.
  */
 export interface SessionContext {

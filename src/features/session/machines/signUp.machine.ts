@@ -1,8 +1,6 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
 import { emptySignUpForm, signUpFields, validateSignUp, type SignUpField } from '../../../domain/validation';
 import { formFlowImplementations, formFlowStates, type FormContext, type FormEvent } from './formFlow';
-import { keepSignUpUsername } from '../../../shared/storage/profile';
-import { signUpThrough, type SessionActor } from './sessionRequests';
 
 /**
  * Sign-up form ('Create Account', docs/product.md sections 2 and 5), following the shared form rhythm (formFlow.ts):
@@ -17,17 +15,15 @@ export type SignUpEvent = FormEvent<SignUpField>;
 
 const flow = formFlowImplementations<SignUpField, SignUpEvent>(signUpFields, validateSignUp);
 
-/** The form's `submitCredentials` for the app: the session signs up with username and email minus surrounding spaces. */
-export function signUpWith(session: SessionActor) {
-  return fromPromise<unknown, Record<SignUpField, string>>(({ input }) =>
-    signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
-  );
-}
-
 export const signUpMachine = setup({
   types: {} as { context: SignUpContext; events: SignUpEvent },
   actors: flow.actors,
-  actions: { ...flow.actions, keepUsername: (_, params: { username: string }) => keepSignUpUsername(params.username) },
+  actions: {
+    ...flow.actions,
+    keepUsername: (_, _params: { username: string }) => {
+      // Provided with the feature's actors (actors/authForms.actors.ts): keeps the name on the device for onboarding.
+    },
+  },
   guards: flow.guards,
   delays: flow.delays,
 }).createMachine({

@@ -6,6 +6,7 @@ import {
   type Member,
   type MeResponse,
   type SignupRequest,
+  type UnreachableMember,
 } from '../../../domain/memberContract';
 import { memberCall } from '../../../shared/http/api';
 import { memberSyncKey } from '../../../shared/storage/memberSync';
@@ -30,10 +31,7 @@ export function fetchMe(): Promise<MeResponse> {
   return memberCall(MEMBER_ROUTES.me, meResponseSchema);
 }
 
-/** The server could not be reached, but this device holds a member's profile copy (whose id is given). */
-export interface UnreachableMember {
-  offlineMemberId: string;
-}
+export type { UnreachableMember } from '../../../domain/memberContract';
 
 /**
  * The signed-in member, or null when there is no session (no hint cookie, or a 401). Offline on a device that was a member's,

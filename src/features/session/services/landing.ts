@@ -1,9 +1,6 @@
-import { isProfileComplete, type Profile } from '../../../domain/profile';
+import { isProfileComplete, type Landing, type Profile } from '../../../domain/profile';
 import { loadProfile, profileKey } from '../../../shared/storage/profile';
 import { fetchMe } from './auth';
-
-/** Where a finished log-in lands: Home for a profile that is already complete, otherwise profile building. */
-export type Landing = 'home' | 'connections';
 
 /**
  * How long a member's landing waits for the profile sync to bring the server's complete profile onto the

@@ -1,10 +1,9 @@
 import { useActorRef } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
-import { logInMachine, logInWith } from '../machines/logIn.machine';
 import type { LogInField } from '../../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
 import { inspectOptions } from '../../../shared/ui/inspect';
-import { SessionContext } from './SessionContext';
+import { useLogInMachine } from './AuthFormsActors';
 
 const fields: AuthFieldSpec<LogInField>[] = [
   { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Enter your username' },
@@ -16,10 +15,9 @@ const texts = { heading: 'Log In', subtitle: 'Welcome back to the Mycelius netwo
 export default function LogIn() {
   const navigate = useNavigate();
   const { inputs, focusField } = useFieldFocus<LogInField>();
-  const session = SessionContext.useActorRef();
+  const machine = useLogInMachine();
   const actor = useActorRef(
-    logInMachine.provide({
-      actors: { submitCredentials: logInWith(session) },
+    machine.provide({
       actions: {
         goToConnections: () => void navigate('/connections'),
         goToHome: () => void navigate('/home'),

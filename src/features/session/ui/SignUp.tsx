@@ -1,10 +1,9 @@
 import { useActorRef } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signUpMachine, signUpWith } from '../machines/signUp.machine';
 import type { SignUpField } from '../../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
 import { inspectOptions } from '../../../shared/ui/inspect';
-import { SessionContext } from './SessionContext';
+import { useSignUpMachine } from './AuthFormsActors';
 
 const fields: AuthFieldSpec<SignUpField>[] = [
   { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Choose a username' },
@@ -18,10 +17,9 @@ const texts = { heading: 'Create Account', subtitle: 'Join the Mycelius network'
 export default function SignUp() {
   const navigate = useNavigate();
   const { inputs, focusField } = useFieldFocus<SignUpField>();
-  const session = SessionContext.useActorRef();
+  const machine = useSignUpMachine();
   const actor = useActorRef(
-    signUpMachine.provide({
-      actors: { submitCredentials: signUpWith(session) },
+    machine.provide({
       actions: { goToConnections: () => void navigate('/connections'), focusField },
     }),
     inspectOptions(),

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import type { SessionActor } from '../machines/sessionRequests';
+import type { SessionActor } from '../actors/sessionRequests';
 
 /**
  * The app's friend requests as the features that change who is whose friend use them: told to ask the

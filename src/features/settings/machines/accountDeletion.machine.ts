@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
 import { memberFailure } from '../../../domain/memberFailure';
-import { deleteAccountThrough, type SessionActor } from '../../session';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 /**
  * Settings' 'Delete account' dialog: the member confirms with their password; a refusal (wrong password,
@@ -21,10 +21,8 @@ export type AccountDeletionEvent =
 export const accountDeletionMachine = setup({
   types: {} as { context: AccountDeletionContext; events: AccountDeletionEvent },
   actors: {
-    // Provided by the screen: deleteAccountWith(session) below.
-    deleteAccount: fromPromise(async (_: { input: { password: string } }) => {
-      // Resolves: the real deletion is the screen's.
-    }),
+    // The session deletes the account (the feature's actors/settings.actors.ts); rejects with the refusal.
+    deleteAccount: notProvided<unknown, { password: string }>('deleteAccount'),
   },
   guards: {
     passwordBlank: ({ context }) => context.password === '',
@@ -64,8 +62,3 @@ export const accountDeletionMachine = setup({
     deleted: { type: 'final', entry: 'goToAuth' },
   },
 });
-
-/** The dialog's `deleteAccount` for the app: the session deletes the account (and becomes a guest). */
-export function deleteAccountWith(session: SessionActor) {
-  return fromPromise(({ input }: { input: { password: string } }) => deleteAccountThrough(session, input.password));
-}

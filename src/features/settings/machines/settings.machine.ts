@@ -1,16 +1,9 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
-import { defaultSettings, type Settings } from '../../../domain/settings';
-import { saveJsonFile } from '../services/fileDownload';
-import { isSessionEnded } from '../../../shared/http/errors';
-import { exportForSession } from '../services/exportData';
-import { settingsWithServerPrivacy, sharePrivacyWithServer, type PrivacySettings } from '../../../shared/http/memberSettings';
-import { socialFailureText } from '../../../shared/http/socialErrors';
-import { requestNotificationPermission } from '../../live';
-import { clearAppData, exportUserData, logOutStorage } from '../../../shared/storage/appData';
-import { settingsKey } from '../../../shared/storage/settings';
-import { settledSession, type SessionActor } from '../../session';
+import { defaultSettings, type PrivacySettings, type Settings } from '../../../domain/settings';
+import { socialFailureText } from '../../../domain/socialFailure';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 export type SettingName = keyof Settings;
 
@@ -55,14 +48,15 @@ type SettingsEvent =
  */
 export const settingsMachine = setup({
   types: {} as { context: SettingsContext; events: SettingsEvent },
+  // The real ones are the feature's actors/settings.actors.ts, given the app's session.
   actors: {
-    loadSettings: fromPromise<Settings>(async () => settingsKey.read()),
-    // The device's data; the screen provides exportDataWith(session), which adds a member's server copy.
-    exportData: fromPromise<unknown>(async () => exportUserData()),
-    saveSettings: fromPromise(async ({ input }: { input: Settings }) => settingsKey.write(input)),
-    // A guest's privacy stays on the device; for a member the screen provides the call that tells the server
-    // (PUT /api/me/settings) and answers what the server then keeps.
-    sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) => input),
+    /** The device's settings; a member's privacy switches as the server keeps them. */
+    loadSettings: notProvided<Settings>('loadSettings'),
+    /** The device's data, plus the server's copy while a member is signed in. */
+    exportData: notProvided<unknown>('exportData'),
+    saveSettings: notProvided<unknown, Settings>('saveSettings'),
+    /** A guest's privacy stays on the device; a member's is told to the server, answering what it then keeps. */
+    sharePrivacy: notProvided<PrivacySettings, PrivacySettings>('sharePrivacy'),
   },
   guards: {
     isTheme: ({ event }) => event.type === 'TOGGLE' && event.setting === 'theme',
@@ -71,12 +65,11 @@ export const settingsMachine = setup({
   },
   actions: {
     toggle: assign(({ context }, params: { setting: SettingName }) => ({ settings: toggled(context.settings, params.setting), error: null })),
+    // The device-side actions below are provided with the feature's actors.
     // Browsers ask only while the person acts: this runs inside the switch's click.
-    askNotificationPermission: () => {
-      void requestNotificationPermission();
-    },
-    clearData: () => clearAppData(),
-    logOut: () => logOutStorage(),
+    askNotificationPermission: () => undefined,
+    clearData: () => undefined,
+    logOut: () => undefined,
     endSession: () => {
       // Provided by the screen: ends a member's server session (POST /api/auth/logout); guests have none.
     },
@@ -87,7 +80,8 @@ export const settingsMachine = setup({
     goToAuth: () => {
       // Provided by the screen: navigate('/auth').
     },
-    saveExport: (_, params: { data: unknown }) => saveJsonFile('mycelius-my-data.json', params.data),
+    // Offers the exported data as a file.
+    saveExport: (_, _params: { data: unknown }) => undefined,
   },
 }).createMachine({
   id: 'settings',
@@ -194,37 +188,6 @@ export const settingsMachine = setup({
     },
   },
 });
-
-/** Settings' `exportData` for the app: the device's data, plus the server's copy while a member is signed in. */
-export function exportDataWith(session: SessionActor) {
-  return fromPromise(() => exportForSession(session));
-}
-
-/**
- * The actors a screen provides for the session: a member's privacy switches start as the server keeps them and are
- * told to it (a 401 ends the session); a guest's stay on the device, as the machine's defaults do.
- */
-export function privacyActorsWith(session: SessionActor) {
-  const isMember = async () => (await settledSession(session)).matches('member');
-  const endOnUnauthenticated = (error: unknown): never => {
-    if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
-    throw error;
-  };
-  return {
-    loadSettings: fromPromise<Settings>(async () => {
-      if (!(await isMember())) return settingsKey.read();
-      // Unreachable, the device copy stands; the next switch tells the server again.
-      return settingsWithServerPrivacy().catch((error: unknown) => {
-        if (isSessionEnded(error)) session.send({ type: 'SESSION_EXPIRED' });
-        else console.error('Could not read the privacy the server keeps', error);
-        return settingsKey.read();
-      });
-    }),
-    sharePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async ({ input }) =>
-      (await isMember()) ? sharePrivacyWithServer(input).catch(endOnUnauthenticated) : input,
-    ),
-  };
-}
 
 export interface SettingsQuestion {
   title: string;

@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Settings as SettingsValue } from '../../../domain/settings';
-import { exportDataWith, privacyActorsWith, selectQuestion, settingsMachine, type SettingName, type SettingsQuestion } from '../machines/settings.machine';
-import { accountDeletionMachine, deleteAccountWith } from '../machines/accountDeletion.machine';
+import { selectQuestion, type SettingName, type SettingsQuestion } from '../machines/settings.machine';
+import { useAccountDeletionMachine, useSettingsMachine } from './SettingsActors';
 import { BlockedPeopleSection } from '../../safety/components';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
@@ -61,12 +61,10 @@ export default function Settings() {
   const navigate = useNavigate();
   const session = SessionContext.useActorRef();
   const member = SessionContext.useSelector((s) => (s.matches('member') ? s.context.member : null));
+  const settingsMachine = useSettingsMachine();
+  const accountDeletionMachine = useAccountDeletionMachine();
   const actor = useActorRef(
     settingsMachine.provide({
-      actors: {
-        exportData: exportDataWith(session),
-        ...privacyActorsWith(session),
-      },
       actions: {
         applyTheme: ({ context }) => applyTheme(context.settings.theme),
         goToAuth: () => void navigate('/auth'),
@@ -77,7 +75,6 @@ export default function Settings() {
   );
   const deletion = useActorRef(
     accountDeletionMachine.provide({
-      actors: { deleteAccount: deleteAccountWith(session) },
       actions: { goToAuth: () => void navigate('/auth') },
     }),
     inspectOptions(),

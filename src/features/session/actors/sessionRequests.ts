@@ -1,9 +1,9 @@
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { memberErrorTexts, type LoginRequest, type Member, type SignupRequest } from '../../../domain/memberContract';
 import { MemberRequestFailed } from '../../../domain/memberFailure';
-import type { sessionMachine } from './session.machine';
+import type { sessionMachine } from '../machines/session.machine';
 
-// Screens' machines ask the one session actor to sign up, log in or delete the account and wait for the
+// The screens' machines' actors ask the one session actor to sign up, log in or delete the account and wait for the
 // answer: they get the member, or a MemberRequestFailed carrying the failure the session recorded.
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;

@@ -1,0 +1,40 @@
+import { fromPromise } from 'xstate';
+import type { Landing } from '../../../domain/profile';
+import type { LogInField, SignUpField } from '../../../domain/validation';
+import { keepSignUpUsername } from '../../../shared/storage/profile';
+import { logInThrough, signUpThrough, type SessionActor } from './sessionRequests';
+import { landingAfterLogIn } from '../services/landing';
+
+/**
+ * The log-in form's `submitCredentials`: the session logs in with the username as typed minus surrounding
+ * spaces; the answer is where to land.
+ */
+export function logInWith(session: SessionActor) {
+  return fromPromise<Landing, Record<LogInField, string>>(async ({ input }) => {
+    await logInThrough(session, { username: input.username.trim(), password: input.password });
+    // A log-in that worked is not undone because the profile could not be read: profile building is the safe landing.
+    return landingAfterLogIn(true).catch((): Landing => 'connections');
+  });
+}
+
+/** The sign-up form's `submitCredentials`: the session signs up with username and email minus surrounding spaces. */
+export function signUpWith(session: SessionActor) {
+  return fromPromise<unknown, Record<SignUpField, string>>(({ input }) =>
+    signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
+  );
+}
+
+/** What the sign-up form keeps on this device: a guest's typed name, for onboarding. */
+export const signUpDeviceActions = {
+  keepUsername: (_: unknown, params: { username: string }) => keepSignUpUsername(params.username),
+};
+
+/** The auth forms' real IO, given the app's session actor (the forms ask it to log in or sign up). */
+export const authFormsActors = {
+  logIn: (session: SessionActor) => ({ actors: { submitCredentials: logInWith(session) } }),
+  signUp: (session: SessionActor) => ({
+    actors: { submitCredentials: signUpWith(session) },
+    actions: signUpDeviceActions,
+  }),
+};
+export type AuthFormsActors = typeof authFormsActors;

@@ -1,0 +1,28 @@
+import { createContext, useContext, useMemo } from 'react';
+import type { AuthFormsActors } from '../actors/authForms.actors';
+import { logInMachine } from '../machines/logIn.machine';
+import { signUpMachine } from '../machines/signUp.machine';
+import { SessionContext } from './SessionContext';
+
+/** The auth forms' IO, given where the app is assembled (tests give the same or fakes). */
+export const AuthFormsActorsContext = createContext<AuthFormsActors | null>(null);
+
+function useAuthFormsActors(): AuthFormsActors {
+  const actors = useContext(AuthFormsActorsContext);
+  if (!actors) throw new Error('The log-in and sign-up forms need AuthFormsActorsContext: provide authFormsActors above this screen.');
+  return actors;
+}
+
+/** The log-in machine, asking the app's session. */
+export function useLogInMachine() {
+  const actors = useAuthFormsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => logInMachine.provide(actors.logIn(session)), [actors, session]);
+}
+
+/** The sign-up machine, asking the app's session. */
+export function useSignUpMachine() {
+  const actors = useAuthFormsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => signUpMachine.provide(actors.signUp(session)), [actors, session]);
+}

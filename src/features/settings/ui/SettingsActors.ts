@@ -1,0 +1,28 @@
+import { createContext, useContext, useMemo } from 'react';
+import type { SettingsActors } from '../actors/settings.actors';
+import { accountDeletionMachine } from '../machines/accountDeletion.machine';
+import { settingsMachine } from '../machines/settings.machine';
+import { SessionContext } from '../../session/components';
+
+/** The settings machines' IO, given where the app is assembled (tests give the same or fakes). */
+export const SettingsActorsContext = createContext<SettingsActors | null>(null);
+
+function useSettingsActors(): SettingsActors {
+  const actors = useContext(SettingsActorsContext);
+  if (!actors) throw new Error('Settings need SettingsActorsContext: provide settingsActors above this screen.');
+  return actors;
+}
+
+/** The settings machine over the app's session. */
+export function useSettingsMachine() {
+  const actors = useSettingsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => settingsMachine.provide(actors.settings(session)), [actors, session]);
+}
+
+/** The Delete account dialog's machine over the app's session. */
+export function useAccountDeletionMachine() {
+  const actors = useSettingsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => accountDeletionMachine.provide(actors.accountDeletion(session)), [actors, session]);
+}
