@@ -1,6 +1,7 @@
 import { deviceSources } from '../../chat';
 import type { GamesActors } from '../ui/GamesActors';
 import { botGameActors } from './botGame.actors';
+import { hotTakesMatchActors } from './hotTakesMatch.actors';
 import { soloChatActors } from './soloChat.actors';
 import { leaderboardActors } from './leaderboard.actors';
 import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
@@ -12,4 +13,5 @@ export const gamesActors: GamesActors = {
   leaderboard: { actors: leaderboardActors },
   botGame: { actors: botGameActors },
   soloChat: { actors: soloChatActors },
+  hotTakesMatch: { actors: hotTakesMatchActors },
 };

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { botGameActors } from '../actors/botGame.actors';
+import type { hotTakesMatchActors } from '../actors/hotTakesMatch.actors';
 import type { soloChatActors } from '../actors/soloChat.actors';
 import type { leaderboardActors } from '../actors/leaderboard.actors';
 import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
@@ -12,6 +13,7 @@ export interface GamesActors {
   leaderboard: { actors: typeof leaderboardActors };
   botGame: { actors: typeof botGameActors };
   soloChat: { actors: typeof soloChatActors };
+  hotTakesMatch: { actors: typeof hotTakesMatchActors };
 }
 
 export const GamesActorsContext = createContext<GamesActors | null>(null);
