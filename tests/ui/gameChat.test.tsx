@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
@@ -38,6 +38,10 @@ function renderAt(path: string) {
 
 const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
 
+// The matched chat is a lazy chunk: loaded once up front, so finding it is not a race with the module's transform.
+beforeAll(async () => {
+  await import('../../src/features/games/ui/HotTakesMatchChat');
+});
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
@@ -63,6 +63,10 @@ function renderWith(link: ReturnType<typeof fakeLink>) {
 
 const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
 
+// The AI chat is a lazy chunk: loaded once up front, so finding it is not a race with the module's transform.
+beforeAll(async () => {
+  await import('../../src/features/games/ui/HotTakesMatchChat');
+});
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });

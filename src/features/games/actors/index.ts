@@ -2,6 +2,7 @@ import { deviceSources } from '../../chat';
 import type { GamesActors } from '../ui/GamesActors';
 import { botGameActors } from './botGame.actors';
 import { hotTakesMatchActors } from './hotTakesMatch.actors';
+import { liveDebateActors } from './liveDebate.actors';
 import { soloChatActors } from './soloChat.actors';
 import { leaderboardActors } from './leaderboard.actors';
 import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
@@ -14,4 +15,5 @@ export const gamesActors: GamesActors = {
   botGame: { actors: botGameActors },
   soloChat: { actors: soloChatActors },
   hotTakesMatch: { actors: hotTakesMatchActors },
+  liveDebate: { actors: liveDebateActors },
 };
