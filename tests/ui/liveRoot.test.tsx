@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
+import { liveImplementations } from '../../src/features/live/actors/live.actors';
 import { liveMachine } from '../../src/features/live/machines/live.machine';
 import type { LiveActor } from '../../src/features/live/machines/liveLink';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
@@ -20,7 +21,9 @@ import { fakeMember, WithSession, type FakeServer } from '../support/session';
 
 const sockets: { closed: boolean }[] = [];
 const logic = liveMachine.provide({
+  ...liveImplementations,
   actors: {
+    ...liveImplementations.actors,
     socket: fromCallback(() => {
       const socket = { closed: false };
       sockets.push(socket);
