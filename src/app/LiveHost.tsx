@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { liveTexts } from '../domain/liveContract';
 import { liveMachine } from '../features/live/machines/live.machine';
 import type { LiveActor } from '../features/live/machines/liveLink';
 import { inspectOptions } from '../shared/ui/inspect';
 import { LiveNotice } from '../features/live/ui/LiveNotice';
+import { liveImplementations, liveInputFor } from '../features/live/actors/live.actors';
 import { createNoticesImplementations } from '../features/live/actors/notices.actors';
 import { NoticesActorsContext } from '../features/live/ui/LiveActors';
 
@@ -19,17 +20,22 @@ function LiveStatusBanner({ live }: { live: LiveActor }) {
   );
 }
 
+/** The live channel over the browser's socket and network and this device's outbox. */
+const deviceLiveMachine = liveMachine.provide(liveImplementations);
+
 /** Runs one member's live actor for as long as it is mounted, and hands it up to LiveRoot. */
 export default function LiveHost({
   memberId,
   onActor,
-  logic = liveMachine,
+  logic = deviceLiveMachine,
 }: {
   memberId: string;
   onActor: (live: LiveActor | null) => void;
   logic?: typeof liveMachine;
 }) {
-  const live = useActorRef(logic, { input: { memberId }, ...inspectOptions() });
+  // Read once per member (LiveRoot keys this host by member): the outbox left on the device, its clock and random source.
+  const [input] = useState(() => liveInputFor(memberId));
+  const live = useActorRef(logic, { input, ...inspectOptions() });
   useEffect(() => {
     onActor(live);
     return () => onActor(null);

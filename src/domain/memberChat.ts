@@ -1,4 +1,4 @@
-import { liveTexts, type MemberMessage } from './liveContract';
+import { chatErrorTexts, liveTexts, type ChatErrorCode, type ChatHistory, type MemberMessage } from './liveContract';
 
 // A chat between two members as the device shows it: the server's stored messages plus mine that
 // wait for the server's id. One message is one entry, however many ways it arrives (the 'ack' for my send,
@@ -126,4 +126,19 @@ export function newestFromFriend(entries: readonly ChatEntry[]): string | null {
 /** The first stored id, what 'Load earlier' asks before. */
 export function oldestId(entries: readonly ChatEntry[]): string | null {
   return entries.find((entry) => entry.id !== null)?.id ?? null;
+}
+
+/** What opening a member chat brings: the friend's name (their profile view) and the newest page of messages. */
+export interface OpenedChat {
+  friend: { id: string; username: string };
+  history: ChatHistory;
+}
+
+function isChatCode(code: string): code is ChatErrorCode {
+  return Object.hasOwn(chatErrorTexts, code);
+}
+
+/** The text for a chat error code from a route or a socket 'error' frame, or null for a code the chat contract lacks. */
+export function chatCodeText(code: string): string | null {
+  return isChatCode(code) ? chatErrorTexts[code] : null;
 }

@@ -63,3 +63,25 @@ export function rankEntries(entries: readonly LeaderboardEntry[], tab: Leaderboa
     )
     .map((entry, i) => ({ ...entry, rank: i + 1, score: entry.stats[stat] }));
 }
+
+/** What the leaderboard shows: the entries, and how many of the member's finished games still wait on the device. */
+export interface Board {
+  entries: LeaderboardEntry[];
+  unsent: number;
+}
+
+/** The Games hub's 'Your Stats': a guest's fixed zeros or a member's figures from the server. */
+export interface YourStats {
+  gamesPlayed: number;
+  totalPoints: number;
+  /** The member's finished games still waiting on this device for the server. */
+  unsent: number;
+}
+
+/** A won Hot Takes game as counted where the viewer's figures live. */
+export interface GameWinOutcome {
+  /** Points the win added; null when the server has not answered yet or its figures before are unknown. */
+  award: number | null;
+  /** The figures after the win; null for a member's game still waiting on the device. */
+  stats: LeaderboardStats | null;
+}

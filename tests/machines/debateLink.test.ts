@@ -17,7 +17,7 @@ function startLive() {
         watchNetwork: fromCallback(() => undefined),
       },
     }),
-    { input: { memberId: 'm-me', now: () => 7 } },
+    { input: { memberId: 'm-me', outbox: [], random: () => 0, now: () => 7 } },
   ).start();
   live.send({ type: 'socket.opened' });
   return { live, sent };

@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
-import type { GameWinOutcome } from '../../src/features/games/services/gameResults';
+import { hotTakesMatchActorsWith } from '../../src/features/games/actors/hotTakesMatch.actors';
+import { generateFirstResponse, generateHotTakesPrompt, generateMatchedChatReply, generatePersonaHotTake } from '../../src/shared/http/ai';
+import type { GameWinOutcome } from '../../src/domain/stats';
 
 // The matched Hot Takes chat with its real actors: the partner drawn from the device's users, the AI asked
 // over HTTP (a recording fetch answers), the log saved on the device. What each AI request carries is the
@@ -54,9 +56,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** One app run's actors over the real AI client (the recording fetch answers); a new screen gets the same ones. */
+let appActors = hotTakesMatchActorsWith({ generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+beforeEach(() => {
+  appActors = hotTakesMatchActorsWith({ generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+});
+
 /** The machine with its real actors but for the win (which asks who is signed in): recorded, and failing as told. */
 function start(recordWin = (): Promise<GameWinOutcome> => Promise.resolve({ award: 110, stats: null })) {
-  const machine = hotTakesMatchMachine.provide({ actors: { recordWin: fromPromise(recordWin) } });
+  const machine = hotTakesMatchMachine.provide({ actors: { ...appActors, recordWin: fromPromise(recordWin) } });
   return createActor(machine, { input: { now: () => Date.now(), random: () => 0 } }).start();
 }
 

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate';
 import type { ClientFrame, ServerFrame } from '../../src/domain/liveContract';
+import { liveImplementations, liveInputFor } from '../../src/features/live/actors/live.actors';
 import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
 import type { LiveEmitted, OutboxEntry } from '../../src/features/live/machines/liveEvents';
 import { onSessionEnded } from '../../src/shared/session/viewer';
@@ -13,7 +14,11 @@ import { testModel, type ReplayEnv } from '../support/modelTest';
 
 const OUTBOX_KEY = 'mycelius_outbox_m-1';
 const QUEUED_AT = 1_700_000_000_000;
-const input = { memberId: 'm-1', random: () => 0.5, now: () => QUEUED_AT };
+const input = { memberId: 'm-1', outbox: [] as OutboxEntry[], random: () => 0.5, now: () => QUEUED_AT };
+/** What the app starts the channel with (the outbox stored on the device), on the test's clock and random source. */
+const deviceInput = (random = input.random) => ({ ...liveInputFor('m-1'), random, now: input.now });
+/** The channel over the real browser and device IO. */
+const deviceLive = liveMachine.provide(liveImplementations);
 
 const toNova = { type: 'live.send', to: 'm-2', clientId: 'c-1', text: 'hi nova' } as const;
 const toJuno = { type: 'live.send', to: 'm-3', clientId: 'c-2', text: 'hey juno' } as const;
@@ -173,6 +178,7 @@ describe('live machine (model-based)', () => {
       provide: (env) => ({
         actors: { socket: fakeSocket(env) },
         actions: {
+          persistOutbox: liveImplementations.actions.persistOutbox,
           endSession: () => env.record('sessionEnded'),
           logWatchFailure: () => env.record('logged'),
         },
@@ -217,7 +223,9 @@ function startLive(options: { random?: () => number } = {}) {
   const clock = new SimulatedClock();
   const connections: { sent: ClientFrame[]; closed: boolean }[] = [];
   const machine = liveMachine.provide({
+    ...liveImplementations,
     actors: {
+      ...liveImplementations.actors,
       socket: fromCallback<SocketSend>(({ receive }) => {
         const connection = { sent: [] as ClientFrame[], closed: false };
         connections.push(connection);
@@ -228,7 +236,7 @@ function startLive(options: { random?: () => number } = {}) {
       }),
     },
   });
-  const actor = createActor(machine, { clock, input: { ...input, random: options.random ?? input.random } });
+  const actor = createActor(machine, { clock, input: deviceInput(options.random) });
   const emitted: LiveEmitted[] = [];
   actor.on('live.status', (event) => emitted.push(event));
   actor.on('live.received', (event) => emitted.push(event));
@@ -503,7 +511,7 @@ describe('live machine (its own socket, network watcher and device)', () => {
 
   it('opens /api/live, flushes the outbox as JSON, hears frames and closes the socket when stopped', () => {
     localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ to: 'm-2', clientId: 'c-9', text: 'still here', queuedAt: 5 }]));
-    const actor = createActor(liveMachine, { input }).start();
+    const actor = createActor(deviceLive, { input: deviceInput() }).start();
     const socket = FakeWebSocket.opened[0]!;
     expect(socket.url).toBe(`ws://${window.location.host}/api/live`);
     socket.serverOpens();
@@ -519,7 +527,7 @@ describe('live machine (its own socket, network watcher and device)', () => {
   });
 
   it('a socket the server closes is reported with its code', () => {
-    const actor = createActor(liveMachine, { input }).start();
+    const actor = createActor(deviceLive, { input: deviceInput() }).start();
     FakeWebSocket.opened[0]!.serverOpens();
     FakeWebSocket.opened[0]!.serverCloses(1012);
     // 1012: reconnect at once, on a new socket.
@@ -532,7 +540,7 @@ describe('live machine (its own socket, network watcher and device)', () => {
   it('stops listening to the browser network events when stopped', () => {
     const added = vi.spyOn(window, 'addEventListener');
     const removed = vi.spyOn(window, 'removeEventListener');
-    const actor = createActor(liveMachine, { input }).start();
+    const actor = createActor(deviceLive, { input: deviceInput() }).start();
     const listeners = added.mock.calls.filter(([type]) => type === 'online' || type === 'offline');
     expect(listeners.map(([type]) => type).sort()).toEqual(['offline', 'online']);
     actor.stop();
@@ -545,7 +553,7 @@ describe('live machine (its own socket, network watcher and device)', () => {
       throw failure;
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const actor = createActor(liveMachine, { input }).start();
+    const actor = createActor(deviceLive, { input: deviceInput() }).start();
     expect(logged).toHaveBeenCalledWith('Watching the network failed', failure);
     FakeWebSocket.opened[0]!.serverOpens();
     expect(actor.getSnapshot().context.status).toBe('open');
@@ -555,7 +563,7 @@ describe('live machine (its own socket, network watcher and device)', () => {
   it('keeps a message it cannot store on a full device, logs it, and still sends it', () => {
     vi.stubGlobal('localStorage', fullStorage());
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const actor = createActor(liveMachine, { input }).start();
+    const actor = createActor(deviceLive, { input: deviceInput() }).start();
     FakeWebSocket.opened[0]!.serverOpens();
     actor.send({ ...toNova });
     expect(logged).toHaveBeenCalledWith('The outbox could not be saved on this device', expect.anything());
@@ -564,10 +572,10 @@ describe('live machine (its own socket, network watcher and device)', () => {
     actor.stop();
   });
 
-  it('without injected sources, stamps messages with the clock and jitters with Math.random', () => {
+  it("on the device's input, stamps messages with the clock and jitters with Math.random", () => {
     vi.useFakeTimers({ now: QUEUED_AT });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const actor = createActor(liveMachine, { input: { memberId: 'm-1' } }).start();
+    const actor = createActor(deviceLive, { input: liveInputFor('m-1') }).start();
     actor.send({ ...toNova });
     expect(actor.getSnapshot().context.outbox).toEqual([{ to: 'm-2', clientId: 'c-1', text: 'hi nova', queuedAt: QUEUED_AT }]);
     FakeWebSocket.opened[0]!.serverCloses(1006);

@@ -287,9 +287,10 @@ function screen() {
     liveDebateMachine.provide({
       actors: {
         liveLink: fromCallback<LiveCommand>(({ receive }) => receive((command) => sent.push(command.type === 'live.frame' ? command.frame : command))),
-        saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string } }) => {
+        saveLog: fromPromise<undefined, { messages: ChatMessage[]; partner: string }>(async ({ input }) => {
           saved.push(input);
           await Promise.resolve();
+          return undefined;
         }),
       },
     }),

@@ -28,7 +28,7 @@ function startLive() {
         watchNetwork: fromCallback(() => undefined),
       },
     }),
-    { input: { memberId: 'm-1', now: () => 7 } },
+    { input: { memberId: 'm-1', outbox: [], random: () => 0, now: () => 7 } },
   ).start();
   return { live, sent };
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
-import { MemberApiError } from '../../src/shared/http/errors';
+import { ExplainedError } from '../../src/domain/explainedError';
 import { stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // mira (signed in) chats with her friend nova. Fixtures are literal: ids sort in sending order.
@@ -24,12 +24,16 @@ const novaNext = stored('m4', NOVA, MIRA, 'How are you?');
 const otherChat = stored('m9', 'juno-id', MIRA, 'Not in this chat');
 
 const TOO_LONG = 'x'.repeat(2001);
+// The chat's calls fail worded (docs/api.md's texts): offline, not friends, the server's failure.
+const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
+const NOT_FRIENDS = 'You can only message your friends.';
+const SERVER = 'Something went wrong on the server. Please try again.';
 const received = (frame: object) => ({ type: 'live.received', frame });
 
 const opened = { type: 'xstate.done.actor.loadChat', output: { friend: { id: NOVA, username: 'nova' }, history: { messages: [mineDelivered, novaUnread], hasMore: true } } };
 const common = [
   opened,
-  { type: 'xstate.error.actor.loadChat', error: new MemberApiError('OFFLINE') },
+  { type: 'xstate.error.actor.loadChat', error: new ExplainedError(OFFLINE) },
   { type: 'BACK' },
   received({ type: 'message', message: novaNext }),
 ];
@@ -38,7 +42,7 @@ const common = [
 const messageEvents = [
   ...common,
   { type: 'xstate.done.actor.loadChat', output: { friend: { id: NOVA, username: 'nova' }, history: { messages: [], hasMore: false } } },
-  { type: 'xstate.error.actor.loadChat', error: new MemberApiError('NOT_FRIENDS', { status: 403 }) },
+  { type: 'xstate.error.actor.loadChat', error: new ExplainedError(NOT_FRIENDS) },
   { type: 'RETRY' },
   { type: 'VISIBILITY', visible: false },
   { type: 'VISIBILITY', visible: true },
@@ -53,13 +57,13 @@ const messageEvents = [
   { type: 'xstate.error.actor.liveLink', error: new Error('link broke') },
   // The newest page fetched again once the channel is back: m4 may be new or already shown.
   { type: 'xstate.done.actor.catchUp', output: { messages: [mineDelivered, novaUnread, novaNext], hasMore: false } },
-  { type: 'xstate.error.actor.catchUp', error: new MemberApiError('OFFLINE') },
+  { type: 'xstate.error.actor.catchUp', error: new ExplainedError(OFFLINE) },
 ];
 // My typing and nova's each run on their own clock, so each gets its own model (the replay advances one clock).
 const paging = [
   { type: 'LOAD_EARLIER' },
   { type: 'xstate.done.actor.loadEarlier', output: { messages: [earlier], hasMore: false } },
-  { type: 'xstate.error.actor.loadEarlier', error: new MemberApiError('SERVER', { status: 500 }) },
+  { type: 'xstate.error.actor.loadEarlier', error: new ExplainedError(SERVER) },
 ];
 const myTypingEvents = [
   ...common,
@@ -245,7 +249,7 @@ function chatting(v: View) {
   always(v);
   expect(v.context.friendName).toBe('nova');
   if (v.last?.type === 'SEND' && v.last.text === TOO_LONG) expect(v.context.notice).toBe('Messages can be up to 2000 characters.');
-  if (v.last?.type === 'xstate.error.actor.loadEarlier') expect(v.context.notice).toBe('Something went wrong on the server. Please try again.');
+  if (v.last?.type === 'xstate.error.actor.loadEarlier') expect(v.context.notice).toBe(SERVER);
 }
 
 /**
@@ -310,12 +314,9 @@ const states: Record<string, (v: View) => void> = {
   },
   failed: (v) => {
     always(v);
-    const failure = v.path.steps.findLast((s) => s.event.type === 'xstate.error.actor.loadChat')!.event as unknown as { error: MemberApiError };
-    expect(v.context.error).toBe(
-      failure.error.code === 'OFFLINE'
-        ? 'You appear to be offline. Please check your connection and try again.'
-        : 'You can only message your friends.',
-    );
+    const failure = v.path.steps.findLast((s) => s.event.type === 'xstate.error.actor.loadChat')!.event as unknown as { error: ExplainedError };
+    expect(v.context.error).toBe(failure.error.text);
+    expect([OFFLINE, NOT_FRIENDS]).toContain(v.context.error);
   },
   left: (v) => {
     expect(v.env.timeline.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', payload: '/friends', at: v.env.clock.now() }]);

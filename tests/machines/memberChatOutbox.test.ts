@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { ChatHistory, MemberMessage } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
-import type { OpenedChat } from '../../src/features/chat/services/chats';
+import type { OpenedChat } from '../../src/domain/memberChat';
 
 // A chat opened after a reload while my messages still wait on the device (server down or offline): the
 // live link's first status carries the outbox, the chat shows this friend's as pending, and each is one

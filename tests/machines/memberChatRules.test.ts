@@ -3,7 +3,9 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { ChatHistory, MemberMessage } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine, selectFriendTyping, type MemberChatInput } from '../../src/features/chat/machines/memberChat.machine';
-import type { OpenedChat } from '../../src/features/chat/services/chats';
+import type { OpenedChat } from '../../src/domain/memberChat';
+import { memberChatActors, tabVisible } from '../../src/features/chat/actors/memberChat.actors';
+import { json, mockFetch } from '../services/fetchMock';
 
 // The member chat's rules one case at a time, beside the model test (memberChat.test.ts): frames meant for
 // another conversation or another message, the 2000-character limit, 'Load earlier' with nothing stored,
@@ -31,7 +33,7 @@ interface Options {
   history?: MemberMessage[];
   hasMore?: boolean;
   input?: Partial<MemberChatInput>;
-  /** Keep the real tab-visibility watcher instead of a silent stand-in. */
+  /** The app's tab-visibility watcher and first reading (on the test's document) instead of a silent, visible stand-in. */
   realVisibility?: boolean;
 }
 
@@ -51,11 +53,11 @@ function openChat({ history = [hiNova, heyMira], hasMore = false, input = {}, re
       receive((command) => commands.push(command));
     }),
   };
-  const machine = memberChatMachine.provide(
-    realVisibility ? { actors } : { actors: { ...actors, watchVisibility: fromCallback(() => undefined) } },
-  );
+  const machine = memberChatMachine.provide({
+    actors: { ...actors, watchVisibility: realVisibility ? memberChatActors.watchVisibility : fromCallback(() => undefined) },
+  });
   const actor = createActor(machine, {
-    input: { friendId: NOVA, makeClientId: () => `c-${(clientIds += 1)}`, now: () => NOW, visible: true, liveStatus: 'open', ...input },
+    input: { friendId: NOVA, makeClientId: () => `c-${(clientIds += 1)}`, now: () => NOW, visible: realVisibility ? tabVisible() : true, liveStatus: 'open', ...input },
   }).start();
   const received = (frame: object) => tell({ type: 'live.received', frame } as LiveEmitted);
   return { actor, tell: (event: LiveEmitted) => tell(event), received, commands, earlierAsked };
@@ -168,7 +170,7 @@ describe('member chat: the tab’s visibility', () => {
 
   it('opens as the document is, follows its visibility changes, and stops listening when closed', async () => {
     const doc = standInDocument('hidden');
-    const chat = openChat({ input: { visible: undefined }, realVisibility: true });
+    const chat = openChat({ realVisibility: true });
     await opened(chat);
     expect(chat.actor.getSnapshot().context.visible).toBe(false);
     expect(reads(chat)).toEqual([]);
@@ -186,7 +188,7 @@ describe('member chat: the tab’s visibility', () => {
 
   it('opens visible in a visible document', async () => {
     standInDocument('visible');
-    const chat = openChat({ input: { visible: undefined }, realVisibility: true });
+    const chat = openChat({ realVisibility: true });
     await opened(chat);
     expect(chat.actor.getSnapshot().context.visible).toBe(true);
     expect(reads(chat)).toEqual([{ type: 'live.frame', frame: { type: 'read', friendId: NOVA, upTo: 'm2' } }]);
@@ -199,13 +201,40 @@ describe('member chat: while the history loads', () => {
       memberChatMachine.provide({
         actors: {
           loadChat: fromPromise<OpenedChat, { friendId: string }>(() => new Promise<OpenedChat>(() => undefined)),
+          liveLink: fromCallback(() => undefined),
           watchVisibility: fromCallback(() => undefined),
         },
       }),
-      { input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW } },
+      { input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: tabVisible() } },
     ).start();
     expect(actor.getSnapshot().value).toBe('loading');
     expect(actor.getSnapshot().context).toMatchObject({ friendName: '', hasMore: false, liveStatus: 'connecting', visible: true, messages: [] });
     actor.stop();
+  });
+});
+
+describe('member chat: over its real calls', () => {
+  const opening = (machine = memberChatMachine.provide({ actors: { ...memberChatActors, liveLink: fromCallback(() => undefined), watchVisibility: fromCallback(() => undefined) } })) =>
+    createActor(machine, { input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: true, liveStatus: 'open' } }).start();
+  const refused = (code: string, status: number) => json({ error: { code, message: 'server words' } }, status);
+
+  it('a chat that cannot open says why in the chat contract words, and a failed earlier page in the server failure words', async () => {
+    mockFetch({ 'GET /api/members/nova-id': refused('NOT_FRIENDS', 403), 'GET /api/chats/nova-id/messages': refused('NOT_FRIENDS', 403) });
+    const refusedChat = opening();
+    await waitFor(refusedChat, (s) => s.matches('failed'));
+    expect(refusedChat.getSnapshot().context.error).toBe('You can only message your friends.');
+    refusedChat.stop();
+
+    mockFetch({
+      'GET /api/members/nova-id': json({ id: NOVA, username: 'nova', avatar: 'NO', relation: 'friends', visible: true, profile: null }),
+      'GET /api/chats/nova-id/messages': (call) =>
+        call.query.get('before') === 'm1' ? refused('SOMETHING_NEW', 500) : json({ messages: [hiNova], hasMore: true }),
+    });
+    const chat = opening();
+    await waitFor(chat, (s) => s.matches('chat'));
+    chat.send({ type: 'LOAD_EARLIER' });
+    await waitFor(chat, (s) => s.context.notice !== null);
+    expect(chat.getSnapshot().context.notice).toBe('Something went wrong on the server. Please try again.');
+    chat.stop();
   });
 });

@@ -3,22 +3,28 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import GameChat from '../../src/features/games/ui/GameChat';
-import { WithChatGamesActors } from '../support/featureActors';
+import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
 
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 
-vi.mock('../../src/features/games/ui/HotTakesMatchChat', () => ({ default: () => <p>Matched Hot Takes chat</p> }));
+// The matched Hot Takes game's AI never answers the prompt here: the screen stays at its first steps.
+const silentAi = {
+  generateHotTakesPrompt: () => new Promise<string>(() => undefined),
+  generatePersonaHotTake: () => new Promise<string>(() => undefined),
+  generateFirstResponse: () => new Promise<string>(() => undefined),
+  generateMatchedChatReply: () => new Promise<string>(() => undefined),
+};
 
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <WithChatGamesActors>
+      <WithChatGamesActors fakes={withHotTakesAi(silentAi)}>
         <Suspense fallback={<p>Loading</p>}>
           <Routes>
             <Route path="/games/:game/chat" element={<GameChat />} />
@@ -32,6 +38,10 @@ function renderAt(path: string) {
 
 const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
 
+// The matched chat is a lazy chunk: loaded once up front, so finding it is not a race with the module's transform.
+beforeAll(async () => {
+  await import('../../src/features/games/ui/HotTakesMatchChat');
+});
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -51,7 +61,8 @@ describe('GameChat screen', () => {
 
   it('hottakes opens the matched Hot Takes chat', async () => {
     renderAt('/games/hottakes/chat');
-    expect(await screen.findByText('Matched Hot Takes chat')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hot Takes' })).toBeInTheDocument();
+    expect(await screen.findByText('Cooking up a debate topic...')).toBeInTheDocument();
   });
 
   it('a bot game round trip: welcome, send, typing, reply after 1-3 s, emoji without reply, back saves the log', async () => {

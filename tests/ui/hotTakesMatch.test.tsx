@@ -8,18 +8,15 @@ import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import { currentUserStatsKey } from '../../src/features/games/storage/leaderboard';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
-import { WithChatGamesActors } from '../support/featureActors';
+import type { HotTakesMatchAi } from '../../src/features/games/actors/hotTakesMatch.actors';
+import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
 
-const ai = vi.hoisted(() => ({
-  generateHotTakesPrompt: vi.fn(),
-  generatePersonaHotTake: vi.fn(),
-  generateFirstResponse: vi.fn(),
-  generateMatchedChatReply: vi.fn(),
-}));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+const ai = {
+  generateHotTakesPrompt: vi.fn<HotTakesMatchAi['generateHotTakesPrompt']>(),
+  generatePersonaHotTake: vi.fn<HotTakesMatchAi['generatePersonaHotTake']>(),
+  generateFirstResponse: vi.fn<HotTakesMatchAi['generateFirstResponse']>(),
+  generateMatchedChatReply: vi.fn<HotTakesMatchAi['generateMatchedChatReply']>(),
+};
 
 const PROMPT = 'Hot take: the album era is over.';
 const TAKE = 'Albums are for people with too much time.';
@@ -27,7 +24,7 @@ const TAKE = 'Albums are for people with too much time.';
 function renderChat(partnerLabel?: string) {
   return render(
     <MemoryRouter initialEntries={['/games/hottakes/chat']}>
-      <WithChatGamesActors>
+      <WithChatGamesActors fakes={withHotTakesAi(ai)}>
         <Routes>
           <Route path="/games/hottakes/chat" element={<HotTakesMatchChat partnerLabel={partnerLabel} />} />
           <Route path="/games" element={<p>Games hub</p>} />
@@ -207,7 +204,7 @@ describe('Hot Takes matched chat screen', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const NEXT = 'Hot take: encores should be banned.';
     // Told the previous prompt, the AI gives the other one (the first game follows another test's, so it may be either).
-    ai.generateHotTakesPrompt.mockImplementation((_: string[], previous?: string) => Promise.resolve(previous === PROMPT ? NEXT : PROMPT));
+    ai.generateHotTakesPrompt.mockImplementation((_: readonly string[], previous?: string) => Promise.resolve(previous === PROMPT ? NEXT : PROMPT));
     renderChat();
     await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
     expect(screen.queryByRole('button', { name: 'End debate' })).not.toBeInTheDocument();

@@ -3,19 +3,23 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
-import { WithChatGamesActors } from '../support/featureActors';
+import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
 
-vi.mock('../../src/features/games/ui/HotTakesMatchChat', () => ({
-  default: ({ partnerLabel }: { partnerLabel?: string }) => <p>AI chat with {partnerLabel}</p>,
-}));
+// The AI chat the screen hands over to: its prompt comes at once, the partner's take never (the test stops there).
+const aiOpponent = {
+  generateHotTakesPrompt: () => Promise.resolve('Hot take: the album era is over.'),
+  generatePersonaHotTake: () => new Promise<string>(() => undefined),
+  generateFirstResponse: () => new Promise<string>(() => undefined),
+  generateMatchedChatReply: () => new Promise<string>(() => undefined),
+};
 
 interface FakeLink {
   sent: unknown[];
@@ -45,7 +49,7 @@ function state(fields: Partial<DebateView>): LiveEmitted {
 function renderWith(link: ReturnType<typeof fakeLink>) {
   return render(
     <MemoryRouter initialEntries={['/games/hottakes/chat']}>
-      <WithChatGamesActors>
+      <WithChatGamesActors fakes={withHotTakesAi(aiOpponent)}>
         <Suspense fallback={<p>Loading</p>}>
           <Routes>
             <Route path="/games/hottakes/chat" element={<LiveDebateChat liveLink={link.logic} />} />
@@ -59,6 +63,10 @@ function renderWith(link: ReturnType<typeof fakeLink>) {
 
 const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
 
+// The AI chat is a lazy chunk: loaded once up front, so finding it is not a race with the module's transform.
+beforeAll(async () => {
+  await import('../../src/features/games/ui/HotTakesMatchChat');
+});
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -169,9 +177,11 @@ describe('live Hot Takes debate screen', () => {
     renderWith(link);
     await screen.findByText('Finding a debate partner...');
     act(() => void vi.advanceTimersByTime(9_999));
-    expect(screen.queryByText('AI chat with AI opponent')).toBeNull();
+    expect(screen.queryByRole('region', { name: "Today's debate" })).toBeNull();
     act(() => void vi.advanceTimersByTime(1));
-    expect(await screen.findByText('AI chat with AI opponent')).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: "Today's debate" });
+    expect(within(card).getByText('Hot take: the album era is over.')).toBeInTheDocument();
+    expect(within(card).getByText('AI opponent')).toBeInTheDocument();
     expect(link.sent).toEqual([{ type: 'debate.join', community: null }, { type: 'debate.cancel' }]);
   });
 });

@@ -3,9 +3,10 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
+import { liveImplementations } from '../../src/features/live/actors/live.actors';
 import { liveMachine } from '../../src/features/live/machines/live.machine';
 import type { LiveActor } from '../../src/features/live/machines/liveLink';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
@@ -20,7 +21,9 @@ import { fakeMember, WithSession, type FakeServer } from '../support/session';
 
 const sockets: { closed: boolean }[] = [];
 const logic = liveMachine.provide({
+  ...liveImplementations,
   actors: {
+    ...liveImplementations.actors,
     socket: fromCallback(() => {
       const socket = { closed: false };
       sockets.push(socket);
@@ -67,12 +70,13 @@ function Screen() {
   );
 }
 
-function renderApp(server: FakeServer) {
+/** `appChannel`: the app's own live machine (LiveRoot's default) instead of the one over a fake socket. */
+function renderApp(server: FakeServer, { appChannel = false } = {}) {
   render(
     <MemoryRouter initialEntries={['/friends']}>
       <WithSession server={server}>
         <Social>
-          <LiveRoot logic={logic}>
+          <LiveRoot logic={appChannel ? undefined : logic}>
             <Screen />
           </LiveRoot>
         </Social>
@@ -139,5 +143,38 @@ describe('LiveRoot', () => {
     await waitFor(() => expect(requestLoads.count).toBeGreaterThan(loadsBefore));
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('juno sent you a friend request')).toBeNull();
+  });
+
+  it("runs the app's own channel: the browser's socket, and the messages this device still owes sent once it opens", async () => {
+    const browserSockets: BrowserSocket[] = [];
+    class BrowserSocket extends EventTarget {
+      static readonly OPEN = 1;
+      readyState = 0;
+      sent: unknown[] = [];
+      constructor(readonly url: string) {
+        super();
+        browserSockets.push(this);
+      }
+      send(data: string) {
+        this.sent.push(JSON.parse(data));
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    vi.stubGlobal('WebSocket', BrowserSocket);
+    localStorage.setItem('mycelius_outbox_m-1', JSON.stringify([{ to: 'm-2', clientId: 'c-9', text: 'still here', queuedAt: 5 }]));
+    try {
+      renderApp({ member: fakeMember }, { appChannel: true });
+      await waitFor(() => expect(browserSockets).toHaveLength(1));
+      expect(browserSockets[0]!.url).toBe(`ws://${window.location.host}/api/live`);
+      act(() => {
+        browserSockets[0]!.readyState = BrowserSocket.OPEN;
+        browserSockets[0]!.dispatchEvent(new Event('open'));
+      });
+      expect(browserSockets[0]!.sent).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-9', text: 'still here' }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

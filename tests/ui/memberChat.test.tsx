@@ -26,7 +26,7 @@ function startLive() {
         watchNetwork: fromCallback(() => undefined),
       },
     }),
-    { input: { memberId: 'mira-id' } },
+    { input: { memberId: 'mira-id', outbox: [], random: () => 0, now: () => Date.now() } },
   ).start();
   return { live, sent };
 }

@@ -7,7 +7,8 @@ import { withdrawViewer } from '../../src/shared/session/viewer';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import { Header } from '../../src/app/Header';
 import GamesHub from '../../src/features/games/ui/GamesHub';
-import { WithChatGamesActors } from '../support/featureActors';
+import type { HotTakesMatchAi } from '../../src/features/games/actors/hotTakesMatch.actors';
+import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
 import Leaderboard from '../../src/features/games/ui/Leaderboard';
 import { SessionEndedNotice } from '../../src/app/SessionRoot';
@@ -17,16 +18,12 @@ import { WithSession, fakeMember } from '../support/session';
 // A member's leaderboard and Games hub: the server's figures, the header's community, the
 // empty and offline states, and a won Hot Takes game recorded through POST /api/games/results.
 
-const ai = vi.hoisted(() => ({
-  generateHotTakesPrompt: vi.fn(),
-  generatePersonaHotTake: vi.fn(),
-  generateFirstResponse: vi.fn(),
-  generateMatchedChatReply: vi.fn(),
-}));
-vi.mock('../../src/shared/http/ai', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/shared/http/ai')>()),
-  ...ai,
-}));
+const ai = {
+  generateHotTakesPrompt: vi.fn<HotTakesMatchAi['generateHotTakesPrompt']>(),
+  generatePersonaHotTake: vi.fn<HotTakesMatchAi['generatePersonaHotTake']>(),
+  generateFirstResponse: vi.fn<HotTakesMatchAi['generateFirstResponse']>(),
+  generateMatchedChatReply: vi.fn<HotTakesMatchAi['generateMatchedChatReply']>(),
+};
 
 const zero = { totalPoints: 0, gamesPlayed: 0, hotTakesScore: 0, friendsCount: 0, winRate: 0, streak: 0 };
 /** The id the server issues when a member's game starts (POST /api/games/sessions). */
@@ -43,7 +40,7 @@ function renderApp(path: string) {
         <SessionEndedNotice />
         <CommunityContext.Provider>
           <Header />
-          <WithChatGamesActors>
+          <WithChatGamesActors fakes={withHotTakesAi(ai)}>
             <Routes>
               <Route path="/leaderboard" element={<Leaderboard />} />
               <Route path="/games" element={<GamesHub />} />

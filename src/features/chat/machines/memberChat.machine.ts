@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type EventObject } from 'xstate';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatErrorTexts,
@@ -17,9 +17,13 @@ import {
   withHistory,
   withLatest,
   withReceipt,
+  chatCodeText,
   type ChatEntry,
+  type OpenedChat,
 } from '../../../domain/memberChat';
-import { chatCodeText, chatFailureText, fetchChatHistory, openMemberChat, type OpenedChat } from '../services/chats';
+import { messageFor } from '../../../domain/errorText';
+import { memberErrorTexts } from '../../../domain/memberContract';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from '../../live';
 
 // A chat between two members (/chat/:friendId for a member friend; issue 14 item 2). History comes over
@@ -33,8 +37,8 @@ export interface MemberChatInput {
   /** A fresh client id per message (crypto.randomUUID() in the app). */
   makeClientId: () => string;
   now: () => number;
-  /** Whether the tab is visible as the chat opens (messages are read only while it is); default: the document's. */
-  visible?: boolean;
+  /** Whether the tab is visible as the chat opens (messages are read only while it is). */
+  visible: boolean;
   /** The live channel's state as the chat opens (default 'connecting'); the live link tells the current one at once. */
   liveStatus?: LiveStatus;
 }
@@ -118,16 +122,13 @@ function withQueued(messages: readonly ChatEntry[], outbox: readonly OutboxEntry
 export const memberChatMachine = setup({
   types: {} as { context: MemberChatContext; events: MemberChatEvent; input: MemberChatInput },
   actors: {
-    loadChat: fromPromise<OpenedChat, { friendId: string }>(({ input }) => openMemberChat(input.friendId)),
-    loadEarlier: fromPromise<ChatHistory, { friendId: string; before: string }>(({ input }) => fetchChatHistory(input.friendId, input.before)),
-    catchUp: fromPromise<ChatHistory, { friendId: string }>(({ input }) => fetchChatHistory(input.friendId)),
-    // The composition point provides the app's live link (live.machine.ts); standing alone, the chat hears nothing.
-    liveLink: fromCallback<LiveCommand>(() => undefined),
-    watchVisibility: fromCallback<MemberChatEvent>(({ sendBack }) => {
-      const onChange = () => sendBack({ type: 'VISIBILITY', visible: document.visibilityState === 'visible' });
-      document.addEventListener('visibilitychange', onChange);
-      return () => document.removeEventListener('visibilitychange', onChange);
-    }),
+    loadChat: notProvided<OpenedChat, { friendId: string }>('loadChat'),
+    loadEarlier: notProvided<ChatHistory, { friendId: string; before: string }>('loadEarlier'),
+    catchUp: notProvided<ChatHistory, { friendId: string }>('catchUp'),
+    // The composition point provides the app's live link (live.machine.ts).
+    liveLink: callbackNotProvided<LiveCommand>('liveLink'),
+    // Tells VISIBILITY whenever the tab is shown or hidden.
+    watchVisibility: callbackNotProvided<EventObject>('watchVisibility'),
   },
   delays: {
     typingTimeout: TYPING_TIMEOUT_MS,
@@ -207,7 +208,7 @@ export const memberChatMachine = setup({
     hasMore: false,
     error: null,
     notice: null,
-    visible: input.visible ?? (typeof document === 'undefined' || document.visibilityState === 'visible'),
+    visible: input.visible,
     liveStatus: input.liveStatus ?? 'connecting',
     readUpTo: null,
     typingOwed: false,
@@ -242,7 +243,7 @@ export const memberChatMachine = setup({
             hasMore: event.output.history.hasMore,
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => chatFailureText(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
       },
     },
     failed: { on: { RETRY: 'loading' } },
@@ -276,7 +277,7 @@ export const memberChatMachine = setup({
                     notice: null,
                   })),
                 },
-                onError: { target: 'idle', actions: assign({ notice: ({ event }) => chatFailureText(event.error) }) },
+                onError: { target: 'idle', actions: assign({ notice: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
               },
             },
           },

@@ -3,11 +3,11 @@ import {
   chatErrorTexts,
   conversationsResponseSchema,
   historyResponseSchema,
-  type ChatErrorCode,
   type ChatHistory,
   type Conversation,
 } from '../../../domain/liveContract';
 import { memberErrorTexts } from '../../../domain/memberContract';
+import { chatCodeText, type OpenedChat } from '../../../domain/memberChat';
 import { memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
 import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../shared/http/errors';
@@ -33,11 +33,6 @@ export async function fetchChatHistory(friendId: string, before?: string): Promi
   return chatCall(() => memberCall(`${CHAT_ROUTES.messages(friendId)}${query}`, historyResponseSchema));
 }
 
-export interface OpenedChat {
-  friend: { id: string; username: string };
-  history: ChatHistory;
-}
-
 /** What opening a chat needs: the friend's name (their profile view) and the newest page of messages. */
 export async function openMemberChat(friendId: string): Promise<OpenedChat> {
   const [view, history] = await Promise.all([
@@ -50,15 +45,6 @@ export async function openMemberChat(friendId: string): Promise<OpenedChat> {
 /** GET the member's conversations, newest activity first (the server's order). */
 export async function fetchConversations(): Promise<Conversation[]> {
   return (await chatCall(() => memberCall(CHAT_ROUTES.conversations, conversationsResponseSchema))).conversations;
-}
-
-function isChatCode(code: string): code is ChatErrorCode {
-  return Object.hasOwn(chatErrorTexts, code);
-}
-
-/** The text for a chat error code from a route or a socket 'error' frame, or null for a code the chat contract lacks. */
-export function chatCodeText(code: string): string | null {
-  return isChatCode(code) ? chatErrorTexts[code] : null;
 }
 
 /** The one mapping from a failed chat call to what a person sees: the chat contract's text, else the members contract's. */

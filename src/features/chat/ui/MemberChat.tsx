@@ -17,6 +17,7 @@ import { useLiveLinkLogic, useOnlineFriends } from '../../live/components';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { EmojiRow } from './EmojiRow';
+import { useChatActors } from './ChatActors';
 import { MessageList } from './MessageList';
 import '../../../shared/ui/styles/chat.css';
 import '../../../shared/ui/styles/chatScreens.css';
@@ -103,12 +104,13 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
   const navigate = useNavigate();
   const liveLink = useLiveLinkLogic(live);
   const online = useOnlineFriends().has(friendId);
+  const { memberChat } = useChatActors();
   const machine = useMemo(
-    () => memberChatMachine.provide({ actors: { liveLink }, actions: { goToFriends: () => void navigate('/friends') } }),
-    [liveLink, navigate],
+    () => memberChatMachine.provide({ actors: { ...memberChat.actors, liveLink }, actions: { goToFriends: () => void navigate('/friends') } }),
+    [memberChat, liveLink, navigate],
   );
   const actor = useActorRef(machine, {
-    input: { friendId, makeClientId: () => crypto.randomUUID(), now: () => Date.now() },
+    input: { friendId, makeClientId: () => crypto.randomUUID(), now: () => Date.now(), visible: memberChat.tabVisible() },
     ...inspectOptions(),
   });
   const loading = useSelector(actor, (s) => s.matches('loading'));

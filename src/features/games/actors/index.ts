@@ -1,6 +1,8 @@
 import { deviceSources } from '../../chat';
 import type { GamesActors } from '../ui/GamesActors';
 import { botGameActors } from './botGame.actors';
+import { hotTakesMatchActors } from './hotTakesMatch.actors';
+import { liveDebateActors } from './liveDebate.actors';
 import { soloChatActors } from './soloChat.actors';
 import { leaderboardActors } from './leaderboard.actors';
 import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
@@ -12,4 +14,6 @@ export const gamesActors: GamesActors = {
   leaderboard: { actors: leaderboardActors },
   botGame: { actors: botGameActors },
   soloChat: { actors: soloChatActors },
+  hotTakesMatch: { actors: hotTakesMatchActors },
+  liveDebate: { actors: liveDebateActors },
 };

@@ -3,7 +3,8 @@ import type { CommunityFilter } from '../../../domain/community';
 import { explainingFailure } from '../../../domain/explainedError';
 import { messages } from '../../../domain/messages';
 import type { LeaderboardTab } from '../../../domain/stats';
-import { loadBoard, type Board } from '../services/leaderboard';
+import type { Board } from '../../../domain/stats';
+import { loadBoard } from '../services/leaderboard';
 import { statsFailureText } from '../services/stats';
 
 /** What the leaderboard says when its entries could not be loaded. */

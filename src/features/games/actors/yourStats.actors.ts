@@ -3,7 +3,8 @@ import { explainingFailure } from '../../../domain/explainedError';
 import { messages } from '../../../domain/messages';
 import type { KnownYourStats } from '../machines/yourStats.machine';
 import { statsFailureText } from '../services/stats';
-import { knownYourStats, loadYourStats, unsentGames, type YourStats } from '../services/yourStats';
+import type { YourStats } from '../../../domain/stats';
+import { knownYourStats, loadYourStats, unsentGames } from '../services/yourStats';
 
 /** What the hub says when the figures could not be loaded. */
 export function explainYourStatsFailure(error: unknown): string {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, setup, stateIn } from 'xstate';
 import { answeredMessage, appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
 import { messageFor } from '../../../domain/errorText';
 import { gameAward, isWinningGame } from '../../../domain/gameAward';
@@ -6,9 +6,8 @@ import { GAMES } from '../../../domain/games';
 import { messages } from '../../../domain/messages';
 import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../../../domain/replyTiming';
 import type { User } from '../../../domain/user';
-import { generateFirstResponse, generateMatchedChatReply, generatePersonaHotTake } from '../../../shared/http/ai';
-import { recordGameWin, startHotTakesGame, type GameWinOutcome } from '../services/gameResults';
-import { befriend, isFriend, loadGamePrompt, pickPartner, saveMatchedLog } from '../services/hotTakes';
+import type { GameWinOutcome } from '../../../domain/stats';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from '../../chat';
 
@@ -64,13 +63,28 @@ export type HotTakesMatchEvent =
   | { type: 'CLOSE_PROFILE' }
   | { type: 'ADD_FRIEND' };
 
-interface PersonaInput {
+/** What the partner's AI persona is asked with: who they are and the game's prompt. */
+export interface PersonaInput {
   partner: User;
   prompt: string;
 }
 
-function persona(partner: User) {
-  return { username: partner.username, personality: partner.personality ?? '', interests: partner.interests };
+export type FirstResponseInput = PersonaInput & { partnerTake: string; message: string; gameId: string | null };
+export interface MatchedReplyInput {
+  partner: User;
+  messages: ChatMessage[];
+  message: string;
+  gameId: string | null;
+}
+export interface SaveMatchedLogInput {
+  messages: ChatMessage[];
+  partner: string | undefined;
+  now: number;
+}
+export interface RecordWinInput {
+  gameId: string | null;
+  messageCount: number;
+  finishedAt: number;
 }
 
 function partnerName(context: HotTakesMatchContext): string {
@@ -91,39 +105,19 @@ const gameOver = stateIn(`${GAME}.over`);
 export const hotTakesMatchMachine = setup({
   types: {} as { context: HotTakesMatchContext; events: HotTakesMatchEvent; input: HotTakesMatchInput },
   actors: {
-    pickPartner: fromPromise<User | null, { random: () => number }>(async ({ input }) => pickPartner(input.random)),
-    gamePrompt: fromPromise<string, { previous: string | null }>(({ input }) => loadGamePrompt(input.previous ?? undefined)),
+    pickPartner: notProvided<User | null, { random: () => number }>('pickPartner'),
+    /** The game's prompt, never the one just played (`previous`, or the last one the device was given). */
+    gamePrompt: notProvided<string, { previous: string | null }>('gamePrompt'),
     // Only a game the server saw can count for a member, so a member's game starts there (a guest's needs nothing).
-    startGame: fromPromise<string | null>(() => startHotTakesGame()),
-    partnerTake: fromPromise<string, PersonaInput>(({ input }) =>
-      generatePersonaHotTake({ ...persona(input.partner), prompt: input.prompt }),
-    ),
-    firstResponse: fromPromise<string, PersonaInput & { partnerTake: string; message: string; gameId: string | null }>(({ input }) =>
-      generateFirstResponse({
-        ...persona(input.partner),
-        prompt: input.prompt,
-        partnerTake: input.partnerTake,
-        message: input.message,
-        ...(input.gameId ? { gameId: input.gameId } : {}),
-      }),
-    ),
-    writeReply: fromPromise<string, { partner: User; messages: ChatMessage[]; message: string; gameId: string | null }>(({ input }) =>
-      generateMatchedChatReply({
-        ...persona(input.partner),
-        messages: input.messages.map((m) => ({ sender: m.sender, text: m.text })),
-        message: input.message,
-        ...(input.gameId ? { gameId: input.gameId } : {}),
-      }),
-    ),
-    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string | undefined; now: number } }) => {
-      saveMatchedLog(input.messages, input.partner, input.now);
-    }),
+    startGame: notProvided<string | null>('startGame'),
+    partnerTake: notProvided<string, PersonaInput>('partnerTake'),
+    firstResponse: notProvided<string, FirstResponseInput>('firstResponse'),
+    writeReply: notProvided<string, MatchedReplyInput>('writeReply'),
+    saveLog: notProvided<undefined, SaveMatchedLogInput>('saveLog'),
     // A guest's win counts on the device; a member's goes to the server (or waits on the device for it).
-    recordWin: fromPromise<GameWinOutcome, { gameId: string | null; messageCount: number; finishedAt: number }>(({ input }) =>
-      recordGameWin(input.gameId, input.messageCount, input.finishedAt),
-    ),
-    checkFriend: fromPromise<boolean, { userId: string }>(async ({ input }) => isFriend(input.userId)),
-    addFriend: fromPromise(async ({ input }: { input: { userId: string } }) => befriend(input.userId)),
+    recordWin: notProvided<GameWinOutcome, RecordWinInput>('recordWin'),
+    checkFriend: notProvided<boolean, { userId: string }>('checkFriend'),
+    addFriend: notProvided<undefined, { userId: string }>('addFriend'),
   },
   delays: {
     ...pipeline.delays,

@@ -4,7 +4,7 @@ import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import { LEADERBOARD_TABS, type LeaderboardEntry, type LeaderboardTab } from '../../../domain/stats';
 import { notProvided } from '../../../shared/machines/notProvided';
-import type { Board } from '../services/leaderboard';
+import type { Board } from '../../../domain/stats';
 
 export interface LeaderboardContext {
   tab: LeaderboardTab;

@@ -1,22 +1,16 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { shouldSaveLog, type ChatMessage } from '../../../domain/chat';
 import type { ClientFrame, DebateView, ServerFrame } from '../../../domain/liveContract';
 import { MATCHMAKING_TIMEOUT_MS } from '../../../domain/liveContract';
-import { saveMatchedLog } from '../services/hotTakes';
-import type { LiveCommand, LiveEmitted } from '../../live';
 import { isWinningGame } from '../../../domain/gameAward';
-import { debateChatMessages, debateMessageCount, OPPONENT } from './liveDebate.view';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import type { LiveCommand, LiveEmitted } from '../../live';
+import { debateChatMessages, debateMessageCount, OPPONENT, type PendingMessage } from './debateChat';
 
 // Hot Takes against a member (issue 14 item 5): search the matchmaking queue over the live link; matched,
 // the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end),
 // and each new message comes alone in a 'debate.message' frame.
 // With nobody matched within MATCHMAKING_TIMEOUT_MS the search is cancelled and the AI chat takes over.
-
-/** A message sent but not yet in the server's state: shown at once, resent after a reconnect (same client id). */
-export interface PendingMessage {
-  clientId: string;
-  text: string;
-}
 
 export interface LiveDebateContext {
   /** Unique per screen instance: with a counter it makes client ids that never repeat across reloads. */
@@ -35,8 +29,14 @@ export interface LiveDebateContext {
 }
 
 export interface LiveDebateInput {
-  /** Tests pass a fixed one; the screen leaves it to the machine. */
-  instanceId?: string;
+  /** Unique per screen instance (the screen draws a random one; tests pass a fixed one). */
+  instanceId: string;
+}
+
+/** What a saved debate log holds: the chat as it ended, under the other member's name. */
+export interface SaveDebateLogInput {
+  messages: ChatMessage[];
+  partner: string;
 }
 
 export type LiveDebateEvent =
@@ -93,11 +93,9 @@ export const liveDebateMachine = setup({
   types: {} as { context: LiveDebateContext; events: LiveDebateEvent; input: LiveDebateInput },
   actors: {
     // Provided by the screen: forwards commands to the app's live actor and its frames and status back.
-    liveLink: fromCallback<LiveCommand>(() => undefined),
+    liveLink: callbackNotProvided<LiveCommand>('liveLink'),
     // SPEC "Leaving a chat": a matched chat with more than 2 messages is kept in the game's logs.
-    saveLog: fromPromise(async ({ input }: { input: { messages: ChatMessage[]; partner: string } }) => {
-      saveMatchedLog(input.messages, input.partner, Date.now());
-    }),
+    saveLog: notProvided<undefined, SaveDebateLogInput>('saveLog'),
   },
   delays: {
     matchmakingTimeout: MATCHMAKING_TIMEOUT_MS,
@@ -189,7 +187,7 @@ export const liveDebateMachine = setup({
 }).createMachine({
   id: 'liveDebate',
   context: ({ input }) => ({
-    instanceId: input.instanceId ?? crypto.randomUUID(),
+    instanceId: input.instanceId,
     sent: 0,
     debate: null,
     sentTake: null,

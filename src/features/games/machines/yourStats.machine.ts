@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import { notProvided } from '../../../shared/machines/notProvided';
-import type { YourStats } from '../services/yourStats';
+import type { YourStats } from '../../../domain/stats';
 
 export interface YourStatsContext {
   /** The figures shown: what was known at once (a guest's zeros, a member's last figures) until the load answers. */

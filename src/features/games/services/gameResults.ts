@@ -1,4 +1,4 @@
-import type { LeaderboardStats } from '../../../domain/leaderboard';
+import type { GameWinOutcome } from '../../../domain/stats';
 import { memberStatsKey } from '../storage/memberStats';
 import { recordWin } from './hotTakes';
 import { queueResult, sendPendingResults } from './pendingResults';
@@ -7,13 +7,6 @@ import { currentViewer } from '../../../shared/session/viewer';
 
 // A won Hot Takes game, counted where the viewer's figures live: a guest's on the device (docs/product.md's
 // award), a member's on the server, which decides what the game is worth.
-
-export interface GameWinOutcome {
-  /** Points the win added; null when the server has not answered yet or its figures before are unknown. */
-  award: number | null;
-  /** The figures after the win; null for a member's game still waiting on the device. */
-  stats: LeaderboardStats | null;
-}
 
 function knownPoints(memberId: string): number | null {
   const copy = memberStatsKey.read();

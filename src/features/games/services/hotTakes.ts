@@ -27,21 +27,21 @@ export function profileInterests(): string[] {
   return [...profile.musicGenres, ...profile.favoriteGames, ...profile.favoriteShows];
 }
 
-// The prompt of the last game this session, so the next one is not the same (src/domain/hotTakesPrompt.ts).
-let lastPrompt: string | undefined;
 // The AI is told the previous prompt; should it answer the same one anyway, it is asked again this often.
 const REPEAT_RETRIES = 2;
 
+/** Asks the AI for a game prompt for these interests, told the one played before (if any). */
+export type GeneratePrompt = (interests: readonly string[], previous?: string) => Promise<string>;
+
 /**
- * The AI game prompt for the user's interests, never the one just played (`previous`, or this session's last);
- * throws AppError('AI_FAILED') like the AI client.
+ * The AI game prompt for the user's interests, never `previous` (the one just played); throws
+ * AppError('AI_FAILED') like the AI client.
  */
-export async function loadGamePrompt(previous: string | undefined = lastPrompt): Promise<string> {
-  let prompt = await generateHotTakesPrompt(profileInterests(), previous);
+export async function loadGamePrompt(previous: string | undefined, generate: GeneratePrompt = generateHotTakesPrompt): Promise<string> {
+  let prompt = await generate(profileInterests(), previous);
   for (let retry = 0; retry < REPEAT_RETRIES && isSamePrompt(prompt, previous); retry += 1) {
-    prompt = await generateHotTakesPrompt(profileInterests(), previous);
+    prompt = await generate(profileInterests(), previous);
   }
-  lastPrompt = prompt;
   return prompt;
 }
 

@@ -1,6 +1,6 @@
 import type { CommunityFilter } from '../../../domain/community';
 import type { LeaderboardStats } from '../../../domain/leaderboard';
-import { randomStats, type LeaderboardEntry, type LeaderboardTab } from '../../../domain/stats';
+import { randomStats, type Board, type LeaderboardEntry, type LeaderboardTab } from '../../../domain/stats';
 import type { User } from '../../../domain/user';
 import { currentUserStatsKey, userStatsKey } from '../storage/leaderboard';
 import { loadProfile } from '../../../shared/storage/profile';
@@ -26,12 +26,6 @@ export function loadLeaderboard(random: () => number): LeaderboardEntry[] {
     .filter((u) => u.id !== me)
     .map((u) => ({ id: u.id, username: u.username, isCurrentUser: false, stats: statsFor(u, random) }));
   return [{ id: me, username: name, isCurrentUser: true, stats: currentUserStatsKey.read() }, ...others];
-}
-
-/** What the leaderboard shows: the entries, and how many of the member's finished games still wait on the device. */
-export interface Board {
-  entries: LeaderboardEntry[];
-  unsent: number;
 }
 
 /**

@@ -1,17 +1,11 @@
 import type { LeaderboardStats } from '../../../domain/leaderboard';
+import type { YourStats } from '../../../domain/stats';
 import { memberStatsKey } from '../storage/memberStats';
 import { pendingResultsOf, rememberStats, sendWaitingGames } from './pendingResults';
 import { fetchMemberStats } from './stats';
 import { knownViewer, currentViewer, type Viewer } from '../../../shared/session/viewer';
 
 // The Games hub's 'Your Stats': a guest's are docs/product.md's fixed 0 and 0; a member's are the server's.
-
-export interface YourStats {
-  gamesPlayed: number;
-  totalPoints: number;
-  /** The member's finished games still waiting on this device for the server. */
-  unsent: number;
-}
 
 const GUEST_STATS: YourStats = { gamesPlayed: 0, totalPoints: 0, unsent: 0 };
 

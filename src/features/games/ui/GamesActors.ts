@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { botGameActors } from '../actors/botGame.actors';
+import type { hotTakesMatchActors } from '../actors/hotTakesMatch.actors';
+import type { liveDebateActors } from '../actors/liveDebate.actors';
 import type { soloChatActors } from '../actors/soloChat.actors';
 import type { leaderboardActors } from '../actors/leaderboard.actors';
 import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
@@ -12,6 +14,8 @@ export interface GamesActors {
   leaderboard: { actors: typeof leaderboardActors };
   botGame: { actors: typeof botGameActors };
   soloChat: { actors: typeof soloChatActors };
+  hotTakesMatch: { actors: typeof hotTakesMatchActors };
+  liveDebate: { actors: typeof liveDebateActors };
 }
 
 export const GamesActorsContext = createContext<GamesActors | null>(null);

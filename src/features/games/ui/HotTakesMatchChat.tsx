@@ -130,9 +130,8 @@ interface HotTakesMatchChatProps {
 /** /games/hottakes/chat: the matched Hot Takes game (docs/product.md section 4) through the shared ChatView. */
 export default function HotTakesMatchChat({ partnerLabel }: HotTakesMatchChatProps = {}) {
   const navigate = useNavigate();
-  // No clock or random source passed: the machine's defaults are the live ones.
-  const { sources } = useGamesActors();
-  const actor = useActorRef(hotTakesMatchMachine.provide({ actions: { goToGames: () => void navigate('/games') } }), {
+  const { sources, hotTakesMatch } = useGamesActors();
+  const actor = useActorRef(hotTakesMatchMachine.provide({ actors: hotTakesMatch.actors, actions: { goToGames: () => void navigate('/games') } }), {
     input: sources,
     ...inspectOptions(),
   });

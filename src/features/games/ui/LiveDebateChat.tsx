@@ -19,6 +19,7 @@ import {
   selectDebatePhase,
 } from '../machines/liveDebate.view';
 import { LeaveDebateDialog } from './LeaveDebateDialog';
+import { useGamesActors } from './GamesActors';
 import { ChatView } from '../../chat/components';
 import { DebatePromptCard, DebateResult, SearchingCard } from './DebateCards';
 import { inspectOptions } from '../../../shared/ui/inspect';
@@ -31,9 +32,11 @@ const INFO = GAMES.hottakes;
 /** /games/hottakes/chat for a member: Hot Takes against another member over the live channel. */
 export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLogic<LiveCommand> }) {
   const navigate = useNavigate();
+  const { liveDebate } = useGamesActors();
   const actor = useActorRef(
-    liveDebateMachine.provide({ actors: { liveLink }, actions: { goToGames: () => void navigate('/games') } }),
-    { input: {}, ...inspectOptions() },
+    liveDebateMachine.provide({ actors: { ...liveDebate.actors, liveLink }, actions: { goToGames: () => void navigate('/games') } }),
+    // A fresh id per screen, so the client ids of its messages never repeat across reloads.
+    { input: { instanceId: crypto.randomUUID() }, ...inspectOptions() },
   );
   const phase = useSelector(actor, selectDebatePhase);
   const debate = useSelector(actor, (s) => s.context.debate);

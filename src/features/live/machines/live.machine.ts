@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup, type EventObject } from 'xstate';
 import {
   CLOSE_SERVICE_RESTART,
   CLOSE_UNAUTHENTICATED,
@@ -8,9 +8,7 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '../../../domain/liveContract';
-import { openLiveSocket } from '../services/socket';
-import { reportSessionEnded } from '../../../shared/session/viewer';
-import { readOutbox, writeOutbox } from '../storage/outbox';
+import { callbackNotProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from './liveEvents';
 
 /**
@@ -42,10 +40,19 @@ export interface LiveContext {
   now: () => number;
 }
 
+/** What the device knows when the channel starts: the member, their waiting messages, the clock and random source. */
 export interface LiveInput {
   memberId: string;
-  random?: () => number;
-  now?: () => number;
+  /** The member's outbox as it was left on this device, oldest first. */
+  outbox: OutboxEntry[];
+  random: () => number;
+  now: () => number;
+}
+
+/** What keeping the outbox on the device reads of the machine's context. */
+export interface KeptOutbox {
+  memberId: string;
+  outbox: OutboxEntry[];
 }
 
 /** What the socket actor tells the machine, and what the browser's network watcher tells it. */
@@ -105,27 +112,10 @@ function onlineAfter(online: readonly string[], frame: ServerFrame): string[] {
 export const liveMachine = setup({
   types: {} as { context: LiveContext; events: LiveEvent; input: LiveInput; emitted: LiveEmitted },
   actors: {
-    socket: fromCallback<SocketSend>(({ sendBack, receive }) => {
-      const connection = openLiveSocket({
-        onOpen: () => sendBack({ type: 'socket.opened' }),
-        onFrame: (frame) => sendBack({ type: 'socket.frame', frame }),
-        onClose: (code) => sendBack({ type: 'socket.closed', code }),
-      });
-      receive((event) => connection.send(event.frame));
-      return () => connection.close();
-    }),
-    // Reports the browser's current state at once, then every change.
-    watchNetwork: fromCallback<SocketEvent>(({ sendBack }) => {
-      const offline = () => sendBack({ type: 'network.offline' });
-      const online = () => sendBack({ type: 'network.online' });
-      if (!navigator.onLine) offline();
-      window.addEventListener('offline', offline);
-      window.addEventListener('online', online);
-      return () => {
-        window.removeEventListener('offline', offline);
-        window.removeEventListener('online', online);
-      };
-    }),
+    // The /api/live socket: tells the machine it opened, each frame and its close; sends what it is given.
+    socket: callbackNotProvided<SocketSend>('socket'),
+    // Reports the browser's current network state at once, then every change.
+    watchNetwork: callbackNotProvided<EventObject>('watchNetwork'),
   },
   guards: {
     alreadyQueued: ({ context, event }) =>
@@ -168,14 +158,8 @@ export const liveMachine = setup({
       return { outbox, refused: refusedAfter(context.refused, outbox, frame), onlineFriends: onlineAfter(context.onlineFriends, frame) };
     }),
     tellFrame: emit(({ event }) => ({ type: 'live.received' as const, frame: (event as Extract<LiveEvent, { type: 'socket.frame' }>).frame })),
-    persistOutbox: ({ context }) => {
-      try {
-        writeOutbox(context.memberId, context.outbox);
-      } catch (error) {
-        // A full device keeps the queue in memory: it is still sent while this tab lives.
-        console.error('The outbox could not be saved on this device', error);
-      }
-    },
+    // Provided where the live actor is assembled: keeps the outbox (KeptOutbox) on the device after every change.
+    persistOutbox: () => undefined,
     resetBackoff: assign({ attempt: 0 }),
     planRetry: assign(({ context }) => ({
       retryDelayMs: backoffDelayMs(context.attempt, context.random()),
@@ -183,7 +167,8 @@ export const liveMachine = setup({
     })),
     // Friends' presence is only known while connected.
     forgetPresence: assign({ onlineFriends: [] }),
-    endSession: () => reportSessionEnded(),
+    // Provided where the live actor is assembled: tells the app the session is over.
+    endSession: () => undefined,
     logWatchFailure: ({ event }) => console.error('Watching the network failed', (event as { error?: unknown }).error),
   },
   delays: {
@@ -196,12 +181,12 @@ export const liveMachine = setup({
     memberId: input.memberId,
     status: 'connecting',
     onlineFriends: [],
-    outbox: readOutbox(input.memberId),
+    outbox: input.outbox,
     attempt: 0,
     retryDelayMs: 0,
     refused: [],
-    random: input.random ?? (() => Math.random()),
-    now: input.now ?? (() => Date.now()),
+    random: input.random,
+    now: input.now,
   }),
   invoke: { id: 'watchNetwork', src: 'watchNetwork', onError: { actions: 'logWatchFailure' } },
   on: {
