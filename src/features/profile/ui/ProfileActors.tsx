@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { bioGenerationMachine } from '../machines/bioGeneration.machine';
+import { communitiesMachine } from '../machines/communities.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
 
 // The IO of the profile feature's screens, provided where the app is assembled (the session root) and by
@@ -15,6 +16,7 @@ export interface ProfileActors {
     storedSummary: () => string;
   };
   onboarding: ImplementationsOf<typeof onboardingMachine>;
+  communities: ImplementationsOf<typeof communitiesMachine>;
 }
 
 const ProfileActorsContext = createContext<ProfileActors | null>(null);
@@ -39,4 +41,10 @@ export function useBioGenerationMachine() {
 export function useOnboardingMachine() {
   const { onboarding } = useProfileActors();
   return useMemo(() => onboardingMachine.provide(onboarding), [onboarding]);
+}
+
+/** A member's communities on the profile. */
+export function useCommunitiesMachine() {
+  const { communities } = useProfileActors();
+  return useMemo(() => communitiesMachine.provide(communities), [communities]);
 }
