@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { OAuthTokens } from '../../src/domain/oauth';
+import { oauthCallbackImplementations } from '../../src/features/profile/actors/oauthCallback.actors';
 import { oauthCallbackMachine } from '../../src/features/profile/machines/oauthCallback.machine';
 
-// The OAuth callback's own actions: the tokens kept on the device after a good exchange, and what a failed
+// The OAuth callback's real actions (the exchange faked): the tokens kept on the device after a good exchange, and what a failed
 // one leaves in the console for a developer (the screen says 'Could not connect...').
 
 const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };
 
-function run(provider: 'spotify' | 'trakt', exchange: () => Promise<unknown>, recall: () => Promise<'/profile' | '/connections'> = () => Promise.resolve('/profile')) {
+function run(provider: 'spotify' | 'trakt', exchange: () => Promise<OAuthTokens | null>, recall: () => Promise<'/profile' | '/connections'> = () => Promise.resolve('/profile')) {
   const machine = oauthCallbackMachine.provide({
-    actors: { completeSignIn: fromPromise(exchange) as never, recallOrigin: fromPromise(recall) },
+    ...oauthCallbackImplementations,
+    actors: { completeSignIn: fromPromise(exchange), recallOrigin: fromPromise(recall) },
   });
   return createActor(machine, { input: { provider, params: codeParams } }).start();
 }

@@ -1,11 +1,13 @@
 import type { ProfileActors } from '../ui/ProfileActors';
 import { createBioActors } from './bio.actors';
 import { communitiesActors } from './communities.actors';
+import { oauthCallbackImplementations } from './oauthCallback.actors';
 
 /** The profile screens' real IO, around one bio generator: the app creates it once where it is assembled. */
 export function createProfileActors(): ProfileActors {
   return {
     ...createBioActors(),
     communities: { actors: communitiesActors },
+    oauthCallback: oauthCallbackImplementations,
   };
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { bioGenerationMachine } from '../machines/bioGeneration.machine';
 import { communitiesMachine } from '../machines/communities.machine';
+import { oauthCallbackMachine } from '../machines/oauthCallback.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
 
 // The IO of the profile feature's screens, provided where the app is assembled (the session root) and by
@@ -17,6 +18,7 @@ export interface ProfileActors {
   };
   onboarding: ImplementationsOf<typeof onboardingMachine>;
   communities: ImplementationsOf<typeof communitiesMachine>;
+  oauthCallback: ImplementationsOf<typeof oauthCallbackMachine>;
 }
 
 const ProfileActorsContext = createContext<ProfileActors | null>(null);
@@ -47,4 +49,10 @@ export function useOnboardingMachine() {
 export function useCommunitiesMachine() {
   const { communities } = useProfileActors();
   return useMemo(() => communitiesMachine.provide(communities), [communities]);
+}
+
+/** The OAuth callback page's flow; the screen adds where it navigates. */
+export function useOAuthCallbackMachine() {
+  const { oauthCallback } = useProfileActors();
+  return useMemo(() => oauthCallbackMachine.provide(oauthCallback), [oauthCallback]);
 }
