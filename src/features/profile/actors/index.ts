@@ -2,6 +2,7 @@ import type { ProfileActors } from '../ui/ProfileActors';
 import { createBioActors } from './bio.actors';
 import { communitiesActors } from './communities.actors';
 import { oauthCallbackImplementations } from './oauthCallback.actors';
+import { providerAuthImplementations } from './providerAuth.actors';
 
 /** The profile screens' real IO, around one bio generator: the app creates it once where it is assembled. */
 export function createProfileActors(): ProfileActors {
@@ -9,5 +10,6 @@ export function createProfileActors(): ProfileActors {
     ...createBioActors(),
     communities: { actors: communitiesActors },
     oauthCallback: oauthCallbackImplementations,
+    providerAuth: providerAuthImplementations,
   };
 }

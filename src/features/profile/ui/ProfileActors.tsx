@@ -1,8 +1,10 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { bioGenerationMachine } from '../machines/bioGeneration.machine';
 import { communitiesMachine } from '../machines/communities.machine';
+import { connectServicesMachine } from '../machines/connectServices.machine';
 import { oauthCallbackMachine } from '../machines/oauthCallback.machine';
+import { providerAuthMachine } from '../machines/providerAuth.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
 
 // The IO of the profile feature's screens, provided where the app is assembled (the session root) and by
@@ -19,6 +21,8 @@ export interface ProfileActors {
   onboarding: ImplementationsOf<typeof onboardingMachine>;
   communities: ImplementationsOf<typeof communitiesMachine>;
   oauthCallback: ImplementationsOf<typeof oauthCallbackMachine>;
+  /** The Connect Services cards: each OAuth provider's card. */
+  providerAuth: ImplementationsOf<typeof providerAuthMachine>;
 }
 
 const ProfileActorsContext = createContext<ProfileActors | null>(null);
@@ -55,4 +59,21 @@ export function useCommunitiesMachine() {
 export function useOAuthCallbackMachine() {
   const { oauthCallback } = useProfileActors();
   return useMemo(() => oauthCallbackMachine.provide(oauthCallback), [oauthCallback]);
+}
+
+/** The Connect Services cards' flow; `redirect` sends the browser to a provider's consent page. */
+export function useConnectServicesMachine(redirect: (url: string) => void) {
+  const { providerAuth } = useProfileActors();
+  // The redirect a screen gives is the one its cards keep: the machine is built once per mount.
+  const [machine] = useState(() =>
+    connectServicesMachine.provide({
+      actors: {
+        providerAuth: providerAuthMachine.provide({
+          ...providerAuth,
+          actions: { ...providerAuth.actions, redirect: (_, params) => redirect(params.url) },
+        }),
+      },
+    }),
+  );
+  return machine;
 }
