@@ -5,6 +5,7 @@ import { communitiesMachine } from '../machines/communities.machine';
 import { connectServicesMachine } from '../machines/connectServices.machine';
 import { oauthCallbackMachine } from '../machines/oauthCallback.machine';
 import { providerAuthMachine } from '../machines/providerAuth.machine';
+import { tasteImportMachine } from '../machines/tasteImport.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
 
 // The IO of the profile feature's screens, provided where the app is assembled (the session root) and by
@@ -23,6 +24,8 @@ export interface ProfileActors {
   oauthCallback: ImplementationsOf<typeof oauthCallbackMachine>;
   /** The Connect Services cards: each OAuth provider's card. */
   providerAuth: ImplementationsOf<typeof providerAuthMachine>;
+  /** A just-connected service's taste offer. */
+  tasteImport: ImplementationsOf<typeof tasteImportMachine>;
 }
 
 const ProfileActorsContext = createContext<ProfileActors | null>(null);
@@ -76,4 +79,9 @@ export function useConnectServicesMachine(redirect: (url: string) => void) {
     }),
   );
   return machine;
+}
+
+export function useTasteImportMachine() {
+  const { tasteImport } = useProfileActors();
+  return useMemo(() => tasteImportMachine.provide(tasteImport), [tasteImport]);
 }
