@@ -3,6 +3,7 @@ import { createBioActors } from './bio.actors';
 import { communitiesActors } from './communities.actors';
 import { oauthCallbackImplementations } from './oauthCallback.actors';
 import { providerAuthImplementations } from './providerAuth.actors';
+import { steamConnectImplementations } from './steamConnect.actors';
 import { tasteImportImplementations } from './tasteImport.actors';
 
 /** The profile screens' real IO, around one bio generator: the app creates it once where it is assembled. */
@@ -12,6 +13,7 @@ export function createProfileActors(): ProfileActors {
     communities: { actors: communitiesActors },
     oauthCallback: oauthCallbackImplementations,
     providerAuth: providerAuthImplementations,
+    steamConnect: steamConnectImplementations,
     tasteImport: tasteImportImplementations,
   };
 }

@@ -5,6 +5,7 @@ import { communitiesMachine } from '../machines/communities.machine';
 import { connectServicesMachine } from '../machines/connectServices.machine';
 import { oauthCallbackMachine } from '../machines/oauthCallback.machine';
 import { providerAuthMachine } from '../machines/providerAuth.machine';
+import { steamConnectMachine } from '../machines/steamConnect.machine';
 import { tasteImportMachine } from '../machines/tasteImport.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
 
@@ -24,6 +25,8 @@ export interface ProfileActors {
   oauthCallback: ImplementationsOf<typeof oauthCallbackMachine>;
   /** The Connect Services cards: each OAuth provider's card. */
   providerAuth: ImplementationsOf<typeof providerAuthMachine>;
+  /** The Connect Services cards: the Steam card. */
+  steamConnect: ImplementationsOf<typeof steamConnectMachine>;
   /** A just-connected service's taste offer. */
   tasteImport: ImplementationsOf<typeof tasteImportMachine>;
 }
@@ -66,7 +69,7 @@ export function useOAuthCallbackMachine() {
 
 /** The Connect Services cards' flow; `redirect` sends the browser to a provider's consent page. */
 export function useConnectServicesMachine(redirect: (url: string) => void) {
-  const { providerAuth } = useProfileActors();
+  const { providerAuth, steamConnect } = useProfileActors();
   // The redirect a screen gives is the one its cards keep: the machine is built once per mount.
   const [machine] = useState(() =>
     connectServicesMachine.provide({
@@ -75,6 +78,7 @@ export function useConnectServicesMachine(redirect: (url: string) => void) {
           ...providerAuth,
           actions: { ...providerAuth.actions, redirect: (_, params) => redirect(params.url) },
         }),
+        steamConnect: steamConnectMachine.provide(steamConnect),
       },
     }),
   );
