@@ -1,6 +1,7 @@
 import type { ProfileActors } from '../ui/ProfileActors';
 import { createBioActors } from './bio.actors';
 import { communitiesActors } from './communities.actors';
+import { connectServicesActors } from './connectServices.actors';
 import { oauthCallbackImplementations } from './oauthCallback.actors';
 import { providerAuthImplementations } from './providerAuth.actors';
 import { steamConnectImplementations } from './steamConnect.actors';
@@ -12,6 +13,7 @@ export function createProfileActors(): ProfileActors {
     ...createBioActors(),
     communities: { actors: communitiesActors },
     oauthCallback: oauthCallbackImplementations,
+    connectServices: { actors: connectServicesActors },
     providerAuth: providerAuthImplementations,
     steamConnect: steamConnectImplementations,
     tasteImport: tasteImportImplementations,

@@ -23,6 +23,8 @@ export interface ProfileActors {
   onboarding: ImplementationsOf<typeof onboardingMachine>;
   communities: ImplementationsOf<typeof communitiesMachine>;
   oauthCallback: ImplementationsOf<typeof oauthCallbackMachine>;
+  /** The Connect Services cards: which services are demos. */
+  connectServices: ImplementationsOf<typeof connectServicesMachine>;
   /** The Connect Services cards: each OAuth provider's card. */
   providerAuth: ImplementationsOf<typeof providerAuthMachine>;
   /** The Connect Services cards: the Steam card. */
@@ -69,11 +71,13 @@ export function useOAuthCallbackMachine() {
 
 /** The Connect Services cards' flow; `redirect` sends the browser to a provider's consent page. */
 export function useConnectServicesMachine(redirect: (url: string) => void) {
-  const { providerAuth, steamConnect } = useProfileActors();
+  const { connectServices, providerAuth, steamConnect } = useProfileActors();
   // The redirect a screen gives is the one its cards keep: the machine is built once per mount.
   const [machine] = useState(() =>
     connectServicesMachine.provide({
+      ...connectServices,
       actors: {
+        ...connectServices.actors,
         providerAuth: providerAuthMachine.provide({
           ...providerAuth,
           actions: { ...providerAuth.actions, redirect: (_, params) => redirect(params.url) },
