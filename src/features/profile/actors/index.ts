@@ -3,6 +3,7 @@ import { createBioActors } from './bio.actors';
 import { communitiesActors } from './communities.actors';
 import { connectServicesActors } from './connectServices.actors';
 import { oauthCallbackImplementations } from './oauthCallback.actors';
+import { profileEditorActors } from './profileEditor.actors';
 import { providerAuthImplementations } from './providerAuth.actors';
 import { steamConnectImplementations } from './steamConnect.actors';
 import { tasteImportImplementations } from './tasteImport.actors';
@@ -14,6 +15,7 @@ export function createProfileActors(): ProfileActors {
     communities: { actors: communitiesActors },
     oauthCallback: oauthCallbackImplementations,
     connectServices: { actors: connectServicesActors },
+    profileEditor: { actors: profileEditorActors },
     providerAuth: providerAuthImplementations,
     steamConnect: steamConnectImplementations,
     tasteImport: tasteImportImplementations,

@@ -4,6 +4,7 @@ import { bioGenerationMachine } from '../machines/bioGeneration.machine';
 import { communitiesMachine } from '../machines/communities.machine';
 import { connectServicesMachine } from '../machines/connectServices.machine';
 import { oauthCallbackMachine } from '../machines/oauthCallback.machine';
+import { profileMachine } from '../machines/profile.machine';
 import { providerAuthMachine } from '../machines/providerAuth.machine';
 import { steamConnectMachine } from '../machines/steamConnect.machine';
 import { tasteImportMachine } from '../machines/tasteImport.machine';
@@ -23,6 +24,8 @@ export interface ProfileActors {
   onboarding: ImplementationsOf<typeof onboardingMachine>;
   communities: ImplementationsOf<typeof communitiesMachine>;
   oauthCallback: ImplementationsOf<typeof oauthCallbackMachine>;
+  /** The profile editor of the profile and onboarding screens. */
+  profileEditor: ImplementationsOf<typeof profileMachine>;
   /** The Connect Services cards: which services are demos. */
   connectServices: ImplementationsOf<typeof connectServicesMachine>;
   /** The Connect Services cards: each OAuth provider's card. */
@@ -92,4 +95,9 @@ export function useConnectServicesMachine(redirect: (url: string) => void) {
 export function useTasteImportMachine() {
   const { tasteImport } = useProfileActors();
   return useMemo(() => tasteImportMachine.provide(tasteImport), [tasteImport]);
+}
+
+export function useProfileEditorMachine() {
+  const { profileEditor } = useProfileActors();
+  return useMemo(() => profileMachine.provide(profileEditor), [profileEditor]);
 }
