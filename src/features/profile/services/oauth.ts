@@ -101,29 +101,32 @@ export async function exchangeCode(provider: OAuthProvider, code: string): Promi
   }
 }
 
-// A code is single use, and React StrictMode mounts a callback screen twice: every caller asking about
-// the same code gets the same answer from one exchange.
-const signIns = new Map<string, Promise<OAuthTokens | null>>();
+export type SignInCompleter = (provider: OAuthProvider, params: CallbackParams) => Promise<OAuthTokens | null>;
 
 /**
- * Checks the provider's redirect back to us and exchanges its code, once per code.
+ * Checks the provider's redirect back to us and exchanges its code, once per code: a code is single use, and
+ * React StrictMode mounts a callback screen twice, so every caller of one completer asking about the same code
+ * gets the same answer from one exchange (the app keeps one completer for its life).
  * Throws OAuthDeniedError when the person declined, and an Error when the redirect carries another error, has
  * no code, or its state is not the one we saved.
  */
-export function completeSignIn(provider: OAuthProvider, params: CallbackParams): Promise<OAuthTokens | null> {
-  if (params.error === 'access_denied') return Promise.reject(new OAuthDeniedError(provider));
-  if (params.error) return Promise.reject(new Error(`${provider} authorization failed: ${params.error}`));
-  if (!params.code) return Promise.reject(new Error(`${provider} callback carried no code`));
-  const code = params.code;
-  const existing = signIns.get(code);
-  if (existing) return existing;
-  const expected = oauthStateKey(provider).read();
-  if (!expected || params.state !== expected) {
-    return Promise.reject(new Error(`${provider} callback state does not match the one we sent`));
-  }
-  const pending = exchangeCode(provider, code);
-  signIns.set(code, pending);
-  return pending;
+export function createSignInCompleter(): SignInCompleter {
+  const signIns = new Map<string, Promise<OAuthTokens | null>>();
+  return (provider, params) => {
+    if (params.error === 'access_denied') return Promise.reject(new OAuthDeniedError(provider));
+    if (params.error) return Promise.reject(new Error(`${provider} authorization failed: ${params.error}`));
+    if (!params.code) return Promise.reject(new Error(`${provider} callback carried no code`));
+    const code = params.code;
+    const existing = signIns.get(code);
+    if (existing) return existing;
+    const expected = oauthStateKey(provider).read();
+    if (!expected || params.state !== expected) {
+      return Promise.reject(new Error(`${provider} callback state does not match the one we sent`));
+    }
+    const pending = exchangeCode(provider, code);
+    signIns.set(code, pending);
+    return pending;
+  };
 }
 
 /** Stores tokens; an answer without a refresh token keeps the stored one (Spotify may omit it). */
