@@ -165,7 +165,7 @@ describe('profile editing machine (model-based)', () => {
     const report = await testModel({
       machine: profileMachine,
       limit: 1000,
-      events: events as never,
+      events,
       setup: () => localStorage.clear(),
       provide: (env) => ({
         actions: {
