@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import { providerAuthImplementations } from '../../src/features/profile/actors/providerAuth.actors';
 import { providerAuthMachine } from '../../src/features/profile/machines/providerAuth.machine';
 import { getTopArtists } from '../../src/features/profile/services/providerData';
 import { announceViewer } from '../../src/shared/session/viewer';
@@ -102,9 +103,15 @@ describe('provider auth machine (model-based)', () => {
 });
 
 describe('provider auth machine with real storage', () => {
+  /** The machine with the app's real IO, and the parts a test fakes. */
+  const real = (fakes: Parameters<typeof providerAuthMachine.provide>[0] = {}) =>
+    providerAuthMachine.provide({
+      actors: { ...providerAuthImplementations.actors, ...fakes.actors },
+      actions: { ...providerAuthImplementations.actions, ...fakes.actions },
+    });
   const start = (provider: 'spotify' | 'trakt') => {
     const redirect = vi.fn();
-    const actor = createActor(providerAuthMachine.provide({ actions: { redirect: (_, p) => redirect(p.url) } }), { input: { provider } });
+    const actor = createActor(real({ actions: { redirect: (_, p) => redirect(p.url) } }), { input: { provider } });
     actor.start();
     return { actor, redirect };
   };
@@ -182,7 +189,7 @@ describe('provider auth machine with real storage', () => {
   it('LOGIN saves a state and redirects to the authorize URL', async () => {
     const redirect = vi.fn();
     const actor = createActor(
-      providerAuthMachine.provide({
+      real({
         actions: { redirect: (_, p) => redirect(p.url) },
         actors: { prepareLogin: fromPromise(async () => AUTHORIZE) },
       }),
@@ -196,7 +203,7 @@ describe('provider auth machine with real storage', () => {
   it('LOGIN from a screen hands that screen to the round trip, as its way back', async () => {
     const asked: unknown[] = [];
     const actor = createActor(
-      providerAuthMachine.provide({
+      real({
         actors: {
           prepareLogin: fromPromise(async ({ input }) => {
             asked.push(input);
@@ -216,7 +223,7 @@ describe('provider auth machine with real storage', () => {
     const refused = new Error('config unavailable');
     const broken = new Error('no storage events');
     const actor = createActor(
-      providerAuthMachine.provide({
+      real({
         actors: {
           prepareLogin: fromPromise(() => Promise.reject(refused)),
         },
@@ -228,7 +235,7 @@ describe('provider auth machine with real storage', () => {
     expect(actor.getSnapshot().value).toBe('unauthenticated');
 
     const watcherDown = createActor(
-      providerAuthMachine.provide({
+      real({
         actors: {
           watchToken: fromCallback(() => {
             throw broken;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { createProfileActors } from '../../src/features/profile/actors/bio.actors';
+import { createProfileActors } from '../../src/features/profile/actors';
 import { ProfileActorsProvider, type ProfileActors } from '../../src/features/profile/ui/ProfileActors';
 
 // Profile screens take their IO from ProfileActorsProvider, as the app gives it; tests render them with the

@@ -22,8 +22,8 @@ export function onboardingImplementations(generator: BioGenerator) {
   };
 }
 
-/** The profile screens' real IO, around one bio generator: the app creates it once where it is assembled. */
-export function createProfileActors() {
+/** The AI summary's and onboarding's IO around one bio generator, so a second generation joins the one running. */
+export function createBioActors() {
   const generator = createBioGenerator();
   return {
     bioGeneration: { actors: bioGenerationActors(generator), storedSummary: readStoredSummary },

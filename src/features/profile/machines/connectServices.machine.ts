@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { getClientConfig } from '../../../shared/http/config';
+import { assign, setup } from 'xstate';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { providerAuthMachine } from './providerAuth.machine';
 import { steamConnectMachine } from './steamConnect.machine';
 
 // The Connect Services cards: one provider-auth instance per OAuth service, the Steam connection, and
-// which services run as demo providers (from /api/config) so the cards can say so.
+// which services run as demo providers (from /api/config) so the cards can say so. The cards' own IO is
+// provided with them: where the app is assembled, this machine's provide passes the cards' machines on.
 
 export interface DemoFlags {
   spotify: boolean;
@@ -20,10 +21,8 @@ export const connectServicesMachine = setup({
   actors: {
     providerAuth: providerAuthMachine,
     steamConnect: steamConnectMachine,
-    loadDemoFlags: fromPromise<DemoFlags>(async () => {
-      const config = await getClientConfig();
-      return { spotify: config.spotify.demo, trakt: config.trakt.demo, steam: config.steam.demo };
-    }),
+    /** Which services the server runs as demo providers (its /api/config). */
+    loadDemoFlags: notProvided<DemoFlags>('loadDemoFlags'),
   },
   actions: {
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),

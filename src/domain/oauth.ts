@@ -1,0 +1,21 @@
+// The OAuth round trip's shapes (Spotify, Trakt) that its flow and the calls behind it both name.
+
+export interface OAuthTokens {
+  access_token: string;
+  refresh_token?: string;
+}
+
+/** What the provider's redirect back to us carries in its query. */
+export interface CallbackParams {
+  code: string | null;
+  state: string | null;
+  error: string | null;
+}
+
+/** The person pressed Deny on the provider's consent page (its `error=access_denied`, RFC 6749 section 4.1.2.1). */
+export class OAuthDeniedError extends Error {
+  constructor(provider: string) {
+    super(`${provider} authorization failed: access_denied`);
+    this.name = 'OAuthDeniedError';
+  }
+}
