@@ -1,5 +1,12 @@
 // The OAuth round trip's shapes (Spotify, Trakt) that its flow and the calls behind it both name.
 
+export type OAuthProvider = 'spotify' | 'trakt';
+export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['spotify', 'trakt'];
+
+/** The screens an OAuth round trip can start from, and so return to when it is declined or fails. */
+export const OAUTH_ORIGINS = ['/profile', '/connections'] as const;
+export type OAuthOrigin = (typeof OAUTH_ORIGINS)[number];
+
 export interface OAuthTokens {
   access_token: string;
   refresh_token?: string;

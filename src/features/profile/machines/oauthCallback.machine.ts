@@ -1,8 +1,7 @@
 import { assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
-import { OAuthDeniedError, type CallbackParams, type OAuthTokens } from '../../../domain/oauth';
+import { OAuthDeniedError, type CallbackParams, type OAuthOrigin, type OAuthProvider, type OAuthTokens } from '../../../domain/oauth';
 import { notProvided } from '../../../shared/machines/notProvided';
-import type { OAuthOrigin, OAuthProvider } from '../../../shared/storage/tokens';
 
 // OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go back to the
 // screen it started from (/profile or /connections, remembered across the redirect; /profile when unknown),

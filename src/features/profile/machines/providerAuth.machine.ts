@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
-import type { OAuthOrigin, OAuthProvider } from '../../../shared/storage/tokens';
+import type { OAuthOrigin, OAuthProvider } from '../../../domain/oauth';
 
 // Provider auth (docs/product.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
 // The stored access token is the truth: a watcher reports it at start and on every change (another tab,
