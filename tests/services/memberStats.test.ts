@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runEachTestSignedInAs } from './signedInMember';
 import { recordGameWin } from '../../src/features/games/services/gameResults';
 import { loadBoard } from '../../src/features/games/services/leaderboard';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { fetchLeaderboard, fetchMemberStats, sendGameResult, startGameSession, statsFailureText } from '../../src/features/games/services/stats';
-import { announceViewer, currentViewer, onSessionEnded, withdrawViewer } from '../../src/shared/session/viewer';
+import { announceViewer, currentViewer, onSessionEnded } from '../../src/shared/session/viewer';
 import { knownYourStats, loadYourStats } from '../../src/features/games/services/yourStats';
 import { json, mockFetch } from './fetchMock';
 
@@ -19,17 +20,7 @@ const noorRow = { id: 'm-2', username: 'noor', isCurrentUser: false, stats: zero
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
-beforeEach(() => {
-  localStorage.clear();
-  announceViewer({ kind: 'member', memberId: 'm-1' });
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  withdrawViewer();
-});
+runEachTestSignedInAs('m-1');
 
 describe('member stats calls', () => {
   it('GET /api/me/stats answers the figures; a body off the contract is a SERVER failure', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runEachTestSignedInAs } from './signedInMember';
 import { pendingResultsOf, queueResult, rememberStats, sendPendingResults, sendWaitingGames } from '../../src/features/games/services/pendingResults';
-import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
+import { announceViewer } from '../../src/shared/session/viewer';
 import { json, mockFetch } from './fetchMock';
 import { fullStorage } from '../support/failingStorage';
 
@@ -15,17 +16,7 @@ const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ??
 const gameIdAt = (finishedAt: number) => `game-${finishedAt}`;
 const waiting = (memberId: string, messageCount: number, finishedAt: number) => ({ memberId, game: 'hottakes', gameId: gameIdAt(finishedAt), messageCount, finishedAt });
 
-beforeEach(() => {
-  localStorage.clear();
-  announceViewer({ kind: 'member', memberId: 'm-1' });
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  withdrawViewer();
-});
+runEachTestSignedInAs('m-1');
 
 describe('queueResult', () => {
   it('keeps each finished game in order, with its member, and answers what it stored', () => {
