@@ -13,7 +13,7 @@ import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../shared/http/errors';
 import { reportSessionEnded } from '../../../shared/session/viewer';
 
-// Member-to-member chat over REST (issue 14): opening a chat, history pages and the conversation list. Sending
+// Member-to-member chat over REST: opening a chat, history pages and the conversation list. Sending
 // and read marks go through the live actor (queued on the device, idempotent by client id), not through here. Each call
 // resolves with validated data or throws MemberApiError; chatFailure below is the one place its text is chosen.
 

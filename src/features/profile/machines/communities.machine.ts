@@ -4,7 +4,7 @@ import { messages } from '../../../domain/messages';
 import { socialFailureText } from '../../../domain/socialFailure';
 import { notProvided } from '../../../shared/machines/notProvided';
 
-// The profile screen's 'Communities' (issue 13): a member picks any of UW, Microsoft and Seattle, saved at once
+// The profile screen's 'Communities': a member picks any of UW, Microsoft and Seattle, saved at once
 // (PUT /api/me/settings). Guests have none of their own, so the choice is not offered to them.
 
 export interface CommunitiesContext {

@@ -5,7 +5,7 @@ import { notProvided } from '../../../shared/machines/notProvided';
 
 // OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go back to the
 // screen it started from (/profile or /connections, remembered across the redirect; /profile when unknown),
-// so onboarding carries on after a connect (issue 15). A declined or failed round trip returns there too,
+// so onboarding carries on after a connect. A declined or failed round trip returns there too,
 // with a notice, never to the splash.
 
 interface CallbackInput {

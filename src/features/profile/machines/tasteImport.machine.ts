@@ -5,7 +5,7 @@ import type { ServiceName } from '../../../domain/profile';
 import type { TasteOffer } from '../../../domain/tasteImport';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
-// Importing taste from a service that has just connected, with consent (issue 15): once its connect is
+// Importing taste from a service that has just connected, with consent: once its connect is
 // done (a mark that survives the OAuth redirect), fetch what it reports, offer up to 5 new items, and add
 // all of them, the ones picked, or none. An accepted import is saved like any profile edit.
 

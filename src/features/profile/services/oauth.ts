@@ -142,7 +142,7 @@ export function finishSignIn(provider: OAuthProvider, tokens: OAuthTokens): void
   oauthStateKey(provider).remove();
   pkceVerifierKey(provider).remove();
   oauthOriginKey(provider).remove();
-  // The screen the round trip returns to offers this service's taste (issue 15).
+  // The screen the round trip returns to offers this service's taste.
   tasteOfferPendingKey(provider).write(true);
 }
 

@@ -6,7 +6,7 @@ import { steamIdKey } from '../storage/steamId';
 import { tasteOfferPendingKey } from '../storage/tasteOffer';
 import { getOwnedGames, getTopArtistGenres, getWatchlist } from './providerData';
 
-// The taste import (issue 15): after a service connects, what it offers to add to the profile; an accepted
+// The taste import: after a service connects, what it offers to add to the profile; an accepted
 // import is saved like any profile edit (stored at once, synced for members).
 
 /** Marks a service as just connected, so the screen its connect returns to offers its taste. */

@@ -198,7 +198,7 @@ export function ConnectServices({
         {trakt ? <ProviderCard provider="trakt" actor={trakt} demo={demo.trakt} origin={origin} /> : null}
         {steam ? <SteamCard actor={steam} demo={demo.steam} /> : null}
       </ul>
-      {/* What a service that has just connected offers to add (issue 15). */}
+      {/* What a service that has just connected offers to add. */}
       <div className="taste-offers">
         <TasteOffer service="spotify" onShown={connected === 'spotify' ? revealOffer : undefined} />
         <TasteOffer service="steam" />

@@ -9,7 +9,7 @@ import { useTasteImportMachine } from './ProfileActors';
 const text = messages.tasteImport;
 
 /**
- * The taste a just-connected service offers (issue 15): 'From Spotify: Indie, Folk...' with Add all / Pick.
+ * The taste a just-connected service offers: 'From Spotify: Indie, Folk...' with Add all / Pick.
  * `onShown` is told once when the offer appears (a screen a round trip returned to brings it into view).
  */
 export function TasteOffer({ service, onShown }: { service: ServiceName; onShown?: (element: HTMLElement) => void }) {
