@@ -2,11 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { AppError } from '../../src/domain/errors';
-import { connectSteam, steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
-import { announceViewer } from '../../src/shared/session/viewer';
+import { connectSteam, steamConnectMachine as bareSteamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
+import { createViewerSource } from '../../src/shared/session/viewer';
+import { createClientConfigLoader } from '../../src/shared/http/config';
+import { connectServicesImplementations } from '../../src/features/profile/actors/connectServices.actors';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
+
+// The card's IO as the app provides it: the server's configuration (fetched through the test's fetch fake)
+// and the app's viewer, which a test announces on.
+const viewer = createViewerSource();
+const steamConnectMachine = bareSteamConnectMachine.provide(connectServicesImplementations(viewer, createClientConfigLoader()).steamConnect);
 
 const ID = '76561198000000001';
 
@@ -135,12 +142,12 @@ describe('Steam connect with the real services', () => {
       connectedServices: { spotify: false, trakt: false, steam: true },
       connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] },
     };
-    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    viewer.announce({ kind: 'member', memberId: 'm-alice' });
     localStorage.setItem('user_profile', JSON.stringify(profile));
     expect(createActor(steamConnectMachine).start().getSnapshot().value).toBe('idle');
     expect(loadProfile()).toMatchObject({ connectedServices: { steam: true }, connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] } });
 
-    announceViewer({ kind: 'guest' });
+    viewer.announce({ kind: 'guest' });
     createActor(steamConnectMachine).start();
     expect(loadProfile().connectedServices.steam).toBe(false);
     expect(loadProfile().connectedTaste?.steamGames).toBeUndefined();

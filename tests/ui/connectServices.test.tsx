@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProfile } from '../../src/shared/storage/profile';
+import { WithProfileActors } from '../support/profileActors';
 import { ConnectServices } from '../../src/features/profile/ui/ConnectServices';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
 
@@ -25,7 +26,9 @@ function renderCards(origin: '/profile' | '/connections' = '/profile', routerSta
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[{ pathname: origin, state: routerState }]}>
-      <ConnectServices origin={origin} redirect={redirect} />
+      <WithProfileActors>
+        <ConnectServices origin={origin} redirect={redirect} />
+      </WithProfileActors>
     </MemoryRouter>,
   );
   return { redirect, user };

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { getClientConfig } from '../../../shared/http/config';
+import { assign, setup } from 'xstate';
+import { notProvided } from '../../../shared/machines/notProvided';
 import { providerAuthMachine } from './providerAuth.machine';
 import { steamConnectMachine } from './steamConnect.machine';
 
@@ -20,10 +20,8 @@ export const connectServicesMachine = setup({
   actors: {
     providerAuth: providerAuthMachine,
     steamConnect: steamConnectMachine,
-    loadDemoFlags: fromPromise<DemoFlags>(async () => {
-      const config = await getClientConfig();
-      return { spotify: config.spotify.demo, trakt: config.trakt.demo, steam: config.steam.demo };
-    }),
+    /** Which services the server runs as demo providers (its /api/config). */
+    loadDemoFlags: notProvided<DemoFlags>('loadDemoFlags'),
   },
   actions: {
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),

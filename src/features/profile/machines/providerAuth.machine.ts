@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { noteNoConnectionHere, setServiceConnected } from '../services/connectedServices';
-import { logoutProvider, prepareLogin, refreshAccessToken } from '../services/oauth';
+import { notProvided } from '../../../shared/machines/notProvided';
+import { setServiceConnected } from '../services/connectedServices';
+import { logoutProvider, refreshAccessToken } from '../services/oauth';
 import { accessTokenKey, type OAuthOrigin, type OAuthProvider } from '../../../shared/storage/tokens';
 
 // Provider auth (docs/product.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
@@ -14,7 +15,7 @@ export type ProviderAuthEvent =
   | { type: 'TOKEN_STORED' }
   | { type: 'TOKEN_CLEARED' };
 
-interface ProviderInput {
+export interface ProviderInput {
   provider: OAuthProvider;
 }
 
@@ -31,7 +32,8 @@ export const providerAuthMachine = setup({
       report();
       return key.subscribe(report);
     }),
-    prepareLogin: fromPromise<string, ProviderInput & { origin?: OAuthOrigin }>(({ input }) => prepareLogin(input.provider, input.origin)),
+    /** Saves the round trip's state (and where it returns to); answers the provider's consent URL. */
+    prepareLogin: notProvided<string, ProviderInput & { origin?: OAuthOrigin }>('prepareLogin'),
     refreshTokens: fromPromise<string, ProviderInput>(({ input }) => refreshAccessToken(input.provider)),
   },
   actions: {
@@ -41,8 +43,9 @@ export const providerAuthMachine = setup({
     logout: ({ context }) => logoutProvider(context.provider),
     markConnected: ({ context }) => setServiceConnected(context.provider, true),
     markDisconnected: ({ context }) => setServiceConnected(context.provider, false),
-    // No token here at start says nothing about a member's other devices (connectedServices.ts).
-    noteNoTokenHere: ({ context }) => noteNoConnectionHere(context.provider),
+    // No token here at start says nothing about a member's other devices (connectedServices.ts); provided
+    // where the app is assembled, which knows who the app serves.
+    noteNoTokenHere: () => {},
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),
   },
   delays: {

@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xsta
 import { AppError } from '../../../domain/errors';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
-import { noteNoConnectionHere, setServiceConnected } from '../services/connectedServices';
+import { setServiceConnected } from '../services/connectedServices';
 import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
 import { offerTasteOf } from '../services/tasteImport';
 import { resolveSteamId } from '../services/steamId';
@@ -78,8 +78,9 @@ export const steamConnectMachine = setup({
     // A connect just made (not one found in storage) offers the account's games (issue 15).
     offerTaste: () => offerTasteOf('steam'),
     markDisconnected: () => setServiceConnected('steam', false),
-    // No Steam id here at start says nothing about a member's other devices (connectedServices.ts).
-    noteNoIdHere: () => noteNoConnectionHere('steam'),
+    // No Steam id here at start says nothing about a member's other devices (connectedServices.ts); provided
+    // where the app is assembled, which knows who the app serves.
+    noteNoIdHere: () => {},
     logFailure: (_, params: { error: unknown }) => console.error('Steam connection failed', params.error),
   },
 }).createMachine({

@@ -4,12 +4,13 @@ import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { connectServicesMachine } from '../machines/connectServices.machine';
 import { providerAuthMachine } from '../machines/providerAuth.machine';
-import type { steamConnectMachine } from '../machines/steamConnect.machine';
+import { steamConnectMachine } from '../machines/steamConnect.machine';
 import { messages } from '../../../domain/messages';
 import type { OAuthOrigin, OAuthProvider } from '../../../shared/storage/tokens';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { connectedServiceOf, connectionNoticeOf } from './connectionNotice';
 import { TasteOffer } from './TasteOffer';
+import { useConnectServicesActors, type ConnectServicesActors } from './ProfileActors';
 import '../../../shared/ui/styles/services.css';
 
 type ProviderRef = ActorRefFrom<typeof providerAuthMachine>;
@@ -148,9 +149,16 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
   );
 }
 
-function liveMachine(redirect: (url: string) => void) {
+function liveMachine(io: ConnectServicesActors, redirect: (url: string) => void) {
   return connectServicesMachine.provide({
-    actors: { providerAuth: providerAuthMachine.provide({ actions: { redirect: (_, params) => redirect(params.url) } }) },
+    actors: {
+      loadDemoFlags: io.loadDemoFlags,
+      providerAuth: providerAuthMachine.provide({
+        actors: io.providerAuth.actors,
+        actions: { ...io.providerAuth.actions, redirect: (_, params) => redirect(params.url) },
+      }),
+      steamConnect: steamConnectMachine.provide(io.steamConnect),
+    },
   });
 }
 
@@ -186,7 +194,8 @@ export function ConnectServices({
     const offer = element.querySelector('.taste-offer-items')?.textContent;
     if (offer) setAnnounced((said) => (said ? `${said} ${offer}` : offer));
   }, []);
-  const [machine] = useState(() => liveMachine(redirect));
+  const io = useConnectServicesActors();
+  const [machine] = useState(() => liveMachine(io, redirect));
   const ref = useActorRef(machine, inspectOptions());
   const spotify = useSelector(ref, (s) => s.children.spotify);
   const trakt = useSelector(ref, (s) => s.children.trakt);

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { bioGenerationMachine } from '../machines/bioGeneration.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
+import type { connectServicesImplementations } from '../actors/connectServices.actors';
 
 // The IO of the profile feature's screens, provided where the app is assembled (the session root) and by
 // tests the same way.
@@ -15,7 +16,11 @@ export interface ProfileActors {
     storedSummary: () => string;
   };
   onboarding: ImplementationsOf<typeof onboardingMachine>;
+  /** The Connect Services cards: the server's configuration and who the app serves. */
+  connectServices: ConnectServicesActors;
 }
+
+export type ConnectServicesActors = ReturnType<typeof connectServicesImplementations>;
 
 const ProfileActorsContext = createContext<ProfileActors | null>(null);
 
@@ -34,6 +39,10 @@ export function useBioGenerationMachine() {
     () => ({ machine: bioGenerationMachine.provide({ actors: bioGeneration.actors }), input: { summary: bioGeneration.storedSummary() } }),
     [bioGeneration],
   );
+}
+
+export function useConnectServicesActors(): ConnectServicesActors {
+  return useProfileActors().connectServices;
 }
 
 export function useOnboardingMachine() {
