@@ -28,7 +28,7 @@ const SERVICE_KIND = ['src/features/*/services', 'src/features/*/actors', 'src/s
 // Machines that import only src/domain, xstate and src/shared/machines: their IO is declared as slots
 // (src/shared/machines/notProvided.ts) and the real actors, in the feature's actors/ folder, are provided
 // where the app is assembled. A feature is listed once all its machines are so.
-const IO_FREE_MACHINE_FEATURES = ['chat', 'discover', 'friends', 'games', 'live', 'safety', 'session', 'settings'];
+const IO_FREE_MACHINE_FEATURES = ['chat', 'discover', 'friends', 'games', 'live', 'profile', 'safety', 'session', 'settings'];
 const MACHINE_IO = [['**/services/**', '**/storage/**', '**/actors/**', '**/shared/http/**', '**/shared/storage/**', '**/shared/session/**', '**/shared/people/**'], 'A machine declares the IO it needs as a slot; its feature provides the real actor where the app is assembled.'];
 
 export default tseslint.config(

@@ -8,7 +8,7 @@ import { PeopleFeatureActors } from './PeopleFeatureActors';
 import { SessionFeatureActors } from './SessionFeatureActors';
 import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
-import { createProfileActors } from '../features/profile/actors/bio.actors';
+import { createProfileActors } from '../features/profile/actors';
 import { createSessionLogic } from './sessionLogic';
 import { ViewerSourceContext } from './ViewerSourceContext';
 import { createViewerSource } from '../shared/session/viewer';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../support/answers';
 import type { BioRequest } from '../../src/domain/aiContract';
 import { localBio } from '../../server/ai/local/bio';
 import { interestKind } from '../../server/ai/local/catalog';
@@ -134,19 +135,23 @@ describe('local Hot Takes prompt wording', () => {
   });
 
   it('cuts a topic to 3 words without trailing punctuation', () => {
-    expect(topicOf('  The   Legend of Zelda ')).toBe('The Legend of');
-    expect(topicOf('Rock, Paper')).toBe('Rock, Paper');
-    expect(topicOf('Hip hop:;')).toBe('Hip hop');
-    expect(topicOf('Dance–')).toBe('Dance');
-    expect(topicOf('')).toBe('');
+    expectAnswers(topicOf, [
+      ['  The   Legend of Zelda ', 'The Legend of'],
+      ['Rock, Paper', 'Rock, Paper'],
+      ['Hip hop:;', 'Hip hop'],
+      ['Dance–', 'Dance'],
+      ['', ''],
+    ]);
   });
 
   it('tells the kind of an interest from the catalog, then from hint words', () => {
-    expect(interestKind('hip-hop')).toBe('genre');
-    expect(interestKind('ELDEN RING')).toBe('game');
-    expect(interestKind('the office')).toBe('show');
-    expect(interestKind('Farming Simulator')).toBe('game');
-    expect(interestKind('Some anime series')).toBe('show');
-    expect(interestKind('knitting')).toBe('other');
+    expectAnswers(interestKind, [
+      ['hip-hop', 'genre'],
+      ['ELDEN RING', 'game'],
+      ['the office', 'show'],
+      ['Farming Simulator', 'game'],
+      ['Some anime series', 'show'],
+      ['knitting', 'other'],
+    ]);
   });
 });

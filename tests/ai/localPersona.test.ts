@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../support/answers';
 import type { ChatReplyRequest } from '../../src/domain/aiContract';
 import { localChatReply, localFirstResponse, localPersonaHotTake, mentionedInterest, promptTopic, toneOf } from '../../server/ai/local/persona';
 
@@ -155,22 +156,26 @@ describe('local chat replies', () => {
 
 describe('local persona tone and topics', () => {
   it('takes the tone with the most cue words, warm when none', () => {
-    expect(toneOf('')).toBe('warm');
-    expect(toneOf('sarcastic')).toBe('snark');
-    // One cue each for snark and competitive: the first listed keeps it.
-    expect(toneOf('sarcastic ranked')).toBe('snark');
-    expect(toneOf('sarcastic ranked competitive')).toBe('competitive');
-    expect(toneOf('bubbly upbeat party')).toBe('hype');
+    expectAnswers(toneOf, [
+      ['', 'warm'],
+      ['sarcastic', 'snark'],
+      // One cue each for snark and competitive: the first listed keeps it.
+      ['sarcastic ranked', 'snark'],
+      ['sarcastic ranked competitive', 'competitive'],
+      ['bubbly upbeat party', 'hype'],
+    ]);
   });
 
   it('reads the topic line of a prompt, else its first two content words, else "this"', () => {
-    expect(promptTopic('Topic: Elden Ring boss fights are hard\nWhat do you think?')).toBe('Elden Ring boss');
-    expect(promptTopic('  topic :  Pizza.\nMore')).toBe('Pizza');
-    expect(promptTopic('Pineapple pizza rules everything')).toBe('pineapple pizza');
-    expect(promptTopic('is it?')).toBe('this');
-    expect(promptTopic('Topic:Pizza')).toBe('Pizza');
-    // "topic:" counts only at the start of a line.
-    expect(promptTopic('My topic: Pizza')).toBe('topic pizza');
+    expectAnswers(promptTopic, [
+      ['Topic: Elden Ring boss fights are hard\nWhat do you think?', 'Elden Ring boss'],
+      ['  topic :  Pizza.\nMore', 'Pizza'],
+      ['Pineapple pizza rules everything', 'pineapple pizza'],
+      ['is it?', 'this'],
+      ['Topic:Pizza', 'Pizza'],
+      // "topic:" counts only at the start of a line.
+      ['My topic: Pizza', 'topic pizza'],
+    ]);
   });
 
   it('finds the interest a text mentions by name or by a shared word stem', () => {

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allViolations } from './support/axe';
-import { DESKTOP, openPage, PHONE, settleAnimations, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, settleAnimations, startBrowserAroundTests } from './support/browser';
 
 // A card's percentage opens its breakdown (music, games, shows, hobbies, each with what is
 // shared and its share of the score), and the shares add up to the percentage. Under 10% is no match.
@@ -18,19 +17,13 @@ const profile = (extra: Record<string, unknown>) =>
     ...extra,
   });
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await startBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = startBrowserAroundTests();
 
 describe('explained match', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`${label}: the breakdown lists shared items by category and its shares add up to the percentage`, async () => {
       const seeded = profile({ musicGenres: ['Metal'], favoriteGames: ['Elden Ring'], favoriteShows: ['Attack on Titan'] });
-      const { page, errors } = await openPage(browser, '/dashboard', { viewport, localStorage: { user_profile: seeded } });
+      const { page, errors } = await openPage(browser(), '/dashboard', { viewport, localStorage: { user_profile: seeded } });
       const card = page.locator('li.match-card').filter({ has: page.getByRole('heading', { level: 2, name: 'RiffLord', exact: true }) });
       const badge = card.getByRole('button', { name: /^\d+% Match$/ });
       await badge.waitFor();
@@ -75,7 +68,7 @@ describe('explained match', () => {
   }
 
   it('lists nobody under 10% as a match and says why', async () => {
-    const { page, errors } = await openPage(browser, '/dashboard', { localStorage: { user_profile: profile({ musicGenres: ['Polka'], hobbies: 'zzz' }) } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile({ musicGenres: ['Polka'], hobbies: 'zzz' }) } });
     await page.getByText('No users found matching your filters.').waitFor();
     await page
       .getByText('People who share less than 10% of your taste are not listed as matches. Add more genres, games or shows to your profile to find more.')

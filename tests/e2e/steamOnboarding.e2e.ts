@@ -1,6 +1,6 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, screenshot, settleAnimations, startBrowserAroundTests } from './support/browser';
 
 // The demo Steam card says which accounts it knows and names the account after a
 // reload; onboarding starts from the username typed at sign-up.
@@ -21,18 +21,12 @@ function placeholderFits(box: Locator): Promise<boolean> {
   });
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await startBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = startBrowserAroundTests();
 
 describe('Steam card in demo mode', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`${label}: lists the demo accounts, connects one, and shows its name after a reload`, async () => {
-      const { page, errors } = await openPage(browser, '/profile', { viewport });
+      const { page, errors } = await openPage(browser(), '/profile', { viewport });
       const card = page.locator('li.service-steam');
       await card.getByText('Demo accounts:').waitFor();
       expect(await card.locator('#steam-demo-hint li').allTextContents()).toEqual(DEMO_ACCOUNTS);
@@ -58,7 +52,7 @@ describe('Steam card in demo mode', () => {
 describe('Onboarding', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     it(`${label}: a guest's sign-up username is already in the Username field`, async () => {
-      const { page, errors } = await openPage(browser, '/auth', { viewport });
+      const { page, errors } = await openPage(browser(), '/auth', { viewport });
       await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
       await page.getByLabel('Username', { exact: true }).fill('mira');
       await page.getByRole('button', { name: 'Continue as guest' }).click();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { allViolations } from './support/axe';
-import { DESKTOP, openPage, PHONE, settleAnimations, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, settleAnimations, startBrowserAroundTests } from './support/browser';
 
 // Connecting a demo service offers its taste; accepting it raises a fan's score without
 // typing anything. The demo providers' data is server/fakes/demoData.ts.
@@ -36,17 +36,11 @@ async function connectOAuth(page: Page, name: 'Spotify' | 'Trakt'): Promise<void
   await page.getByRole('button', { name: 'Allow' }).click();
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await startBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = startBrowserAroundTests();
 
 describe('taste import', () => {
   it('Steam: Add all brings the most-played games in, and an Elden Ring fan scores higher', async () => {
-    const { page, errors } = await openPage(browser, '/dashboard', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile() } });
     const before = await scoreOf(page, 'SouledOut');
 
     await page.goto('/profile');
@@ -68,7 +62,7 @@ describe('taste import', () => {
   });
 
   it('Spotify from onboarding: back on onboarding with the offer; the picked genres raise an Indie and Folk fan', async () => {
-    const { page, errors } = await openPage(browser, '/dashboard', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile() } });
     const before = await scoreOf(page, 'PixelPoet');
 
     await page.goto('/connections');
@@ -124,7 +118,7 @@ describe('taste import', () => {
   });
 
   it('Trakt: the watchlist titles raise an Arcane fan from nothing in common', async () => {
-    const { page, errors } = await openPage(browser, '/dashboard', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile() } });
     const before = await scoreOf(page, 'LaneLegend');
 
     await page.goto('/profile');
@@ -146,7 +140,7 @@ describe('taste import', () => {
   });
 
   it('Not now adds nothing and the offer does not come back on a reload', async () => {
-    const { page, errors } = await openPage(browser, '/profile', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/profile', { localStorage: { user_profile: profile() } });
     const steam = page.locator('li.service-steam');
     await steam.getByRole('textbox', { name: /Steam/ }).fill('76561198000000001');
     await steam.getByRole('button', { name: 'Connect Steam' }).click();

@@ -1,16 +1,20 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { OAuthTokens } from '../../src/domain/oauth';
+import { createOAuthCallbackImplementations } from '../../src/features/profile/actors/oauthCallback.actors';
 import { oauthCallbackMachine } from '../../src/features/profile/machines/oauthCallback.machine';
+import { json, mockFetch } from '../services/fetchMock';
 
-// The OAuth callback's own actions: the tokens kept on the device after a good exchange, and what a failed
+// The OAuth callback's real IO: the tokens kept on the device after a good exchange, one exchange per code, and what a failed
 // one leaves in the console for a developer (the screen says 'Could not connect...').
 
 const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };
 
-function run(provider: 'spotify' | 'trakt', exchange: () => Promise<unknown>, recall: () => Promise<'/profile' | '/connections'> = () => Promise.resolve('/profile')) {
+function run(provider: 'spotify' | 'trakt', exchange: () => Promise<OAuthTokens | null>, recall: () => Promise<'/profile' | '/connections'> = () => Promise.resolve('/profile')) {
   const machine = oauthCallbackMachine.provide({
-    actors: { completeSignIn: fromPromise(exchange) as never, recallOrigin: fromPromise(recall) },
+    ...createOAuthCallbackImplementations(),
+    actors: { completeSignIn: fromPromise(exchange), recallOrigin: fromPromise(recall) },
   });
   return createActor(machine, { input: { provider, params: codeParams } }).start();
 }
@@ -49,5 +53,16 @@ describe('OAuth callback (own actions)', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(logged).toHaveBeenCalledWith('trakt sign-in failed', lost);
     expect(localStorage.getItem('trakt_access_token')).toBe('access');
+  });
+
+  it("exchanges a code once for the app's callback screens, however many ask (StrictMode mounts one twice)", async () => {
+    sessionStorage.setItem('oauth_state_spotify', 'saved-state');
+    sessionStorage.setItem('pkce_verifier_spotify', 'verifier');
+    const { calls } = mockFetch({ 'POST /api/spotify/auth/token': json({ access_token: 'access', refresh_token: 'refresh' }) });
+    const machine = oauthCallbackMachine.provide(createOAuthCallbackImplementations());
+    const screens = [1, 2].map(() => createActor(machine, { input: { provider: 'spotify' as const, params: codeParams } }).start());
+    for (const screen of screens) await waitFor(screen, (s) => s.status === 'done');
+    expect(screens.map((screen) => screen.getSnapshot().value)).toEqual(['succeeded', 'succeeded']);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { oauthCallbackMachine } from '../../src/features/profile/machines/oauthCallback.machine';
-import { OAuthDeniedError } from '../../src/features/profile/services/oauth';
+import { OAuthDeniedError } from '../../src/domain/oauth';
 import { testModel } from '../support/modelTest';
 
 const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };

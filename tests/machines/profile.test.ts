@@ -3,6 +3,7 @@ import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'x
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import type { Profile } from '../../src/domain/profile';
+import { profileEditorActors } from '../../src/features/profile/actors/profileEditor.actors';
 import { profileMachine } from '../../src/features/profile/machines/profile.machine';
 import { readPicture } from '../../src/features/profile/services/image';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
@@ -164,7 +165,7 @@ describe('profile editing machine (model-based)', () => {
     const report = await testModel({
       machine: profileMachine,
       limit: 1000,
-      events: events as never,
+      events,
       setup: () => localStorage.clear(),
       provide: (env) => ({
         actions: {
@@ -192,10 +193,13 @@ describe('profile editing machine (model-based)', () => {
   }, 120_000);
 });
 
+/** The editor with the app's real IO: the profile in (test) local storage, pictures read by the real decoder. */
+const realEditor = profileMachine.provide({ actors: profileEditorActors });
+
 describe('profile editing machine against real storage', () => {
   it('starts from the stored profile and follows changes saved elsewhere without overwriting them', () => {
     saveProfile({ ...EMPTY, username: 'Stored', musicGenres: ['Jazz'] });
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     expect(actor.getSnapshot().context.profile.username).toBe('Stored');
 
     // The Connect Services cards mark Spotify connected through the same storage module.
@@ -215,7 +219,7 @@ describe('profile editing machine against real storage', () => {
 
   it('a blank offered username is not taken (nothing is saved), and no later offer is taken either', () => {
     localStorage.setItem('similarity_cache_abc', JSON.stringify({ timestamp: 1, scores: { a: 90 } }));
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     actor.send({ type: 'USERNAME_OFFERED', value: '   ' });
     expect(actor.getSnapshot().context.profile.username).toBe('');
     expect(loadProfile().username).toBe('');
@@ -226,7 +230,7 @@ describe('profile editing machine against real storage', () => {
   });
 
   it('the offered username is taken once, trimmed and saved; cleared afterwards it is not offered again', () => {
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     actor.send({ type: 'USERNAME_OFFERED', value: ' Mira ' });
     expect(loadProfile().username).toBe('Mira');
     actor.send({ type: 'USERNAME_CHANGED', value: '' });
@@ -237,7 +241,7 @@ describe('profile editing machine against real storage', () => {
   });
 
   it('an offered username never replaces one the person typed', () => {
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     actor.send({ type: 'USERNAME_CHANGED', value: 'Ada' });
     actor.send({ type: 'USERNAME_OFFERED', value: 'Mira' });
     expect(loadProfile().username).toBe('Ada');
@@ -246,7 +250,7 @@ describe('profile editing machine against real storage', () => {
 
   it('clears the similarity cache on every save', () => {
     localStorage.setItem('similarity_cache_abc', JSON.stringify({ timestamp: 1, scores: { a: 90 } }));
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     actor.send({ type: 'HOBBIES_CHANGED', value: 'Climbing' });
     expect(localStorage.getItem('similarity_cache_abc')).toBeNull();
     expect(loadProfile().hobbies).toBe('Climbing');
@@ -257,7 +261,7 @@ describe('profile editing machine against real storage', () => {
     const storage = new FullableStorage();
     vi.stubGlobal('localStorage', storage);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     storage.full = true;
     actor.send({ type: 'USERNAME_CHANGED', value: 'Ada' });
     expect(actor.getSnapshot().context.profile.username).toBe('Ada');
@@ -275,7 +279,7 @@ describe('profile editing machine against real storage', () => {
 
   it('reads a picture through the readPicture actor and saves it', async () => {
     const actor = createActor(
-      profileMachine.provide({ actors: { readPicture: fromPromise(async () => PICTURE) } }),
+      profileMachine.provide({ actors: { ...profileEditorActors, readPicture: fromPromise(async () => PICTURE) } }),
     ).start();
     actor.send({ type: 'PICTURE_SELECTED', file: new File(['x'], 'me.png', { type: 'image/png' }) });
     expect(actor.getSnapshot().matches({ picture: 'readingPicture' })).toBe(true);
@@ -286,7 +290,7 @@ describe('profile editing machine against real storage', () => {
 
   it('rejects a file that is not an image with the clear message', async () => {
     await expect(readPicture(new File(['hello'], 'notes.txt', { type: 'text/plain' }))).rejects.toMatchObject({ code: 'PICTURE_NOT_IMAGE' });
-    const actor = createActor(profileMachine).start();
+    const actor = createActor(realEditor).start();
     actor.send({ type: 'PICTURE_SELECTED', file: new File(['hello'], 'notes.txt', { type: 'text/plain' }) });
     await vi.waitFor(() => expect(actor.getSnapshot().context.pictureError).toBe(PICTURE_NOT_IMAGE));
     expect(loadProfile().profilePicture).toBe('');

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { providerAuthMachine as bareProviderAuthMachine } from '../../src/features/profile/machines/providerAuth.machine';
+import { providerAuthImplementationsFor } from '../../src/features/profile/actors/providerAuth.actors';
+import { providerAuthMachine } from '../../src/features/profile/machines/providerAuth.machine';
 import { getTopArtists } from '../../src/features/profile/services/providerData';
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { createClientConfigLoader } from '../../src/shared/http/config';
-import { connectServicesImplementations } from '../../src/features/profile/actors/connectServices.actors';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
@@ -13,7 +13,7 @@ import { json, mockFetch } from '../services/fetchMock';
 // The card's IO as the app provides it: the server's configuration (fetched through the test's fetch fake)
 // and the app's viewer, which a test announces on.
 const viewer = createViewerSource();
-const providerAuthMachine = bareProviderAuthMachine.provide(connectServicesImplementations(viewer, createClientConfigLoader()).providerAuth);
+const providerAuthImplementations = providerAuthImplementationsFor(viewer, createClientConfigLoader());
 
 const AUTHORIZE = 'http://127.0.0.1:5173/demo/spotify/authorize?state=s';
 
@@ -109,9 +109,15 @@ describe('provider auth machine (model-based)', () => {
 });
 
 describe('provider auth machine with real storage', () => {
+  /** The machine with the app's real IO, and the parts a test fakes. */
+  const real = (fakes: Parameters<typeof providerAuthMachine.provide>[0] = {}) =>
+    providerAuthMachine.provide({
+      actors: { ...providerAuthImplementations.actors, ...fakes.actors },
+      actions: { ...providerAuthImplementations.actions, ...fakes.actions },
+    });
   const start = (provider: 'spotify' | 'trakt') => {
     const redirect = vi.fn();
-    const actor = createActor(providerAuthMachine.provide({ actions: { redirect: (_, p) => redirect(p.url) } }), { input: { provider } });
+    const actor = createActor(real({ actions: { redirect: (_, p) => redirect(p.url) } }), { input: { provider } });
     actor.start();
     return { actor, redirect };
   };
@@ -189,7 +195,7 @@ describe('provider auth machine with real storage', () => {
   it('LOGIN saves a state and redirects to the authorize URL', async () => {
     const redirect = vi.fn();
     const actor = createActor(
-      providerAuthMachine.provide({
+      real({
         actions: { redirect: (_, p) => redirect(p.url) },
         actors: { prepareLogin: fromPromise(async () => AUTHORIZE) },
       }),
@@ -203,7 +209,7 @@ describe('provider auth machine with real storage', () => {
   it('LOGIN from a screen hands that screen to the round trip, as its way back', async () => {
     const asked: unknown[] = [];
     const actor = createActor(
-      providerAuthMachine.provide({
+      real({
         actors: {
           prepareLogin: fromPromise(async ({ input }) => {
             asked.push(input);
@@ -223,7 +229,7 @@ describe('provider auth machine with real storage', () => {
     const refused = new Error('config unavailable');
     const broken = new Error('no storage events');
     const actor = createActor(
-      providerAuthMachine.provide({
+      real({
         actors: {
           prepareLogin: fromPromise(() => Promise.reject(refused)),
         },
@@ -235,7 +241,7 @@ describe('provider auth machine with real storage', () => {
     expect(actor.getSnapshot().value).toBe('unauthenticated');
 
     const watcherDown = createActor(
-      providerAuthMachine.provide({
+      real({
         actors: {
           watchToken: fromCallback(() => {
             throw broken;

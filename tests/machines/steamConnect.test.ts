@@ -2,18 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { AppError } from '../../src/domain/errors';
-import { connectSteam, steamConnectMachine as bareSteamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
+import { connectSteam, steamConnectImplementationsFor } from '../../src/features/profile/actors/steamConnect.actors';
+import { steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
 import { createViewerSource } from '../../src/shared/session/viewer';
-import { createClientConfigLoader } from '../../src/shared/http/config';
-import { connectServicesImplementations } from '../../src/features/profile/actors/connectServices.actors';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
-// The card's IO as the app provides it: the server's configuration (fetched through the test's fetch fake)
-// and the app's viewer, which a test announces on.
+// The card's IO as the app provides it, for the app's viewer, which a test announces on.
 const viewer = createViewerSource();
-const steamConnectMachine = bareSteamConnectMachine.provide(connectServicesImplementations(viewer, createClientConfigLoader()).steamConnect);
+const steamConnectImplementations = steamConnectImplementationsFor(viewer);
 
 const ID = '76561198000000001';
 
@@ -118,13 +116,16 @@ function messageForError(error: unknown): string {
   return CONNECT_FAILED;
 }
 
+/** The Steam card's machine with the app's real IO. */
+const realSteam = steamConnectMachine.provide(steamConnectImplementations);
+
 describe('Steam connect with the real services', () => {
   const player = (visibility: number) =>
     json({ response: { players: [{ steamid: ID, personaname: 'Myco Demo', communityvisibilitystate: visibility }] } });
 
   it('starts connected when steam_id is stored; DISCONNECT removes it and clears the flag', () => {
     localStorage.setItem('steam_id', ID);
-    const actor = createActor(steamConnectMachine).start();
+    const actor = createActor(realSteam).start();
     expect(actor.getSnapshot().value).toBe('connected');
     expect(loadProfile().connectedServices.steam).toBe(true);
     actor.send({ type: 'DISCONNECT' });
@@ -144,45 +145,45 @@ describe('Steam connect with the real services', () => {
     };
     viewer.announce({ kind: 'member', memberId: 'm-alice' });
     localStorage.setItem('user_profile', JSON.stringify(profile));
-    expect(createActor(steamConnectMachine).start().getSnapshot().value).toBe('idle');
+    expect(createActor(realSteam).start().getSnapshot().value).toBe('idle');
     expect(loadProfile()).toMatchObject({ connectedServices: { steam: true }, connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] } });
 
     viewer.announce({ kind: 'guest' });
-    createActor(steamConnectMachine).start();
+    createActor(realSteam).start();
     expect(loadProfile().connectedServices.steam).toBe(false);
     expect(loadProfile().connectedTaste?.steamGames).toBeUndefined();
   });
 
   it('after a reload names the account it connected; an older install that stored only the id still loads', async () => {
     mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(3) });
-    const first = createActor(steamConnectMachine).start();
+    const first = createActor(realSteam).start();
     first.send({ type: 'TYPE', value: ID });
     first.send({ type: 'CONNECT' });
     await vi.waitFor(() => expect(first.getSnapshot().value).toBe('connected'));
     first.stop();
     expect(JSON.parse(localStorage.getItem('steam_account') ?? 'null')).toEqual({ steamId: ID, personaName: 'Myco Demo' });
 
-    const reloaded = createActor(steamConnectMachine).start();
+    const reloaded = createActor(realSteam).start();
     expect(reloaded.getSnapshot().value).toBe('connected');
     expect(reloaded.getSnapshot().context).toMatchObject({ steamId: ID, personaName: 'Myco Demo' });
     reloaded.stop();
 
     localStorage.removeItem('steam_account');
-    const older = createActor(steamConnectMachine).start();
+    const older = createActor(realSteam).start();
     expect(older.getSnapshot().context).toMatchObject({ steamId: ID, personaName: '' });
     expect(older.getSnapshot().value).toBe('connected');
     older.stop();
 
     // A name stored for another id, or one that fails validation, is not shown for this id.
     localStorage.setItem('steam_account', JSON.stringify({ steamId: '76561198000000002', personaName: 'QuietSpore' }));
-    expect(createActor(steamConnectMachine).start().getSnapshot().context.personaName).toBe('');
+    expect(createActor(realSteam).start().getSnapshot().context.personaName).toBe('');
     localStorage.setItem('steam_account', '{"steamId":"x"}');
-    expect(createActor(steamConnectMachine).start().getSnapshot().context.personaName).toBe('');
+    expect(createActor(realSteam).start().getSnapshot().context.personaName).toBe('');
   });
 
   it('connects a public profile by id, storing it and marking the service connected', async () => {
     mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(3) });
-    const actor = createActor(steamConnectMachine).start();
+    const actor = createActor(realSteam).start();
     actor.send({ type: 'TYPE', value: ` https://steamcommunity.com/profiles/${ID}/ ` });
     actor.send({ type: 'CONNECT' });
     expect(actor.getSnapshot().value).toBe('connecting');
@@ -202,7 +203,7 @@ describe('Steam connect with the real services', () => {
   ])('shows the right text for %s', async (_label, arrange, text, expected) => {
     arrange();
     await expect(connectSteam(text)).rejects.toBeInstanceOf(AppError);
-    const actor = createActor(steamConnectMachine).start();
+    const actor = createActor(realSteam).start();
     actor.send({ type: 'TYPE', value: text });
     actor.send({ type: 'CONNECT' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('error'));
@@ -212,7 +213,7 @@ describe('Steam connect with the real services', () => {
 
   it('offers the games of an account just connected, once back on the screen', async () => {
     mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(3) });
-    const actor = createActor(steamConnectMachine).start();
+    const actor = createActor(realSteam).start();
     actor.send({ type: 'TYPE', value: ID });
     actor.send({ type: 'CONNECT' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('connected'));
@@ -224,7 +225,7 @@ describe('Steam connect with the real services', () => {
     const failure = await connectSteam(ID).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'STEAM_CONNECT_FAILED' });
     expect((failure as AppError).cause).toBeInstanceOf(Error);
-    const actor = createActor(steamConnectMachine).start();
+    const actor = createActor(realSteam).start();
     actor.send({ type: 'TYPE', value: ID });
     actor.send({ type: 'CONNECT' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('error'));
@@ -234,7 +235,9 @@ describe('Steam connect with the real services', () => {
   it('logs a storage watcher that fails', () => {
     const broken = new Error('no storage events');
     const machine = steamConnectMachine.provide({
+      ...steamConnectImplementations,
       actors: {
+        ...steamConnectImplementations.actors,
         watchSteamId: fromCallback(() => {
           throw broken;
         }),

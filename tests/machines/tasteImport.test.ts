@@ -94,15 +94,15 @@ describe('taste import machine (model-based)', () => {
   });
 
   it('adds exactly what was left ticked', async () => {
-    const { createActor, fromPromise, waitFor } = await import('xstate');
+    const { createActor, fromCallback, fromPromise, waitFor } = await import('xstate');
     const saved: unknown[] = [];
     const actor = createActor(
       tasteImportMachine.provide({
         actors: {
+          // The connect is sent by the test.
+          watchConnects: fromCallback(() => undefined),
           loadOffer: fromPromise(async () => offer),
-          saveImport: fromPromise(async ({ input }: { input: { offer: TasteOffer; items: string[] } }) => {
-            saved.push(input.items);
-          }),
+          saveImport: fromPromise<unknown, { offer: TasteOffer; items: string[] }>(async ({ input }) => saved.push(input.items)),
         },
         actions: { settle: () => undefined },
       }),

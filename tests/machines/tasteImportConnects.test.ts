@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { TasteOffer } from '../../src/domain/tasteImport';
+import { tasteImportImplementations } from '../../src/features/profile/actors/tasteImport.actors';
 import { tasteImportMachine } from '../../src/features/profile/machines/tasteImport.machine';
 
-// The offer's own connect watcher: a service marked as just connected (session storage `taste_offer_<service>`,
+// The offer's real connect watcher: a service marked as just connected (session storage `taste_offer_<service>`,
 // set by the OAuth return or by Steam on this page) starts loading its offer; another service's mark does not.
 
 let actor: ReturnType<typeof createActor<typeof tasteImportMachine>>;
@@ -12,7 +13,9 @@ let actor: ReturnType<typeof createActor<typeof tasteImportMachine>>;
 function start(service: 'spotify' | 'steam') {
   const loads: string[] = [];
   const machine = tasteImportMachine.provide({
+    ...tasteImportImplementations,
     actors: {
+      ...tasteImportImplementations.actors,
       loadOffer: fromPromise<TasteOffer, { service: 'spotify' | 'trakt' | 'steam' }>(({ input }) => {
         loads.push(input.service);
         return new Promise<TasteOffer>(() => undefined);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAnswers } from '../support/answers';
 import { createApp } from '../../server/app';
 import { createFakeGemini } from '../../server/fakes/gemini';
 import { loadConfig } from '../../server/config';
@@ -51,12 +52,14 @@ describe('the token-bucket limiter', () => {
 
 describe('rate-limit keys', () => {
   it('IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64', () => {
-    expect(rateLimitKey('203.0.113.9')).toBe('203.0.113.9');
-    expect(rateLimitKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(rateLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(rateLimitKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(rateLimitKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+    expectAnswers(rateLimitKey, [
+      ['203.0.113.9', '203.0.113.9'],
+      ['::ffff:203.0.113.9', '203.0.113.9'],
+      ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+      ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+      ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+      ['::1', '0:0:0:0::/64'],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runEachTestSignedInAs } from './signedInMember';
 import { recordGameWin } from '../../src/features/games/services/gameResults';
 import { loadBoard } from '../../src/features/games/services/leaderboard';
 import { MemberApiError } from '../../src/shared/http/errors';
@@ -22,17 +23,7 @@ const noorRow = { id: 'm-2', username: 'noor', isCurrentUser: false, stats: zero
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
-beforeEach(() => {
-  localStorage.clear();
-  viewer.announce({ kind: 'member', memberId: 'm-1' });
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  viewer.withdraw();
-});
+runEachTestSignedInAs(viewer, 'm-1');
 
 describe('member stats calls', () => {
   it('GET /api/me/stats answers the figures; a body off the contract is a SERVER failure', async () => {

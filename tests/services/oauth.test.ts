@@ -6,7 +6,7 @@ import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 import {
   buildAuthorizeUrl,
-  completeSignIn,
+  createSignInCompleter,
   exchangeCode,
   finishSignIn,
   pkceChallenge,
@@ -96,6 +96,7 @@ describe('code exchange', () => {
   it('refuses a callback whose state differs, and exchanges a code only once', async () => {
     sessionStorage.setItem('oauth_state_trakt', 'expected');
     const { calls } = mockFetch({ 'POST /api/trakt/auth/token': json({ access_token: 'a', refresh_token: 'r' }) });
+    const completeSignIn = createSignInCompleter();
     await expect(completeSignIn('trakt', { code: 'c-forged', state: 'forged', error: null })).rejects.toThrow(/state/);
     await expect(completeSignIn('trakt', { code: null, state: 'expected', error: null })).rejects.toThrow(/no code/);
     await expect(completeSignIn('trakt', { code: 'c', state: 'expected', error: 'access_denied' })).rejects.toThrow(/access_denied/);

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runEachTestSignedInAs } from './signedInMember';
 import { pendingResultsOf, queueResult, rememberStats, sendPendingResults, sendWaitingGames } from '../../src/features/games/services/pendingResults';
 import { createViewerSource } from '../../src/shared/session/viewer';
-
-const viewer = createViewerSource();
 import { json, mockFetch } from './fetchMock';
 import { fullStorage } from '../support/failingStorage';
+
+const viewer = createViewerSource();
 
 // A member's finished games wait on the device (`member_pending_results`) until POST /api/games/results
 // has them, in the order they were played. A refusal for good drops the game; being offline, a lost
@@ -17,17 +18,7 @@ const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ??
 const gameIdAt = (finishedAt: number) => `game-${finishedAt}`;
 const waiting = (memberId: string, messageCount: number, finishedAt: number) => ({ memberId, game: 'hottakes', gameId: gameIdAt(finishedAt), messageCount, finishedAt });
 
-beforeEach(() => {
-  localStorage.clear();
-  viewer.announce({ kind: 'member', memberId: 'm-1' });
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  viewer.withdraw();
-});
+runEachTestSignedInAs(viewer, 'm-1');
 
 describe('queueResult', () => {
   it('keeps each finished game in order, with its member, and answers what it stored', () => {

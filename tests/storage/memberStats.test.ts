@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startEachTestWithEmptyStorage } from '../support/emptyStorage';
 import { memberStatsKey, pendingResultsKey } from '../../src/features/games/storage/memberStats';
 
 // A member's figures as the server last gave them (`member_stats`) and the finished games still to send
@@ -8,10 +9,7 @@ import { memberStatsKey, pendingResultsKey } from '../../src/features/games/stor
 const stats = { totalPoints: 130, gamesPlayed: 1, hotTakesScore: 130, friendsCount: 0, winRate: 100, streak: 1 };
 const result = { memberId: 'm-1', game: 'hottakes' as const, messageCount: 7, finishedAt: 1000 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+startEachTestWithEmptyStorage();
 
 describe('member_stats', () => {
   it('is null until written, then the figures with whose they are', () => {

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startEachTestWithEmptyStorage } from '../support/emptyStorage';
 import { memberSyncKey, syncStateOf } from '../../src/shared/storage/memberSync';
 
 // `member_profile_sync`: whose device copy of the profile `user_profile` is, when it last changed and
 // whether that change still has to reach the server.
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+startEachTestWithEmptyStorage();
 
 describe('member profile sync state', () => {
   it('is none until written', () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startEachTestWithEmptyStorage } from '../support/emptyStorage';
 import { readOutbox, writeOutbox } from '../../src/features/live/storage/outbox';
 
 // A member's unacknowledged chat messages stay on the device under `mycelius_outbox_<memberId>` until the
@@ -7,10 +8,7 @@ import { readOutbox, writeOutbox } from '../../src/features/live/storage/outbox'
 
 const entry = { to: 'm-2', clientId: 'c-1', text: 'hi', queuedAt: 1000 };
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+startEachTestWithEmptyStorage();
 
 describe('outbox', () => {
   it('is empty for a member who has none', () => {

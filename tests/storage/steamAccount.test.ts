@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startEachTestWithEmptyStorage } from '../support/emptyStorage';
 import { steamAccountKey } from '../../src/features/profile/storage/steamAccount';
 
 // `steam_account`: the connected Steam account's name, shown after a reload beside `steam_id`.
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+startEachTestWithEmptyStorage();
 
 describe('steam_account', () => {
   it('is none until connected, then the id and the account name', () => {

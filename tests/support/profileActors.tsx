@@ -2,7 +2,7 @@ import { useContext, useState, type ReactNode } from 'react';
 import { ViewerSourceContext } from '../../src/app/ViewerSourceContext';
 import { createClientConfigLoader } from '../../src/shared/http/config';
 import { createViewerSource } from '../../src/shared/session/viewer';
-import { createProfileActors } from '../../src/features/profile/actors/bio.actors';
+import { createProfileActors } from '../../src/features/profile/actors';
 import { ProfileActorsProvider, type ProfileActors } from '../../src/features/profile/ui/ProfileActors';
 
 // Profile screens take their IO from ProfileActorsProvider, as the app gives it; tests render them with the

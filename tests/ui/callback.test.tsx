@@ -7,6 +7,7 @@ import { loadProfile } from '../../src/shared/storage/profile';
 import SpotifyCallback from '../../src/features/profile/ui/SpotifyCallback';
 import TraktCallback from '../../src/features/profile/ui/TraktCallback';
 import { json, mockFetch } from '../services/fetchMock';
+import { WithProfileActors } from '../support/profileActors';
 
 beforeEach(() => {
   localStorage.clear();
@@ -29,14 +30,16 @@ function Landing({ name }: { name: string }) {
 function renderAt(url: string) {
   render(
     <StrictMode>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/spotify/callback" element={<SpotifyCallback />} />
-          <Route path="/callback" element={<TraktCallback />} />
-          <Route path="/profile" element={<Landing name="profile" />} />
-          <Route path="/connections" element={<Landing name="onboarding" />} />
-        </Routes>
-      </MemoryRouter>
+      <WithProfileActors>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/spotify/callback" element={<SpotifyCallback />} />
+            <Route path="/callback" element={<TraktCallback />} />
+            <Route path="/profile" element={<Landing name="profile" />} />
+            <Route path="/connections" element={<Landing name="onboarding" />} />
+          </Routes>
+        </MemoryRouter>
+      </WithProfileActors>
     </StrictMode>,
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommunitiesFieldset } from '../../src/features/profile/ui/CommunitiesFieldset';
 import { json, mockFetch } from '../services/fetchMock';
+import { WithProfileActors } from '../support/profileActors';
 
 // The profile screen's 'Communities' for members: labelled checkboxes, several allowed, each change
 // saved through PUT /api/me/settings. A guest (no session hint cookie) is never offered it and nothing is asked.
@@ -25,7 +26,7 @@ describe('Communities on the profile', () => {
       'PUT /api/me/settings': (call) => json(settings((call.body as { communities: string[] }).communities)),
     });
     const user = userEvent.setup();
-    render(<CommunitiesFieldset />);
+    render(<CommunitiesFieldset />, { wrapper: WithProfileActors });
     const group = await screen.findByRole('group', { name: 'Communities' });
     const boxes = within(group).getAllByRole('checkbox');
     expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual(['Seattle', 'UW', 'Microsoft']);
@@ -48,7 +49,7 @@ describe('Communities on the profile', () => {
       'PUT /api/me/settings': json({ error: { code: 'INVALID_REQUEST', message: 'x' } }, 400),
     });
     const user = userEvent.setup();
-    render(<CommunitiesFieldset />);
+    render(<CommunitiesFieldset />, { wrapper: WithProfileActors });
     const uw = await screen.findByRole('checkbox', { name: 'UW' });
     await user.click(uw);
     expect(await screen.findByRole('alert')).toHaveTextContent('That request could not be understood.');
@@ -58,7 +59,7 @@ describe('Communities on the profile', () => {
   it('is not offered to a guest, and no server is asked', async () => {
     document.cookie = 'mycelius_member=; path=/; max-age=0';
     const { calls } = mockFetch({});
-    const { container } = render(<CommunitiesFieldset />);
+    const { container } = render(<CommunitiesFieldset />, { wrapper: WithProfileActors });
     await waitFor(() => expect(container).toBeEmptyDOMElement());
     expect(screen.queryByRole('group', { name: 'Communities' })).toBeNull();
     expect(calls).toEqual([]);

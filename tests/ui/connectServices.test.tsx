@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProfile } from '../../src/shared/storage/profile';
-import { WithProfileActors } from '../support/profileActors';
 import { ConnectServices } from '../../src/features/profile/ui/ConnectServices';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
+import { WithProfileActors } from '../support/profileActors';
 
 const ID = '76561198000000001';
 const publicPlayer = json({ response: { players: [{ steamid: ID, personaname: 'Myco Demo', communityvisibilitystate: 3 }] } });
@@ -25,11 +25,11 @@ function renderCards(origin: '/profile' | '/connections' = '/profile', routerSta
   const redirect = vi.fn();
   const user = userEvent.setup();
   render(
-    <MemoryRouter initialEntries={[{ pathname: origin, state: routerState }]}>
-      <WithProfileActors>
+    <WithProfileActors>
+      <MemoryRouter initialEntries={[{ pathname: origin, state: routerState }]}>
         <ConnectServices origin={origin} redirect={redirect} />
-      </WithProfileActors>
-    </MemoryRouter>,
+      </MemoryRouter>
+    </WithProfileActors>,
   );
   return { redirect, user };
 }

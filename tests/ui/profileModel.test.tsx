@@ -7,6 +7,7 @@ import type { Profile } from '../../src/domain/profile';
 import { profileMachine } from '../../src/features/profile/machines/profile.machine';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/features/profile/ui/ProfileFields';
+import { WithProfileActors } from '../support/profileActors';
 import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
 
 // The profile editor driven along the profile machine's model paths with real user events: typing the
@@ -70,7 +71,7 @@ describe('profile editor along the profile model', () => {
       mount: () => {
         localStorage.clear();
         const user = userEvent.setup({ delay: null });
-        render(<Editor />);
+        render(<Editor />, { wrapper: WithProfileActors });
         return user;
       },
       unmount: () => cleanup(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineKey, type StoredKey } from './store';
 
-export type OAuthProvider = 'spotify' | 'trakt';
-export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['spotify', 'trakt'];
+import { OAUTH_ORIGINS, OAUTH_PROVIDERS, type OAuthOrigin, type OAuthProvider } from '../../domain/oauth';
+
+export { OAUTH_ORIGINS, OAUTH_PROVIDERS, type OAuthOrigin, type OAuthProvider };
 
 const token = z.string();
 export function accessTokenKey(provider: OAuthProvider): StoredKey<string> {
@@ -19,9 +20,6 @@ export const SERVICE_TOKEN_KEYS = OAUTH_PROVIDERS.flatMap((p) => [`${p}_access_t
 export function oauthStateKey(provider: OAuthProvider): StoredKey<string> {
   return defineKey(`oauth_state_${provider}`, token, () => '', { area: 'session', codec: 'text' });
 }
-/** The screens an OAuth round trip can start from, and so return to when it is declined or fails. */
-export const OAUTH_ORIGINS = ['/profile', '/connections'] as const;
-export type OAuthOrigin = (typeof OAUTH_ORIGINS)[number];
 /** Where the round trip started, kept across the provider's redirect; anything else read back counts as /profile. */
 export function oauthOriginKey(provider: OAuthProvider): StoredKey<OAuthOrigin> {
   return defineKey(`oauth_origin_${provider}`, z.enum(OAUTH_ORIGINS), () => '/profile', { area: 'session', codec: 'text' });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { recordApiCalls } from './apiCalls';
 
 // playwright-core drives the system Chromium (Debian's `chromium`, or CHROME_PATH); no browser download.
@@ -32,6 +32,21 @@ export async function startBrowser(): Promise<Browser> {
     ],
   });
   return recordApiCalls(browser);
+}
+
+/** One browser for the whole file: started before its first test, closed after its last. */
+export function startBrowserAroundTests(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await startBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is started before the first test.');
+    return browser;
+  };
 }
 
 export interface OpenOptions {

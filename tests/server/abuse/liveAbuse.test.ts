@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { connect as tcpConnect, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { freePort } from '../../../scripts/freePort';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { createLiveBus, type StartedBus } from '../../../server/live/bus';
 import { createLiveHub, type LiveHub } from '../../../server/live/hub';
 import { liveFeatures } from '../../../server/live/index';
 import { send } from '../../../server/live/socketRegistry';
 import { startServer } from '../../../server/main';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember, type TestMember } from '../social/support/members';
 import { connect, liveUrl, refusedStatus, type LiveClient } from '../live/support/liveClient';
+import { openDatabaseWithBusAroundTests } from '../live/support/liveWorld';
 
 // A hostile member on /api/live, against the server as `npm start` runs it (HTTP and the socket on one
 // listener, MAX_CONNECTIONS applied): too many tabs, too many sockets from one address, every socket
@@ -29,20 +29,9 @@ interface Running {
 }
 
 describe.each(DATABASE_KINDS)('a stranger on /api/live (%s)', (kind) => {
-  let database: TestDatabase;
-  let bus: StartedBus;
+  const live = openDatabaseWithBusAroundTests(kind);
   let running: Running | undefined;
   const clients: LiveClient[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    bus = createLiveBus(database);
-    await bus.ready;
-  }, 60_000);
-  afterAll(async () => {
-    await bus?.close();
-    await database?.dispose();
-  });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
     if (running) {
@@ -51,15 +40,15 @@ describe.each(DATABASE_KINDS)('a stranger on /api/live (%s)', (kind) => {
       await new Promise((resolve) => running?.server.close(resolve));
       running = undefined;
     }
-    await database.db.deleteFrom('members').execute();
+    await live.database.db.deleteFrom('members').execute();
   });
 
   async function start(env: Record<string, string> = {}): Promise<Running> {
     const port = await freePort();
     const config = loadConfig({ PORT: String(port), DIST_DIR: 'no-such-build', LOG_LEVEL: 'silent', ...env });
     const hub = createLiveHub({
-      db: database.db,
-      bus,
+      db: live.database.db,
+      bus: live.bus,
       serverId: `abuse-${randomBytes(4).toString('hex')}`,
       features: liveFeatures,
       origin: config.origin,
@@ -67,7 +56,7 @@ describe.each(DATABASE_KINDS)('a stranger on /api/live (%s)', (kind) => {
       limits: config.liveSockets,
       now: Date.now,
     });
-    const server = startServer(config, undefined, { members: { db: database.db, bus }, live: hub });
+    const server = startServer(config, undefined, { members: { db: live.database.db, bus: live.bus }, live: hub });
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const httpUrl = `http://127.0.0.1:${port}`;
     running = { port, httpUrl, wsUrl: liveUrl(httpUrl), origin: httpUrl, server, hub };
@@ -75,7 +64,7 @@ describe.each(DATABASE_KINDS)('a stranger on /api/live (%s)', (kind) => {
   }
 
   async function member(name: string): Promise<TestMember> {
-    return addMember(database, createApp(loadConfig({ LOG_LEVEL: 'silent' }), { members: { db: database.db, bus } }), name);
+    return addMember(live.database, createApp(loadConfig({ LOG_LEVEL: 'silent' }), { members: { db: live.database.db, bus: live.bus } }), name);
   }
 
   async function tab(at: Running, who: TestMember, localAddress?: string): Promise<LiveClient> {

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLiveBus, type StartedBus } from '../../../server/live/bus';
 import type { BusEvent } from '../../../server/live/feature';
 import { createLogger } from '../../../server/lib/log';
-import { ALL_DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+import { ALL_DATABASE_KINDS } from '../members/support/testDatabase';
+import { openDatabaseWithBusAroundTests } from './support/liveWorld';
 
 // The bus between servers: what one publishes, every listener hears (the publisher too), on
 // Postgres NOTIFY and on PGlite's in-process notifications alike.
@@ -22,23 +23,12 @@ function heard(bus: StartedBus, count: number): Promise<BusEvent[]> {
 }
 
 describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
-  let database: TestDatabase;
-  let bus: StartedBus;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    bus = createLiveBus(database);
-    await bus.ready;
-  }, 60_000);
-  afterAll(async () => {
-    await bus.close();
-    await database.dispose();
-  });
+  const live = openDatabaseWithBusAroundTests(kind);
 
   it('delivers a published event back to its own process, in publishing order', async () => {
-    const arriving = heard(bus, 2);
-    await bus.publish({ kind: 'presence', memberId: 'a7d1c3a0-0000-4000-8000-000000000001' });
-    await bus.publish({ kind: 'friendRequest', from: 'one', to: 'two' });
+    const arriving = heard(live.bus, 2);
+    await live.bus.publish({ kind: 'presence', memberId: 'a7d1c3a0-0000-4000-8000-000000000001' });
+    await live.bus.publish({ kind: 'friendRequest', from: 'one', to: 'two' });
     expect(await arriving).toEqual([
       { kind: 'presence', memberId: 'a7d1c3a0-0000-4000-8000-000000000001' },
       { kind: 'friendRequest', from: 'one', to: 'two' },
@@ -46,16 +36,16 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
   });
 
   it('ignores payloads on its channel that are not bus events', async () => {
-    const arriving = heard(bus, 1);
-    await sql`select pg_notify('mycelius_live', 'not json')`.execute(database.db);
-    await sql`select pg_notify('mycelius_live', ${JSON.stringify({ kind: 'unknown', id: '1' })})`.execute(database.db);
-    await bus.publish({ kind: 'message', id: '42' });
+    const arriving = heard(live.bus, 1);
+    await sql`select pg_notify('mycelius_live', 'not json')`.execute(live.database.db);
+    await sql`select pg_notify('mycelius_live', ${JSON.stringify({ kind: 'unknown', id: '1' })})`.execute(live.database.db);
+    await live.bus.publish({ kind: 'message', id: '42' });
     expect(await arriving).toEqual([{ kind: 'message', id: '42' }]);
   });
 
   it('tells its caller about bad payloads and failing listeners, and stops delivering once unsubscribed or closed', async () => {
     const problems: [string, unknown][] = [];
-    const own = createLiveBus(database, (message, error) => problems.push([message, error instanceof Error ? error.message : error]));
+    const own = createLiveBus(live.database, (message, error) => problems.push([message, error instanceof Error ? error.message : error]));
     await own.ready;
     const received: BusEvent[] = [];
     const dropped: BusEvent[] = [];
@@ -65,7 +55,7 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
     own.subscribe((event) => received.push(event));
     const stop = own.subscribe((event) => dropped.push(event));
     stop();
-    await sql`select pg_notify('mycelius_live', 'not json')`.execute(database.db);
+    await sql`select pg_notify('mycelius_live', 'not json')`.execute(live.database.db);
     await own.publish({ kind: 'message', id: '7' });
     await expect.poll(() => received).toEqual([{ kind: 'message', id: '7' }]);
     expect(problems).toEqual([
@@ -75,33 +65,33 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
     expect(dropped).toEqual([]);
 
     await own.close();
-    const arriving = heard(bus, 1);
-    await bus.publish({ kind: 'message', id: '8' });
+    const arriving = heard(live.bus, 1);
+    await live.bus.publish({ kind: 'message', id: '8' });
     await arriving;
     expect(received).toEqual([{ kind: 'message', id: '7' }]);
   });
 
   it('holds an event published inside a transaction until it commits, and drops it on rollback', async () => {
-    const arriving = heard(bus, 1);
-    await database.db
+    const arriving = heard(live.bus, 1);
+    await live.database.db
       .transaction()
       .execute(async (trx) => {
         await sql`select pg_notify('mycelius_live', ${JSON.stringify({ kind: 'debate', debateId: 'rolled-back' })})`.execute(trx);
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    await database.db.transaction().execute(async (trx) => {
+    await live.database.db.transaction().execute(async (trx) => {
       await sql`select pg_notify('mycelius_live', ${JSON.stringify({ kind: 'debate', debateId: 'committed' })})`.execute(trx);
     });
     expect(await arriving).toEqual([{ kind: 'debate', debateId: 'committed' }]);
   });
 
   it('reaches a second listener on the same database (another server process on Postgres)', async () => {
-    const second = createLiveBus(database);
+    const second = createLiveBus(live.database);
     await second.ready;
     try {
       const arriving = heard(second, 1);
-      await bus.publish({ kind: 'typing', from: 'a', to: 'b' });
+      await live.bus.publish({ kind: 'typing', from: 'a', to: 'b' });
       expect(await arriving).toEqual([{ kind: 'typing', from: 'a', to: 'b' }]);
     } finally {
       await second.close();
@@ -110,35 +100,24 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
 });
 
 describe('the live bus on postgres, when its listening connection drops', () => {
-  let database: TestDatabase;
-  let bus: StartedBus;
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    database = await openTestDatabase('postgres', createLogger('info', (line) => logLines.push(line)));
-    bus = createLiveBus(database);
-    await bus.ready;
-  }, 60_000);
-  afterAll(async () => {
-    await bus.close();
-    await database.dispose();
-  });
+  const live = openDatabaseWithBusAroundTests('postgres', createLogger('info', (line) => logLines.push(line)));
 
   it('reconnects and listens again, so later events arrive', async () => {
     const { rows } = await sql<{ ended: boolean }>`
       select pg_terminate_backend(pid) as ended from pg_stat_activity
-      where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`.execute(database.db);
+      where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`.execute(live.database.db);
     expect(rows).toEqual([{ ended: true }]);
 
     let heard = false;
-    bus.subscribe((event) => {
+    live.bus.subscribe((event) => {
       if (event.kind === 'message' && event.id === 'after-the-drop') heard = true;
     });
     // Events published while it is away are lost (a reconnecting client resyncs); keep publishing until one lands.
     await expect
       .poll(
         async () => {
-          await bus.publish({ kind: 'message', id: 'after-the-drop' });
+          await live.bus.publish({ kind: 'message', id: 'after-the-drop' });
           return heard;
         },
         { timeout: 10_000, interval: 200 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { json, useChatWorld } from './support/chatWorld';
+import { twoFriends } from '../social/support/members';
 
 // Chat on the live socket, through the feature the hub plugs in: acks, live delivery to the friend
 // and the sender's other tabs, exactly once per client id, delivered and read receipts, typing.
@@ -9,9 +10,7 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
   const world = useChatWorld(kind);
 
   async function friends() {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     return { alice, bob };
   }
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../../../server/members/sessions';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import type { TestMember } from '../social/support/members';
 import { json, useChatWorld } from './support/chatWorld';
+import { twoFriends, type TestMember } from '../social/support/members';
 
 // The chat routes over HTTP: who may read which history, history a page at a time, and the conversation
 // list with unread counts. Messages are sent and marked read on the socket (the chat feature), as the app does.
@@ -26,9 +26,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   const world = useChatWorld(kind);
 
   it('shows a message sent to a friend, trimmed, in both histories', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
 
     const message = await world.send(alice, bob, 'c-1', '  hi Bob  ');
     expect(message).toEqual({
@@ -46,9 +44,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('stores the same client id once: a repeat answers the first message', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     const first = await world.send(alice, bob, 'same', 'once');
     world.clock.now += 5_000;
 
@@ -69,9 +65,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('refuses a blocked pair both ways: the blocker hears 403 BLOCKED, the blocked member what a stranger hears', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     expect((await bob.browser.request('POST', '/api/blocks', { userId: alice.id })).status).toBe(201);
 
     const historyOfBlocker = await bob.browser.request('GET', `/api/chats/${alice.id}/messages`);
@@ -83,9 +77,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('answers 401 without a session and 400 for a bad cursor', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     alice.browser.setSession(undefined);
     expect((await alice.browser.request('GET', '/api/chats')).status).toBe(401);
     expect((await alice.browser.request('GET', `/api/chats/${bob.id}/messages`)).status).toBe(401);
@@ -96,9 +88,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('has no HTTP route to send or to mark read: the app does both on the socket', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     for (const [path, body] of [
       [`/api/chats/${bob.id}/messages`, { clientId: 'c-1', text: 'hi' }],
       [`/api/chats/${bob.id}/read`, { upTo: '1' }],
@@ -111,9 +101,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('limits a member to 20 messages in 10 s (TOO_MANY_MESSAGES)', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     for (let i = 0; i < 20; i++) await world.send(alice, bob, `m-${i}`, `message ${i}`);
     const tooMany = [{ type: 'error', code: 'TOO_MANY_MESSAGES', message: 'You are sending messages too fast. Please slow down.', clientId: 'm-20' }];
     const refusedTab = await world.connect(alice);
@@ -133,9 +121,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('pages history 50 at a time, oldest first, with hasMore', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     const rows = Array.from({ length: 120 }, (_, i) => {
       const [from, to] = i % 2 === 0 ? [alice, bob] : [bob, alice];
       return { sender_id: from.id, recipient_id: to.id, client_id: `c-${i}`, text: `message ${i}`, sent_at: new Date(world.clock.now + i * 1000) };
@@ -156,9 +142,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('says there is no more history when exactly 50 messages were exchanged', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     const rows = Array.from({ length: 50 }, (_, i) => ({
       sender_id: alice.id,
       recipient_id: bob.id,
@@ -250,9 +234,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it("shows a friend's picture and online status only while connected and allowed", async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     await world.send(bob, alice, 'b1', 'hi');
     await world.database.db
       .insertInto('profiles')
@@ -272,9 +254,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('drops a conversation from the list when the friendship ends', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     await world.send(bob, alice, 'b1', 'hi');
     expect((await alice.browser.request('DELETE', `/api/friends/${bob.id}`)).status).toBe(204);
     expect(await json(await alice.browser.request('GET', '/api/chats'))).toEqual({ conversations: [] });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import type { Frame } from './support/liveClient';
 import { useLiveWorld } from './support/liveWorld';
+import { twoFriends } from '../social/support/members';
 
 // Chat through the real hub and bus, as two members' tabs hear it on /api/live.
 
@@ -11,9 +12,7 @@ describe.each(DATABASE_KINDS)('chat through /api/live on %s', (kind) => {
   const world = useLiveWorld(kind);
 
   async function friends() {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     return { ada, bob };
   }
 

@@ -79,6 +79,17 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     return state.debate;
   }
 
+  /** Alice and Bob, one socket each, joined one after the other: matched, both writing their takes. */
+  async function aliceAndBobMatched() {
+    const alice = await member('Alice');
+    const bob = await member('Bob');
+    const aliceSocket = await server.connect(alice.id);
+    const bobSocket = await server.connect(bob.id);
+    await send(aliceSocket, { type: 'debate.join', community: null });
+    await send(bobSocket, { type: 'debate.join', community: null });
+    return { alice, bob, aliceSocket, bobSocket, debateId: lastState(alice).debateId };
+  }
+
   /** The messages pushed to `who` one by one since their last debate state. */
   function pushedMessages(who: TestMember, on: LiveServer = server) {
     return frames(on, who).flatMap((f) => (f.type === 'debate.message' ? [f.message] : []));
@@ -194,13 +205,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   });
 
   it("keeps the opponent's take hidden until both have written, then reveals both", async () => {
-    const alice = await member('Alice');
-    const bob = await member('Bob');
-    const aliceSocket = await server.connect(alice.id);
-    const bobSocket = await server.connect(bob.id);
-    await send(aliceSocket, { type: 'debate.join', community: null });
-    await send(bobSocket, { type: 'debate.join', community: null });
-    const debateId = lastState(alice).debateId;
+    const { alice, bob, aliceSocket, bobSocket, debateId } = await aliceAndBobMatched();
 
     await send(aliceSocket, { type: 'debate.take', debateId, text: 'Tabs, obviously.' });
     expect(lastState(alice)).toMatchObject({ phase: 'writing', yourTake: 'Tabs, obviously.', opponentTake: null });
@@ -215,13 +220,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   });
 
   it('refuses a message before the takes are revealed, then stores each client id once', async () => {
-    const alice = await member('Alice');
-    const bob = await member('Bob');
-    const aliceSocket = await server.connect(alice.id);
-    const bobSocket = await server.connect(bob.id);
-    await send(aliceSocket, { type: 'debate.join', community: null });
-    await send(bobSocket, { type: 'debate.join', community: null });
-    const debateId = lastState(alice).debateId;
+    const { alice, bob, aliceSocket, bobSocket, debateId } = await aliceAndBobMatched();
     await send(aliceSocket, { type: 'debate.say', debateId, clientId: 'early', text: 'Too soon' });
     expect(frames(server, alice).at(-1)).toEqual({ type: 'error', code: 'INVALID_REQUEST', message: 'That request could not be understood.' });
 
@@ -498,13 +497,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   });
 
   it('refuses a message while only one take is in, whichever side wrote it', async () => {
-    const alice = await member('Alice');
-    const bob = await member('Bob');
-    const aliceSocket = await server.connect(alice.id);
-    const bobSocket = await server.connect(bob.id);
-    await send(aliceSocket, { type: 'debate.join', community: null });
-    await send(bobSocket, { type: 'debate.join', community: null });
-    const debateId = lastState(alice).debateId;
+    const { alice, bob, aliceSocket, bobSocket, debateId } = await aliceAndBobMatched();
     await send(bobSocket, { type: 'debate.take', debateId, text: 'Spaces.' });
     await send(bobSocket, { type: 'debate.say', debateId, clientId: 'early', text: 'Too soon' });
     expect(frames(server, bob).at(-1)).toEqual({ type: 'error', code: 'INVALID_REQUEST', message: 'That request could not be understood.' });

@@ -21,16 +21,25 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
   // No grace period: a debater's last socket closing ends the debate at once, unless the server is restarting.
   const world = useLiveWorld(kind, { features: [...liveFeatures, createDebateFeature({ ai: { hotTakesPrompt: () => Promise.resolve(PROMPT) }, disconnectGraceMs: 0 })] });
 
-  it('runs a debate between two sockets end to end and records the result for both', async () => {
+  /** Ada and Ben signed in, each with one socket open. */
+  const adaAndBenOnline = async () => {
     const ada = await world.member('Ada');
     const ben = await world.member('Ben');
-    const adaTab = await world.open(ada);
-    const benTab = await world.open(ben);
+    return { ada, ben, adaTab: await world.open(ada), benTab: await world.open(ben) };
+  };
 
+  /** Ada searches first and Ben joins: the debate Ada's socket is shown once both are writing their takes. */
+  const matchAdaWithBen = async (adaTab: LiveClient, benTab: LiveClient) => {
     adaTab.send({ type: 'debate.join', community: null });
     await adaTab.waitFor((f) => f.type === 'debate.queued');
     benTab.send({ type: 'debate.join', community: null });
-    const matched = (await adaTab.waitFor(isState('writing'))) as DebateFrame;
+    return (await adaTab.waitFor(isState('writing'))) as DebateFrame;
+  };
+
+  it('runs a debate between two sockets end to end and records the result for both', async () => {
+    const { ada, ben, adaTab, benTab } = await adaAndBenOnline();
+
+    const matched = await matchAdaWithBen(adaTab, benTab);
     expect(matched.debate.opponent.username).toBe('Ben');
     expect(((await benTab.waitFor(isState('writing'))) as DebateFrame).debate.opponent.username).toBe('Ada');
     const { debateId } = matched.debate;
@@ -63,14 +72,8 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
   });
 
   it('pushes each message alone: a push does not grow with the debate, and 50 messages stay a few kilobytes', async () => {
-    const ada = await world.member('Ada');
-    const ben = await world.member('Ben');
-    const adaTab = await world.open(ada);
-    const benTab = await world.open(ben);
-    adaTab.send({ type: 'debate.join', community: null });
-    await adaTab.waitFor((f) => f.type === 'debate.queued');
-    benTab.send({ type: 'debate.join', community: null });
-    const { debateId } = ((await adaTab.waitFor(isState('writing'))) as DebateFrame).debate;
+    const { adaTab, benTab } = await adaAndBenOnline();
+    const { debateId } = (await matchAdaWithBen(adaTab, benTab)).debate;
     adaTab.send({ type: 'debate.take', debateId, text: 'Warm and crackly.' });
     benTab.send({ type: 'debate.take', debateId, text: 'Crackles are noise.' });
     for (const side of [adaTab, benTab]) await side.waitFor(isState('revealed'));
@@ -99,24 +102,15 @@ describe.each(DATABASE_KINDS)('Hot Takes debates over /api/live on %s', (kind) =
   });
 
   it('a restart closes the sockets without ending the debate', async () => {
-    const ada = await world.member('Ada');
-    const ben = await world.member('Ben');
-    const adaTab = await world.open(ada);
-    const benTab = await world.open(ben);
-    adaTab.send({ type: 'debate.join', community: null });
-    await adaTab.waitFor((f) => f.type === 'debate.queued');
-    benTab.send({ type: 'debate.join', community: null });
-    const { debateId } = ((await adaTab.waitFor(isState('writing'))) as DebateFrame).debate;
+    const { adaTab, benTab } = await adaAndBenOnline();
+    const { debateId } = (await matchAdaWithBen(adaTab, benTab)).debate;
     await world.hub.shutdown();
     expect(await Promise.all([adaTab.closed, benTab.closed])).toEqual([1012, 1012]);
     expect(await world.database.db.selectFrom('debates').select(['id', 'ended_at']).execute()).toEqual([{ id: debateId, ended_at: null }]);
   });
 
   it('a member cancelling the search is not matched', async () => {
-    const ada = await world.member('Ada');
-    const ben = await world.member('Ben');
-    const adaTab = await world.open(ada);
-    const benTab = await world.open(ben);
+    const { adaTab, benTab } = await adaAndBenOnline();
     adaTab.send({ type: 'debate.join', community: null });
     await adaTab.waitFor((f) => f.type === 'debate.queued');
     adaTab.send({ type: 'debate.cancel' });

@@ -7,6 +7,7 @@ import { APP_ORIGIN } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { connect, liveUrl, refusedStatus } from './support/liveClient';
 import { useLiveWorld } from './support/liveWorld';
+import { twoFriends } from '../social/support/members';
 
 // The /api/live socket itself: who may open one, the first frame, the rows that say who is
 // connected, refused frames, heartbeats and a restart's goodbye.
@@ -147,9 +148,7 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
   });
 
   it("sweeps the rows a crashed server left behind and tells its members' friends they are offline", async () => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     await world.database.db
       .insertInto('live_connections')
       .values({ id: '0b0b0b0b-0000-4000-8000-000000000001', server_id: 'crashed-server', member_id: bob.id, seen_at: new Date(world.clock.now) })

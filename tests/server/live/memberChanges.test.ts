@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { saveTaste, type TestMember } from '../social/support/members';
+import { saveTaste, type TestMember, twoFriends } from '../social/support/members';
 import { useLiveWorld } from './support/liveWorld';
 import type { LiveClient } from './support/liveClient';
 
@@ -56,9 +56,7 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
     ['blocks', (ada, bob) => ada.browser.request('POST', '/api/blocks', { userId: bob.id }), 201],
   ];
   it.each(endings)('tells both people, on every tab, when one %s the other', async (_ending, end, status) => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaTab = await world.open(ada);
     const bobPhone = await world.open(bob);
     const bobLaptop = await world.open(bob);
@@ -86,9 +84,7 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
   });
 
   it("tells every tab of a member, and nobody else's, when their profile is saved", async () => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaPhone = await world.open(ada);
     const adaLaptop = await world.open(ada);
     const bobTab = await world.open(bob);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { putSettings, type TestMember } from '../social/support/members';
+import { putSettings, type TestMember, twoFriends } from '../social/support/members';
 import { useLiveWorld } from './support/liveWorld';
 
 // Presence and friend-request notices as a member's tab hears them: friends coming online and
@@ -10,9 +10,7 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
   const world = useLiveWorld(kind);
 
   it("tells a member when a friend comes online and goes offline, and lists online friends in ready", async () => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaTab = await world.open(ada);
     const bobTab = await world.open(bob);
     expect(bobTab.frames[0]).toEqual({ type: 'ready', memberId: bob.id, onlineFriends: [ada.id] });
@@ -60,9 +58,7 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
   });
 
   it('tells friends offline once when a member switches Online Status off, and online when back on', async () => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaTab = await world.open(ada);
     await world.open(bob);
     await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);
@@ -90,9 +86,7 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     ['blocks', (ada, bob) => bob.browser.request('POST', '/api/blocks', { userId: ada.id }), 201],
   ];
   it.each(endings)('shows former friends offline to each other at once when one %s the other', async (_ending, end, status) => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaTab = await world.open(ada);
     const bobTab = await world.open(bob);
     await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoServers } from './support/twoServers';
+import { twoFriends } from '../social/support/members';
 
 // Several servers, one Postgres: members connected to different server processes hear
 // each other through LISTEN/NOTIFY within a second. More cross-server checks (chat messages,
@@ -10,9 +11,7 @@ describe('two server processes on one Postgres database', () => {
   const cluster = useTwoServers();
 
   it('a member on server 1 sees a friend on server 2 come online, and go offline, within 1 s', async () => {
-    const ada = await cluster.member('Ada');
-    const bob = await cluster.member('Bob');
-    await cluster.befriend(ada, bob);
+    const [ada, bob] = await twoFriends(cluster, 'Ada', 'Bob');
     const adaTab = await cluster.open(ada, 0);
     expect(adaTab.frames[0]).toEqual({ type: 'ready', memberId: ada.id, onlineFriends: [] });
 
@@ -42,9 +41,7 @@ describe('two server processes on one Postgres database', () => {
   });
 
   it('a message sent by a member on server 2 reaches their friend on server 1 within 1 s, and server 2 hears it was delivered', async () => {
-    const fay = await cluster.member('Fay');
-    const gus = await cluster.member('Gus');
-    await cluster.befriend(fay, gus);
+    const [fay, gus] = await twoFriends(cluster, 'Fay', 'Gus');
     const fayTab = await cluster.open(fay, 0);
     const gusTab = await cluster.open(gus, 1);
 
@@ -58,9 +55,7 @@ describe('two server processes on one Postgres database', () => {
 
   // Last: it stops server 2.
   it("a friendship ended through server 2 reaches the other member's tab on server 1 within 1 s", async () => {
-    const jo = await cluster.member('Jo');
-    const kim = await cluster.member('Kim');
-    await cluster.befriend(jo, kim);
+    const [jo, kim] = await twoFriends(cluster, 'Jo', 'Kim');
     const joTab = await cluster.open(jo, 0);
     const response = await fetch(`${cluster.servers[1].url}/api/friends/${jo.id}`, { method: 'DELETE', headers: cluster.headers(kim, 1) });
     expect(response.status).toBe(204);

@@ -49,6 +49,18 @@ async function sessionsOn(url: string): Promise<number> {
   }
 }
 
+/** Listens on channel `chat`, notifies `payload` on it and waits until the listener has heard exactly that. */
+async function expectToHearItsOwn(
+  database: { db: Kysely<Database>; listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> },
+  payload: string,
+): Promise<{ heard: string[]; stop: () => Promise<void> }> {
+  const heard: string[] = [];
+  const stop = await database.listen('chat', (payload) => heard.push(payload));
+  await sql`select pg_notify('chat', ${payload})`.execute(database.db);
+  await expect.poll(() => heard).toEqual([payload]);
+  return { heard, stop };
+}
+
 // The query layer itself: PGlite's single connection lent to one transaction at a time, and the
 // migrations on both engines.
 
@@ -181,10 +193,7 @@ describe('opening the configured database', () => {
     try {
       const opened = await openDatabase({ dataDir: 'unused', url: created.url });
       expect(opened.kind).toBe('postgres');
-      const heard: string[] = [];
-      await opened.listen('chat', (payload) => heard.push(payload));
-      await sql`select pg_notify('chat', 'hello')`.execute(opened.db);
-      await expect.poll(() => heard).toEqual(['hello']);
+      await expectToHearItsOwn(opened, 'hello');
       await opened.close();
       await expect.poll(() => sessionsOn(created.url)).toBe(0);
     } finally {
@@ -199,10 +208,7 @@ describe('opening the configured database', () => {
       expect(starting.kind).toBe('pglite');
       expect(await starting.db.selectFrom('members').select('id').execute()).toEqual([]);
       expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
-      const heard: string[] = [];
-      const stop = await starting.listen('chat', (payload) => heard.push(payload));
-      await sql`select pg_notify('chat', 'first')`.execute(starting.db);
-      await expect.poll(() => heard).toEqual(['first']);
+      const { heard, stop } = await expectToHearItsOwn(starting, 'first');
       await stop();
       await sql`select pg_notify('chat', 'second')`.execute(starting.db);
       await sql`select 1`.execute(starting.db);
@@ -224,10 +230,7 @@ describe('opening the configured database', () => {
       const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
       expect(starting.kind).toBe('postgres');
       expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
-      const heard: string[] = [];
-      await starting.listen('chat', (payload) => heard.push(payload));
-      await sql`select pg_notify('chat', 'hello')`.execute(starting.db);
-      await expect.poll(() => heard).toEqual(['hello']);
+      await expectToHearItsOwn(starting, 'hello');
       await starting.close();
       await expect.poll(() => sessionsOn(created.url)).toBe(0);
     } finally {

@@ -67,31 +67,41 @@ function recordingLogger(): { log: Logger; warnings: Warning[] } {
   return { log: { debug: ignore, info: ignore, error: ignore, warn: (msg, fields) => warnings.push({ msg, fields }) }, warnings };
 }
 
-describe('the Postgres LISTEN connection', () => {
-  let database: { url: string; drop: () => Promise<void> };
-  let admin: pg.Client;
-  let listener: Listener;
-  let warnings: Warning[];
-
+/** A throwaway database for the describe block, and a plain client on it that sends the notifications. */
+function openDatabaseWithAdminAroundTests(): { url: () => string; admin: () => pg.Client } {
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  let admin: pg.Client | undefined;
   beforeAll(async () => {
     database = await createPostgresDatabase();
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
   }, 60_000);
   afterAll(async () => {
-    await admin.end();
-    await database.drop();
+    await admin?.end();
+    await database?.drop();
   });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the database is not open yet');
+    return value;
+  };
+  return { url: () => ready(database).url, admin: () => ready(admin) };
+}
+
+describe('the Postgres LISTEN connection', () => {
+  const postgres = openDatabaseWithAdminAroundTests();
+  let listener: Listener;
+  let warnings: Warning[];
+
   beforeEach(() => {
     const recording = recordingLogger();
     warnings = recording.warnings;
-    listener = postgresListener(database.url, recording.log);
+    listener = postgresListener(postgres.url(), recording.log);
   });
   afterEach(async () => {
     await listener.close();
   });
 
-  const notify = (channel: string, payload: string) => admin.query('select pg_notify($1, $2)', [channel, payload]);
+  const notify = (channel: string, payload: string) => postgres.admin().query('select pg_notify($1, $2)', [channel, payload]);
 
   /** The payloads each named listener heard, in order. */
   function heard() {
@@ -145,7 +155,7 @@ describe('the Postgres LISTEN connection', () => {
     const record = heard();
     await listener.listen('chat', record.listener('chat'));
     const sessions = async () =>
-      Number((await admin.query<{ count: string }>("select count(*) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'")).rows[0]?.count);
+      Number((await postgres.admin().query<{ count: string }>("select count(*) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'")).rows[0]?.count);
     await expect.poll(sessions).toBe(1);
     await listener.close();
     await expect(listener.listen('news', record.listener('late'))).rejects.toThrow('The listener is closed.');
@@ -155,21 +165,11 @@ describe('the Postgres LISTEN connection', () => {
 });
 
 describe('the Postgres LISTEN connection through a connection that drops', () => {
-  let database: { url: string; drop: () => Promise<void> };
-  let admin: pg.Client;
+  const postgres = openDatabaseWithAdminAroundTests();
   let relay: Relay;
 
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await admin.end();
-    await database.drop();
-  });
   beforeEach(async () => {
-    relay = await relayTo(database.url);
+    relay = await relayTo(postgres.url());
   });
   afterEach(async () => {
     await relay.close();
@@ -193,7 +193,7 @@ describe('the Postgres LISTEN connection through a connection that drops', () =>
       await expect
         .poll(
           async () => {
-            await admin.query("select pg_notify('chat', 'back')");
+            await postgres.admin().query("select pg_notify('chat', 'back')");
             return payloads;
           },
           { timeout: 10_000, interval: 200 },

@@ -29,6 +29,17 @@ const ROUTES: [string, string, unknown?][] = [
 describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
   const world = useWorld(kind);
 
+  /** Alice, Bob, Carol and Dave signed up; Alice asked Bob to be friends and he accepted. */
+  async function fourMembersAliceAndBobFriends() {
+    const alice = await world.signUp('Alice');
+    const bob = await world.signUp('Bob');
+    const carol = await world.signUp('Carol');
+    const dave = await world.signUp('Dave');
+    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
+    return { alice, bob, carol, dave };
+  }
+
   it('answers every route with 401 UNAUTHENTICATED without a session or with a made-up one', async () => {
     const stranger = browser(world.app);
     for (const [method, path, body] of ROUTES) {
@@ -56,12 +67,7 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
   });
 
   it('deleting an account removes its friendships, requests, blocks, results and actions, and keeps reports by name', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
-    const dave = await world.signUp('Dave');
-    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
-    await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
+    const { alice, bob, carol, dave } = await fourMembersAliceAndBobFriends();
     await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
     await dave.browser.request('POST', '/api/blocks', { userId: alice.id });
     await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
@@ -88,12 +94,7 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
   });
 
   it("exports the member's friends, requests, blocks and game results", async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
-    const dave = await world.signUp('Dave');
-    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
-    await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
+    const { alice, bob, carol, dave } = await fourMembersAliceAndBobFriends();
     const pending = await json<{ request: unknown }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id }));
     await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
     await playGame(alice.browser, 2);

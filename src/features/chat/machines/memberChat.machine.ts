@@ -26,7 +26,7 @@ import { memberErrorTexts } from '../../../domain/memberContract';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from '../../live';
 
-// A chat between two members (/chat/:friendId for a member friend; issue 14 item 2). History comes over
+// A chat between two members (/chat/:friendId for a member friend). History comes over
 // REST; everything live goes through the app's one live actor, reached by the invoked 'liveLink' callback
 // actor (the screen provides the app's, tests a fake): my messages go out as 'live.send' (the live actor
 // queues them on the device until the server's 'ack'), frames come back as 'live.received'. A message of

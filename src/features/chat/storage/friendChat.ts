@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chatMessageSchema, type ChatMessage } from '../../../domain/chat';
 import { defineKeyFamily } from '../../../shared/storage/store';
 
-// A sample friend's AI persona chat, kept per friend on the device (issue 14): reopening the chat shows it
+// A sample friend's AI persona chat, kept per friend on the device: reopening the chat shows it
 // as it was left. Validated on read like every stored value; an unreadable one starts the chat afresh.
 
 /** The newest messages kept per friend; older ones drop off so one chatty friend cannot fill the storage. */

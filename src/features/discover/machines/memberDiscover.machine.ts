@@ -8,7 +8,7 @@ import type { DiscoverPageQuery, MemberDiscoverPage } from '../../../domain/disc
 import type { LiveEmitted } from '../../live';
 
 /**
- * A member's Discover (issue 13): pages of people ranked by the server, which also searches and filters by
+ * A member's Discover: pages of people ranked by the server, which also searches and filters by
  * community ('Show more' asks for the next page). 'Add Friend' asks a member (the card then reads 'Request
  * sent'), accepts one who asked first ('Accept'), and befriends a sample person at once, as for guests.
  * A friendship made here is announced in the page, never in a browser alert. What the live channel says

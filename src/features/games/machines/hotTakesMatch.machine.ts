@@ -15,7 +15,7 @@ import type { ChatPipelineContext, ChatSources, ComposerEvent } from '../../chat
 // shared chat pipeline (chatPipeline.ts). The partner's profile dialog and leaving are parallel regions so
 // they can run in any phase without disturbing the game.
 //
-// The end a player sees (issue 15): once the win condition holds (in conversation, more than 4 messages) FINISH
+// The end a player sees: once the win condition holds (in conversation, more than 4 messages) FINISH
 // ends the debate; the log and the win are saved as on leaving, then the result (the points) shows, with
 // PLAY_AGAIN (a new game, never the same prompt) and BACK to the games. BACK before that asks first
 // (leave.confirming) once the player has said anything, so the screen can say what leaving will count.

@@ -7,7 +7,7 @@ import { callbackNotProvided, notProvided } from '../../../shared/machines/notPr
 import type { LiveCommand, LiveEmitted } from '../../live';
 import { debateChatMessages, debateMessageCount, OPPONENT, type PendingMessage } from './debateChat';
 
-// Hot Takes against a member (issue 14 item 5): search the matchmaking queue over the live link; matched,
+// Hot Takes against a member: search the matchmaking queue over the live link; matched,
 // the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end),
 // and each new message comes alone in a 'debate.message' frame.
 // With nobody matched within MATCHMAKING_TIMEOUT_MS the search is cancelled and the AI chat takes over.

@@ -5,7 +5,7 @@ import { messages as texts } from '../../../domain/messages';
 import { debateMessageCount, type DebatePhase } from './debateChat';
 import type { liveDebateMachine } from './liveDebate.machine';
 
-export { debateChatMessages, debateMessageCount, OPPONENT, type DebateChat, type DebatePhase } from './debateChat';
+export { debateChatMessages, OPPONENT, type DebatePhase } from './debateChat';
 
 // What the live debate screen shows in each state of its machine: the phase, the chat as a list of
 // messages (takes, SPEC's reveal line, the argument), the lines under the prompt and the input, and the

@@ -10,7 +10,7 @@ import NotFound from '../../../shared/ui/NotFound';
 
 // The matched Hot Takes chat is its own chunk: it pulls in the AI client and matching, the bot games do not.
 const HotTakesMatchChat = lazy(() => import('./HotTakesMatchChat'));
-// A member's debate against another member (issue 14): its own chunk too, which guests never load.
+// A member's debate against another member: its own chunk too, which guests never load.
 const LiveDebateChat = lazy(() => import('./LiveDebateChat'));
 
 function Waiting() {

@@ -12,7 +12,7 @@ import { callbackNotProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from './liveEvents';
 
 /**
- * The app's one live channel for a member (issue 14): the /api/live socket, kept open through network
+ * The app's one live channel for a member: the /api/live socket, kept open through network
  * changes and server restarts. connecting -> open; a lost or failed socket -> reconnecting after an
  * exponential, fully jittered backoff; the browser offline -> offline until it is back. Chat messages
  * ('live.send') wait in the device's outbox until the server acknowledges them, and the whole outbox

@@ -4,7 +4,7 @@ import { callbackNotProvided, notProvided } from '../../../shared/machines/notPr
 import type { LiveCommand, LiveEmitted } from './liveEvents';
 
 /**
- * A member's live notices (issue 14 item 4): "{name} sent you a friend request" when a request arrives
+ * A member's live notices: "{name} sent you a friend request" when a request arrives
  * (and the app's friend requests refresh), "New message from {name}" when a friend writes while the member
  * is not on that friend's chat. Shown in the page until dismissed or for 6 s, and beyond the page as the
  * settings ask (a browser notification on a hidden tab, a tone). It hears the live actor through 'liveLink'.

@@ -1,7 +1,7 @@
 import { settingsKey } from '../../../shared/storage/settings';
 import type { NoticeTone } from './sound';
 
-// What a live notice does beyond the page (issue 14 item 4): a browser Notification when the member turned
+// What a live notice does beyond the page: a browser Notification when the member turned
 // Push Notifications on, allowed them, and is looking at another tab; a short tone when Sound Effects is on.
 
 const NOTIFICATION_TITLE = 'Mycelius';

@@ -1,6 +1,6 @@
 import { LIVE_PATH, serverFrameSchema, type ClientFrame, type ServerFrame } from '../../../domain/liveContract';
 
-// The browser's one WebSocket to /api/live (issue 14). The session cookie authenticates it (same origin),
+// The browser's one WebSocket to /api/live. The session cookie authenticates it (same origin),
 // so nothing but the URL is needed. Every incoming frame is checked against the contract: a frame that
 // does not parse is dropped (and logged) instead of reaching the machines.
 

@@ -2,8 +2,6 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AiProvider, BioGenerationEvent } from '../machines/bioGeneration.machine';
 import { createBioGenerator, readStoredSummary, watchStoredSummary, type BioGenerator } from '../services/bio';
 import type { ClientConfigLoader } from '../../../shared/http/config';
-import type { ViewerSource } from '../../../shared/session/viewer';
-import { connectServicesImplementations } from './connectServices.actors';
 
 /** The AI summary panel's IO, over the app's one bio generator (so the panel joins a background run). */
 export function bioGenerationActors(generator: BioGenerator, loadConfig: ClientConfigLoader) {
@@ -24,15 +22,11 @@ export function onboardingImplementations(generator: BioGenerator) {
   };
 }
 
-/**
- * The profile screens' real IO, around one bio generator, for the app's viewer and its one loader of the
- * server's configuration: the app creates it once where it is assembled.
- */
-export function createProfileActors(viewer: ViewerSource, loadConfig: ClientConfigLoader) {
+/** The AI summary's and onboarding's IO around one bio generator, so a second generation joins the one running. */
+export function createBioActors(loadConfig: ClientConfigLoader) {
   const generator = createBioGenerator();
   return {
     bioGeneration: { actors: bioGenerationActors(generator, loadConfig), storedSummary: readStoredSummary },
     onboarding: onboardingImplementations(generator),
-    connectServices: connectServicesImplementations(viewer, loadConfig),
   };
 }

@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { COMMUNITIES, type Community } from '../../../domain/community';
 import { messages } from '../../../domain/messages';
-import { memberCommunities, saveCommunities } from '../../../shared/http/memberSettings';
-import { socialFailureText } from '../../../shared/http/socialErrors';
+import { socialFailureText } from '../../../domain/socialFailure';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 // The profile screen's 'Communities' (issue 13): a member picks any of UW, Microsoft and Seattle, saved at once
 // (PUT /api/me/settings). Guests have none of their own, so the choice is not offered to them.
@@ -26,8 +26,10 @@ function toggledIn(chosen: readonly Community[], community: Community): Communit
 export const communitiesMachine = setup({
   types: {} as { context: CommunitiesContext; events: CommunitiesEvent },
   actors: {
-    loadCommunities: fromPromise<Community[] | null>(() => memberCommunities()),
-    saveCommunities: fromPromise<Community[], { communities: Community[] }>(({ input }) => saveCommunities(input.communities)),
+    /** The member's communities as the server keeps them; null for a guest, who has none to choose. */
+    loadCommunities: notProvided<Community[] | null>('loadCommunities'),
+    /** Saves the choice; answers what the server then keeps. */
+    saveCommunities: notProvided<Community[], { communities: Community[] }>('saveCommunities'),
   },
   guards: {
     isMember: (_, params: { communities: Community[] | null }) => params.communities !== null,

@@ -4,7 +4,8 @@ import { providerAuthMachine } from './providerAuth.machine';
 import { steamConnectMachine } from './steamConnect.machine';
 
 // The Connect Services cards: one provider-auth instance per OAuth service, the Steam connection, and
-// which services run as demo providers (from /api/config) so the cards can say so.
+// which services run as demo providers (from /api/config) so the cards can say so. The cards' own IO is
+// provided with them: where the app is assembled, this machine's provide passes the cards' machines on.
 
 export interface DemoFlags {
   spotify: boolean;

@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
-import { completeSignIn, finishSignIn, OAuthDeniedError, oauthOriginOf, type CallbackParams, type Tokens } from '../services/oauth';
-import type { OAuthOrigin, OAuthProvider } from '../../../shared/storage/tokens';
+import { OAuthDeniedError, type CallbackParams, type OAuthOrigin, type OAuthProvider, type OAuthTokens } from '../../../domain/oauth';
+import { notProvided } from '../../../shared/machines/notProvided';
 
 // OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go back to the
 // screen it started from (/profile or /connections, remembered across the redirect; /profile when unknown),
@@ -30,16 +30,18 @@ export const oauthCallbackMachine = setup({
     events: { type: 'never' };
   },
   actors: {
-    recallOrigin: fromPromise<OAuthOrigin, { provider: OAuthProvider }>(({ input }) => Promise.resolve(oauthOriginOf(input.provider))),
-    completeSignIn: fromPromise<Tokens | null, CallbackInput>(({ input }) => completeSignIn(input.provider, input.params)),
+    /** The screen this provider's round trip started from, remembered across the redirect. */
+    recallOrigin: notProvided<OAuthOrigin, { provider: OAuthProvider }>('recallOrigin'),
+    /** Checks the redirect and exchanges its code once; rejects with OAuthDeniedError when the person declined. */
+    completeSignIn: notProvided<OAuthTokens | null, CallbackInput>('completeSignIn'),
   },
   guards: {
-    gotTokens: (_, params: { tokens: Tokens | null }) => Boolean(params.tokens?.access_token),
+    gotTokens: (_, params: { tokens: OAuthTokens | null }) => Boolean(params.tokens?.access_token),
     wasDenied: (_, params: { error: unknown }) => params.error instanceof OAuthDeniedError,
   },
   actions: {
-    finish: ({ context }, params: { tokens: Tokens | null }) => {
-      if (params.tokens) finishSignIn(context.provider, params.tokens);
+    finish: (_, _params: { provider: OAuthProvider; tokens: OAuthTokens }) => {
+      // Provided where the app is assembled: keeps the tokens, marks the service connected, ends the round trip.
     },
     logFailure: ({ context }, params: { error: unknown }) => console.error(`${context.provider} sign-in failed`, params.error),
     goToSuccess: (_, _params: { to: OAuthOrigin }) => {
@@ -73,7 +75,8 @@ export const oauthCallbackMachine = setup({
           {
             guard: { type: 'gotTokens', params: ({ event }) => ({ tokens: event.output }) },
             target: 'succeeded',
-            actions: { type: 'finish', params: ({ event }) => ({ tokens: event.output }) },
+            // gotTokens has checked the output holds an access token.
+            actions: { type: 'finish', params: ({ context, event }) => ({ provider: context.provider, tokens: event.output! }) },
           },
           { target: 'failed', actions: { type: 'logFailure', params: () => ({ error: 'no tokens' }) } },
         ],

@@ -1,10 +1,9 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { addChip, canAddChip, hasChip, removeChip, type ChipListKey } from '../../../domain/chips';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import { emptyProfile, type Profile } from '../../../domain/profile';
-import { readPicture } from '../services/image';
-import { loadProfile, profileKey, saveProfile } from '../../../shared/storage/profile';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 export interface ProfileEditorContext {
   profile: Profile;
@@ -25,14 +24,6 @@ export type ProfileEditorEvent =
   | { type: 'STORED_PROFILE_CHANGED'; profile: Profile }
   | { type: 'USERNAME_OFFERED'; value: string };
 
-/**
- * Writes the fields this editor owns. The connected-services flags belong to the Connect Services
- * cards, so they are taken from storage as it is now rather than from this editor's copy.
- */
-export function saveEditedProfile(profile: Profile): void {
-  saveProfile({ ...profile, connectedServices: loadProfile().connectedServices });
-}
-
 /** Profile editing (docs/product.md sections 2 and 4): every change is saved at once. */
 export const profileMachine = setup({
   types: {} as {
@@ -40,13 +31,13 @@ export const profileMachine = setup({
     events: ProfileEditorEvent;
   },
   actors: {
-    readPicture: fromPromise<string, { file: File }>(({ input }) => readPicture(input.file)),
-    saveProfile: fromPromise(async ({ input }: { input: Profile }) => saveEditedProfile(input)),
-    // Hears saves made elsewhere (Connect Services cards, another tab) so they are not overwritten.
-    watchProfile: fromCallback(({ sendBack }) => {
-      sendBack({ type: 'STORED_PROFILE_CHANGED', profile: loadProfile() });
-      return profileKey.subscribe(() => sendBack({ type: 'STORED_PROFILE_CHANGED', profile: loadProfile() }));
-    }),
+    /** The chosen file as a picture the profile can keep (a data URL); AppErrors say why one cannot be. */
+    readPicture: notProvided<string, { file: File }>('readPicture'),
+    /** Saves the fields this editor owns (the connected-services flags belong to the Connect Services cards). */
+    saveProfile: notProvided<unknown, Profile>('saveProfile'),
+    // Sends STORED_PROFILE_CHANGED with the stored profile at start and on every save made elsewhere (Connect
+    // Services cards, another tab), so they are not overwritten.
+    watchProfile: callbackNotProvided<ProfileEditorEvent>('watchProfile'),
   },
   guards: {
     addsChip: ({ context, event }) => event.type === 'CHIP_ADDED' && canAddChip(context.profile[event.list], event.value),
@@ -55,9 +46,7 @@ export const profileMachine = setup({
       event.type === 'USERNAME_OFFERED' && !context.usernameOffered && event.value.trim() !== '' && context.profile.username.trim() === '',
   },
   actions: {
-    logWatchFailure: ({ event }) => {
-      console.error('Listening for profile changes failed', (event as { error?: unknown }).error);
-    },
+    logWatchFailure: (_, error: unknown) => console.error('Listening for profile changes failed', error),
     setUsername: assign({
       profile: ({ context, event }) => (event.type === 'USERNAME_CHANGED' ? { ...context.profile, username: event.value } : context.profile),
       saveError: null,
@@ -83,9 +72,7 @@ export const profileMachine = setup({
     })),
     removePicture: assign({ profile: ({ context }) => ({ ...context.profile, profilePicture: '' }), saveError: null, pictureError: null }),
     clearPictureError: assign({ pictureError: null }),
-    setPictureError: assign({
-      pictureError: ({ event }) => messageFor((event as { error?: unknown }).error, messages.profile.pictureUnreadable),
-    }),
+    setPictureError: assign((_, error: unknown) => ({ pictureError: messageFor(error, messages.profile.pictureUnreadable) })),
     logSaveFailure: (_, error: unknown) => console.error('Saving the profile failed', error),
     setSaveError: assign((_, error: unknown) => ({ saveError: messageFor(error, messages.storage.full) })),
     // Saved like a typed name, so the offered name is the profile's, not only the field's.
@@ -106,7 +93,7 @@ export const profileMachine = setup({
   id: 'profileEditor',
   // The watcher sends the stored profile as soon as it starts.
   context: () => ({ profile: emptyProfile(), saveError: null, pictureError: null, usernameOffered: false }),
-  invoke: { id: 'watchProfile', src: 'watchProfile', onError: { actions: 'logWatchFailure' } },
+  invoke: { id: 'watchProfile', src: 'watchProfile', onError: { actions: { type: 'logWatchFailure', params: ({ event }: { event: { error: unknown } }) => event.error } } },
   on: {
     STORED_PROFILE_CHANGED: { actions: 'takeStoredProfile' },
     USERNAME_OFFERED: [
@@ -126,10 +113,13 @@ export const profileMachine = setup({
           invoke: {
             id: 'readPicture',
             src: 'readPicture',
-            input: ({ event }) => ({ file: (event as { file: File }).file }),
+            input: ({ event }) => {
+              assertEvent(event, 'PICTURE_SELECTED');
+              return { file: event.file };
+            },
             // The read picture is taken, and saved like any other change.
             onDone: { target: ['idle', '#profileEditor.save.saving'], actions: { type: 'setPicture', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: 'setPictureError' },
+            onError: { target: 'idle', actions: { type: 'setPictureError', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
           on: {
             // A newer choice replaces the one still being read.

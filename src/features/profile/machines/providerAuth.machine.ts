@@ -1,8 +1,6 @@
-import { fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { notProvided } from '../../../shared/machines/notProvided';
-import { setServiceConnected } from '../services/connectedServices';
-import { logoutProvider, refreshAccessToken } from '../services/oauth';
-import { accessTokenKey, type OAuthOrigin, type OAuthProvider } from '../../../shared/storage/tokens';
+import { setup } from 'xstate';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import type { OAuthOrigin, OAuthProvider } from '../../../domain/oauth';
 
 // Provider auth (docs/product.md section 4): one machine, one instance per OAuth provider (Spotify, Trakt).
 // The stored access token is the truth: a watcher reports it at start and on every change (another tab,
@@ -26,25 +24,24 @@ export const providerAuthMachine = setup({
     events: ProviderAuthEvent;
   },
   actors: {
-    watchToken: fromCallback<EventObject, ProviderInput>(({ sendBack, input }) => {
-      const key = accessTokenKey(input.provider);
-      const report = () => sendBack({ type: key.read() ? 'TOKEN_STORED' : 'TOKEN_CLEARED' });
-      report();
-      return key.subscribe(report);
-    }),
+    /** Sends TOKEN_STORED or TOKEN_CLEARED for the stored access token at start and on every change. */
+    watchToken: callbackNotProvided<ProviderAuthEvent, ProviderInput>('watchToken'),
     /** Saves the round trip's state (and where it returns to); answers the provider's consent URL. */
     prepareLogin: notProvided<string, ProviderInput & { origin?: OAuthOrigin }>('prepareLogin'),
-    refreshTokens: fromPromise<string, ProviderInput>(({ input }) => refreshAccessToken(input.provider)),
+    /** Stores a new access token got with the refresh token; rejects when there is none or it is refused. */
+    refreshTokens: notProvided<string, ProviderInput>('refreshTokens'),
   },
   actions: {
     redirect: (_, _params: { url: string }) => {
       // Provided at the composition point: window.location.assign(url).
     },
-    logout: ({ context }) => logoutProvider(context.provider),
-    markConnected: ({ context }) => setServiceConnected(context.provider, true),
-    markDisconnected: ({ context }) => setServiceConnected(context.provider, false),
-    // No token here at start says nothing about a member's other devices (connectedServices.ts); provided
-    // where the app is assembled, which knows who the app serves.
+    // The device's side of a connection (for context.provider), provided where the app is assembled.
+    /** Forgets both tokens; the profile no longer lists the provider as connected. */
+    logout: () => {},
+    /** The profile's connected flag, kept true to the stored token. */
+    markConnected: () => {},
+    markDisconnected: () => {},
+    /** No token here at start says nothing about a member's other devices. */
     noteNoTokenHere: () => {},
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),
   },

@@ -1,13 +1,7 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { AppError } from '../../../domain/errors';
+import { assign, setup } from 'xstate';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
-import { setServiceConnected } from '../services/connectedServices';
-import { getPlayerSummary, PUBLIC_VISIBILITY } from '../services/steam';
-import { offerTasteOf } from '../services/tasteImport';
-import { resolveSteamId } from '../services/steamId';
-import { steamAccountKey } from '../storage/steamAccount';
-import { steamIdKey } from '../storage/steamId';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 // Steam connect (docs/product.md sections 4 and 5): resolve the typed id or URL, require a public player, then
 // keep the id under steam_id and the account name beside it. The stored id is the truth: a watcher reports it
@@ -17,19 +11,6 @@ import { steamIdKey } from '../storage/steamId';
 export interface SteamConnection {
   steamId: string;
   personaName: string;
-}
-
-/** Resolves the text and checks the player; failures are AppErrors whose text the card shows. */
-export async function connectSteam(text: string): Promise<SteamConnection> {
-  const steamId = await resolveSteamId(text);
-  let player;
-  try {
-    player = await getPlayerSummary(steamId);
-  } catch (error) {
-    throw new AppError('STEAM_CONNECT_FAILED', { cause: error });
-  }
-  if (!player || player.communityvisibilitystate !== PUBLIC_VISIBILITY) throw new AppError('STEAM_PROFILE_NOT_FOUND');
-  return { steamId, personaName: player.personaname };
 }
 
 export type SteamConnectEvent =
@@ -49,37 +30,25 @@ interface SteamContext {
 export const steamConnectMachine = setup({
   types: {} as { context: SteamContext; events: SteamConnectEvent },
   actors: {
-    watchSteamId: fromCallback<EventObject>(({ sendBack }) => {
-      const report = () => {
-        const steamId = steamIdKey.read();
-        const account = steamAccountKey.read();
-        const personaName = account?.steamId === steamId ? account.personaName : '';
-        sendBack(steamId ? { type: 'ID_STORED', steamId, personaName } : { type: 'ID_CLEARED' });
-      };
-      report();
-      return steamIdKey.subscribe(report);
-    }),
-    connectSteam: fromPromise<SteamConnection, { text: string }>(({ input }) => connectSteam(input.text)),
+    /** Sends ID_STORED (with the stored name when it belongs to that id) or ID_CLEARED at start and on every change. */
+    watchSteamId: callbackNotProvided<SteamConnectEvent>('watchSteamId'),
+    /** Resolves the typed id or URL and checks the player is public; failures are AppErrors whose text the card shows. */
+    connectSteam: notProvided<SteamConnection, { text: string }>('connectSteam'),
   },
   guards: {
     inputBlank: ({ context }) => context.text.trim() === '',
   },
   actions: {
-    storeSteamId: (_, params: SteamConnection) => {
-      // The name first: the id's write wakes the watcher, which then finds the matching name.
-      steamAccountKey.write(params.personaName ? params : null);
-      steamIdKey.write(params.steamId);
-    },
-    forgetSteamId: () => {
-      steamIdKey.remove();
-      steamAccountKey.remove();
-    },
-    markConnected: () => setServiceConnected('steam', true),
-    // A connect just made (not one found in storage) offers the account's games (issue 15).
-    offerTaste: () => offerTasteOf('steam'),
-    markDisconnected: () => setServiceConnected('steam', false),
-    // No Steam id here at start says nothing about a member's other devices (connectedServices.ts); provided
-    // where the app is assembled, which knows who the app serves.
+    // The device's side of the connection, provided where the app is assembled.
+    /** Keeps the id and the account's name on the device. */
+    storeSteamId: (_, _params: SteamConnection) => {},
+    forgetSteamId: () => {},
+    /** The profile's Steam flag, kept true to the stored id. */
+    markConnected: () => {},
+    /** A connect just made (not one found in storage) offers the account's games. */
+    offerTaste: () => {},
+    markDisconnected: () => {},
+    /** No Steam id here at start says nothing about a member's other devices. */
     noteNoIdHere: () => {},
     logFailure: (_, params: { error: unknown }) => console.error('Steam connection failed', params.error),
   },

@@ -1,9 +1,9 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, setup } from 'xstate';
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import type { ServiceName } from '../../../domain/profile';
 import type { TasteOffer } from '../../../domain/tasteImport';
-import { acceptTasteOffer, clearTasteOffer, isTasteOfferPending, loadTasteOffer, watchTasteOffer } from '../services/tasteImport';
+import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 // Importing taste from a service that has just connected, with consent (issue 15): once its connect is
 // done (a mark that survives the OAuth redirect), fetch what it reports, offer up to 5 new items, and add
@@ -30,23 +30,21 @@ export type TasteImportEvent =
 export const tasteImportMachine = setup({
   types: {} as { input: { service: ServiceName }; context: TasteImportContext; events: TasteImportEvent },
   actors: {
-    // Reports a fresh connect at start (the OAuth return) and whenever one is marked later (Steam, on this page).
-    watchConnects: fromCallback<EventObject, { service: ServiceName }>(({ sendBack, input }) => {
-      const report = () => {
-        if (isTasteOfferPending(input.service)) sendBack({ type: 'CONNECTED' });
-      };
-      report();
-      return watchTasteOffer(input.service, report);
-    }),
-    loadOffer: fromPromise<TasteOffer, { service: ServiceName }>(({ input }) => loadTasteOffer(input.service)),
-    saveImport: fromPromise(async ({ input }: { input: { offer: TasteOffer; items: string[] } }) => acceptTasteOffer(input.offer, input.items)),
+    // Sends CONNECTED for a fresh connect at start (the OAuth return) and whenever one is marked later (Steam, on this page).
+    watchConnects: callbackNotProvided<TasteImportEvent, { service: ServiceName }>('watchConnects'),
+    /** What the service reports that the profile lacks (up to 5 items). */
+    loadOffer: notProvided<TasteOffer, { service: ServiceName }>('loadOffer'),
+    /** Adds the accepted items to the profile, saved like any profile edit. */
+    saveImport: notProvided<unknown, { offer: TasteOffer; items: string[] }>('saveImport'),
   },
   guards: {
     offersSomething: (_, params: { offer: TasteOffer }) => params.offer.items.length > 0,
     somethingPicked: ({ context }) => context.picked.length > 0,
   },
   actions: {
-    settle: ({ context }) => clearTasteOffer(context.service),
+    settle: () => {
+      // Provided where the app is assembled: clears context.service's just-connected mark, so it is offered once.
+    },
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),
   },
 }).createMachine({

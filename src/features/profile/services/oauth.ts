@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OAuthDeniedError, type CallbackParams, type OAuthTokens } from '../../../domain/oauth';
 import {
   accessTokenKey,
   oauthOriginKey,
@@ -15,11 +16,6 @@ import { postJson } from '../../../shared/http/http';
 
 // The OAuth round trip for the music (Spotify) and tracking (Trakt) services, and the one place that
 // refreshes and logs a provider out: the provider auth machine and the data calls both use these.
-
-export interface Tokens {
-  access_token: string;
-  refresh_token?: string;
-}
 
 const tokenAnswer = z.object({ access_token: z.string().optional(), refresh_token: z.string().optional() });
 
@@ -89,7 +85,7 @@ export async function prepareLogin(loadConfig: ClientConfigLoader, provider: OAu
 }
 
 /** Trades a code for tokens. A failed answer or one without access_token is logged and gives null. */
-export async function exchangeCode(provider: OAuthProvider, code: string): Promise<Tokens | null> {
+export async function exchangeCode(provider: OAuthProvider, code: string): Promise<OAuthTokens | null> {
   const body: Record<string, string> = { code };
   if (provider === 'spotify') body.code_verifier = pkceVerifierKey(provider).read();
   try {
@@ -105,53 +101,42 @@ export async function exchangeCode(provider: OAuthProvider, code: string): Promi
   }
 }
 
-export interface CallbackParams {
-  code: string | null;
-  state: string | null;
-  error: string | null;
-}
-
-/** The person pressed Deny on the provider's consent page (its `error=access_denied`, RFC 6749 section 4.1.2.1). */
-export class OAuthDeniedError extends Error {
-  constructor(provider: OAuthProvider) {
-    super(`${provider} authorization failed: access_denied`);
-    this.name = 'OAuthDeniedError';
-  }
-}
-
-// A code is single use, and React StrictMode mounts a callback screen twice: every caller asking about
-// the same code gets the same answer from one exchange.
-const signIns = new Map<string, Promise<Tokens | null>>();
+export type SignInCompleter = (provider: OAuthProvider, params: CallbackParams) => Promise<OAuthTokens | null>;
 
 /**
- * Checks the provider's redirect back to us and exchanges its code, once per code.
+ * Checks the provider's redirect back to us and exchanges its code, once per code: a code is single use, and
+ * React StrictMode mounts a callback screen twice, so every caller of one completer asking about the same code
+ * gets the same answer from one exchange (the app keeps one completer for its life).
  * Throws OAuthDeniedError when the person declined, and an Error when the redirect carries another error, has
  * no code, or its state is not the one we saved.
  */
-export function completeSignIn(provider: OAuthProvider, params: CallbackParams): Promise<Tokens | null> {
-  if (params.error === 'access_denied') return Promise.reject(new OAuthDeniedError(provider));
-  if (params.error) return Promise.reject(new Error(`${provider} authorization failed: ${params.error}`));
-  if (!params.code) return Promise.reject(new Error(`${provider} callback carried no code`));
-  const code = params.code;
-  const existing = signIns.get(code);
-  if (existing) return existing;
-  const expected = oauthStateKey(provider).read();
-  if (!expected || params.state !== expected) {
-    return Promise.reject(new Error(`${provider} callback state does not match the one we sent`));
-  }
-  const pending = exchangeCode(provider, code);
-  signIns.set(code, pending);
-  return pending;
+export function createSignInCompleter(): SignInCompleter {
+  const signIns = new Map<string, Promise<OAuthTokens | null>>();
+  return (provider, params) => {
+    if (params.error === 'access_denied') return Promise.reject(new OAuthDeniedError(provider));
+    if (params.error) return Promise.reject(new Error(`${provider} authorization failed: ${params.error}`));
+    if (!params.code) return Promise.reject(new Error(`${provider} callback carried no code`));
+    const code = params.code;
+    const existing = signIns.get(code);
+    if (existing) return existing;
+    const expected = oauthStateKey(provider).read();
+    if (!expected || params.state !== expected) {
+      return Promise.reject(new Error(`${provider} callback state does not match the one we sent`));
+    }
+    const pending = exchangeCode(provider, code);
+    signIns.set(code, pending);
+    return pending;
+  };
 }
 
 /** Stores tokens; an answer without a refresh token keeps the stored one (Spotify may omit it). */
-export function storeTokens(provider: OAuthProvider, tokens: Tokens): void {
+export function storeTokens(provider: OAuthProvider, tokens: OAuthTokens): void {
   accessTokenKey(provider).write(tokens.access_token);
   if (tokens.refresh_token) refreshTokenKey(provider).write(tokens.refresh_token);
 }
 
 /** After a successful callback: tokens stored, service marked connected, round-trip values dropped. */
-export function finishSignIn(provider: OAuthProvider, tokens: Tokens): void {
+export function finishSignIn(provider: OAuthProvider, tokens: OAuthTokens): void {
   storeTokens(provider, tokens);
   setServiceConnected(provider, true);
   oauthStateKey(provider).remove();

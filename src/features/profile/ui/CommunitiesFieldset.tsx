@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { COMMUNITIES } from '../../../domain/community';
 import { messages } from '../../../domain/messages';
-import { communitiesMachine } from '../machines/communities.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
+import { useCommunitiesMachine } from './ProfileActors';
 import '../../../shared/ui/styles/safety.css';
 
 const texts = messages.safety;
@@ -11,7 +11,7 @@ const texts = messages.safety;
 /** A member's communities on the profile screen: one labelled checkbox each, saved as soon as it changes. */
 export function CommunitiesFieldset() {
   const hintId = useId();
-  const actor = useActorRef(communitiesMachine, inspectOptions());
+  const actor = useActorRef(useCommunitiesMachine(), inspectOptions());
   const ready = useSelector(actor, (s) => s.matches('ready'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const chosen = useSelector(actor, (s) => s.context.chosen);

@@ -2,15 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { connectServicesMachine } from '../machines/connectServices.machine';
-import { providerAuthMachine } from '../machines/providerAuth.machine';
-import { steamConnectMachine } from '../machines/steamConnect.machine';
+import type { providerAuthMachine } from '../machines/providerAuth.machine';
+import type { steamConnectMachine } from '../machines/steamConnect.machine';
 import { messages } from '../../../domain/messages';
 import type { OAuthOrigin, OAuthProvider } from '../../../shared/storage/tokens';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { connectedServiceOf, connectionNoticeOf } from './connectionNotice';
+import { useConnectServicesMachine } from './ProfileActors';
 import { TasteOffer } from './TasteOffer';
-import { useConnectServicesActors, type ConnectServicesActors } from './ProfileActors';
 import '../../../shared/ui/styles/services.css';
 
 type ProviderRef = ActorRefFrom<typeof providerAuthMachine>;
@@ -149,19 +148,6 @@ function SteamCard({ actor, demo }: { actor: SteamRef; demo: boolean }) {
   );
 }
 
-function liveMachine(io: ConnectServicesActors, redirect: (url: string) => void) {
-  return connectServicesMachine.provide({
-    actors: {
-      loadDemoFlags: io.loadDemoFlags,
-      providerAuth: providerAuthMachine.provide({
-        actors: io.providerAuth.actors,
-        actions: { ...io.providerAuth.actions, redirect: (_, params) => redirect(params.url) },
-      }),
-      steamConnect: steamConnectMachine.provide(io.steamConnect),
-    },
-  });
-}
-
 /**
  * The three service cards. `origin` is the screen they sit on, where a declined or failed OAuth round trip
  * returns with its notice; `redirect` sends the browser to a provider's consent page.
@@ -194,8 +180,7 @@ export function ConnectServices({
     const offer = element.querySelector('.taste-offer-items')?.textContent;
     if (offer) setAnnounced((said) => (said ? `${said} ${offer}` : offer));
   }, []);
-  const io = useConnectServicesActors();
-  const [machine] = useState(() => liveMachine(io, redirect));
+  const machine = useConnectServicesMachine(redirect);
   const ref = useActorRef(machine, inspectOptions());
   const spotify = useSelector(ref, (s) => s.children.spotify);
   const trakt = useSelector(ref, (s) => s.children.trakt);

@@ -1,11 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { oauthCallbackMachine } from '../machines/oauthCallback.machine';
 import type { OAuthProvider } from '../../../shared/storage/tokens';
 import { messages } from '../../../domain/messages';
 import { connectedState, connectionNoticeState } from './connectionNotice';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { inspectOptions } from '../../../shared/ui/inspect';
+import { useOAuthCallbackMachine } from './ProfileActors';
 import '../../../shared/ui/styles/services.css';
 
 const providerNames: Record<OAuthProvider, string> = { spotify: 'Spotify', trakt: 'Trakt' };
@@ -14,8 +14,9 @@ const providerNames: Record<OAuthProvider, string> = { spotify: 'Spotify', trakt
 export function OAuthCallbackScreen({ provider }: { provider: OAuthProvider }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const machine = useOAuthCallbackMachine();
   useActorRef(
-    oauthCallbackMachine.provide({
+    machine.provide({
       actions: {
         goToSuccess: (_, { to }) => void navigate(to, { replace: true, state: connectedState(messages.oauth.connected[provider], provider) }),
         goToFailure: (_, { to, notice }) => void navigate(to, { replace: true, state: connectionNoticeState(notice) }),

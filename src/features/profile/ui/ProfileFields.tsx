@@ -4,17 +4,18 @@ import type { ActorRefFrom } from 'xstate';
 import { suggestionsFor } from '../../../domain/catalog';
 import { CHIP_LISTS, type ChipListKey } from '../../../domain/chips';
 import { PROFILE_LIMITS } from '../../../domain/profile';
-import { profileMachine } from '../machines/profile.machine';
+import type { profileMachine } from '../machines/profile.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { ChipList } from '../../../shared/ui/ChipList';
 import { PictureUpload } from './PictureUpload';
+import { useProfileEditorMachine } from './ProfileActors';
 import '../../../shared/ui/styles/profile.css';
 
 export type ProfileEditorRef = ActorRefFrom<typeof profileMachine>;
 
 /** The profile editor both the onboarding and the profile screens use (one live machine per screen). */
 export function useProfileEditor(): ProfileEditorRef {
-  return useActorRef(profileMachine, inspectOptions());
+  return useActorRef(useProfileEditorMachine(), inspectOptions());
 }
 
 /** Shown when a change could not be saved; the change itself is kept on screen. */

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../domain/messages';
 import type { ServiceName } from '../../../domain/profile';
 import { OFFER_LIST, SERVICE_NAMES } from '../../../domain/tasteImport';
-import { tasteImportMachine } from '../machines/tasteImport.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
+import { useTasteImportMachine } from './ProfileActors';
 
 const text = messages.tasteImport;
 
@@ -13,7 +13,7 @@ const text = messages.tasteImport;
  * `onShown` is told once when the offer appears (a screen a round trip returned to brings it into view).
  */
 export function TasteOffer({ service, onShown }: { service: ServiceName; onShown?: (element: HTMLElement) => void }) {
-  const actor = useActorRef(tasteImportMachine, { ...inspectOptions(), input: { service } });
+  const actor = useActorRef(useTasteImportMachine(), { ...inspectOptions(), input: { service } });
   const state = useSelector(actor, (s) => s.value);
   const items = useSelector(actor, (s) => s.context.offer?.items);
   const picked = useSelector(actor, (s) => s.context.picked);

@@ -8,6 +8,7 @@ import { createLiveBus, type StartedBus } from '../../../../server/live/bus';
 import type { LiveFeatureFactory } from '../../../../server/live/feature';
 import { createLiveHub, type LiveHub } from '../../../../server/live/hub';
 import { liveFeatures } from '../../../../server/live/index';
+import type { Logger } from '../../../../server/lib/log';
 import { pairOf } from '../../../../server/social/people';
 import { APP_ORIGIN } from '../../members/support/browser';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../../members/support/testDatabase';
@@ -40,14 +41,10 @@ export function useLiveWorld(
   let server: Server;
   const clients: LiveClient[] = [];
 
-  beforeAll(async () => {
-    world.database = await openTestDatabase(kind);
-    world.bus = createLiveBus(world.database);
-    await world.bus.ready;
-  }, 60_000);
-  afterAll(async () => {
-    await world.bus?.close();
-    await world.database?.dispose();
+  const opened = openDatabaseWithBusAroundTests(kind);
+  Object.defineProperties(world, {
+    database: { get: () => opened.database },
+    bus: { get: () => opened.bus },
   });
   beforeEach(async () => {
     const { db } = world.database;
@@ -85,4 +82,22 @@ export function useLiveWorld(
     return client;
   };
   return world;
+}
+
+/**
+ * One database for the describe block (PGlite or Postgres, logging to `log` where given) and the live
+ * bus on it, ready before the first test; both are closed after the last.
+ */
+export function openDatabaseWithBusAroundTests(kind: DatabaseKind, log?: Logger): { database: TestDatabase; bus: StartedBus } {
+  const opened = {} as { database: TestDatabase; bus: StartedBus };
+  beforeAll(async () => {
+    opened.database = await openTestDatabase(kind, log);
+    opened.bus = createLiveBus(opened.database);
+    await opened.bus.ready;
+  }, 60_000);
+  afterAll(async () => {
+    await opened.bus?.close();
+    await opened.database?.dispose();
+  });
+  return opened;
 }

@@ -55,3 +55,15 @@ export async function putSettings(member: TestMember, settings: Record<string, u
   const response = await member.browser.request('PUT', '/api/me/settings', settings);
   expect(response.status).toBe(200);
 }
+
+/** Two new members who are already friends, as a world that can add members and friendships makes them. */
+export async function twoFriends<Member>(
+  world: { member(username: string): Promise<Member>; befriend(one: Member, other: Member): Promise<void> },
+  one: string,
+  other: string,
+): Promise<[Member, Member]> {
+  const first = await world.member(one);
+  const second = await world.member(other);
+  await world.befriend(first, second);
+  return [first, second];
+}
