@@ -87,6 +87,18 @@ export default tseslint.config(
     rules: { 'local/feature-boundaries': 'error', 'local/no-import-cycles': 'error' },
   },
   {
+    // State lives in actors and in the instances the app creates where it is assembled: a module-level
+    // variable would be one hidden copy shared by every app, test and render.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Program > VariableDeclaration[kind='let']", message: 'No module-level mutable state in src/: keep it in an actor or in an instance the app creates.' },
+        { selector: "ExportNamedDeclaration > VariableDeclaration[kind='let']", message: 'No module-level mutable state in src/: keep it in an actor or in an instance the app creates.' },
+      ],
+    },
+  },
+  {
     // xstate's setup({ types: {} as {...} }) is how machine types are declared; the rule reads the
     // assertion as unnecessary and its autofix deletes the types.
     files: ['src/features/*/machines/**'],

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { conversationsActors } from '../features/chat/actors/conversations.actors';
+import { conversationsActorsFor } from '../features/chat/actors/conversations.actors';
 import { conversationsMachine } from '../features/chat/machines/conversations.machine';
 import { inspectOptions } from '../shared/ui/inspect';
 import { ConversationsContext, type ConversationsActor } from '../features/chat/ui/ConversationsContext';
@@ -8,11 +8,13 @@ import type { LiveActor } from '../features/live/machines/liveLink';
 import { useLive } from '../features/live/ui/LiveContext';
 import { useLiveLinkLogic } from '../features/live/ui/memberLive';
 import { SessionContext } from '../features/session/ui/SessionContext';
+import { useViewerSource } from './ViewerSourceContext';
 
 /** Runs one member's conversations actor while mounted and hands it up. */
 function ConversationsHost({ live, onActor }: { live: LiveActor; onActor: (actor: ConversationsActor | null) => void }) {
   const liveLink = useLiveLinkLogic(live);
-  const machine = useMemo(() => conversationsMachine.provide({ actors: { ...conversationsActors, liveLink } }), [liveLink]);
+  const viewer = useViewerSource();
+  const machine = useMemo(() => conversationsMachine.provide({ actors: { ...conversationsActorsFor(viewer), liveLink } }), [liveLink, viewer]);
   const actor = useActorRef(machine, inspectOptions());
   useEffect(() => {
     onActor(actor);

@@ -5,9 +5,10 @@ import { liveMachine } from '../features/live/machines/live.machine';
 import type { LiveActor } from '../features/live/machines/liveLink';
 import { inspectOptions } from '../shared/ui/inspect';
 import { LiveNotice } from '../features/live/ui/LiveNotice';
-import { liveImplementations, liveInputFor } from '../features/live/actors/live.actors';
+import { liveImplementationsFor, liveInputFor } from '../features/live/actors/live.actors';
 import { createNoticesImplementations } from '../features/live/actors/notices.actors';
 import { NoticesActorsContext } from '../features/live/ui/LiveActors';
+import { useViewerSource } from './ViewerSourceContext';
 
 /** 'Reconnecting...' or the offline note while the live channel is down, above every screen. */
 function LiveStatusBanner({ live }: { live: LiveActor }) {
@@ -20,14 +21,11 @@ function LiveStatusBanner({ live }: { live: LiveActor }) {
   );
 }
 
-/** The live channel over the browser's socket and network and this device's outbox. */
-const deviceLiveMachine = liveMachine.provide(liveImplementations);
-
 /** Runs one member's live actor for as long as it is mounted, and hands it up to LiveRoot. */
 export default function LiveHost({
   memberId,
   onActor,
-  logic = deviceLiveMachine,
+  logic,
 }: {
   memberId: string;
   onActor: (live: LiveActor | null) => void;
@@ -35,7 +33,10 @@ export default function LiveHost({
 }) {
   // Read once per member (LiveRoot keys this host by member): the outbox left on the device, its clock and random source.
   const [input] = useState(() => liveInputFor(memberId));
-  const live = useActorRef(logic, { input, ...inspectOptions() });
+  const viewer = useViewerSource();
+  // The live channel over the browser's socket and network and this device's outbox, ending the app's session on a 401.
+  const [deviceLogic] = useState(() => logic ?? liveMachine.provide(liveImplementationsFor(viewer)));
+  const live = useActorRef(deviceLogic, { input, ...inspectOptions() });
   useEffect(() => {
     onActor(live);
     return () => onActor(null);

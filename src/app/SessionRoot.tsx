@@ -10,6 +10,9 @@ import { SessionContext } from '../features/session/ui/SessionContext';
 import { FriendAcceptedNotice, SocialRoot } from './SocialRoot';
 import { createProfileActors } from '../features/profile/actors';
 import { createSessionLogic } from './sessionLogic';
+import { ViewerSourceContext } from './ViewerSourceContext';
+import { createViewerSource } from '../shared/session/viewer';
+import { createClientConfigLoader } from '../shared/http/config';
 import { ProfileActorsProvider } from '../features/profile/ui/ProfileActors';
 import '../shared/ui/styles/session.css';
 
@@ -38,29 +41,34 @@ export function SessionEndedNotice() {
  * it for the whole app. Lazy, so the first screen (/intro) carries none of the members code.
  */
 export default function SessionRoot() {
-  // One set for the app's life: the bio generator in it lets a second generation join the one running.
-  const [profileActors] = useState(createProfileActors);
+  // Who the app serves: the session announces it here, the features' actors read it.
+  const [viewer] = useState(createViewerSource);
+  // One set for the app's life: the bio generator in it lets a second generation join the one running, and
+  // its config loader fetches the server's configuration once.
+  const [profileActors] = useState(() => createProfileActors(viewer, createClientConfigLoader()));
   // The session actor with its real IO; the device's profile sync state lives in this one set.
-  const [sessionLogic] = useState(createSessionLogic);
+  const [sessionLogic] = useState(() => createSessionLogic(viewer));
   return (
-    <ProfileActorsProvider value={profileActors}>
-      <SessionContext.Provider logic={sessionLogic}>
-        <PeopleFeatureActors>
-          <SocialRoot>
-            <LiveRoot>
-              <ConversationsRoot>
-                <SessionEndedNotice />
-                <FriendAcceptedNotice />
-                <ChatGamesActors>
-                  <SessionFeatureActors>
-                    <Outlet />
-                  </SessionFeatureActors>
-                </ChatGamesActors>
-              </ConversationsRoot>
-            </LiveRoot>
-          </SocialRoot>
-        </PeopleFeatureActors>
-      </SessionContext.Provider>
-    </ProfileActorsProvider>
+    <ViewerSourceContext.Provider value={viewer}>
+      <ProfileActorsProvider value={profileActors}>
+        <SessionContext.Provider logic={sessionLogic}>
+          <PeopleFeatureActors>
+            <SocialRoot>
+              <LiveRoot>
+                <ConversationsRoot>
+                  <SessionEndedNotice />
+                  <FriendAcceptedNotice />
+                  <ChatGamesActors>
+                    <SessionFeatureActors>
+                      <Outlet />
+                    </SessionFeatureActors>
+                  </ChatGamesActors>
+                </ConversationsRoot>
+              </LiveRoot>
+            </SocialRoot>
+          </PeopleFeatureActors>
+        </SessionContext.Provider>
+      </ProfileActorsProvider>
+    </ViewerSourceContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { bioGenerationMachine, type AiProvider } from '../../src/features/profile/machines/bioGeneration.machine';
 import { createBioActors } from '../../src/features/profile/actors/bio.actors';
+import { createClientConfigLoader } from '../../src/shared/http/config';
 
 // The AI summary panel's own watcher: it starts from the stored bio and shows a bio another tab stored.
 
@@ -12,7 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('bio generation (own watcher)', () => {
   it('starts from the stored bio and follows a bio stored in another tab', () => {
     localStorage.setItem('ai_profile_summary', 'An older bio.');
-    const { bioGeneration } = createBioActors();
+    const { bioGeneration } = createBioActors(createClientConfigLoader());
     const machine = bioGenerationMachine.provide({ actors: { ...bioGeneration.actors, loadAiProvider: fromPromise(async (): Promise<AiProvider> => 'local') } });
     const actor = createActor(machine, { input: { summary: bioGeneration.storedSummary() } }).start();
     expect(actor.getSnapshot().context.summary).toBe('An older bio.');

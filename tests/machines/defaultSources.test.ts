@@ -1,6 +1,9 @@
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gamesActors } from '../../src/features/games/actors';
+import { createGamesActors } from '../../src/features/games/actors';
+import { createViewerSource } from '../../src/shared/session/viewer';
+
+const gamesActors = createGamesActors(createViewerSource());
 import { gameIntroMachine } from '../../src/features/games/machines/gameIntro.machine';
 import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { friendRequestsActors } from '../../src/features/friends/actors/friends.actors';
+import { watchVisibility } from '../../src/features/friends/actors/friends.actors';
 import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
 
@@ -18,7 +18,7 @@ function start(answers: RequestsSnapshot[]) {
   let loads = 0;
   const machine = friendRequestsMachine.provide({
     actors: {
-      watchVisibility: friendRequestsActors.watchVisibility,
+      watchVisibility,
       loadRequests: fromPromise(() => {
         loads += 1;
         return Promise.resolve(answers[Math.min(loads, answers.length) - 1]!);

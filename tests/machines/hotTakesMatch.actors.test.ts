@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
 import { hotTakesMatchActorsWith } from '../../src/features/games/actors/hotTakesMatch.actors';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { generateFirstResponse, generateHotTakesPrompt, generateMatchedChatReply, generatePersonaHotTake } from '../../src/shared/http/ai';
 import type { GameWinOutcome } from '../../src/domain/stats';
 
@@ -57,9 +58,9 @@ afterEach(() => {
 });
 
 /** One app run's actors over the real AI client (the recording fetch answers); a new screen gets the same ones. */
-let appActors = hotTakesMatchActorsWith({ generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+let appActors = hotTakesMatchActorsWith(createViewerSource(), { generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
 beforeEach(() => {
-  appActors = hotTakesMatchActorsWith({ generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+  appActors = hotTakesMatchActorsWith(createViewerSource(), { generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
 });
 
 /** The machine with its real actors but for the win (which asks who is signed in): recorded, and failing as told. */

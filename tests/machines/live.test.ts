@@ -2,10 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type EventObject } from 'xstate';
 import type { ClientFrame, ServerFrame } from '../../src/domain/liveContract';
-import { liveImplementations, liveInputFor } from '../../src/features/live/actors/live.actors';
+import { liveImplementationsFor, liveInputFor } from '../../src/features/live/actors/live.actors';
 import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
 import type { LiveEmitted, OutboxEntry } from '../../src/features/live/machines/liveEvents';
-import { onSessionEnded } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { fullStorage } from '../support/failingStorage';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 
@@ -18,6 +18,9 @@ const input = { memberId: 'm-1', outbox: [] as OutboxEntry[], random: () => 0.5,
 /** What the app starts the channel with (the outbox stored on the device), on the test's clock and random source. */
 const deviceInput = (random = input.random) => ({ ...liveInputFor('m-1'), random, now: input.now });
 /** The channel over the real browser and device IO. */
+// The app's viewer source, which the channel tells when the server refuses the session.
+const viewer = createViewerSource();
+const liveImplementations = liveImplementationsFor(viewer);
 const deviceLive = liveMachine.provide(liveImplementations);
 
 const toNova = { type: 'live.send', to: 'm-2', clientId: 'c-1', text: 'hi nova' } as const;
@@ -387,7 +390,7 @@ describe('live machine (scenarios)', () => {
   it('stops for good when the server refuses the session (4401), and the app hears the session ended', () => {
     const { actor, clock, connections, server } = startLive();
     let sessionEnded = 0;
-    const stopListening = onSessionEnded(() => (sessionEnded += 1));
+    const stopListening = viewer.onSessionEnded(() => (sessionEnded += 1));
     server.close(4401);
     clock.increment(60_000);
     expect(connections).toHaveLength(1);

@@ -4,7 +4,8 @@ import type { ChatHistory, MemberMessage } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine, selectFriendTyping, type MemberChatInput } from '../../src/features/chat/machines/memberChat.machine';
 import type { OpenedChat } from '../../src/domain/memberChat';
-import { memberChatActors, tabVisible } from '../../src/features/chat/actors/memberChat.actors';
+import { memberChatActorsFor, tabVisible, watchTabVisibility } from '../../src/features/chat/actors/memberChat.actors';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The member chat's rules one case at a time, beside the model test (memberChat.test.ts): frames meant for
@@ -54,7 +55,7 @@ function openChat({ history = [hiNova, heyMira], hasMore = false, input = {}, re
     }),
   };
   const machine = memberChatMachine.provide({
-    actors: { ...actors, watchVisibility: realVisibility ? memberChatActors.watchVisibility : fromCallback(() => undefined) },
+    actors: { ...actors, watchVisibility: realVisibility ? watchTabVisibility : fromCallback(() => undefined) },
   });
   const actor = createActor(machine, {
     input: { friendId: NOVA, makeClientId: () => `c-${(clientIds += 1)}`, now: () => NOW, visible: realVisibility ? tabVisible() : true, liveStatus: 'open', ...input },
@@ -214,7 +215,7 @@ describe('member chat: while the history loads', () => {
 });
 
 describe('member chat: over its real calls', () => {
-  const opening = (machine = memberChatMachine.provide({ actors: { ...memberChatActors, liveLink: fromCallback(() => undefined), watchVisibility: fromCallback(() => undefined) } })) =>
+  const opening = (machine = memberChatMachine.provide({ actors: { ...memberChatActorsFor(createViewerSource()), liveLink: fromCallback(() => undefined), watchVisibility: fromCallback(() => undefined) } })) =>
     createActor(machine, { input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: true, liveStatus: 'open' } }).start();
   const refused = (code: string, status: number) => json({ error: { code, message: 'server words' } }, status);
 

@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { providerAuthImplementations } from '../../src/features/profile/actors/providerAuth.actors';
+import { providerAuthImplementationsFor } from '../../src/features/profile/actors/providerAuth.actors';
 import { providerAuthMachine } from '../../src/features/profile/machines/providerAuth.machine';
 import { getTopArtists } from '../../src/features/profile/services/providerData';
-import { announceViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
+import { createClientConfigLoader } from '../../src/shared/http/config';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
+
+// The card's IO as the app provides it: the server's configuration (fetched through the test's fetch fake)
+// and the app's viewer, which a test announces on.
+const viewer = createViewerSource();
+const providerAuthImplementations = providerAuthImplementationsFor(viewer, createClientConfigLoader());
 
 const AUTHORIZE = 'http://127.0.0.1:5173/demo/spotify/authorize?state=s';
 
@@ -133,14 +139,14 @@ describe('provider auth machine with real storage', () => {
   };
 
   it("keeps a member's service connected elsewhere, with its taste, when this device has no token", () => {
-    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    viewer.announce({ kind: 'member', memberId: 'm-alice' });
     localStorage.setItem('user_profile', JSON.stringify(alicesProfile));
     expect(start('spotify').actor.getSnapshot().value).toBe('unauthenticated');
     expect(loadProfile()).toMatchObject({ connectedServices: { spotify: true }, connectedTaste: { spotifyGenres: ['jazz', 'soul'] } });
   });
 
   it("clears a guest's flag and the taste it brought when the token is gone from the device", () => {
-    announceViewer({ kind: 'guest' });
+    viewer.announce({ kind: 'guest' });
     localStorage.setItem('user_profile', JSON.stringify(alicesProfile));
     start('spotify');
     expect(loadProfile().connectedServices.spotify).toBe(false);
@@ -148,7 +154,7 @@ describe('provider auth machine with real storage', () => {
   });
 
   it("clears a member's flag when they disconnect on this device", () => {
-    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    viewer.announce({ kind: 'member', memberId: 'm-alice' });
     localStorage.setItem('user_profile', JSON.stringify(alicesProfile));
     localStorage.setItem('spotify_access_token', 'a');
     const { actor } = start('spotify');

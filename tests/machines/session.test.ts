@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionMachine } from '../../src/features/session/machines/session.machine';
 import { sessionDeviceActions } from '../support/session';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { knownViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // The session as a person meets it: a guest by default, a member after signing up or logging
@@ -149,8 +149,10 @@ const backOnline = (path: ModelPath<typeof sessionMachine>) =>
 
 // Whom the services that pick the device or the server serve (the browser holds the member hint cookie):
 // open while the session is checked or changes, a guest or the member once it settles.
-const servesNobodyYet = () => expect(knownViewer()).toBeNull();
-const servesGuest = () => expect(knownViewer()).toEqual({ kind: 'guest' });
+// Each path runs on a fresh viewer source, as a new page load would.
+let viewer = createViewerSource();
+const servesNobodyYet = () => expect(viewer.known()).toBeNull();
+const servesGuest = () => expect(viewer.known()).toEqual({ kind: 'guest' });
 
 /** A guest state: nobody is known. */
 function asGuest(view: View) {
@@ -160,7 +162,7 @@ function asGuest(view: View) {
 
 /** A member state: the member is known, their profile sync runs for them, and the services serve them. */
 function asMember(view: View) {
-  expect(knownViewer()).toEqual({ kind: 'member', memberId: 'm-1' });
+  expect(viewer.known()).toEqual({ kind: 'member', memberId: 'm-1' });
   // A service's 401 is heard for as long as this membership lasts: once per time the person became a member.
   expect(view.env.pending.get('hearSessionEnded')).toHaveLength(view.env.pending.get('profileSync')!.length);
   expect(view.context.member).toEqual(mira);
@@ -175,7 +177,10 @@ describe('session machine (model-based)', () => {
       events,
       limit: 2000,
       // The device side is real: who the app serves and what it forgets are what this test observes.
-      provide: () => ({ actions: sessionDeviceActions() }),
+      provide: () => {
+        viewer = createViewerSource();
+        return { actions: sessionDeviceActions(viewer) };
+      },
       setup: () => {
         localStorage.clear();
         sessionStorage.clear();

@@ -2,12 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { AppError } from '../../src/domain/errors';
-import { connectSteam, steamConnectImplementations } from '../../src/features/profile/actors/steamConnect.actors';
+import { connectSteam, steamConnectImplementationsFor } from '../../src/features/profile/actors/steamConnect.actors';
 import { steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
-import { announceViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
+
+// The card's IO as the app provides it, for the app's viewer, which a test announces on.
+const viewer = createViewerSource();
+const steamConnectImplementations = steamConnectImplementationsFor(viewer);
 
 const ID = '76561198000000001';
 
@@ -139,12 +143,12 @@ describe('Steam connect with the real services', () => {
       connectedServices: { spotify: false, trakt: false, steam: true },
       connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] },
     };
-    announceViewer({ kind: 'member', memberId: 'm-alice' });
+    viewer.announce({ kind: 'member', memberId: 'm-alice' });
     localStorage.setItem('user_profile', JSON.stringify(profile));
     expect(createActor(realSteam).start().getSnapshot().value).toBe('idle');
     expect(loadProfile()).toMatchObject({ connectedServices: { steam: true }, connectedTaste: { steamGames: [{ name: 'Portal 2', hours: 40 }] } });
 
-    announceViewer({ kind: 'guest' });
+    viewer.announce({ kind: 'guest' });
     createActor(realSteam).start();
     expect(loadProfile().connectedServices.steam).toBe(false);
     expect(loadProfile().connectedTaste?.steamGames).toBeUndefined();

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { explainYourStatsFailure, readKnownYourStats } from '../../src/features/games/actors/yourStats.actors';
+import { explainYourStatsFailure, readKnownYourStatsOf } from '../../src/features/games/actors/yourStats.actors';
 import { yourStatsMachine } from '../../src/features/games/machines/yourStats.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { testModel, type StateView } from '../support/modelTest';
 
 // The Games hub's 'Your Stats': docs/product.md's fixed 0 and 0 for a guest, shown at once; a member's last
@@ -16,7 +16,8 @@ type Step = { type: string; output?: unknown; error?: unknown };
 function failure(cause: MemberApiError): ExplainedError {
   return new ExplainedError(explainYourStatsFailure(cause), { cause });
 }
-const input = { readKnown: readKnownYourStats };
+const viewer = createViewerSource();
+const input = { readKnown: readKnownYourStatsOf(viewer) };
 
 const events = [
   { type: 'xstate.done.actor.loadYourStats', output: fresh },
@@ -64,18 +65,18 @@ function states(shownAtOnce: { gamesPlayed: number; totalPoints: number; unsent:
 
 afterEach(() => {
   localStorage.clear();
-  withdrawViewer();
+  viewer.withdraw();
 });
 
 describe('your stats machine (model-based)', () => {
   it("shows a guest's fixed zeros at once, then what the load answers; failures keep them and offer a retry", async () => {
-    announceViewer({ kind: 'guest' });
+    viewer.announce({ kind: 'guest' });
     const report = await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states({ gamesPlayed: 0, totalPoints: 0, unsent: 0 }, 0) });
     expect(report).toMatchObject({ states: 4, transitions: 3, guards: 0 });
   });
 
   it("shows a member's last known figures at once, and nothing for another member's", async () => {
-    announceViewer({ kind: 'member', memberId: 'm-1' });
+    viewer.announce({ kind: 'member', memberId: 'm-1' });
     localStorage.setItem(
       'member_stats',
       JSON.stringify({ memberId: 'm-1', stats: { totalPoints: 230, gamesPlayed: 2, hotTakesScore: 230, friendsCount: 1, winRate: 100, streak: 2 } }),
@@ -83,12 +84,12 @@ describe('your stats machine (model-based)', () => {
     localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 5 }]));
     await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states({ gamesPlayed: 2, totalPoints: 230, unsent: 1 }, 1) });
 
-    announceViewer({ kind: 'member', memberId: 'm-2' });
+    viewer.announce({ kind: 'member', memberId: 'm-2' });
     await testModel({ machine: yourStatsMachine, input, limit: 20, events, states: states(null, 0) });
   });
 
   it("counts a member's waiting games when the figures cannot be loaded and none were known", async () => {
-    announceViewer({ kind: 'member', memberId: 'm-3' });
+    viewer.announce({ kind: 'member', memberId: 'm-3' });
     localStorage.setItem('member_pending_results', JSON.stringify([
       { memberId: 'm-3', game: 'hottakes', messageCount: 6, finishedAt: 5 },
       { memberId: 'm-3', game: 'hottakes', messageCount: 8, finishedAt: 9 },

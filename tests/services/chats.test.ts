@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatFailure, fetchChatHistory, fetchConversations, openMemberChat } from '../../src/features/chat/services/chats';
-import { onSessionEnded } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
+
+const viewer = createViewerSource();
 import { json, mockFetch } from './fetchMock';
 
 const message = {
@@ -24,8 +26,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('member chat calls', () => {
   it('history asks the friend route, with before for an earlier page, and returns the validated page', async () => {
     const { calls } = mockFetch({ 'GET /api/chats/nova%20id/messages': json({ messages: [message], hasMore: true }) });
-    await expect(fetchChatHistory('nova id')).resolves.toEqual({ messages: [message], hasMore: true });
-    await fetchChatHistory('nova id', 'm 9');
+    await expect(fetchChatHistory(viewer, 'nova id')).resolves.toEqual({ messages: [message], hasMore: true });
+    await fetchChatHistory(viewer, 'nova id', 'm 9');
     expect(calls.map((c) => c.query.get('before'))).toEqual([null, 'm 9']);
   });
 
@@ -34,18 +36,18 @@ describe('member chat calls', () => {
       'GET /api/members/nova%20id': json(view),
       'GET /api/chats/nova%20id/messages': json({ messages: [message], hasMore: false }),
     });
-    await expect(openMemberChat('nova id')).resolves.toEqual({ friend: { id: 'nova id', username: 'nova' }, history: { messages: [message], hasMore: false } });
+    await expect(openMemberChat(viewer, 'nova id')).resolves.toEqual({ friend: { id: 'nova id', username: 'nova' }, history: { messages: [message], hasMore: false } });
     expect(calls).toHaveLength(2);
   });
 
   it('conversations come back as the server ordered them', async () => {
     mockFetch({ 'GET /api/chats': json({ conversations: [conversation, { ...conversation, friendId: 'juno', unread: 0, lastMessage: null }] }) });
-    expect((await fetchConversations()).map((c) => c.friendId)).toEqual(['nova id', 'juno']);
+    expect((await fetchConversations(viewer)).map((c) => c.friendId)).toEqual(['nova id', 'juno']);
   });
 
   it('a body outside the contract is a server failure, not data', async () => {
     mockFetch({ 'GET /api/chats': json({ conversations: [{ friendId: 'x' }] }) });
-    expect(await failureOf(fetchConversations())).toEqual({ code: 'SERVER', message: 'Something went wrong on the server. Please try again.' });
+    expect(await failureOf(fetchConversations(viewer))).toEqual({ code: 'SERVER', message: 'Something went wrong on the server. Please try again.' });
   });
 
   it('failures carry the chat contract text a person sees', async () => {
@@ -58,19 +60,19 @@ describe('member chat calls', () => {
     ];
     for (const [code, status, text] of cases) {
       mockFetch({ 'GET /api/chats/x/messages': error(code, status) });
-      expect((await failureOf(fetchChatHistory('x'))).message).toBe(text);
+      expect((await failureOf(fetchChatHistory(viewer, 'x'))).message).toBe(text);
     }
     mockFetch({ 'GET /api/chats/x/messages': { status: 403, body: 'no' } });
-    expect(await failureOf(fetchChatHistory('x'))).toEqual({ code: 'NOT_FRIENDS', message: 'You can only message your friends.' });
+    expect(await failureOf(fetchChatHistory(viewer, 'x'))).toEqual({ code: 'NOT_FRIENDS', message: 'You can only message your friends.' });
     mockFetch({ 'GET /api/chats': 'network-error' });
-    expect((await failureOf(fetchConversations())).message).toBe('You appear to be offline. Please check your connection and try again.');
+    expect((await failureOf(fetchConversations(viewer))).message).toBe('You appear to be offline. Please check your connection and try again.');
   });
 
   it('a 401 ends the session app-wide', async () => {
     const ended = vi.fn();
-    const stop = onSessionEnded(ended);
+    const stop = viewer.onSessionEnded(ended);
     mockFetch({ 'GET /api/chats': error('UNAUTHENTICATED', 401) });
-    expect((await failureOf(fetchConversations())).message).toBe('Your session has ended. Please log in again.');
+    expect((await failureOf(fetchConversations(viewer))).message).toBe('Your session has ended. Please log in again.');
     expect(ended).toHaveBeenCalledTimes(1);
     stop();
   });

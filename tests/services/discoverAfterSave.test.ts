@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { announceViewer, withdrawViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
+
+const viewer = createViewerSource();
 import { loadDiscoverPageFor } from '../../src/features/discover/services/socialForSession';
 import { json, mockFetch } from './fetchMock';
 
@@ -15,10 +17,10 @@ const query = { community: 'All Communities' as const, query: '', cursor: null }
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem('user_profile', JSON.stringify(complete));
-  announceViewer({ kind: 'member', memberId: 'm-cara' });
+  viewer.announce({ kind: 'member', memberId: 'm-cara' });
 });
 afterEach(() => {
-  withdrawViewer();
+  viewer.withdraw();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -27,7 +29,7 @@ describe("a member's Discover", () => {
   it('asks the server for a ranking only once the last edit reached it', async () => {
     localStorage.setItem(SYNC_KEY, JSON.stringify({ memberId: 'm-cara', updatedAt: 7, pending: true }));
     const { calls } = mockFetch({ 'GET /api/discover': json(page) });
-    const loaded = loadDiscoverPageFor(query);
+    const loaded = loadDiscoverPageFor(viewer, query);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual([]);
 
@@ -40,12 +42,12 @@ describe("a member's Discover", () => {
 
   it('asks at once when nothing is waiting, and after 4 s when the save does not land', async () => {
     const { calls } = mockFetch({ 'GET /api/discover': json(page) });
-    await loadDiscoverPageFor(query);
+    await loadDiscoverPageFor(viewer, query);
     expect(calls).toHaveLength(1);
 
     vi.useFakeTimers();
     localStorage.setItem(SYNC_KEY, JSON.stringify({ memberId: 'm-cara', updatedAt: 8, pending: true }));
-    const loaded = loadDiscoverPageFor(query);
+    const loaded = loadDiscoverPageFor(viewer, query);
     await vi.advanceTimersByTimeAsync(3_999);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { hotTakesMatchActorsWith } from '../../src/features/games/actors/hotTakesMatch.actors';
 import { loadGamePrompt } from '../../src/features/games/services/hotTakes';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { generateFirstResponse, generateHotTakesPrompt, generateMatchedChatReply, generatePersonaHotTake } from '../../src/shared/http/ai';
 
 const FIRST = 'Topic: Metal\nMetal peaked years ago and everything since is a remix. Agree or disagree? Back it up with one song.';
@@ -20,7 +21,7 @@ describe('the game prompt: the next game is told which prompt was just played', 
   });
 
   it('sends no previous prompt for the first game, then the first game prompt for the second (a new screen knows none)', async () => {
-    const { gamePrompt } = hotTakesMatchActorsWith({ generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+    const { gamePrompt } = hotTakesMatchActorsWith(createViewerSource(), { generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
     const newScreenAsks = () => toPromise(createActor(gamePrompt, { input: { previous: null } }).start());
     fetchMock
       .mockResolvedValueOnce(new Response(JSON.stringify({ text: FIRST }), { headers: { 'content-type': 'application/json' } }))

@@ -3,7 +3,7 @@
 // the matched Hot Takes partner, its saved log and recorded win, and the client config fetched once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
-import { getClientConfig } from '../../src/shared/http/config';
+import { createClientConfigLoader } from '../../src/shared/http/config';
 import { setServiceConnected } from '../../src/features/profile/services/connectedServices';
 import { befriend, isFriend, pickPartner, profileInterests, recordWin, saveMatchedLog } from '../../src/features/games/services/hotTakes';
 import { loadLeaderboard, statsFor } from '../../src/features/games/services/leaderboard';
@@ -116,6 +116,7 @@ describe('client config', () => {
       .mockRejectedValueOnce(new TypeError('offline'))
       .mockResolvedValue(new Response(JSON.stringify(config), { headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
+    const getClientConfig = createClientConfigLoader();
     await expect(getClientConfig()).rejects.toThrow();
     await expect(getClientConfig()).resolves.toEqual(config);
     await expect(getClientConfig()).resolves.toEqual(config);

@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runEachTestSignedInAs } from './signedInMember';
 import { recordGameWin } from '../../src/features/games/services/gameResults';
 import { loadBoard } from '../../src/features/games/services/leaderboard';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { fetchLeaderboard, fetchMemberStats, sendGameResult, startGameSession, statsFailureText } from '../../src/features/games/services/stats';
-import { announceViewer, currentViewer, onSessionEnded } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { knownYourStats, loadYourStats } from '../../src/features/games/services/yourStats';
 import { json, mockFetch } from './fetchMock';
+
+// The app's viewer source: the test announces on it as the session would, and hears the session end on it.
+const viewer = createViewerSource();
 
 // The member's leaderboard calls (socialContract.ts): GET /api/me/stats, POST /api/games/results,
 // GET /api/leaderboard, and the device queue that keeps a finished game until the server has it.
@@ -20,41 +23,41 @@ const noorRow = { id: 'm-2', username: 'noor', isCurrentUser: false, stats: zero
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
-runEachTestSignedInAs('m-1');
+runEachTestSignedInAs(viewer, 'm-1');
 
 describe('member stats calls', () => {
   it('GET /api/me/stats answers the figures; a body off the contract is a SERVER failure', async () => {
     const { calls } = mockFetch({ 'GET /api/me/stats': [json({ stats: zero }), json({ stats: { totalPoints: 'lots' } })] });
-    await expect(fetchMemberStats()).resolves.toEqual(zero);
-    await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'SERVER' });
+    await expect(fetchMemberStats(viewer)).resolves.toEqual(zero);
+    await expect(fetchMemberStats(viewer)).rejects.toMatchObject({ code: 'SERVER' });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/me/stats', 'GET /api/me/stats']);
   });
 
   it('POST /api/games/sessions starts a game and answers its id', async () => {
     const { calls } = mockFetch({ 'POST /api/games/sessions': [json({ gameId: 'g-1' }, 201), json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429)] });
-    await expect(startGameSession()).resolves.toBe('g-1');
+    await expect(startGameSession(viewer)).resolves.toBe('g-1');
     expect(calls[0]!.body).toEqual({ game: 'hottakes' });
-    await expect(startGameSession()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
+    await expect(startGameSession(viewer)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
   });
 
   it("POST /api/games/results sends the game by its server id, and answers the server's figures", async () => {
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: afterWin }, 201) });
-    await expect(sendGameResult('g-7')).resolves.toEqual(afterWin);
+    await expect(sendGameResult(viewer, 'g-7')).resolves.toEqual(afterWin);
     expect(calls[0]!.body).toEqual({ game: 'hottakes', gameId: 'g-7' });
     expect(calls[0]!.headers['content-type']).toBe('application/json');
   });
 
   it('a 401 from any of them tells the session it is over; other failures do not', async () => {
     const heard: string[] = [];
-    const stop = onSessionEnded(() => heard.push('ended'));
+    const stop = viewer.onSessionEnded(() => heard.push('ended'));
     mockFetch({
       'GET /api/me/stats': [json({ error: { code: 'SERVER', message: 'x' } }, 500), json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401)],
       'POST /api/games/results': json({}, 401),
     });
-    await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'SERVER' });
+    await expect(fetchMemberStats(viewer)).rejects.toMatchObject({ code: 'SERVER' });
     expect(heard).toEqual([]);
-    await expect(fetchMemberStats()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    await expect(sendGameResult('g-5')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(fetchMemberStats(viewer)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(sendGameResult(viewer, 'g-5')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(heard).toEqual(['ended', 'ended']);
     stop();
   });
@@ -63,11 +66,11 @@ describe('member stats calls', () => {
     const { calls } = mockFetch({
       'GET /api/leaderboard': [json({ entries: [miraRow, noorRow] }), json({ entries: [miraRow] }), 'network-error', json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401)],
     });
-    await expect(fetchLeaderboard('hottakes', 'UW')).resolves.toEqual([miraRow, noorRow]);
-    await expect(fetchLeaderboard('friends', null)).resolves.toEqual([miraRow]);
+    await expect(fetchLeaderboard(viewer, 'hottakes', 'UW')).resolves.toEqual([miraRow, noorRow]);
+    await expect(fetchLeaderboard(viewer, 'friends', null)).resolves.toEqual([miraRow]);
     expect(calls.map((c) => Object.fromEntries(c.query))).toEqual([{ tab: 'hottakes', community: 'UW' }, { tab: 'friends' }]);
-    await expect(fetchLeaderboard('points', null)).rejects.toMatchObject({ code: 'OFFLINE' });
-    await expect(fetchLeaderboard('points', null)).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    await expect(fetchLeaderboard(viewer, 'points', null)).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(fetchLeaderboard(viewer, 'points', null)).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
   });
 
   it('tells offline, an ended session and a rate limit apart; anything else gets the fallback', () => {
@@ -84,17 +87,16 @@ describe('member stats calls', () => {
 
 describe('who the services serve', () => {
   it('a browser without the member hint cookie is a guest at once; with it, the services wait for the session', async () => {
-    announceViewer({ kind: 'guest' });
-    await expect(currentViewer()).resolves.toEqual({ kind: 'guest' });
-    vi.resetModules();
-    const fresh = await import('../../src/shared/session/viewer');
-    await expect(fresh.currentViewer()).resolves.toEqual({ kind: 'guest' });
+    viewer.announce({ kind: 'guest' });
+    await expect(viewer.current()).resolves.toEqual({ kind: 'guest' });
+    // A new page load: a new viewer source, which nobody has announced on.
+    await expect(createViewerSource().current()).resolves.toEqual({ kind: 'guest' });
     document.cookie = 'mycelius_member=1; path=/';
     try {
-      const again = await import('../../src/shared/session/viewer');
-      expect(again.knownViewer()).toBeNull();
-      const waiting = again.currentViewer();
-      again.announceViewer({ kind: 'member', memberId: 'm-9' });
+      const again = createViewerSource();
+      expect(again.known()).toBeNull();
+      const waiting = again.current();
+      again.announce({ kind: 'member', memberId: 'm-9' });
       await expect(waiting).resolves.toEqual({ kind: 'member', memberId: 'm-9' });
     } finally {
       document.cookie = 'mycelius_member=; path=/; max-age=0';
@@ -104,25 +106,25 @@ describe('who the services serve', () => {
 
 describe('a finished game and the leaderboard, by viewer', () => {
   it("a guest's win counts on the device by docs/product.md's award, with no request", async () => {
-    announceViewer({ kind: 'guest' });
+    viewer.announce({ kind: 'guest' });
     const { calls } = mockFetch({});
-    await expect(recordGameWin(null, 7, 1000)).resolves.toEqual({
+    await expect(recordGameWin(viewer, null, 7, 1000)).resolves.toEqual({
       award: 130,
       stats: { totalPoints: 1380, gamesPlayed: 13, hotTakesScore: 980, friendsCount: 3, winRate: 69, streak: 6 },
     });
     expect(calls).toEqual([]);
-    const board = await loadBoard('points', 'UW', () => 0);
+    const board = await loadBoard(viewer, 'points', 'UW', () => 0);
     expect(board.entries).toHaveLength(26);
     expect(board.unsent).toBe(0);
-    expect(knownYourStats()).toEqual({ gamesPlayed: 0, totalPoints: 0, unsent: 0 });
-    await expect(loadYourStats()).resolves.toEqual({ gamesPlayed: 0, totalPoints: 0, unsent: 0 });
+    expect(knownYourStats(viewer)).toEqual({ gamesPlayed: 0, totalPoints: 0, unsent: 0 });
+    await expect(loadYourStats(viewer)).resolves.toEqual({ gamesPlayed: 0, totalPoints: 0, unsent: 0 });
     expect(calls).toEqual([]);
   });
 
   it("a member's win is posted; the server's figures are kept and the award is their difference", async () => {
     localStorage.setItem('member_stats', JSON.stringify({ memberId: 'm-1', stats: zero }));
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: afterWin }, 201) });
-    await expect(recordGameWin('g-7', 7, 1000)).resolves.toEqual({ award: 130, stats: afterWin });
+    await expect(recordGameWin(viewer, 'g-7', 7, 1000)).resolves.toEqual({ award: 130, stats: afterWin });
     expect(calls.map((c) => c.body)).toEqual([{ game: 'hottakes', gameId: 'g-7' }]);
     expect(stored('member_stats')).toEqual({ memberId: 'm-1', stats: afterWin });
     expect(stored('member_pending_results')).toEqual([]);
@@ -131,31 +133,31 @@ describe('a finished game and the leaderboard, by viewer', () => {
 
   it('offline, the game waits on the device; the next load sends it first, then reads the figures', async () => {
     mockFetch({ 'POST /api/games/results': 'network-error' });
-    await expect(recordGameWin('g-6', 6, 1000)).resolves.toEqual({ award: null, stats: null });
-    await expect(recordGameWin('g-5', 5, 2000)).resolves.toEqual({ award: null, stats: null });
+    await expect(recordGameWin(viewer, 'g-6', 6, 1000)).resolves.toEqual({ award: null, stats: null });
+    await expect(recordGameWin(viewer, 'g-5', 5, 2000)).resolves.toEqual({ award: null, stats: null });
     expect(stored('member_pending_results')).toEqual([
       { memberId: 'm-1', game: 'hottakes', gameId: 'g-6', messageCount: 6, finishedAt: 1000 },
       { memberId: 'm-1', game: 'hottakes', gameId: 'g-5', messageCount: 5, finishedAt: 2000 },
     ]);
-    expect(knownYourStats()).toBeNull();
+    expect(knownYourStats(viewer)).toBeNull();
 
     // Still offline: the hub says so, and the games keep waiting.
     mockFetch({ 'POST /api/games/results': 'network-error', 'GET /api/me/stats': 'network-error' });
-    await expect(loadYourStats()).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(loadYourStats(viewer)).rejects.toMatchObject({ code: 'OFFLINE' });
     expect(stored('member_pending_results')).toHaveLength(2);
 
     const { calls } = mockFetch({
       'POST /api/games/results': [json({ stats: afterWin }, 201), json({ stats: afterTwo }, 201)],
       'GET /api/me/stats': json({ stats: afterTwo }),
     });
-    await expect(loadYourStats()).resolves.toEqual({ gamesPlayed: 2, totalPoints: 240, unsent: 0 });
+    await expect(loadYourStats(viewer)).resolves.toEqual({ gamesPlayed: 2, totalPoints: 240, unsent: 0 });
     expect(calls.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body ?? null)}`)).toEqual([
       'POST /api/games/results {"game":"hottakes","gameId":"g-6"}',
       'POST /api/games/results {"game":"hottakes","gameId":"g-5"}',
       'GET /api/me/stats null',
     ]);
     expect(stored('member_pending_results')).toEqual([]);
-    expect(knownYourStats()).toEqual({ gamesPlayed: 2, totalPoints: 240, unsent: 0 });
+    expect(knownYourStats(viewer)).toEqual({ gamesPlayed: 2, totalPoints: 240, unsent: 0 });
   });
 
   it('the leaderboard sends waiting games first; a server still failing them leaves them counted as unsent', async () => {
@@ -164,8 +166,8 @@ describe('a finished game and the leaderboard, by viewer', () => {
       'POST /api/games/results': json({ error: { code: 'SERVER', message: 'down' } }, 503),
       'GET /api/leaderboard': json({ entries: [miraRow, noorRow] }),
     });
-    await expect(loadBoard('games', 'Microsoft', () => 0)).resolves.toEqual({ entries: [miraRow, noorRow], unsent: 1 });
-    await expect(loadBoard('points', 'All Communities', () => 0)).resolves.toEqual({ entries: [miraRow, noorRow], unsent: 1 });
+    await expect(loadBoard(viewer, 'games', 'Microsoft', () => 0)).resolves.toEqual({ entries: [miraRow, noorRow], unsent: 1 });
+    await expect(loadBoard(viewer, 'points', 'All Communities', () => 0)).resolves.toEqual({ entries: [miraRow, noorRow], unsent: 1 });
     expect(calls.filter((c) => c.method === 'GET').map((c) => Object.fromEntries(c.query))).toEqual([
       { tab: 'games', community: 'Microsoft' },
       { tab: 'points' },
@@ -185,7 +187,7 @@ describe('a finished game and the leaderboard, by viewer', () => {
       'POST /api/games/results': [json({ error: { code: 'INVALID_REQUEST', message: 'no' } }, 400), json({ stats: afterWin }, 201)],
       'GET /api/me/stats': json({ stats: afterWin }),
     });
-    await expect(loadYourStats()).resolves.toEqual({ gamesPlayed: 1, totalPoints: 130, unsent: 0 });
+    await expect(loadYourStats(viewer)).resolves.toEqual({ gamesPlayed: 1, totalPoints: 130, unsent: 0 });
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { game: 'hottakes', gameId: 'g-3' },
       { game: 'hottakes', gameId: 'g-7' },
@@ -196,7 +198,7 @@ describe('a finished game and the leaderboard, by viewer', () => {
   it('a waiting list that does not validate is set aside (kept under .corrupt) and read as empty', async () => {
     localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'chess', messageCount: -1 }]));
     const { calls } = mockFetch({ 'GET /api/me/stats': json({ stats: zero }) });
-    await expect(loadYourStats()).resolves.toEqual({ gamesPlayed: 0, totalPoints: 0, unsent: 0 });
+    await expect(loadYourStats(viewer)).resolves.toEqual({ gamesPlayed: 0, totalPoints: 0, unsent: 0 });
     expect(calls.map((c) => c.method)).toEqual(['GET']);
     expect(localStorage.getItem('member_pending_results.corrupt')).toContain('chess');
   });

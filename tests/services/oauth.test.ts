@@ -14,6 +14,10 @@ import {
   refreshAccessToken,
 } from '../../src/features/profile/services/oauth';
 import { demoConfig, json, mockFetch } from './fetchMock';
+import { createClientConfigLoader } from '../../src/shared/http/config';
+
+/** The app's one loader of the server's configuration (over the test's fetch fake). */
+const loadConfig = createClientConfigLoader();
 
 beforeEach(() => {
   localStorage.clear();
@@ -57,14 +61,14 @@ describe('authorize URLs', () => {
 
   it('saves a fresh random state (and verifier) for each login', async () => {
     mockFetch({ 'GET /api/config': json(demoConfig) });
-    const first = new URL(await prepareLogin('spotify'));
+    const first = new URL(await prepareLogin(loadConfig, 'spotify'));
     const verifier = sessionStorage.getItem('pkce_verifier_spotify')!;
     expect(verifier.length).toBeGreaterThanOrEqual(43);
     expect(first.searchParams.get('state')).toBe(sessionStorage.getItem('oauth_state_spotify'));
     expect(first.searchParams.get('code_challenge')).toBe(await pkceChallenge(verifier));
-    const second = new URL(await prepareLogin('spotify'));
+    const second = new URL(await prepareLogin(loadConfig, 'spotify'));
     expect(second.searchParams.get('state')).not.toBe(first.searchParams.get('state'));
-    const trakt = new URL(await prepareLogin('trakt'));
+    const trakt = new URL(await prepareLogin(loadConfig, 'trakt'));
     expect(trakt.searchParams.get('state')).toBe(sessionStorage.getItem('oauth_state_trakt'));
     expect(sessionStorage.getItem('pkce_verifier_trakt')).toBeNull();
   });

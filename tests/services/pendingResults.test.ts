@@ -2,9 +2,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runEachTestSignedInAs } from './signedInMember';
 import { pendingResultsOf, queueResult, rememberStats, sendPendingResults, sendWaitingGames } from '../../src/features/games/services/pendingResults';
-import { announceViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { json, mockFetch } from './fetchMock';
 import { fullStorage } from '../support/failingStorage';
+
+const viewer = createViewerSource();
 
 // A member's finished games wait on the device (`member_pending_results`) until POST /api/games/results
 // has them, in the order they were played. A refusal for good drops the game; being offline, a lost
@@ -16,7 +18,7 @@ const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ??
 const gameIdAt = (finishedAt: number) => `game-${finishedAt}`;
 const waiting = (memberId: string, messageCount: number, finishedAt: number) => ({ memberId, game: 'hottakes', gameId: gameIdAt(finishedAt), messageCount, finishedAt });
 
-runEachTestSignedInAs('m-1');
+runEachTestSignedInAs(viewer, 'm-1');
 
 describe('queueResult', () => {
   it('keeps each finished game in order, with its member, and answers what it stored', () => {
@@ -39,7 +41,7 @@ describe('queueResult', () => {
 describe('sendPendingResults', () => {
   it('with nothing waiting, sends nothing and answers null', async () => {
     const { calls } = mockFetch({});
-    await expect(sendPendingResults('m-1')).resolves.toBeNull();
+    await expect(sendPendingResults(viewer, 'm-1')).resolves.toBeNull();
     expect(calls).toEqual([]);
     expect(stored('member_stats')).toBeNull();
   });
@@ -49,7 +51,7 @@ describe('sendPendingResults', () => {
     queueResult('m-2', gameIdAt(1500), 9, 1500);
     queueResult('m-1', gameIdAt(2000), 8, 2000);
     const { calls } = mockFetch({ 'POST /api/games/results': [json({ stats: stats(120) }), json({ stats: stats(260) })] });
-    await expect(sendPendingResults('m-1')).resolves.toEqual(stats(260));
+    await expect(sendPendingResults(viewer, 'm-1')).resolves.toEqual(stats(260));
     expect(calls.map((c) => c.body)).toEqual([
       { game: 'hottakes', gameId: 'game-1000' },
       { game: 'hottakes', gameId: 'game-2000' },
@@ -64,7 +66,7 @@ describe('sendPendingResults', () => {
       queueResult('m-1', gameIdAt(1000), 6, 1000);
       queueResult('m-1', gameIdAt(2000), 7, 2000);
       mockFetch({ 'POST /api/games/results': [json({ error: { code: 'INVALID_REQUEST', message: 'no' } }, status), json({ stats: stats(110) })] });
-      await expect(sendPendingResults('m-1'), `status ${status}`).resolves.toEqual(stats(110));
+      await expect(sendPendingResults(viewer, 'm-1'), `status ${status}`).resolves.toEqual(stats(110));
       expect(stored('member_pending_results')).toEqual([]);
     }
   });
@@ -72,7 +74,7 @@ describe('sendPendingResults', () => {
   it('a refused last game leaves no figures to keep', async () => {
     queueResult('m-1', gameIdAt(1000), 6, 1000);
     mockFetch({ 'POST /api/games/results': json({ error: { code: 'INVALID_REQUEST', message: 'no' } }, 400) });
-    await expect(sendPendingResults('m-1')).resolves.toBeNull();
+    await expect(sendPendingResults(viewer, 'm-1')).resolves.toBeNull();
     expect(stored('member_pending_results')).toEqual([]);
     expect(stored('member_stats')).toBeNull();
   });
@@ -81,11 +83,11 @@ describe('sendPendingResults', () => {
     const replies = [401, 408, 429, 500, 503].map((status) => json({ error: { code: 'X', message: 'no' } }, status));
     for (const reply of [...replies, 'network-error' as const]) {
       localStorage.clear();
-      announceViewer({ kind: 'member', memberId: 'm-1' });
+      viewer.announce({ kind: 'member', memberId: 'm-1' });
       queueResult('m-1', gameIdAt(1000), 6, 1000);
       queueResult('m-1', gameIdAt(2000), 7, 2000);
       const { calls } = mockFetch({ 'POST /api/games/results': reply });
-      await expect(sendPendingResults('m-1')).rejects.toMatchObject({ name: 'MemberApiError' });
+      await expect(sendPendingResults(viewer, 'm-1')).rejects.toMatchObject({ name: 'MemberApiError' });
       expect(calls).toHaveLength(1);
       expect(stored('member_pending_results')).toEqual([waiting('m-1', 6, 1000), waiting('m-1', 7, 2000)]);
     }
@@ -95,19 +97,19 @@ describe('sendPendingResults', () => {
     queueResult('m-1', gameIdAt(1000), 6, 1000);
     queueResult('m-1', gameIdAt(2000), 7, 2000);
     mockFetch({ 'POST /api/games/results': [json({ stats: stats(120) }), 'network-error'] });
-    await expect(sendPendingResults('m-1')).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(sendPendingResults(viewer, 'm-1')).rejects.toMatchObject({ code: 'OFFLINE' });
     expect(stored('member_pending_results')).toEqual([waiting('m-1', 7, 2000)]);
   });
 
   it('calls made while a send is under way share it; a later call sends again', async () => {
     queueResult('m-1', gameIdAt(1000), 6, 1000);
     const { calls } = mockFetch({ 'POST /api/games/results': ['network-error', json({ stats: stats(120) })] });
-    const first = sendPendingResults('m-1');
-    const second = sendPendingResults('m-1');
+    const first = sendPendingResults(viewer, 'm-1');
+    const second = sendPendingResults(viewer, 'm-1');
     expect(second).toBe(first);
     await expect(first).rejects.toMatchObject({ code: 'OFFLINE' });
     expect(calls).toHaveLength(1);
-    await expect(sendPendingResults('m-1')).resolves.toEqual(stats(120));
+    await expect(sendPendingResults(viewer, 'm-1')).resolves.toEqual(stats(120));
     expect(calls).toHaveLength(2);
   });
 
@@ -115,7 +117,7 @@ describe('sendPendingResults', () => {
     localStorage.setItem('member_pending_results', JSON.stringify([{ memberId: 'm-1', game: 'hottakes', messageCount: 6, finishedAt: 1000 }]));
     queueResult('m-1', gameIdAt(2000), 7, 2000);
     const { calls } = mockFetch({ 'POST /api/games/results': json({ stats: stats(110) }) });
-    await expect(sendPendingResults('m-1')).resolves.toEqual(stats(110));
+    await expect(sendPendingResults(viewer, 'm-1')).resolves.toEqual(stats(110));
     expect(calls.map((c) => c.body)).toEqual([{ game: 'hottakes', gameId: 'game-2000' }]);
     expect(stored('member_pending_results')).toEqual([]);
   });
@@ -125,9 +127,9 @@ describe('sendWaitingGames', () => {
   it('answers the newest figures, or null when the games could not be sent', async () => {
     queueResult('m-1', gameIdAt(1000), 6, 1000);
     mockFetch({ 'POST /api/games/results': ['network-error', json({ stats: stats(120) })] });
-    await expect(sendWaitingGames('m-1')).resolves.toBeNull();
+    await expect(sendWaitingGames(viewer, 'm-1')).resolves.toBeNull();
     expect(pendingResultsOf('m-1')).toHaveLength(1);
-    await expect(sendWaitingGames('m-1')).resolves.toEqual(stats(120));
+    await expect(sendWaitingGames(viewer, 'm-1')).resolves.toEqual(stats(120));
     expect(pendingResultsOf('m-1')).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import {
   loadRequestsFor,
   removeFriendFor,
 } from '../../src/features/discover/services/socialForSession';
-import { withdrawViewer } from '../../src/shared/session/viewer';
+import { createViewerSource } from '../../src/shared/session/viewer';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import { fakeMember, fakeSessionLogic } from '../support/session';
@@ -41,24 +41,29 @@ const card = {
 };
 const pending = { id: 'r-1', from: mira, to: nova, createdAt: '2026-11-23T20:00:00.000Z', status: 'pending', match: null };
 
+// The app's viewer source, which the session announces on and the services read; fresh for each test.
+let viewer = createViewerSource();
+
 async function memberSession() {
-  const session = createActor(fakeSessionLogic({ member: fakeMember })).start();
+  const session = createActor(fakeSessionLogic({ member: fakeMember }, viewer)).start();
   await waitFor(session, (s) => s.matches('member'));
   return session;
 }
 
 async function guestSession() {
-  const session = createActor(fakeSessionLogic({ member: null })).start();
+  const session = createActor(fakeSessionLogic({ member: null }, viewer)).start();
   await waitFor(session, (s) => s.matches('guest'));
   return session;
 }
 
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  viewer = createViewerSource();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
-  withdrawViewer();
 });
 
 describe('people calls (members): the contract routes, parsed, with typed failures', () => {
@@ -99,10 +104,10 @@ describe('people services choose by the viewer the session announces', () => {
     const server = mockFetch({});
     await guestSession();
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-1' }]);
-    expect((await loadFriendsFor()).map((f) => f.username)).toEqual(['RiffLord']);
-    expect(await loadRequestsFor()).toEqual({ incoming: [], outgoing: [], friendIds: [] });
-    expect((await loadFriendsFor()).map((f) => f.username)).toEqual(['RiffLord']);
-    await removeFriendFor('user-1');
+    expect((await loadFriendsFor(viewer)).map((f) => f.username)).toEqual(['RiffLord']);
+    expect(await loadRequestsFor(viewer)).toEqual({ incoming: [], outgoing: [], friendIds: [] });
+    expect((await loadFriendsFor(viewer)).map((f) => f.username)).toEqual(['RiffLord']);
+    await removeFriendFor(viewer, 'user-1');
     expect(friendsKey.read()).toEqual([]);
     expect(server.calls).toEqual([]);
   });
@@ -111,7 +116,7 @@ describe('people services choose by the viewer the session announces', () => {
     mockFetch({ 'GET /api/friends': json({ friends: [{ ...nova, since: '2026-11-23T20:01:00.000Z' }] }) });
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-1' }]);
     await memberSession();
-    const friends = await loadFriendsFor();
+    const friends = await loadFriendsFor(viewer);
     expect(friends.map((f) => [f.id, f.username, f.kind ?? 'sample'])).toEqual([
       ['m-2', 'nova', 'member'],
       ['user-1', 'RiffLord', 'sample'],
@@ -123,8 +128,8 @@ describe('people services choose by the viewer the session announces', () => {
     const server = mockFetch({ 'DELETE /api/friends/m-2': { status: 204 } });
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-1' }]);
     await memberSession();
-    await removeFriendFor('m-2');
-    await removeFriendFor('user-1');
+    await removeFriendFor(viewer, 'm-2');
+    await removeFriendFor(viewer, 'user-1');
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/friends/m-2']);
     expect(friendsKey.read()).toEqual([]);
   });
@@ -138,10 +143,10 @@ describe('people services choose by the viewer the session announces', () => {
       'DELETE /api/friends/requests/r-3': { status: 204 },
     });
     await memberSession();
-    expect(await loadRequestsFor()).toEqual({ incoming: [], outgoing: [pending], friendIds: ['m-3'] });
-    await answerRequestFor('r-1', 'accept');
-    await answerRequestFor('r-2', 'decline');
-    await answerRequestFor('r-3', 'cancel');
+    expect(await loadRequestsFor(viewer)).toEqual({ incoming: [], outgoing: [pending], friendIds: ['m-3'] });
+    await answerRequestFor(viewer, 'r-1', 'accept');
+    await answerRequestFor(viewer, 'r-2', 'decline');
+    await answerRequestFor(viewer, 'r-3', 'cancel');
     expect(server.calls.slice(2).map((c) => `${c.method} ${c.path}`)).toEqual([
       'POST /api/friends/requests/r-1/accept',
       'POST /api/friends/requests/r-2/decline',
@@ -152,7 +157,7 @@ describe('people services choose by the viewer the session announces', () => {
   it('a 401 ends the session: the member becomes a guest who is told so', async () => {
     mockFetch({ 'GET /api/friends/requests': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401), 'GET /api/friends': json({ friends: [] }) });
     const session = await memberSession();
-    const error = await failureOf(loadRequestsFor());
+    const error = await failureOf(loadRequestsFor(viewer));
     expect(socialFailureText(error, 'fallback')).toBe('Your session has ended. Please log in again.');
     expect(session.getSnapshot().matches({ guest: 'sessionEnded' })).toBe(true);
   });
@@ -162,10 +167,10 @@ describe('people services choose by the viewer the session announces', () => {
     await memberSession();
     friendsKey.write([{ id: 'a', user_id: 'user-current', friend_id: 'user-4' }]);
     const query = { community: 'All Communities', query: '', cursor: null } as const;
-    expect(await loadDiscoverPageFor(query)).toEqual({ complete: false, cards: [], nextCursor: null, sampleFriendIds: ['user-4'] });
+    expect(await loadDiscoverPageFor(viewer, query)).toEqual({ complete: false, cards: [], nextCursor: null, sampleFriendIds: ['user-4'] });
     expect(server.calls).toEqual([]);
     saveProfile({ ...emptyProfile(), username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
-    expect(await loadDiscoverPageFor(query)).toEqual({ complete: true, cards: [card], nextCursor: null, sampleFriendIds: ['user-4'] });
+    expect(await loadDiscoverPageFor(viewer, query)).toEqual({ complete: true, cards: [card], nextCursor: null, sampleFriendIds: ['user-4'] });
   });
 
   it("'Add Friend' asks a member (pending, or accepted when they had asked first) and befriends a sample person on the device", async () => {
@@ -173,10 +178,10 @@ describe('people services choose by the viewer the session announces', () => {
       'POST /api/friends/requests': [json({ request: pending }, 201), json({ request: { ...pending, status: 'accepted' } })],
     });
     await memberSession();
-    await expect(befriendFor({ id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'outgoing' });
-    await expect(befriendFor({ id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'friends' });
+    await expect(befriendFor(viewer, { id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'outgoing' });
+    await expect(befriendFor(viewer, { id: 'm-2', kind: 'member' })).resolves.toEqual({ relation: 'friends' });
     expect(server.calls.map((c) => c.body)).toEqual([{ toUserId: 'm-2' }, { toUserId: 'm-2' }]);
-    await expect(befriendFor({ id: 'user-3', kind: 'sample' })).resolves.toEqual({ relation: 'friends' });
+    await expect(befriendFor(viewer, { id: 'user-3', kind: 'sample' })).resolves.toEqual({ relation: 'friends' });
     expect(friendsKey.read().map((l) => [l.user_id, l.friend_id])).toEqual([['user-current', 'user-3']]);
     expect(server.calls).toHaveLength(2);
   });

@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Profile } from '../../src/domain/profile';
 import type { User } from '../../src/domain/user';
 import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
-import { discoverActors } from '../../src/features/discover/actors/discover.actors';
+import { useViewerSource } from '../../src/app/ViewerSourceContext';
+import { createDiscoverActors } from '../../src/features/discover/actors/discover.actors';
 import type { ScoredUsers } from '../../src/features/discover/machines/discover.machine';
 import { DiscoverActorsContext } from '../../src/features/discover/ui/DiscoverActors';
+import { WithViewerSource } from './viewer';
 
 // Screens that show a guest's Discover, with the device's real people and friends but a scorer the test
 // decides (instead of the AI): the scorer gets what the machine asks to score and answers its scores.
@@ -19,15 +21,22 @@ export function fakeScorer() {
 
 /** A render wrapper: the people features' real actors, except guest Discover's scoring. */
 export function withScorer(scorer: (input: ScoringInput) => Promise<ScoredUsers>) {
-  const actors = {
-    ...discoverActors,
-    guest: { ...discoverActors.guest, scoreUsers: fromPromise<ScoredUsers, ScoringInput>(({ input }) => scorer(input)) },
-  };
+  const scoreUsers = fromPromise<ScoredUsers, ScoringInput>(({ input }) => scorer(input));
+  function ScoredDiscover({ children }: { children: ReactNode }) {
+    const viewer = useViewerSource();
+    const actors = useMemo(() => {
+      const real = createDiscoverActors(viewer);
+      return { ...real, guest: { ...real.guest, scoreUsers } };
+    }, [viewer]);
+    return <DiscoverActorsContext.Provider value={actors}>{children}</DiscoverActorsContext.Provider>;
+  }
   return function WithScorer({ children }: { children: ReactNode }) {
     return (
-      <PeopleFeatureActors>
-        <DiscoverActorsContext.Provider value={actors}>{children}</DiscoverActorsContext.Provider>
-      </PeopleFeatureActors>
+      <WithViewerSource>
+        <PeopleFeatureActors>
+          <ScoredDiscover>{children}</ScoredDiscover>
+        </PeopleFeatureActors>
+      </WithViewerSource>
     );
   };
 }

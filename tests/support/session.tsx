@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, Member, SignupRequest } from '../../src/domain/memberContract';
 import type { UnreachableMember } from '../../src/domain/memberContract';
@@ -9,6 +9,8 @@ import { createProfileSync } from '../../src/features/session/services/profileSy
 import { createSessionLogic } from '../../src/app/sessionLogic';
 import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 import { SessionFeatureActors } from '../../src/app/SessionFeatureActors';
+import { createViewerSource, type ViewerSource } from '../../src/shared/session/viewer';
+import { WithViewerSource } from './viewer';
 
 // Screens read the app's session from SessionContext; UI tests give them a real session machine whose
 // server calls are fakes (no network), and whose profile sync does nothing.
@@ -23,9 +25,9 @@ export interface FakeServer {
 
 export const fakeMember: Member = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
 
-export function fakeSessionLogic(server: FakeServer = {}) {
+export function fakeSessionLogic(server: FakeServer = {}, viewer: ViewerSource = createViewerSource()) {
   // The device side is real (who the app serves, what Log Out forgets); the server is the fake below.
-  return createSessionLogic().provide({
+  return createSessionLogic(viewer).provide({
     actors: {
       checkSession: fromPromise<Member | null | UnreachableMember>(async () => server.member ?? null),
       signUp: fromPromise(({ input }) => (server.signUp ?? (async () => fakeMember))(input)),
@@ -44,22 +46,26 @@ export function fakeSessionLogic(server: FakeServer = {}) {
 }
 
 export function WithSession({ server, children }: { server?: FakeServer; children: ReactNode }) {
+  // One viewer source, as in the app: the session announces on it and the features' actors read it.
+  const [viewer] = useState(createViewerSource);
   // The people features' and the session screens' real actors: their server calls meet the test's fetch fake.
   return (
-    <SessionContext.Provider logic={fakeSessionLogic(server)}>
-      <PeopleFeatureActors>
-        <SessionFeatureActors>{children}</SessionFeatureActors>
-      </PeopleFeatureActors>
-    </SessionContext.Provider>
+    <WithViewerSource viewer={viewer}>
+      <SessionContext.Provider logic={fakeSessionLogic(server, viewer)}>
+        <PeopleFeatureActors>
+          <SessionFeatureActors>{children}</SessionFeatureActors>
+        </PeopleFeatureActors>
+      </SessionContext.Provider>
+    </WithViewerSource>
   );
 }
 
 /** The session machine with its real IO (network faked at fetch by the test) but for the actors given. */
-export function sessionWith(actors: NonNullable<Parameters<typeof sessionMachine.provide>[0]['actors']>) {
-  return createSessionLogic().provide({ actors });
+export function sessionWith(actors: NonNullable<Parameters<typeof sessionMachine.provide>[0]['actors']>, viewer: ViewerSource = createViewerSource()) {
+  return createSessionLogic(viewer).provide({ actors });
 }
 
 /** The session's device-side actions (who the app serves, what it forgets), for a test that fakes all its actors. */
-export function sessionDeviceActions() {
-  return sessionImplementations(createProfileSync()).actions;
+export function sessionDeviceActions(viewer: ViewerSource = createViewerSource()) {
+  return sessionImplementations(createProfileSync(), viewer).actions;
 }

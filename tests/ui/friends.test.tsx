@@ -5,7 +5,18 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import Friends from '../../src/features/friends/ui/Friends';
+import type { ReactNode } from 'react';
 import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
+import { WithViewerSource } from '../support/viewer';
+
+/** The people features' real actors over a fresh viewer source (a guest here), as the app nests them. */
+function PeopleActors({ children }: { children: ReactNode }) {
+  return (
+    <WithViewerSource>
+      <PeopleFeatureActors>{children}</PeopleFeatureActors>
+    </WithViewerSource>
+  );
+}
 
 function ChatStub() {
   return <p data-testid="chat">{useParams().friendId}</p>;
@@ -20,7 +31,7 @@ function renderFriends() {
         <Route path="/dashboard" element={<p>dashboard</p>} />
       </Routes>
     </MemoryRouter>,
-    { wrapper: PeopleFeatureActors },
+    { wrapper: PeopleActors },
   );
 }
 

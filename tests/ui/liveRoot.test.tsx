@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { friendRequestsMachine } from '../../src/features/friends/machines/friendRequests.machine';
-import { liveImplementations } from '../../src/features/live/actors/live.actors';
+import { liveImplementationsFor } from '../../src/features/live/actors/live.actors';
 import { liveMachine } from '../../src/features/live/machines/live.machine';
 import type { LiveActor } from '../../src/features/live/machines/liveLink';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
@@ -20,6 +20,8 @@ import { fakeMember, WithSession, type FakeServer } from '../support/session';
 // and its notices (a friend request refreshes the app's requests) told in the page.
 
 const sockets: { closed: boolean }[] = [];
+// A session ended by the channel is not what these tests look at: its report goes nowhere.
+const liveImplementations = liveImplementationsFor({ reportSessionEnded: () => undefined });
 const logic = liveMachine.provide({
   ...liveImplementations,
   actors: {

@@ -3,7 +3,6 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withdrawViewer } from '../../src/shared/session/viewer';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import { Header } from '../../src/app/Header';
 import GamesHub from '../../src/features/games/ui/GamesHub';
@@ -78,8 +77,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.cookie = 'mycelius_member=; path=/; max-age=0';
-  // As on a fresh page load: nobody announced yet.
-  withdrawViewer();
   localStorage.clear();
 });
 

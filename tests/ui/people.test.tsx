@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
-import { withdrawViewer } from '../../src/shared/session/viewer';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import AppLayout from '../../src/app/AppLayout';
@@ -118,8 +117,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
-  // The next test's app starts before its session has spoken: it must not inherit this one's member.
-  withdrawViewer();
   document.cookie = 'mycelius_member=; path=/; max-age=0';
 });
 

@@ -19,13 +19,20 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-let pending: Promise<ClientConfig> | null = null;
+/** Answers the server's public configuration. */
+export type ClientConfigLoader = () => Promise<ClientConfig>;
 
-/** The server's public configuration, fetched once per page load (a failed fetch is retried next time). */
-export function getClientConfig(): Promise<ClientConfig> {
-  pending ??= requestJson(`${BACKEND_URL}/config`, clientConfigSchema).catch((error: unknown) => {
-    pending = null;
-    throw error;
-  });
-  return pending;
+/**
+ * A loader of the server's public configuration that fetches it once (a failed fetch is retried next time).
+ * The app creates one where it is assembled, so the configuration is fetched once per page load.
+ */
+export function createClientConfigLoader(): ClientConfigLoader {
+  let pending: Promise<ClientConfig> | null = null;
+  return () => {
+    pending ??= requestJson(`${BACKEND_URL}/config`, clientConfigSchema).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
 }

@@ -1,8 +1,11 @@
 import { fromPromise } from 'xstate';
 import { explainingFailure } from '../../../domain/explainedError';
 import type { Conversation } from '../../../domain/liveContract';
-import { chatFailureText, fetchConversations } from '../services/chats';
+import { chatFailureText, fetchConversations, type ChatSession } from '../services/chats';
 
-export const conversationsActors = {
-  loadConversations: fromPromise<Conversation[]>(() => explainingFailure(fetchConversations, chatFailureText)),
-};
+/** The member's conversation list for the app's viewer. */
+export function conversationsActorsFor(session: ChatSession) {
+  return {
+    loadConversations: fromPromise<Conversation[]>(() => explainingFailure(() => fetchConversations(session), chatFailureText)),
+  };
+}

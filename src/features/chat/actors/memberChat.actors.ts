@@ -2,21 +2,29 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { explainingFailure } from '../../../domain/explainedError';
 import type { ChatHistory } from '../../../domain/liveContract';
 import type { OpenedChat } from '../../../domain/memberChat';
-import { chatFailureText, fetchChatHistory, openMemberChat } from '../services/chats';
+import { chatFailureText, fetchChatHistory, openMemberChat, type ChatSession } from '../services/chats';
+
+/** The tab becoming visible or hidden. */
+export const watchTabVisibility = fromCallback<EventObject>(({ sendBack }) => {
+  const onChange = () => sendBack({ type: 'VISIBILITY', visible: document.visibilityState === 'visible' });
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+});
 
 /** The member chat's IO: its REST calls (failures worded by the chat's one mapping) and the tab's visibility. */
-export const memberChatActors = {
-  loadChat: fromPromise<OpenedChat, { friendId: string }>(({ input }) => explainingFailure(() => openMemberChat(input.friendId), chatFailureText)),
-  loadEarlier: fromPromise<ChatHistory, { friendId: string; before: string }>(({ input }) =>
-    explainingFailure(() => fetchChatHistory(input.friendId, input.before), chatFailureText),
-  ),
-  catchUp: fromPromise<ChatHistory, { friendId: string }>(({ input }) => explainingFailure(() => fetchChatHistory(input.friendId), chatFailureText)),
-  watchVisibility: fromCallback<EventObject>(({ sendBack }) => {
-    const onChange = () => sendBack({ type: 'VISIBILITY', visible: document.visibilityState === 'visible' });
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  }),
-};
+export function memberChatActorsFor(session: ChatSession) {
+  return {
+    loadChat: fromPromise<OpenedChat, { friendId: string }>(({ input }) => explainingFailure(() => openMemberChat(session, input.friendId), chatFailureText)),
+    loadEarlier: fromPromise<ChatHistory, { friendId: string; before: string }>(({ input }) =>
+      explainingFailure(() => fetchChatHistory(session, input.friendId, input.before), chatFailureText),
+    ),
+    catchUp: fromPromise<ChatHistory, { friendId: string }>(({ input }) =>
+      explainingFailure(() => fetchChatHistory(session, input.friendId), chatFailureText),
+    ),
+    watchVisibility: watchTabVisibility,
+  };
+}
+
 
 /** Whether the tab is visible now (a page with no document counts as visible). */
 export function tabVisible(): boolean {

@@ -11,40 +11,43 @@ import { chatCodeText, type OpenedChat } from '../../../domain/memberChat';
 import { memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
 import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../shared/http/errors';
-import { reportSessionEnded } from '../../../shared/session/viewer';
+import type { ViewerSource } from '../../../shared/session/viewer';
+
+/** Who hears that a chat call answered 401: the app's viewer, which tells the session. */
+export type ChatSession = Pick<ViewerSource, 'reportSessionEnded'>;
 
 // Member-to-member chat over REST: opening a chat, history pages and the conversation list. Sending
 // and read marks go through the live actor (queued on the device, idempotent by client id), not through here. Each call
 // resolves with validated data or throws MemberApiError; chatFailure below is the one place its text is chosen.
 
 /** A 401 on any chat call ends the session app-wide (the app becomes a guest's), as other member calls do. */
-async function chatCall<T>(call: () => Promise<T>): Promise<T> {
+async function chatCall<T>(session: ChatSession, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isSessionEnded(error)) reportSessionEnded();
+    if (isSessionEnded(error)) session.reportSessionEnded();
     throw error;
   }
 }
 
 /** GET the newest 50 messages with a friend, or the 50 before `before` (a message id); oldest first. */
-export async function fetchChatHistory(friendId: string, before?: string): Promise<ChatHistory> {
+export async function fetchChatHistory(session: ChatSession, friendId: string, before?: string): Promise<ChatHistory> {
   const query = before ? `?before=${encodeURIComponent(before)}` : '';
-  return chatCall(() => memberCall(`${CHAT_ROUTES.messages(friendId)}${query}`, historyResponseSchema));
+  return chatCall(session, () => memberCall(`${CHAT_ROUTES.messages(friendId)}${query}`, historyResponseSchema));
 }
 
 /** What opening a chat needs: the friend's name (their profile view) and the newest page of messages. */
-export async function openMemberChat(friendId: string): Promise<OpenedChat> {
+export async function openMemberChat(session: ChatSession, friendId: string): Promise<OpenedChat> {
   const [view, history] = await Promise.all([
-    chatCall(() => memberCall(SOCIAL_ROUTES.member(friendId), memberViewSchema)),
-    fetchChatHistory(friendId),
+    chatCall(session, () => memberCall(SOCIAL_ROUTES.member(friendId), memberViewSchema)),
+    fetchChatHistory(session, friendId),
   ]);
   return { friend: { id: view.id, username: view.username }, history };
 }
 
 /** GET the member's conversations, newest activity first (the server's order). */
-export async function fetchConversations(): Promise<Conversation[]> {
-  return (await chatCall(() => memberCall(CHAT_ROUTES.conversations, conversationsResponseSchema))).conversations;
+export async function fetchConversations(session: ChatSession): Promise<Conversation[]> {
+  return (await chatCall(session, () => memberCall(CHAT_ROUTES.conversations, conversationsResponseSchema))).conversations;
 }
 
 /** The one mapping from a failed chat call to what a person sees: the chat contract's text, else the members contract's. */

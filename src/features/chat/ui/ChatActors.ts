@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { chatLogsActors } from '../actors/chatLogs.actors';
 import type { friendChatIO } from '../actors/friendChat.actors';
-import type { memberChatActors, tabVisible } from '../actors/memberChat.actors';
+import type { memberChatActorsFor, tabVisible } from '../actors/memberChat.actors';
 
 /** The chats' IO: the real actors where the app is assembled (src/app), fakes in a test. */
 export interface ChatActors {
@@ -9,7 +9,7 @@ export interface ChatActors {
   sources: { now: () => number; random: () => number };
   chatLogs: { actors: typeof chatLogsActors };
   friendChat: typeof friendChatIO;
-  memberChat: { actors: typeof memberChatActors; tabVisible: typeof tabVisible };
+  memberChat: { actors: ReturnType<typeof memberChatActorsFor>; tabVisible: typeof tabVisible };
 }
 
 export const ChatActorsContext = createContext<ChatActors | null>(null);

@@ -10,6 +10,7 @@ import { readSimilarityBreakdowns } from '../../../shared/storage/similarityCach
 import type { DiscoverData, ScoredUsers } from '../machines/discover.machine';
 import { getSimilarityScores } from '../services/similarity';
 import { befriendFor, loadDiscoverPageFor, type MemberDiscoverPage } from '../services/socialForSession';
+import type { ViewerSource } from '../../../shared/session/viewer';
 
 // Discover's two sources: the device (a guest's sample people, scored by the AI) and the server (a member's
 // ranked pages).
@@ -26,10 +27,15 @@ export const guestDiscoverActors = {
   addFriend: fromPromise<{ added: boolean }, { friendId: string }>(async ({ input }) => ({ added: addFriendLink(input.friendId) })),
 };
 
-export const memberDiscoverActors = {
-  loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(({ input }) => loadDiscoverPageFor(input)),
-  befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(({ input }) => befriendFor(input)),
-};
+export function memberDiscoverActorsFor(viewer: ViewerSource) {
+  return {
+    loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(({ input }) => loadDiscoverPageFor(viewer, input)),
+    befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(({ input }) => befriendFor(viewer, input)),
+  };
+}
 
-export const discoverActors = { guest: guestDiscoverActors, member: memberDiscoverActors };
-export type DiscoverActors = typeof discoverActors;
+/** Discover's real IO for the app's viewer, created where the app is assembled. */
+export function createDiscoverActors(viewer: ViewerSource) {
+  return { guest: guestDiscoverActors, member: memberDiscoverActorsFor(viewer) };
+}
+export type DiscoverActors = ReturnType<typeof createDiscoverActors>;

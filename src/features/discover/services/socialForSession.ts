@@ -17,23 +17,23 @@ import {
   type DiscoverPageQuery,
 } from '../../../shared/http/people';
 import { PROFILE_SAVE_WAIT_MS, profileSaved } from '../../session';
-import { currentViewer, reportSessionEnded } from '../../../shared/session/viewer';
+import type { ViewerSource } from '../../../shared/session/viewer';
 
-// The people services the machines invoke. Each chooses by the viewer the session announces (viewer.ts): a
+// The people services the machines invoke. Each chooses by the viewer the session announces (the app's ViewerSource): a
 // guest keeps the device-only sample people exactly as docs/product.md says; a member asks the server, and
 // keeps the sample friends made on this device beside the member friends. A 401 ends the session (the app
 // tells the person).
 
 /** Resolves once the session knows whether this is a member (not while it checks, signs up or logs in). */
-async function isMember(): Promise<boolean> {
-  return (await currentViewer()).kind === 'member';
+async function isMember(viewer: ViewerSource): Promise<boolean> {
+  return (await viewer.current()).kind === 'member';
 }
 
-async function asMember<T>(call: () => Promise<T>): Promise<T> {
+async function asMember<T>(viewer: ViewerSource, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isSocialSessionEnded(error)) reportSessionEnded();
+    if (isSocialSessionEnded(error)) viewer.reportSessionEnded();
     throw error;
   }
 }
@@ -43,17 +43,17 @@ function isSamplePerson(id: string): boolean {
 }
 
 /** Friends: the device's sample friends for everyone, after a member's friends from the server. */
-export async function loadFriendsFor(): Promise<FriendEntry[]> {
+export async function loadFriendsFor(viewer: ViewerSource): Promise<FriendEntry[]> {
   const samples = loadFriends();
-  if (!(await isMember())) return samples;
-  const members = await asMember(fetchMemberFriends);
+  if (!(await isMember(viewer))) return samples;
+  const members = await asMember(viewer, fetchMemberFriends);
   return [...members.map((friend): FriendEntry => ({ id: friend.id, username: friend.username, interests: [], kind: 'member', since: friend.since })), ...samples];
 }
 
 /** Removes a friend: a member friend on the server (both directions), a sample friend on the device. */
-export async function removeFriendFor(friendId: string): Promise<void> {
-  if ((await isMember()) && !isSamplePerson(friendId)) {
-    await asMember(() => removeMemberFriend(friendId));
+export async function removeFriendFor(viewer: ViewerSource, friendId: string): Promise<void> {
+  if ((await isMember(viewer)) && !isSamplePerson(friendId)) {
+    await asMember(viewer, () => removeMemberFriend(friendId));
     return;
   }
   removeFriendLink(friendId);
@@ -67,16 +67,16 @@ export interface RequestsSnapshot {
 }
 
 /** A member's pending requests both ways and friends; a guest has none (sample friendships are instant). */
-export async function loadRequestsFor(): Promise<RequestsSnapshot> {
-  if (!(await isMember())) return { incoming: [], outgoing: [], friendIds: [] };
-  const [requests, friends] = await asMember(() => Promise.all([fetchFriendRequests(), fetchMemberFriends()]));
+export async function loadRequestsFor(viewer: ViewerSource): Promise<RequestsSnapshot> {
+  if (!(await isMember(viewer))) return { incoming: [], outgoing: [], friendIds: [] };
+  const [requests, friends] = await asMember(viewer, () => Promise.all([fetchFriendRequests(), fetchMemberFriends()]));
   return { ...requests, friendIds: friends.map((friend) => friend.id) };
 }
 
 export type RequestAnswer = 'accept' | 'decline' | 'cancel';
 
-export async function answerRequestFor(requestId: string, answer: RequestAnswer): Promise<void> {
-  await asMember(async () => {
+export async function answerRequestFor(viewer: ViewerSource, requestId: string, answer: RequestAnswer): Promise<void> {
+  await asMember(viewer, async () => {
     if (answer === 'accept') await acceptFriendRequest(requestId);
     else if (answer === 'decline') await declineFriendRequest(requestId);
     else await cancelFriendRequest(requestId);
@@ -90,21 +90,21 @@ export type { MemberDiscoverPage } from '../../../domain/discover';
  * the ranking waits (up to PROFILE_SAVE_WAIT_MS) for the profile's last edit to reach the server, so
  * leaving onboarding or the profile ranks the profile as last edited.
  */
-export async function loadDiscoverPageFor(query: DiscoverPageQuery): Promise<MemberDiscoverPage> {
-  const viewer = await currentViewer();
+export async function loadDiscoverPageFor(source: ViewerSource, query: DiscoverPageQuery): Promise<MemberDiscoverPage> {
+  const viewer = await source.current();
   if (viewer.kind === 'member') await profileSaved(viewer.memberId, PROFILE_SAVE_WAIT_MS);
   const sampleFriendIds = loadFriendIds();
   if (!isProfileComplete(loadProfile())) return { complete: false, cards: [], nextCursor: null, sampleFriendIds };
-  const page = await asMember(() => fetchDiscoverPage(query));
+  const page = await asMember(source, () => fetchDiscoverPage(query));
   return { complete: true, ...page, sampleFriendIds };
 }
 
 /** 'Add Friend' on a card: a sample person becomes a friend at once on the device; a member is asked. */
-export async function befriendFor(person: Pick<DiscoverCardWire, 'id' | 'kind'>): Promise<{ relation: 'outgoing' | 'friends' }> {
+export async function befriendFor(viewer: ViewerSource, person: Pick<DiscoverCardWire, 'id' | 'kind'>): Promise<{ relation: 'outgoing' | 'friends' }> {
   if (person.kind === 'sample') {
     addFriendLink(person.id);
     return { relation: 'friends' };
   }
-  const request = await asMember(() => sendFriendRequest(person.id));
+  const request = await asMember(viewer, () => sendFriendRequest(person.id));
   return { relation: request.status === 'accepted' ? 'friends' : 'outgoing' };
 }

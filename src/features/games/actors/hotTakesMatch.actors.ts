@@ -4,6 +4,7 @@ import type { GameWinOutcome } from '../../../domain/stats';
 import { generateFirstResponse, generateHotTakesPrompt, generateMatchedChatReply, generatePersonaHotTake } from '../../../shared/http/ai';
 import type { FirstResponseInput, MatchedReplyInput, PersonaInput, RecordWinInput, SaveMatchedLogInput } from '../machines/hotTakesMatch.machine';
 import { recordGameWin, startHotTakesGame } from '../services/gameResults';
+import type { ViewerSource } from '../../../shared/session/viewer';
 import { befriend, isFriend, loadGamePrompt, pickPartner, saveMatchedLog } from '../services/hotTakes';
 
 /** The AI calls a matched Hot Takes game is played with (the app's AI client; a test's fake). */
@@ -23,7 +24,7 @@ function persona(partner: User) {
  * the given AI. They remember the last prompt they were given, so a new game screen (which knows no
  * previous game) is still not asked the prompt just played.
  */
-export function hotTakesMatchActorsWith(ai: HotTakesMatchAi) {
+export function hotTakesMatchActorsWith(viewer: ViewerSource, ai: HotTakesMatchAi) {
   let lastPrompt: string | undefined;
   return {
     pickPartner: fromPromise<User | null, { random: () => number }>(async ({ input }) => pickPartner(input.random)),
@@ -32,7 +33,7 @@ export function hotTakesMatchActorsWith(ai: HotTakesMatchAi) {
       lastPrompt = prompt;
       return prompt;
     }),
-    startGame: fromPromise<string | null>(() => startHotTakesGame()),
+    startGame: fromPromise<string | null>(() => startHotTakesGame(viewer)),
     partnerTake: fromPromise<string, PersonaInput>(({ input }) => ai.generatePersonaHotTake({ ...persona(input.partner), prompt: input.prompt })),
     firstResponse: fromPromise<string, FirstResponseInput>(({ input }) =>
       ai.generateFirstResponse({
@@ -55,7 +56,7 @@ export function hotTakesMatchActorsWith(ai: HotTakesMatchAi) {
       saveMatchedLog(input.messages, input.partner, input.now);
       return undefined;
     }),
-    recordWin: fromPromise<GameWinOutcome, RecordWinInput>(({ input }) => recordGameWin(input.gameId, input.messageCount, input.finishedAt)),
+    recordWin: fromPromise<GameWinOutcome, RecordWinInput>(({ input }) => recordGameWin(viewer, input.gameId, input.messageCount, input.finishedAt)),
     checkFriend: fromPromise<boolean, { userId: string }>(async ({ input }) => isFriend(input.userId)),
     addFriend: fromPromise<undefined, { userId: string }>(async ({ input }) => {
       befriend(input.userId);
@@ -64,4 +65,7 @@ export function hotTakesMatchActorsWith(ai: HotTakesMatchAi) {
   };
 }
 
-export const hotTakesMatchActors = hotTakesMatchActorsWith({ generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+/** The matched game's actors with the app's AI client, for the app's viewer. */
+export function hotTakesMatchActorsFor(viewer: ViewerSource) {
+  return hotTakesMatchActorsWith(viewer, { generateHotTakesPrompt, generatePersonaHotTake, generateFirstResponse, generateMatchedChatReply });
+}

@@ -1,19 +1,22 @@
 import { deviceSources } from '../../chat';
 import type { GamesActors } from '../ui/GamesActors';
 import { botGameActors } from './botGame.actors';
-import { hotTakesMatchActors } from './hotTakesMatch.actors';
+import { hotTakesMatchActorsFor } from './hotTakesMatch.actors';
 import { liveDebateActors } from './liveDebate.actors';
 import { soloChatActors } from './soloChat.actors';
-import { leaderboardActors } from './leaderboard.actors';
-import { readKnownYourStats, yourStatsActors } from './yourStats.actors';
+import { leaderboardActorsFor } from './leaderboard.actors';
+import { readKnownYourStatsOf, yourStatsActorsFor } from './yourStats.actors';
+import type { ViewerSource } from '../../../shared/session/viewer';
 
-/** The games' real IO, provided where the app is assembled. */
-export const gamesActors: GamesActors = {
+/** The games' real IO for the app's viewer, created where the app is assembled. */
+export function createGamesActors(viewer: ViewerSource): GamesActors {
+  return {
   sources: deviceSources,
-  yourStats: { actors: yourStatsActors, readKnown: readKnownYourStats },
-  leaderboard: { actors: leaderboardActors },
+  yourStats: { actors: yourStatsActorsFor(viewer), readKnown: readKnownYourStatsOf(viewer) },
+  leaderboard: { actors: leaderboardActorsFor(viewer) },
   botGame: { actors: botGameActors },
   soloChat: { actors: soloChatActors },
-  hotTakesMatch: { actors: hotTakesMatchActors },
+  hotTakesMatch: { actors: hotTakesMatchActorsFor(viewer) },
   liveDebate: { actors: liveDebateActors },
-};
+  };
+}

@@ -6,7 +6,7 @@ import { currentUserStatsKey, userStatsKey } from '../storage/leaderboard';
 import { loadProfile } from '../../../shared/storage/profile';
 import { pendingResultsOf, sendWaitingGames } from './pendingResults';
 import { fetchLeaderboard } from './stats';
-import { currentViewer } from '../../../shared/session/viewer';
+import type { ViewerSource } from '../../../shared/session/viewer';
 import { currentUserId, loadUsers } from '../../../shared/people/users';
 
 /** A user's stats, created at random the first time and kept under leaderboard_stats_{userId} after that. */
@@ -32,10 +32,10 @@ export function loadLeaderboard(random: () => number): LeaderboardEntry[] {
  * The leaderboard for a tab and the header's community. A guest's is the device's (every tab ranks the
  * same people, as docs/product.md has it); a member's comes from the server after their waiting games.
  */
-export async function loadBoard(tab: LeaderboardTab, community: CommunityFilter, random: () => number): Promise<Board> {
-  const viewer = await currentViewer();
+export async function loadBoard(source: ViewerSource, tab: LeaderboardTab, community: CommunityFilter, random: () => number): Promise<Board> {
+  const viewer = await source.current();
   if (viewer.kind === 'guest') return { entries: loadLeaderboard(random), unsent: 0 };
-  await sendWaitingGames(viewer.memberId);
-  const entries = await fetchLeaderboard(tab, community === 'All Communities' ? null : community);
+  await sendWaitingGames(source, viewer.memberId);
+  const entries = await fetchLeaderboard(source, tab, community === 'All Communities' ? null : community);
   return { entries, unsent: pendingResultsOf(viewer.memberId).length };
 }

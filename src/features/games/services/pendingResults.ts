@@ -1,7 +1,7 @@
 import type { LeaderboardStats } from '../../../domain/leaderboard';
 import { memberStatsKey, pendingResultsKey, PENDING_RESULTS_MAX, type PendingResult } from '../storage/memberStats';
 import { MemberApiError } from '../../../shared/http/errors';
-import { sendGameResult } from './stats';
+import { sendGameResult, type SessionEnds } from './stats';
 
 // A member's finished games wait on the device until the server has them: a game won on a train still
 // counts once the connection is back. Results go in the order they were played, one at a time.
@@ -40,12 +40,12 @@ export function rememberStats(memberId: string, stats: LeaderboardStats): void {
 
 const inFlight = new Map<string, Promise<LeaderboardStats | null>>();
 
-async function sendInOrder(memberId: string): Promise<LeaderboardStats | null> {
+async function sendInOrder(session: SessionEnds, memberId: string): Promise<LeaderboardStats | null> {
   let latest: LeaderboardStats | null = null;
   for (const result of pendingResultsOf(memberId)) {
     try {
       if (result.gameId === undefined) console.warn('A finished game from an older version has no server game id and is dropped');
-      else latest = await sendGameResult(result.gameId);
+      else latest = await sendGameResult(session, result.gameId);
     } catch (error) {
       if (!refusedForGood(error)) throw error;
       console.error('A finished game was refused by the server and is dropped', error);
@@ -61,10 +61,10 @@ async function sendInOrder(memberId: string): Promise<LeaderboardStats | null> {
  * On a failure the unsent ones stay on the device and the failure is thrown. Calls made while a send is
  * under way share it, so no game is sent twice by this tab.
  */
-export function sendPendingResults(memberId: string): Promise<LeaderboardStats | null> {
+export function sendPendingResults(session: SessionEnds, memberId: string): Promise<LeaderboardStats | null> {
   const running = inFlight.get(memberId);
   if (running) return running;
-  const sending = sendInOrder(memberId).finally(() => inFlight.delete(memberId));
+  const sending = sendInOrder(session, memberId).finally(() => inFlight.delete(memberId));
   inFlight.set(memberId, sending);
   return sending;
 }
@@ -73,9 +73,9 @@ export function sendPendingResults(memberId: string): Promise<LeaderboardStats |
  * Sends the waiting games before figures are read, without letting a failed send stop the reading: what
  * is still waiting is counted and shown, and goes with the next load. Resolves with the newest figures.
  */
-export async function sendWaitingGames(memberId: string): Promise<LeaderboardStats | null> {
+export async function sendWaitingGames(session: SessionEnds, memberId: string): Promise<LeaderboardStats | null> {
   try {
-    return await sendPendingResults(memberId);
+    return await sendPendingResults(session, memberId);
   } catch (error) {
     console.warn('Finished games still wait on this device', error);
     return null;

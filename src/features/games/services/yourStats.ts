@@ -3,7 +3,7 @@ import type { YourStats } from '../../../domain/stats';
 import { memberStatsKey } from '../storage/memberStats';
 import { pendingResultsOf, rememberStats, sendWaitingGames } from './pendingResults';
 import { fetchMemberStats } from './stats';
-import { knownViewer, currentViewer, type Viewer } from '../../../shared/session/viewer';
+import type { Viewer, ViewerSource } from '../../../shared/session/viewer';
 
 // The Games hub's 'Your Stats': a guest's are docs/product.md's fixed 0 and 0; a member's are the server's.
 
@@ -19,24 +19,24 @@ function copyFor(viewer: Viewer & { kind: 'member' }): YourStats | null {
 }
 
 /** What can be shown at once, before anything loads: a guest's zeros, a member's last figures, or null. */
-export function knownYourStats(): YourStats | null {
-  const viewer = knownViewer();
+export function knownYourStats(source: ViewerSource): YourStats | null {
+  const viewer = source.known();
   if (!viewer) return null;
   return viewer.kind === 'guest' ? GUEST_STATS : copyFor(viewer);
 }
 
 /** How many of the member's finished games wait on this device (none for a guest or while the session is unknown). */
-export function unsentGames(): number {
-  const viewer = knownViewer();
+export function unsentGames(source: ViewerSource): number {
+  const viewer = source.known();
   return viewer?.kind === 'member' ? pendingResultsOf(viewer.memberId).length : 0;
 }
 
 /** The current figures; a member's waiting games are sent first. Throws MemberApiError. */
-export async function loadYourStats(): Promise<YourStats> {
-  const viewer = await currentViewer();
+export async function loadYourStats(source: ViewerSource): Promise<YourStats> {
+  const viewer = await source.current();
   if (viewer.kind === 'guest') return GUEST_STATS;
-  await sendWaitingGames(viewer.memberId);
-  const stats = await fetchMemberStats();
+  await sendWaitingGames(source, viewer.memberId);
+  const stats = await fetchMemberStats(source);
   rememberStats(viewer.memberId, stats);
   return shown(stats, pendingResultsOf(viewer.memberId).length);
 }

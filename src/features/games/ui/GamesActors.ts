@@ -1,20 +1,21 @@
 import { createContext, useContext } from 'react';
 import type { botGameActors } from '../actors/botGame.actors';
-import type { hotTakesMatchActors } from '../actors/hotTakesMatch.actors';
+import type { hotTakesMatchActorsFor } from '../actors/hotTakesMatch.actors';
 import type { liveDebateActors } from '../actors/liveDebate.actors';
 import type { soloChatActors } from '../actors/soloChat.actors';
-import type { leaderboardActors } from '../actors/leaderboard.actors';
-import type { readKnownYourStats, yourStatsActors } from '../actors/yourStats.actors';
+import type { leaderboardActorsFor } from '../actors/leaderboard.actors';
+import type { KnownYourStats } from '../machines/yourStats.machine';
+import type { yourStatsActorsFor } from '../actors/yourStats.actors';
 
 /** The games' IO: the real actors where the app is assembled (src/app), fakes in a test. */
 export interface GamesActors {
   /** The clock and random source the games run on (the device's in the app). */
   sources: { now: () => number; random: () => number };
-  yourStats: { actors: typeof yourStatsActors; readKnown: typeof readKnownYourStats };
-  leaderboard: { actors: typeof leaderboardActors };
+  yourStats: { actors: ReturnType<typeof yourStatsActorsFor>; readKnown: () => KnownYourStats };
+  leaderboard: { actors: ReturnType<typeof leaderboardActorsFor> };
   botGame: { actors: typeof botGameActors };
   soloChat: { actors: typeof soloChatActors };
-  hotTakesMatch: { actors: typeof hotTakesMatchActors };
+  hotTakesMatch: { actors: ReturnType<typeof hotTakesMatchActorsFor> };
   liveDebate: { actors: typeof liveDebateActors };
 }
 

@@ -1,11 +1,12 @@
 import { fromCallback, type EventObject } from 'xstate';
-import { reportSessionEnded } from '../../../shared/session/viewer';
+import type { ViewerSource } from '../../../shared/session/viewer';
 import type { KeptOutbox, LiveInput, SocketEvent, SocketSend } from '../machines/live.machine';
 import { openLiveSocket } from '../services/socket';
 import { readOutbox, writeOutbox } from '../storage/outbox';
 
 /** The live channel's IO: the browser's socket and network, the device's outbox, and the session it reports to. */
-export const liveImplementations = {
+export function liveImplementationsFor(viewer: Pick<ViewerSource, 'reportSessionEnded'>) {
+  return {
   actors: {
     socket: fromCallback<SocketSend>(({ sendBack, receive }) => {
       const tell = (event: SocketEvent) => sendBack(event);
@@ -38,9 +39,10 @@ export const liveImplementations = {
         console.error('The outbox could not be saved on this device', error);
       }
     },
-    endSession: () => reportSessionEnded(),
+    endSession: () => viewer.reportSessionEnded(),
   },
-};
+  };
+}
 
 /** What this device knows when a member's channel starts: their waiting messages, its clock and random source. */
 export function liveInputFor(memberId: string): LiveInput {

@@ -1,13 +1,13 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AiProvider, BioGenerationEvent } from '../machines/bioGeneration.machine';
 import { createBioGenerator, readStoredSummary, watchStoredSummary, type BioGenerator } from '../services/bio';
-import { getClientConfig } from '../../../shared/http/config';
+import type { ClientConfigLoader } from '../../../shared/http/config';
 
 /** The AI summary panel's IO, over the app's one bio generator (so the panel joins a background run). */
-export function bioGenerationActors(generator: BioGenerator) {
+export function bioGenerationActors(generator: BioGenerator, loadConfig: ClientConfigLoader) {
   return {
     generateSummary: fromPromise<string>(() => generator.generate()),
-    loadAiProvider: fromPromise<AiProvider>(async () => (await getClientConfig()).ai.provider),
+    loadAiProvider: fromPromise<AiProvider>(async () => (await loadConfig()).ai.provider),
     watchStoredSummary: fromCallback<BioGenerationEvent>(({ sendBack }) =>
       watchStoredSummary((summary) => sendBack({ type: 'SUMMARY_STORED', summary })),
     ),
@@ -23,10 +23,10 @@ export function onboardingImplementations(generator: BioGenerator) {
 }
 
 /** The AI summary's and onboarding's IO around one bio generator, so a second generation joins the one running. */
-export function createBioActors() {
+export function createBioActors(loadConfig: ClientConfigLoader) {
   const generator = createBioGenerator();
   return {
-    bioGeneration: { actors: bioGenerationActors(generator), storedSummary: readStoredSummary },
+    bioGeneration: { actors: bioGenerationActors(generator, loadConfig), storedSummary: readStoredSummary },
     onboarding: onboardingImplementations(generator),
   };
 }

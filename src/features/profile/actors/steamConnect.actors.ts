@@ -7,6 +7,7 @@ import { resolveSteamId } from '../services/steamId';
 import { offerTasteOf } from '../services/tasteImport';
 import { steamAccountKey } from '../storage/steamAccount';
 import { steamIdKey } from '../storage/steamId';
+import type { ViewerSource } from '../../../shared/session/viewer';
 
 /** Resolves the text and checks the player; failures are AppErrors whose text the card shows. */
 export async function connectSteam(text: string): Promise<SteamConnection> {
@@ -25,33 +26,35 @@ export async function connectSteam(text: string): Promise<SteamConnection> {
  * The Steam card's IO. The stored id is the truth: the watcher reports it with the stored name when that name
  * belongs to the same id (an older install kept only the id; the card then shows the id).
  */
-export const steamConnectImplementations = {
-  actors: {
-    watchSteamId: fromCallback<SteamConnectEvent>(({ sendBack }) => {
-      const report = () => {
-        const steamId = steamIdKey.read();
-        const account = steamAccountKey.read();
-        const personaName = account?.steamId === steamId ? account.personaName : '';
-        sendBack(steamId ? { type: 'ID_STORED', steamId, personaName } : { type: 'ID_CLEARED' });
-      };
-      report();
-      return steamIdKey.subscribe(report);
-    }),
-    connectSteam: fromPromise<SteamConnection, { text: string }>(({ input }) => connectSteam(input.text)),
-  },
-  actions: {
-    storeSteamId: (_: unknown, params: SteamConnection) => {
-      // The name first: the id's write wakes the watcher, which then finds the matching name.
-      steamAccountKey.write(params.personaName ? params : null);
-      steamIdKey.write(params.steamId);
+export function steamConnectImplementationsFor(viewer: Pick<ViewerSource, 'known'>) {
+  return {
+    actors: {
+      watchSteamId: fromCallback<SteamConnectEvent>(({ sendBack }) => {
+        const report = () => {
+          const steamId = steamIdKey.read();
+          const account = steamAccountKey.read();
+          const personaName = account?.steamId === steamId ? account.personaName : '';
+          sendBack(steamId ? { type: 'ID_STORED', steamId, personaName } : { type: 'ID_CLEARED' });
+        };
+        report();
+        return steamIdKey.subscribe(report);
+      }),
+      connectSteam: fromPromise<SteamConnection, { text: string }>(({ input }) => connectSteam(input.text)),
     },
-    forgetSteamId: () => {
-      steamIdKey.remove();
-      steamAccountKey.remove();
+    actions: {
+      storeSteamId: (_: unknown, params: SteamConnection) => {
+        // The name first: the id's write wakes the watcher, which then finds the matching name.
+        steamAccountKey.write(params.personaName ? params : null);
+        steamIdKey.write(params.steamId);
+      },
+      forgetSteamId: () => {
+        steamIdKey.remove();
+        steamAccountKey.remove();
+      },
+      markConnected: () => setServiceConnected('steam', true),
+      offerTaste: () => offerTasteOf('steam'),
+      markDisconnected: () => setServiceConnected('steam', false),
+      noteNoIdHere: () => noteNoConnectionHere('steam', viewer.known()),
     },
-    markConnected: () => setServiceConnected('steam', true),
-    offerTaste: () => offerTasteOf('steam'),
-    markDisconnected: () => setServiceConnected('steam', false),
-    noteNoIdHere: () => noteNoConnectionHere('steam'),
-  },
-};
+  };
+}

@@ -1,7 +1,7 @@
 import type { ServiceName } from '../../../domain/profile';
 import { withoutConnected } from '../../../domain/tasteImport';
 import { loadProfile, saveProfile } from '../../../shared/storage/profile';
-import { knownViewer } from '../../../shared/session/viewer';
+import type { Viewer } from '../../../shared/session/viewer';
 
 /**
  * Keeps the profile's connected-services flag true to the real state; writes only on a change. A
@@ -20,6 +20,6 @@ export function setServiceConnected(service: ServiceName, connected: boolean): v
  * says so, with the taste it brought): those stay until the member disconnects them, so a log-in on a new
  * device never changes anyone's scores.
  */
-export function noteNoConnectionHere(service: ServiceName): void {
-  if (knownViewer()?.kind === 'guest') setServiceConnected(service, false);
+export function noteNoConnectionHere(service: ServiceName, viewer: Viewer | null): void {
+  if (viewer?.kind === 'guest') setServiceConnected(service, false);
 }

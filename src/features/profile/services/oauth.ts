@@ -10,7 +10,7 @@ import {
   type OAuthProvider,
 } from '../../../shared/storage/tokens';
 import { tasteOfferPendingKey } from '../storage/tasteOffer';
-import { BACKEND_URL, getClientConfig, type ClientConfig } from '../../../shared/http/config';
+import { BACKEND_URL, type ClientConfig, type ClientConfigLoader } from '../../../shared/http/config';
 import { setServiceConnected } from './connectedServices';
 import { postJson } from '../../../shared/http/http';
 
@@ -70,8 +70,8 @@ export function buildAuthorizeUrl(
  * Saves a fresh `state` (and for Spotify a PKCE verifier) for the round trip, and the screen it starts from so
  * a declined or failed connection returns there; returns where to send the browser.
  */
-export async function prepareLogin(provider: OAuthProvider, origin: OAuthOrigin = '/profile'): Promise<string> {
-  const config = await getClientConfig();
+export async function prepareLogin(loadConfig: ClientConfigLoader, provider: OAuthProvider, origin: OAuthOrigin = '/profile'): Promise<string> {
+  const config = await loadConfig();
   const state = randomUrlSafe(16);
   let codeChallenge: string | undefined;
   if (provider === 'spotify') {

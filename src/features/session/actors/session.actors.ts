@@ -6,7 +6,7 @@ import { currentMember, deleteAccount, logIn, logOut, signUp } from '../services
 import { onOwnProfileChanged } from '../services/ownProfileChanges';
 import type { ProfileSync } from '../services/profileSync';
 import { forgetMemberData } from '../../../shared/storage/appData';
-import { announceViewer, onSessionEnded, withdrawViewer } from '../../../shared/session/viewer';
+import type { ViewerSource } from '../../../shared/session/viewer';
 
 /** Sends `event` whenever the browser comes back online. */
 function whenOnline<TEvent extends { type: string }>(event: TEvent) {
@@ -32,9 +32,9 @@ export function profileSyncActors(sync: ProfileSync) {
 
 /**
  * The session's real IO, over this device's profile sync (see src/app/sessionLogic.ts, which gives the same
- * sync to the profile sync the session starts for a member).
+ * sync to the profile sync the session starts for a member) and the app's viewer, which it announces.
  */
-export function sessionImplementations(sync: ProfileSync) {
+export function sessionImplementations(sync: ProfileSync, viewer: ViewerSource) {
   return {
     actors: {
       checkSession: fromPromise<Member | null | UnreachableMember>(() => currentMember()),
@@ -44,7 +44,7 @@ export function sessionImplementations(sync: ProfileSync) {
       ),
       waitForNetwork: whenOnline<SessionEvent>({ type: 'ONLINE' }),
       // A 401 from a member call made by a service (stats, leaderboard, game results) ends the session too.
-      hearSessionEnded: fromCallback<SessionEvent>(({ sendBack }) => onSessionEnded(() => sendBack({ type: 'SESSION_EXPIRED' }))),
+      hearSessionEnded: fromCallback<SessionEvent>(({ sendBack }) => viewer.onSessionEnded(() => sendBack({ type: 'SESSION_EXPIRED' }))),
       signUp: fromPromise<Member, SignupRequest>(({ input }) => signUp(input)),
       logIn: fromPromise<Member, LoginRequest>(({ input }) => logIn(input)),
       logOut: fromPromise<undefined>(async () => {
@@ -62,10 +62,10 @@ export function sessionImplementations(sync: ProfileSync) {
         sync.forget();
         forgetMemberData();
       },
-      announceGuest: () => announceViewer({ kind: 'guest' }),
-      withdrawViewer: () => withdrawViewer(),
+      announceGuest: () => viewer.announce({ kind: 'guest' }),
+      withdrawViewer: () => viewer.withdraw(),
       announceMember: (_: unknown, params: { memberId: string | null }) => {
-        if (params.memberId !== null) announceViewer({ kind: 'member', memberId: params.memberId });
+        if (params.memberId !== null) viewer.announce({ kind: 'member', memberId: params.memberId });
       },
     },
   };
