@@ -1,7 +1,8 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 import type { chatLogsActors } from '../actors/chatLogs.actors';
 import type { friendChatIO } from '../actors/friendChat.actors';
 import type { memberChatActorsFor, tabVisible } from '../actors/memberChat.actors';
+import { useProvided } from '../../../shared/ui/useProvided';
 
 /** The chats' IO: the real actors where the app is assembled (src/app), fakes in a test. */
 export interface ChatActors {
@@ -16,7 +17,5 @@ export const ChatActorsContext = createContext<ChatActors | null>(null);
 
 /** The chats' actors the app provides; a chat screen outside the provider is a wiring mistake, said loudly. */
 export function useChatActors(): ChatActors {
-  const actors = useContext(ChatActorsContext);
-  if (!actors) throw new Error('A chat screen was rendered without ChatActorsContext: the app (or the test) provides the chat actors.');
-  return actors;
+  return useProvided(ChatActorsContext, 'A chat screen was rendered without ChatActorsContext: the app (or the test) provides the chat actors.');
 }

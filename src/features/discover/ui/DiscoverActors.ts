@@ -1,15 +1,14 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useMemo } from 'react';
 import type { DiscoverActors } from '../actors/discover.actors';
 import { discoverMachine } from '../machines/discover.machine';
 import { memberDiscoverMachine } from '../machines/memberDiscover.machine';
+import { useProvided } from '../../../shared/ui/useProvided';
 
 /** Discover's sources (the device for a guest, the server for a member), given where the app is assembled. */
 export const DiscoverActorsContext = createContext<DiscoverActors | null>(null);
 
 function useDiscoverActors(): DiscoverActors {
-  const actors = useContext(DiscoverActorsContext);
-  if (!actors) throw new Error('Discover needs DiscoverActorsContext: provide discoverActors above this screen.');
-  return actors;
+  return useProvided(DiscoverActorsContext, 'Discover needs DiscoverActorsContext: provide discoverActors above this screen.');
 }
 
 export function useGuestDiscoverMachine() {

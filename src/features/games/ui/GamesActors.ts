@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 import type { botGameActors } from '../actors/botGame.actors';
 import type { hotTakesMatchActorsFor } from '../actors/hotTakesMatch.actors';
 import type { liveDebateActors } from '../actors/liveDebate.actors';
@@ -6,6 +6,7 @@ import type { soloChatActors } from '../actors/soloChat.actors';
 import type { leaderboardActorsFor } from '../actors/leaderboard.actors';
 import type { KnownYourStats } from '../machines/yourStats.machine';
 import type { yourStatsActorsFor } from '../actors/yourStats.actors';
+import { useProvided } from '../../../shared/ui/useProvided';
 
 /** The games' IO: the real actors where the app is assembled (src/app), fakes in a test. */
 export interface GamesActors {
@@ -23,7 +24,5 @@ export const GamesActorsContext = createContext<GamesActors | null>(null);
 
 /** The games' actors the app provides; a games screen outside the provider is a wiring mistake, said loudly. */
 export function useGamesActors(): GamesActors {
-  const actors = useContext(GamesActorsContext);
-  if (!actors) throw new Error('A games screen was rendered without GamesActorsContext: the app (or the test) provides the games actors.');
-  return actors;
+  return useProvided(GamesActorsContext, 'A games screen was rendered without GamesActorsContext: the app (or the test) provides the games actors.');
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useMemo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { bioGenerationMachine } from '../machines/bioGeneration.machine';
 import { communitiesMachine } from '../machines/communities.machine';
@@ -9,6 +9,7 @@ import { providerAuthMachine } from '../machines/providerAuth.machine';
 import { steamConnectMachine } from '../machines/steamConnect.machine';
 import { tasteImportMachine } from '../machines/tasteImport.machine';
 import { onboardingMachine } from '../machines/onboarding.machine';
+import { useProvided } from '../../../shared/ui/useProvided';
 
 // The IO of the profile feature's screens, provided where the app is assembled (the session root) and by
 // tests the same way.
@@ -41,9 +42,7 @@ const ProfileActorsContext = createContext<ProfileActors | null>(null);
 export const ProfileActorsProvider = ProfileActorsContext.Provider;
 
 function useProfileActors(): ProfileActors {
-  const actors = useContext(ProfileActorsContext);
-  if (!actors) throw new Error('The profile screens need their actors: wrap them in ProfileActorsProvider (the app does it where it is assembled).');
-  return actors;
+  return useProvided(ProfileActorsContext, 'The profile screens need their actors: wrap them in ProfileActorsProvider (the app does it where it is assembled).');
 }
 
 /** The AI summary panel's machine and the input it starts from. */

@@ -1,16 +1,15 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useMemo } from 'react';
 import type { AuthFormsActors } from '../actors/authForms.actors';
 import { logInMachine } from '../machines/logIn.machine';
 import { signUpMachine } from '../machines/signUp.machine';
 import { SessionContext } from './SessionContext';
+import { useProvided } from '../../../shared/ui/useProvided';
 
 /** The auth forms' IO, given where the app is assembled (tests give the same or fakes). */
 export const AuthFormsActorsContext = createContext<AuthFormsActors | null>(null);
 
 function useAuthFormsActors(): AuthFormsActors {
-  const actors = useContext(AuthFormsActorsContext);
-  if (!actors) throw new Error('The log-in and sign-up forms need AuthFormsActorsContext: provide authFormsActors above this screen.');
-  return actors;
+  return useProvided(AuthFormsActorsContext, 'The log-in and sign-up forms need AuthFormsActorsContext: provide authFormsActors above this screen.');
 }
 
 /** The log-in machine, asking the app's session. */

@@ -1,16 +1,15 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useMemo } from 'react';
 import type { SettingsActors } from '../actors/settings.actors';
 import { accountDeletionMachine } from '../machines/accountDeletion.machine';
 import { settingsMachine } from '../machines/settings.machine';
 import { SessionContext } from '../../session/components';
+import { useProvided } from '../../../shared/ui/useProvided';
 
 /** The settings machines' IO, given where the app is assembled (tests give the same or fakes). */
 export const SettingsActorsContext = createContext<SettingsActors | null>(null);
 
 function useSettingsActors(): SettingsActors {
-  const actors = useContext(SettingsActorsContext);
-  if (!actors) throw new Error('Settings need SettingsActorsContext: provide settingsActors above this screen.');
-  return actors;
+  return useProvided(SettingsActorsContext, 'Settings need SettingsActorsContext: provide settingsActors above this screen.');
 }
 
 /** The settings machine over the app's session. */
