@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageLengthProblem } from './liveContract';
 
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -45,7 +46,7 @@ export function welcomeMessage(text: string, now: number): ChatMessage {
 
 /** docs/product.md: send is ignored for empty or blank text; what is sent is kept untrimmed. */
 export function isSendable(text: string): boolean {
-  return text.trim().length > 0;
+  return messageLengthProblem(text) !== 'MESSAGE_EMPTY';
 }
 
 /**

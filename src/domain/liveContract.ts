@@ -17,6 +17,17 @@ export const CHAT_ROUTES = {
 
 export const CHAT_HISTORY_PAGE_SIZE = 50;
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+
+/**
+ * What is wrong with a message's length, or null when it may be sent. A message counts without the
+ * spaces around it, the same for the composer, the device's outbox and the server: 2000 characters plus a
+ * trailing space is a message all three take.
+ */
+export function messageLengthProblem(text: string): 'MESSAGE_EMPTY' | 'MESSAGE_TOO_LONG' | null {
+  const counted = text.trim().length;
+  if (counted === 0) return 'MESSAGE_EMPTY';
+  return counted > CHAT_MESSAGE_MAX_LENGTH ? 'MESSAGE_TOO_LONG' : null;
+}
 /** A client id: made on the device (crypto.randomUUID()), unique per sender; a retry reuses it. */
 export const CLIENT_ID_MAX_LENGTH = 64;
 
@@ -78,14 +89,20 @@ export const chatErrorTexts = {
 } as const;
 export type ChatErrorCode = keyof typeof chatErrorTexts;
 
+/** Refusals of a sent message that a retry cannot fix: the sender's device drops it from its queue. */
+const FINAL_SEND_ERRORS: readonly string[] = ['NOT_FRIENDS', 'BLOCKED', 'MESSAGE_TOO_LONG', 'MESSAGE_EMPTY', 'INVALID_REQUEST'] satisfies ChatErrorCode[];
+
+export function isFinalSendError(code: string): boolean {
+  return FINAL_SEND_ERRORS.includes(code);
+}
+
 const memberId = safeLine(64).min(1);
 const clientId = safeLine(CLIENT_ID_MAX_LENGTH).min(1);
 // Line breaks and tabs are part of a message; every other control character is refused (safeText.ts).
 const messageText = z
   .string()
+  .refine((text) => messageLengthProblem(text) === null, `A message is 1 to ${CHAT_MESSAGE_MAX_LENGTH} characters.`)
   .trim()
-  .min(1)
-  .max(CHAT_MESSAGE_MAX_LENGTH)
   .refine((text) => !hasControlCharacters(text, true), controlCharacterText);
 const isoTime = z.string();
 

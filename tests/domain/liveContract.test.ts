@@ -3,7 +3,9 @@ import {
   CHAT_ROUTES,
   clientFrameSchema,
   conversationSchema,
+  isFinalSendError,
   memberMessageSchema,
+  messageLengthProblem,
   sendMessageRequestSchema,
   serverFrameSchema,
 } from '../../src/domain/liveContract';
@@ -28,6 +30,20 @@ describe('send request', () => {
     expect(sendMessageRequestSchema.safeParse({ clientId: '', text: 'hi' }).success).toBe(false);
     expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(64), text: 'hi' }).success).toBe(true);
     expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(65), text: 'hi' }).success).toBe(false);
+  });
+
+  it('counts a message without the spaces around it, as the composer and the outbox do', () => {
+    const padded = ` ${'x'.repeat(2000)} `;
+    expect(sendMessageRequestSchema.parse({ clientId: 'c-1', text: padded }).text).toBe('x'.repeat(2000));
+    expect(messageLengthProblem(padded)).toBeNull();
+    expect(messageLengthProblem(` ${'x'.repeat(2001)}`)).toBe('MESSAGE_TOO_LONG');
+    expect(messageLengthProblem(' \n\t ')).toBe('MESSAGE_EMPTY');
+    expect(messageLengthProblem('hi')).toBeNull();
+  });
+
+  it('a refusal a retry cannot fix is final; a rate limit or a server fault is not', () => {
+    for (const code of ['NOT_FRIENDS', 'BLOCKED', 'MESSAGE_TOO_LONG', 'MESSAGE_EMPTY', 'INVALID_REQUEST']) expect(isFinalSendError(code)).toBe(true);
+    for (const code of ['TOO_MANY_MESSAGES', 'INTERNAL', 'DEBATE_FULL']) expect(isFinalSendError(code)).toBe(false);
   });
 
   it('a read frame names the message it reads up to', () => {

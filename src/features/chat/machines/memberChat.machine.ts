@@ -1,6 +1,6 @@
 import { assign, enqueueActions, sendTo, setup, type EventObject } from 'xstate';
 import {
-  CHAT_MESSAGE_MAX_LENGTH,
+  messageLengthProblem,
   chatErrorTexts,
   TYPING_THROTTLE_MS,
   TYPING_TIMEOUT_MS,
@@ -135,8 +135,8 @@ export const memberChatMachine = setup({
     typingThrottle: TYPING_THROTTLE_MS,
   },
   guards: {
-    blank: ({ event }) => event.type === 'SEND' && event.text.trim() === '',
-    tooLong: ({ event }) => event.type === 'SEND' && event.text.trim().length > CHAT_MESSAGE_MAX_LENGTH,
+    blank: ({ event }) => event.type === 'SEND' && messageLengthProblem(event.text) === 'MESSAGE_EMPTY',
+    tooLong: ({ event }) => event.type === 'SEND' && messageLengthProblem(event.text) === 'MESSAGE_TOO_LONG',
     hasMore: ({ context }) => context.hasMore && oldestId(context.messages) !== null,
     friendTyping: ({ context, event }) => {
       const frame = frameOf(event);

@@ -5,6 +5,7 @@ import {
   LIVE_SILENCE_LIMIT_MS,
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
+  isFinalSendError,
   type ClientFrame,
   type ServerFrame,
 } from '../../../domain/liveContract';
@@ -71,9 +72,6 @@ export interface SocketSend {
   frame: ClientFrame;
 }
 
-/** Refusals a retry cannot fix: the message leaves the outbox (subscribers saw the 'error' frame). */
-const FINAL_SEND_ERRORS: readonly string[] = ['NOT_FRIENDS', 'BLOCKED', 'MESSAGE_TOO_LONG', 'MESSAGE_EMPTY', 'INVALID_REQUEST'];
-
 /** Past this many failures base × 2^attempt is above the cap, so counting further changes nothing. */
 const MAX_BACKOFF_EXPONENT = Math.ceil(Math.log2(RECONNECT_MAX_MS / RECONNECT_BASE_MS));
 
@@ -90,7 +88,7 @@ function sendFrameOf(entry: OutboxEntry): ClientFrame {
 
 function withoutClientId(outbox: readonly OutboxEntry[], frame: ServerFrame): OutboxEntry[] {
   if (frame.type === 'ack') return outbox.filter((entry) => entry.clientId !== frame.clientId);
-  if (frame.type === 'error' && frame.clientId !== undefined && FINAL_SEND_ERRORS.includes(frame.code)) {
+  if (frame.type === 'error' && frame.clientId !== undefined && isFinalSendError(frame.code)) {
     return outbox.filter((entry) => entry.clientId !== frame.clientId);
   }
   return [...outbox];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX_LENGTH, CLIENT_ID_MAX_LENGTH } from '../../../domain/liveContract';
+import { CLIENT_ID_MAX_LENGTH, messageLengthProblem } from '../../../domain/liveContract';
 import type { OutboxEntry } from '../machines/liveEvents';
 import { defineKeyFamily } from '../../../shared/storage/store';
 
@@ -11,9 +11,8 @@ import { defineKeyFamily } from '../../../shared/storage/store';
 const outboxEntrySchema = z.object({
   to: z.string().min(1).max(64),
   clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH),
-  // The chat and the server count a message without the spaces around it, so the queue must too: 2000
-  // characters plus a trailing space is a message they take, and refusing it here kept the whole queue off the device.
-  text: z.string().refine((text) => text.trim().length >= 1 && text.trim().length <= CHAT_MESSAGE_MAX_LENGTH),
+  // Counted as the chat and the server count it: a queue refused here would keep every message off the device.
+  text: z.string().refine((text) => messageLengthProblem(text) === null),
   queuedAt: z.number().int().nonnegative(),
 }) satisfies z.ZodType<OutboxEntry>;
 
