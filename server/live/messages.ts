@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { CHAT_HISTORY_PAGE_SIZE, type ChatErrorCode, type ChatHistory, type Conversation, type MemberMessage, type SendMessageRequest } from '../../src/domain/liveContract';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatErrorCode, type ChatHistory, type Conversation, type ClientFrame, type MemberMessage } from '../../src/domain/liveContract';
 import type { Database, MessagesTable } from '../db/schema';
 import { isUuid } from '../social/locks';
 import { pairOf } from '../social/people';
@@ -11,6 +11,8 @@ import { countSend, sendWait } from './sendLimit';
 // answers a value or a ChatProblem; the routes and the socket turn a problem into their own reply.
 
 type Db = Kysely<Database>;
+/** What a send frame carries, as the frame schema has checked and trimmed it. */
+type SentText = Omit<Extract<ClientFrame, { type: 'send' }>, 'type'>;
 type MessageRow = Selectable<MessagesTable>;
 
 export interface ChatProblem {
@@ -81,7 +83,7 @@ export interface StoredMessage {
  * insert itself checks the pair's standing, so a send costs a single round trip; only when nothing was
  * inserted is it worked out why (a retry, or a refusal).
  */
-export async function storeMessage(db: Db, sender: string, input: SendMessageRequest & { to: string }, at: Date): Promise<StoredMessage | ChatProblem> {
+export async function storeMessage(db: Db, sender: string, input: SentText, at: Date): Promise<StoredMessage | ChatProblem> {
   const wait = sendWait(db, sender, at.getTime());
   if (wait === undefined && isUuid(input.to) && input.to.toLowerCase() !== sender) {
     const inserted = await insertBetweenFriends(db, sender, input, at);
@@ -97,7 +99,7 @@ export async function storeMessage(db: Db, sender: string, input: SendMessageReq
   return (await chatRefusal(db, sender, input.to)) ?? { status: 403, code: 'NOT_FRIENDS' };
 }
 
-async function insertBetweenFriends(db: Db, sender: string, input: SendMessageRequest & { to: string }, at: Date): Promise<MessageRow | undefined> {
+async function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
   const to = input.to.toLowerCase();
   const { member_a, member_b } = pairOf(sender, to);
   const { rows } = await sql<MessageRow>`

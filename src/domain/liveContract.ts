@@ -119,9 +119,6 @@ export const memberMessageSchema = z.object({
 });
 export type MemberMessage = z.infer<typeof memberMessageSchema>;
 
-export const sendMessageRequestSchema = z.object({ clientId, text: messageText });
-export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
-
 export const historyResponseSchema = z.object({
   /** Oldest first. */
   messages: z.array(memberMessageSchema),

@@ -6,7 +6,6 @@ import {
   isFinalSendError,
   memberMessageSchema,
   messageLengthProblem,
-  sendMessageRequestSchema,
   serverFrameSchema,
 } from '../../src/domain/liveContract';
 
@@ -21,20 +20,22 @@ describe('chat routes', () => {
   });
 });
 
-describe('send request', () => {
+const sendFrame = (fields: { clientId: string; text: string }) => clientFrameSchema.safeParse({ type: 'send', to: 'm-1', ...fields });
+
+describe('send frame', () => {
   it('takes a trimmed text of 1 to 2000 characters and a client id of 1 to 64', () => {
-    expect(sendMessageRequestSchema.parse({ clientId: 'c-1', text: '  hi  ' })).toEqual({ clientId: 'c-1', text: 'hi' });
-    expect(sendMessageRequestSchema.safeParse({ clientId: 'c-1', text: 'x'.repeat(2000) }).success).toBe(true);
-    expect(sendMessageRequestSchema.safeParse({ clientId: 'c-1', text: 'x'.repeat(2001) }).success).toBe(false);
-    expect(sendMessageRequestSchema.safeParse({ clientId: 'c-1', text: '   ' }).success).toBe(false);
-    expect(sendMessageRequestSchema.safeParse({ clientId: '', text: 'hi' }).success).toBe(false);
-    expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(64), text: 'hi' }).success).toBe(true);
-    expect(sendMessageRequestSchema.safeParse({ clientId: 'c'.repeat(65), text: 'hi' }).success).toBe(false);
+    expect(sendFrame({ clientId: 'c-1', text: '  hi  ' }).data).toEqual({ type: 'send', to: 'm-1', clientId: 'c-1', text: 'hi' });
+    expect(sendFrame({ clientId: 'c-1', text: 'x'.repeat(2000) }).success).toBe(true);
+    expect(sendFrame({ clientId: 'c-1', text: 'x'.repeat(2001) }).success).toBe(false);
+    expect(sendFrame({ clientId: 'c-1', text: '   ' }).success).toBe(false);
+    expect(sendFrame({ clientId: '', text: 'hi' }).success).toBe(false);
+    expect(sendFrame({ clientId: 'c'.repeat(64), text: 'hi' }).success).toBe(true);
+    expect(sendFrame({ clientId: 'c'.repeat(65), text: 'hi' }).success).toBe(false);
   });
 
   it('counts a message without the spaces around it, as the composer and the outbox do', () => {
     const padded = ` ${'x'.repeat(2000)} `;
-    expect(sendMessageRequestSchema.parse({ clientId: 'c-1', text: padded }).text).toBe('x'.repeat(2000));
+    expect(sendFrame({ clientId: 'c-1', text: padded }).data).toMatchObject({ text: 'x'.repeat(2000) });
     expect(messageLengthProblem(padded)).toBeNull();
     expect(messageLengthProblem(` ${'x'.repeat(2001)}`)).toBe('MESSAGE_TOO_LONG');
     expect(messageLengthProblem(' \n\t ')).toBe('MESSAGE_EMPTY');
