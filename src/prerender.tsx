@@ -18,13 +18,21 @@ export function renderPath(path: string): string {
  */
 export async function renderAppShell(path: string): Promise<string> {
   // Imported as routes.tsx does, so the layout stays its own chunk in this build too.
-  const [{ default: AppLayout }, { PeopleFeatureActors }] = await Promise.all([import('./app/AppLayout'), import('./app/PeopleFeatureActors')]);
-  // The frame's person-safety scope starts its machine with the people features' actors, as under SessionRoot.
+  const [{ default: AppLayout }, { PeopleFeatureActors }, { ViewerSourceContext }, { createViewerSource }] = await Promise.all([
+    import('./app/AppLayout'),
+    import('./app/PeopleFeatureActors'),
+    import('./app/ViewerSourceContext'),
+    import('./shared/session/viewer'),
+  ]);
+  // The frame's person-safety scope starts its machine with the people features' actors, as under SessionRoot,
+  // which also gives them the app's viewer source.
   return renderToString(
     <StaticRouter location={path}>
-      <PeopleFeatureActors>
-        <AppLayout />
-      </PeopleFeatureActors>
+      <ViewerSourceContext.Provider value={createViewerSource()}>
+        <PeopleFeatureActors>
+          <AppLayout />
+        </PeopleFeatureActors>
+      </ViewerSourceContext.Provider>
     </StaticRouter>,
   );
 }

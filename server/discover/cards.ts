@@ -3,7 +3,7 @@ import { avatarInitials, interestsLine } from '../../src/domain/discover';
 import { interestKey, sharedWith } from '../../src/domain/discoverRules';
 import { profileSchema, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import type { DiscoverCardWire, Relation } from '../../src/domain/socialContract';
+import type { DiscoverCard, Relation } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import { memberBreakdown, sampleBreakdown } from './breakdown';
 import type { RankedEntry } from './rankingCache';
@@ -20,7 +20,7 @@ export async function buildCards(
   viewer: Profile,
   page: readonly RankedEntry[],
   relationOf: (id: string) => Relation,
-): Promise<DiscoverCardWire[]> {
+): Promise<DiscoverCard[]> {
   const memberIds = page.filter((e) => e.kind === 'member').map((e) => e.id);
   const rows =
     memberIds.length === 0
@@ -36,7 +36,7 @@ export async function buildCards(
   const people = new Map(rows.map((r) => [r.id, r]));
   const samples = new Map(SAMPLE_USERS.map((s) => [s.id, s]));
 
-  return page.flatMap((entry): DiscoverCardWire[] => {
+  return page.flatMap((entry): DiscoverCard[] => {
     if (entry.kind === 'sample') {
       const sample = samples.get(entry.id);
       if (!sample) return [];

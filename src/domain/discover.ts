@@ -4,27 +4,12 @@ import { breakdownTotal, MATCH_FLOOR, type MatchBreakdown } from './matchBreakdo
 import { CURRENT_USER_ID } from './community';
 import { compareRanked, DISCOVER_PAGE_SIZE, interestKey, matchesSearch, sharedWith } from './discoverRules';
 import type { Profile } from './profile';
-import type { DiscoverCardWire } from './socialContract';
+import type { DiscoverCard, Relation } from './socialContract';
 import type { User } from './user';
 
 /** What the similarity scoring is told of each stored person: their name, persona and interests. */
 export function similarityCandidates(users: readonly User[]) {
   return users.map((u) => ({ username: u.username, personality: u.personality ?? '', interests: u.interests }));
-}
-
-/** docs/product.md "Discover card", plus the items both people like. */
-export interface DiscoverCard {
-  id: string;
-  name: string;
-  username: string;
-  avatar: string;
-  bio: string;
-  mutualFriends: 0;
-  communities: string[];
-  similarityScore: number;
-  shared: string[];
-  /** the score split by category, when the scorer explained it */
-  breakdown?: MatchBreakdown;
 }
 
 export function avatarInitials(username: string): string {
@@ -52,6 +37,7 @@ export function inCommunity(card: Pick<DiscoverCard, 'communities'>, community: 
   return community === 'All Communities' || card.communities.includes(community);
 }
 
+/** A person the device keeps (a sample person) as a card: no picture, and no relation but friendship, which the device records apart. */
 export function toCard(
   user: User,
   profile: Profile,
@@ -62,14 +48,17 @@ export function toCard(
   const breakdown = Object.hasOwn(breakdowns, user.username) ? breakdowns[user.username] : undefined;
   return {
     id: user.id,
+    kind: 'sample',
     name: user.username,
     username: user.username,
     avatar: avatarInitials(user.username),
+    profilePicture: '',
     bio: interestsLine(user.interests),
     mutualFriends: 0,
     communities: user.communities ?? [],
     similarityScore,
-    shared: sharedWith(profile, new Set(user.interests.map(interestKey))).shared,
+    ...sharedWith(profile, new Set(user.interests.map(interestKey))),
+    relation: 'none',
     // Only a breakdown whose parts add up to the percentage on the card is offered.
     ...(breakdown && breakdownTotal(breakdown) === similarityScore ? { breakdown } : {}),
   };
@@ -96,7 +85,7 @@ export function isListed(card: Pick<DiscoverCard, 'similarityScore'>, query: str
  * Without a search only matches of at least 10% are listed.
  */
 export function discoverCards({ users, profile, scores, breakdowns = {}, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_PAGE_SIZE }: DiscoverQuery): DiscoverCard[] {
-  const ranked = (card: DiscoverCard) => ({ id: card.id, member: false, username: card.username, score: card.similarityScore });
+  const ranked = (card: DiscoverCard) => ({ id: card.id, member: card.kind === 'member', username: card.username, score: card.similarityScore });
   return users
     .filter((user) => user.id !== selfId)
     .map((user) => toCard(user, profile, scores, breakdowns))
@@ -114,19 +103,30 @@ export function matchLevel(score: number): MatchLevel {
   return 'match-low';
 }
 
-/** What one page of a member's discover asks the server: the community filter, the search and where the last page ended. */
+/** What one page of Discover asks its source: the community filter, the search and where the last page ended. */
 export interface DiscoverPageQuery {
   community: CommunityFilter;
   query: string;
   cursor: string | null;
 }
 
-/** One page of a member's discover as the discover machine is given it. */
-export interface MemberDiscoverPage {
-  /** docs/product.md's gate: the list shows only for a complete profile (the device copy is the member's). */
+/** One page of Discover as its source (the device for a guest, the server for a member) answers it. */
+export interface DiscoverPage {
+  /** docs/product.md's gate: the list shows only for a complete profile (the device copy is the viewer's). */
   complete: boolean;
-  cards: DiscoverCardWire[];
+  cards: DiscoverCard[];
+  /** Where the next page starts; null on the last page (always for a guest, whose list is one page). */
   nextCursor: string | null;
   /** Sample people already befriended on this device (the server does not know those friendships). */
   sampleFriendIds: string[];
+}
+
+/** Whom an Add Friend (or Accept) is for. */
+export type DiscoverPerson = Pick<DiscoverCard, 'id' | 'kind'>;
+
+/** What befriending someone came to: friends at once, or a request waiting for the other member. */
+export interface BefriendAnswer {
+  relation: Extract<Relation, 'outgoing' | 'friends'>;
+  /** They were friends before this asked (another tab got there first): shown as friends, without the notice. */
+  alreadyFriends?: boolean;
 }

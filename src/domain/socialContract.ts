@@ -85,7 +85,8 @@ export const sharedByCategorySchema = z.object({
 export type SharedByCategory = z.infer<typeof sharedByCategorySchema>;
 
 /**
- * A discover card (docs/product.md's card fields) plus: `kind` ('member' or a 'sample' person, who always
+ * A discover card, the one shape a guest's cards (built on the device) and a member's (sent by the server)
+ * both have: docs/product.md's card fields plus: `kind` ('member' or a 'sample' person, who always
  * carries the Sample badge), `shared` (every item both like, flat, in the viewer's spelling) and
  * `sharedByCategory`, `relation` (so the button reads 'Request sent' while pending), the picture, and
  * `breakdown` (an explained match, when there is one). Cards below MATCH_FLOOR are not sent.
@@ -108,7 +109,7 @@ export const discoverCardSchema = z.object({
   // Optional: the score split into music, games, shows and hobbies, adding up to similarityScore.
   breakdown: matchBreakdownSchema.optional(),
 });
-export type DiscoverCardWire = z.infer<typeof discoverCardSchema>;
+export type DiscoverCard = z.infer<typeof discoverCardSchema>;
 
 /**
  * GET /api/discover?community=&q=&cursor= . `community` is one of COMMUNITIES (absent = all); `q` is the

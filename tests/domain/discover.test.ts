@@ -25,19 +25,23 @@ const users = [
 const scores = { RiffLord: 91, PixelPoet: 12, JazzCat: 55 };
 
 describe('discover cards', () => {
-  it('builds docs/product.md cards: initials, bio = interests line, mutualFriends 0, score, shared items', () => {
+  it('builds docs/product.md cards in the one card shape: a sample person, initials, bio = interests line, mutualFriends 0, score, shared items', () => {
     const [first] = discoverCards({ users, profile, scores, query: '', community: 'All Communities' });
     expect(first).toEqual({
       id: 'user-1',
+      kind: 'sample',
       name: 'RiffLord',
       username: 'RiffLord',
       avatar: 'RI',
+      profilePicture: '',
       bio: 'Metal, Elden Ring',
       mutualFriends: 0,
       communities: ['Seattle'],
       similarityScore: 91,
       // the viewer's items, in the viewer's spelling ('metal'), that RiffLord lists too
       shared: ['metal', 'Elden Ring'],
+      sharedByCategory: { music: ['metal'], games: ['Elden Ring'], shows: [] },
+      relation: 'none',
     });
   });
 

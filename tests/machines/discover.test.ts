@@ -1,154 +1,309 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { DiscoverPage, DiscoverPageQuery } from '../../src/domain/discover';
+import type { DiscoverCard } from '../../src/domain/socialContract';
 import { communityMachine, followCommunityOf } from '../../src/features/discover/machines/community.machine';
-import { similarityCandidates } from '../../src/domain/discover';
-import { discoverMachine, type DiscoverContext, type DiscoverData } from '../../src/features/discover/machines/discover.machine';
-import { AppError } from '../../src/domain/errors';
-import { emptyProfile, type Profile } from '../../src/domain/profile';
-import type { User } from '../../src/domain/user';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { canBefriend, discoverMachine, type DiscoverContext } from '../../src/features/discover/machines/discover.machine';
+import { SocialError } from '../../src/shared/http/people';
+import { testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
-const complete: Profile = { ...emptyProfile(), username: 'me', hobbies: 'climbing', musicGenres: ['Metal'] };
-const users: User[] = [
-  { id: 'user-1', username: 'RiffLord', email: 'r@example.com', interests: ['Metal'], personality: 'Loud.', communities: ['Seattle'] },
-  { id: 'user-2', username: 'PixelPoet', email: 'p@example.com', interests: ['Indie'], personality: 'Calm.', communities: ['UW'] },
-];
-const completeData: DiscoverData = { profile: complete, users, friendIds: ['user-2'] };
-const incompleteData: DiscoverData = { profile: { ...complete, hobbies: '' }, users, friendIds: [] };
+// The one Discover machine, whoever looks: pages from a source (a guest's device or a member's server),
+// search after a pause, the header's community, Show more, live refresh, and befriending (a member asked,
+// one who asked first accepted, a sample person a friend at once).
 
-const RIFF_BREAKDOWN = {
-  music: { points: 40, items: ['Metal'] },
-  games: { points: 48, items: ['Elden Ring'] },
-  shows: { points: 0, items: [] },
-  hobbies: { points: 0, items: [] },
+function card(id: string, username: string, kind: 'member' | 'sample', relation: DiscoverCard['relation'], score: number): DiscoverCard {
+  return {
+    id,
+    kind,
+    name: username,
+    username,
+    avatar: username.slice(0, 2).toUpperCase(),
+    profilePicture: '',
+    bio: 'Jazz, Celeste',
+    mutualFriends: 0,
+    communities: ['UW'],
+    similarityScore: score,
+    shared: ['Jazz'],
+    sharedByCategory: { music: ['Jazz'], games: [], shows: [] },
+    relation,
+  };
+}
+
+// nova has not been asked, juno asked first, orion was already asked; DeepDiver is a sample person.
+const firstPage: DiscoverPage = {
+  complete: true,
+  cards: [card('m-2', 'nova', 'member', 'none', 90), card('m-3', 'juno', 'member', 'incoming', 80), card('m-4', 'orion', 'member', 'outgoing', 70), card('user-3', 'DeepDiver', 'sample', 'none', 70)],
+  nextCursor: 'c-2',
+  sampleFriendIds: [],
 };
+// The next page repeats orion (the ranking moved) and adds vega; there is nothing after it.
+const secondPage: DiscoverPage = { complete: true, cards: [card('m-4', 'orion', 'member', 'outgoing', 70), card('m-5', 'vega', 'member', 'none', 40)], nextCursor: null, sampleFriendIds: [] };
+// What a search finds: one page, with DeepDiver befriended meanwhile on this device.
+const searchedPage: DiscoverPage = { complete: true, cards: [card('m-3', 'juno', 'member', 'incoming', 80)], nextCursor: null, sampleFriendIds: ['user-3'] };
+const incompletePage: DiscoverPage = { complete: false, cards: [], nextCursor: null, sampleFriendIds: [] };
 
-// A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
-const events = [
-  { type: 'xstate.done.actor.loadDiscover', output: completeData },
-  { type: 'xstate.done.actor.loadDiscover', output: incompleteData },
-  { type: 'xstate.error.actor.loadDiscover', error: new AppError('STORAGE_FULL') },
-  { type: 'xstate.done.actor.scoreUsers', output: { scores: { RiffLord: 88, PixelPoet: 20 }, breakdowns: { RiffLord: RIFF_BREAKDOWN } } },
-  { type: 'xstate.error.actor.scoreUsers', error: new Error('unexpected') },
-  { type: 'ADD_FRIEND', userId: 'user-1' },
-  { type: 'ADD_FRIEND', userId: 'user-2' },
-  { type: 'ADD_FRIEND', userId: 'user-99' },
-  { type: 'xstate.done.actor.addFriend', output: { added: true } },
-  { type: 'xstate.done.actor.addFriend', output: { added: false } },
-  { type: 'xstate.error.actor.addFriend', error: new Error('disk') },
-  { type: 'DISMISS_NOTICE' },
-  { type: 'SEARCH', query: 'metal' },
+const SERVER_DOWN = new SocialError('SERVER', 'Something went wrong on the server. Please try again.');
+const OFFLINE = new SocialError('OFFLINE', 'You appear to be offline. Please check your connection and try again.');
+
+// Paging, searching, the community filter, the live channel and failures to load.
+const browsing = [
+  { type: 'xstate.done.actor.loadPage', output: firstPage },
+  { type: 'xstate.done.actor.loadPage', output: incompletePage },
+  { type: 'xstate.error.actor.loadPage', error: SERVER_DOWN },
+  { type: 'xstate.done.actor.searchPage', output: searchedPage },
+  { type: 'xstate.done.actor.searchPage', output: incompletePage },
+  { type: 'xstate.error.actor.searchPage', error: SERVER_DOWN },
+  { type: 'xstate.done.actor.loadMore', output: secondPage },
+  { type: 'xstate.error.actor.loadMore', error: OFFLINE },
+  { type: 'SEARCH', query: 'jazz' },
+  { type: 'xstate.after.searchDelay.discover.waiting' },
+  { type: 'xstate.after.searchDelay.discover.ready.waiting' },
   { type: 'COMMUNITY', community: 'UW' },
-  { type: 'xstate.error.actor.followCommunity', error: new Error('gone') },
+  { type: 'SHOW_MORE' },
   { type: 'GO_TO_PROFILE' },
   { type: 'RETRY' },
+  { type: 'xstate.error.actor.followCommunity', error: new Error('gone') },
+  // The live channel: the member's people changed, or it opened again; the first page is asked again.
+  { type: 'live.received', frame: { type: 'people.changed' } },
+  { type: 'live.status', status: 'open' },
+  // Not changes: a heartbeat, the channel dropping.
+  { type: 'live.received', frame: { type: 'heartbeat' } },
+  { type: 'live.status', status: 'reconnecting' },
+  { type: 'xstate.done.actor.refreshPage', output: firstPage },
+  { type: 'xstate.done.actor.refreshPage', output: incompletePage },
+  { type: 'xstate.error.actor.refreshPage', error: OFFLINE },
 ];
 
-const STORAGE_FULL =
-  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
+// Befriending on the first page: the source answers as it would for each person (nova gets a pending
+// request; juno had asked, so asking back makes friends; a sample person is a friend at once, or was one
+// already when another tab got there first).
+const answersFor: Record<string, object[]> = {
+  'm-2': [{ relation: 'outgoing' }],
+  'm-3': [{ relation: 'friends' }],
+  'user-3': [{ relation: 'friends' }, { relation: 'friends', alreadyFriends: true }],
+};
+function befriending(snapshot: { context: DiscoverContext }) {
+  const id = snapshot.context.sendingId;
+  return [
+    { type: 'xstate.done.actor.loadPage', output: firstPage },
+    { type: 'ADD_FRIEND', userId: 'm-2' },
+    { type: 'ADD_FRIEND', userId: 'm-3' },
+    { type: 'ADD_FRIEND', userId: 'm-4' },
+    { type: 'ADD_FRIEND', userId: 'user-3' },
+    { type: 'ADD_FRIEND', userId: 'm-99' },
+    ...(id ? answersFor[id]!.map((output) => ({ type: 'xstate.done.actor.befriend', output })) : []),
+    { type: 'xstate.error.actor.befriend', error: new SocialError('REQUEST_EXISTS', 'A friend request is already waiting.') },
+    { type: 'xstate.error.actor.befriend', error: new Error('disk') },
+    { type: 'DISMISS_NOTICE' },
+  ];
+}
+
+const LOAD_FAILED = 'Something went wrong on the server. Please try again.';
+const MORE_FAILED = 'You appear to be offline. Please check your connection and try again.';
+const REQUEST_EXISTS = 'A friend request is already waiting.';
+// The texts when the source gave no reason: a sample person is added, a member is sent a request.
 const ADD_FAILED = 'Could not add this friend. Please try again.';
+const REQUEST_FAILED = 'Could not send this friend request. Please try again.';
+const NAMES: Record<string, string> = { 'm-2': 'nova', 'm-3': 'juno', 'user-3': 'DeepDiver' };
 
-// Nothing navigates except Go to Profile, at once, each time it is pressed.
-function expectNavigations(env: ReplayEnv, events: string[]) {
-  expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual(
-    events.filter((e) => e === 'GO_TO_PROFILE').map(() => ({ type: 'navigate', payload: '/profile', at: 0 })),
-  );
+type Step = { event: EventObject & { [key: string]: unknown }; state: { value: unknown } };
+const at = (state: Step['state']) => JSON.stringify(state.value);
+const LOADING = '"loading"';
+const SEARCHING = '{"ready":"searching"}';
+const REFRESHING = '{"ready":"refreshing"}';
+
+function isLiveChange(event: Step['event']): boolean {
+  const frameType = (event.frame as { type?: string } | undefined)?.type;
+  return (event.type === 'live.received' && frameType === 'people.changed') || (event.type === 'live.status' && event.status === 'open');
 }
 
-const FRIENDS_NOW = "You're now friends with RiffLord!";
-type Steps = { event: { type: string; output?: unknown } }[];
-/** docs/product.md's "now friends" text shows after an add that linked them, until dismissed or the next add starts. */
-function expectedNotice(steps: Steps): string | null {
-  const last = steps.findLast((s) => ['xstate.done.actor.addFriend', 'xstate.error.actor.addFriend', 'DISMISS_NOTICE'].includes(s.event.type));
-  return last?.event.type === 'xstate.done.actor.addFriend' && (last.event.output as { added: boolean }).added ? FRIENDS_NOW : null;
+/** What a person sees after the path, worked out from the fixtures and the contract's rules. */
+function oracle(steps: readonly Step[]) {
+  let community = 'All Communities';
+  let query = '';
+  let relations: Record<string, string> = {};
+  let order: string[] = [];
+  let cursor: string | null = null;
+  let sampleFriends: string[] = [];
+  let asking: string | null = null;
+  let notice: string | null = null;
+  let error: string | null = null;
+  let loads = 1;
+  let searches = 0;
+  let refreshes = 0;
+  let before = LOADING;
+  const showPage = (page: DiscoverPage) => {
+    order = page.cards.map((c) => c.id);
+    relations = Object.fromEntries(page.cards.map((c) => [c.id, c.relation]));
+    cursor = page.nextCursor;
+    sampleFriends = [...page.sampleFriendIds];
+  };
+  for (const { event, state } of steps) {
+    const type = event.type;
+    if (type === 'xstate.init') continue;
+    const now = at(state);
+    const communityChanged = type === 'COMMUNITY' && community !== event.community;
+    // A state is entered anew when reached from another, or when a change asks its page again.
+    const entered = (value: string) => now === value && (before !== value || isLiveChange(event) || communityChanged);
+    if (entered(LOADING)) loads += 1;
+    if (entered(SEARCHING)) searches += 1;
+    if (entered(REFRESHING)) refreshes += 1;
+    if (entered(LOADING) || entered(SEARCHING)) error = null;
+
+    if (type === 'SEARCH') {
+      query = event.query as string;
+      asking = null;
+    }
+    if (communityChanged) {
+      community = event.community as string;
+      asking = null;
+    }
+    if (['xstate.done.actor.loadPage', 'xstate.done.actor.searchPage', 'xstate.done.actor.refreshPage'].includes(type)) {
+      const page = event.output as DiscoverPage;
+      if (page.complete) showPage(page);
+      else {
+        order = [];
+        relations = {};
+        cursor = null;
+      }
+    }
+    if (type === 'xstate.done.actor.loadMore') {
+      order = [...order, 'm-5'];
+      relations['m-5'] = 'none';
+      cursor = null;
+    }
+    if (type === 'ADD_FRIEND' && now === '{"ready":"sending"}') {
+      asking = event.userId as string;
+      error = null;
+      notice = null;
+    }
+    if (type === 'xstate.done.actor.befriend') {
+      const { relation, alreadyFriends } = event.output as { relation: string; alreadyFriends?: boolean };
+      if (asking === 'user-3') sampleFriends = [...sampleFriends, 'user-3'];
+      else relations[asking!] = relation;
+      if (relation === 'friends' && !alreadyFriends) notice = `You're now friends with ${NAMES[asking!]}!`;
+      asking = null;
+    }
+    if (type === 'xstate.error.actor.befriend') {
+      error = event.error instanceof SocialError ? REQUEST_EXISTS : asking === 'user-3' ? ADD_FAILED : REQUEST_FAILED;
+      asking = null;
+    }
+    if (type === 'SHOW_MORE' && now === '{"ready":"loadingMore"}') error = null;
+    if (type === 'xstate.error.actor.loadMore') error = MORE_FAILED;
+    if (type === 'xstate.error.actor.loadPage' || type === 'xstate.error.actor.searchPage') error = LOAD_FAILED;
+    if (type === 'DISMISS_NOTICE') notice = null;
+    before = now;
+  }
+  return { community, query, relations, order, cursor, sampleFriends, asking, notice, error, loads, searches, refreshes };
 }
 
-// Until the list is shown, the only effect is a log line each time following the header failed.
-function expectOnlyFollowLogs(env: ReplayEnv, events: string[]) {
-  const failures = events.filter((e) => e === 'xstate.error.actor.followCommunity');
-  expect(env.timeline).toEqual(failures.map(() => ({ type: 'log', payload: 'follow failed', at: 0 })));
-}
-
-// Once loaded: only RiffLord (user-1) can be added — PixelPoet (user-2) is already a friend and user-99 does not
-// exist — so no service call names anyone else and no friend appears twice.
-function expectReady(env: ReplayEnv, context: DiscoverContext, events: string[]) {
-  expectNavigations(env, events);
-  for (const d of env.pending.get('addFriend') ?? []) expect(d.input).toEqual({ friendId: 'user-1' });
-  expect(new Set(context.friendIds).size).toBe(context.friendIds.length);
-  expect(['user-1', 'user-2']).toEqual(expect.arrayContaining(context.friendIds));
-  expect(context.scores).toEqual(events.includes('xstate.done.actor.scoreUsers') ? { RiffLord: 88, PixelPoet: 20 } : {});
-  expect(context.breakdowns).toEqual(events.includes('xstate.done.actor.scoreUsers') ? { RiffLord: RIFF_BREAKDOWN } : {});
-  expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
+function expectSeen(env: ReplayEnv, context: DiscoverContext, steps: readonly Step[], events: string[]) {
+  const seen = oracle(steps);
+  expect(context.community).toBe(seen.community);
+  expect(context.query).toBe(seen.query);
+  expect(context.cards.map((c) => c.id)).toEqual(seen.order);
+  expect(Object.fromEntries(context.cards.map((c) => [c.id, c.relation]))).toEqual(seen.relations);
+  expect(context.nextCursor).toBe(seen.cursor);
+  expect(context.sampleFriendIds).toEqual(seen.sampleFriends);
+  expect(context.sendingId).toBe(seen.asking);
+  expect(context.notice).toBe(seen.notice);
+  expect(context.error).toBe(seen.error);
+  expect(env.pending.get('loadPage')).toHaveLength(seen.loads);
+  expect(env.pending.get('searchPage') ?? []).toHaveLength(seen.searches);
+  expect(env.pending.get('refreshPage') ?? []).toHaveLength(seen.refreshes);
+  // Only Go to Profile navigates; every finished Add Friend tells the app's requests to refresh; a header
+  // that stops answering, or a refresh that fails, is only logged (the page stays as it is).
+  const effectOf: Record<string, { type: string; payload?: string }> = {
+    GO_TO_PROFILE: { type: 'navigate', payload: '/profile' },
+    'xstate.done.actor.befriend': { type: 'peopleChanged' },
+    'xstate.error.actor.followCommunity': { type: 'log', payload: 'follow failed' },
+    'xstate.error.actor.refreshPage': { type: 'log', payload: 'refresh failed' },
+  };
+  expect(env.effects).toEqual(events.flatMap((e) => (effectOf[e] ? [effectOf[e]] : [])));
+  return seen;
 }
 
 describe('discover machine (model-based)', () => {
-  it('reaches every state and transition; navigation and the "now friends" notice happen exactly where they should', async () => {
-    const report = await testModel({
-      machine: discoverMachine,
-      limit: 40,
-      // Search text and community only filter the rendered list; leaving them out of a state's identity
-      // keeps the model small while SEARCH and COMMUNITY are still taken from every state.
-      serializeState: (s) => JSON.stringify({ value: s.value, context: { ...s.context, query: undefined, community: undefined } }),
-      events,
-      provide: (env) => ({
-        actions: {
-          goToProfile: () => env.record('navigate', '/profile'),
-          // A header that stops answering leaves the list as it was; the failure is only logged.
-          logFollowFailure: () => env.record('log', 'follow failed'),
-        },
-      }),
-      states: {
-        loading: ({ env, context, events }) => {
-          expect(env.pending.get('loadDiscover')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
-          expect(context.error).toBeNull();
-          expectOnlyFollowLogs(env, events);
-        },
-        // The 'Complete Your Profile' prompt: no scoring is asked for an incomplete profile.
-        incomplete: ({ env, context, events }) => {
-          expect(context.profile).toEqual(incompleteData.profile);
-          expect(env.pending.get('scoreUsers')).toBeUndefined();
-          expectNavigations(env, events);
-          expect(context.notice).toBeNull();
-        },
-        scoring: ({ env, context }) => {
-          expect(env.pending.get('scoreUsers')?.map((d) => d.input)).toEqual([{ profile: complete, users }]);
-          expect(context.friendIds).toEqual(['user-2']);
-        },
-        failed: ({ env, context, events }) => {
-          expect(context.error).toBe(STORAGE_FULL);
-          expectOnlyFollowLogs(env, events);
-        },
-        'ready.idle': ({ env, context, events, path }) => {
-          expectReady(env, context, events);
-          expect(context.addingId).toBeNull();
-          // A failed add is explained until the next add finishes; a refused click changes nothing.
-          const lastAdd = events.findLast((e) => e.startsWith('xstate.done.actor.addFriend') || e.startsWith('xstate.error.actor.addFriend'));
-          expect(context.error).toBe(lastAdd === 'xstate.error.actor.addFriend' ? ADD_FAILED : null);
-          expect(context.notice).toBe(expectedNotice(path.steps as unknown as Steps));
-        },
-        'ready.adding': ({ env, context, events }) => {
-          expectReady(env, context, events);
-          expect(context.addingId).toBe('user-1');
-          expect(context.friendIds).toEqual(['user-2']);
-          expect(env.pending.get('addFriend')?.at(-1)?.input).toEqual({ friendId: 'user-1' });
-          expect(context.notice).toBeNull();
-        },
+  it('pages, searches after a pause with the cards in view, filters by community, ranks again on live changes, asks members, accepts, and befriends sample people at once', async () => {
+    const provide = (env: ReplayEnv) => ({
+      actions: {
+        goToProfile: () => env.record('navigate', '/profile'),
+        peopleChanged: () => env.record('peopleChanged'),
+        logFollowFailure: () => env.record('log', 'follow failed'),
+        logRefreshFailure: () => env.record('log', 'refresh failed'),
       },
     });
-    expect(report).toMatchObject({ states: 8, guards: 3 });
-  }, 30_000);
-
-  it("asks for similarity with each candidate's name, personality and interests", () => {
-    expect(similarityCandidates(users)).toEqual([
-      { username: 'RiffLord', personality: 'Loud.', interests: ['Metal'] },
-      { username: 'PixelPoet', personality: 'Calm.', interests: ['Indie'] },
+    const firstPageAsked = (env: ReplayEnv, id: string, seen: { community: string; query: string }) =>
+      expect(env.pending.get(id)?.at(-1)?.input).toEqual({ community: seen.community, query: seen.query, cursor: null });
+    const states: Record<string, (view: StateView<typeof discoverMachine>) => void> = {
+      loading: ({ env, context, path, events }) => firstPageAsked(env, 'loadPage', expectSeen(env, context, path.steps, events)),
+      waiting: ({ env, context, path, events }) => {
+        expectSeen(env, context, path.steps, events);
+        expect(context.query).toBe('jazz');
+      },
+      incomplete: ({ env, context, path, events }) => {
+        expectSeen(env, context, path.steps, events);
+        expect(context.cards).toEqual([]);
+      },
+      failed: ({ env, context, path, events }) => {
+        expectSeen(env, context, path.steps, events);
+        expect(context.error).toBe(LOAD_FAILED);
+      },
+      'ready.idle': ({ env, context, path, events }) => {
+        expectSeen(env, context, path.steps, events);
+      },
+      // A search typed over the list: the cards stay in view until the pause is over and the new page is in.
+      'ready.waiting': ({ env, context, path, events }) => {
+        expectSeen(env, context, path.steps, events);
+        expect(context.query).toBe('jazz');
+        expect(context.cards.length).toBeGreaterThan(0);
+      },
+      'ready.searching': ({ env, context, path, events }) => {
+        firstPageAsked(env, 'searchPage', expectSeen(env, context, path.steps, events));
+        expect(context.cards.length).toBeGreaterThan(0);
+      },
+      'ready.sending': ({ env, context, path, events }) => {
+        const seen = expectSeen(env, context, path.steps, events);
+        const kinds: Record<string, string> = { 'm-2': 'member', 'm-3': 'member', 'user-3': 'sample' };
+        expect(env.pending.get('befriend')?.at(-1)?.input).toEqual({ id: seen.asking, kind: kinds[seen.asking!] });
+      },
+      // Ranking again while the cards stay in view, for the same search and community.
+      'ready.refreshing': ({ env, context, path, events }) => {
+        firstPageAsked(env, 'refreshPage', expectSeen(env, context, path.steps, events));
+        expect(context.cards.length).toBeGreaterThan(0);
+      },
+      'ready.loadingMore': ({ env, context, path, events }) => {
+        const seen = expectSeen(env, context, path.steps, events);
+        expect(env.pending.get('loadMore')?.at(-1)?.input).toEqual({ community: seen.community, query: seen.query, cursor: 'c-2' });
+      },
+    };
+    const { 'ready.sending': _sending, ...withoutSending } = states;
+    const report = await testModel([
+      { machine: discoverMachine, limit: 2000, events: browsing, delays: { searchDelay: 300 }, provide, states: withoutSending },
+      { machine: discoverMachine, limit: 400, events: befriending, provide, states: { loading: states.loading!, 'ready.idle': states['ready.idle']!, 'ready.sending': states['ready.sending']! } },
     ]);
+    expect(report).toMatchObject({ states: 12, transitions: 32, guards: 17 });
+  }, 240_000);
+});
+
+describe('canBefriend (the card button)', () => {
+  it('is live for a member not asked yet or who asked first, and for a sample person not yet a friend', () => {
+    expect(canBefriend(card('m-2', 'nova', 'member', 'none', 90), [])).toBe(true);
+    expect(canBefriend(card('m-3', 'juno', 'member', 'incoming', 80), [])).toBe(true);
+    expect(canBefriend(card('m-4', 'orion', 'member', 'outgoing', 70), [])).toBe(false);
+    expect(canBefriend(card('m-5', 'vega', 'member', 'friends', 40), [])).toBe(false);
+    expect(canBefriend(card('user-3', 'DeepDiver', 'sample', 'none', 70), [])).toBe(true);
+    expect(canBefriend(card('user-3', 'DeepDiver', 'sample', 'none', 70), ['user-3'])).toBe(false);
   });
+});
+
+describe('discover machine (the header community)', () => {
+  const never = () => fromPromise<DiscoverPage, DiscoverPageQuery>(() => new Promise<DiscoverPage>(() => undefined));
 
   it("filters by the header's community: the one chosen when it starts and each one chosen after", () => {
     const header = createActor(communityMachine).start();
     header.send({ type: 'SELECT', community: 'Microsoft' });
-    const actor = createActor(discoverMachine.provide({ actors: { followCommunity: followCommunityOf(header) } })).start();
+    const actor = createActor(discoverMachine.provide({ actors: { followCommunity: followCommunityOf(header), loadPage: never() } })).start();
     expect(actor.getSnapshot().context.community).toBe('Microsoft');
     header.send({ type: 'SELECT', community: 'UW' });
     expect(actor.getSnapshot().context.community).toBe('UW');
@@ -156,27 +311,48 @@ describe('discover machine (model-based)', () => {
     header.send({ type: 'SELECT', community: 'Seattle' });
     expect(actor.getSnapshot().context.community).toBe('UW');
   });
+
+  it('logs a community follower that fails, and keeps the page', () => {
+    const failure = new Error('no header');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const machine = discoverMachine.provide({
+      actors: {
+        followCommunity: fromCallback(() => {
+          throw failure;
+        }),
+        loadPage: never(),
+      },
+    });
+    const actor = createActor(machine).start();
+    expect(logged).toHaveBeenCalledWith('Following the header community failed', failure);
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+    logged.mockRestore();
+  });
 });
 
-describe('discover machine with its actors settled', () => {
-  it('the "now friends" notice names the person added, also when they are not first on the list', async () => {
-    const actor = createActor(
-      discoverMachine.provide({
-        actors: {
-          followCommunity: fromCallback(() => undefined),
-          loadDiscover: fromPromise(async (): Promise<DiscoverData> => ({ profile: complete, users, friendIds: [] })),
-          scoreUsers: fromPromise(async () => ({ scores: {}, breakdowns: {} })),
-          addFriend: fromPromise(async (): Promise<{ added: boolean }> => ({ added: true })),
-        },
-      }),
-      { input: undefined },
-    ).start();
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
-    actor.send({ type: 'ADD_FRIEND', userId: 'user-2' });
-    await waitFor(actor, (s) => s.context.notice !== null);
-    expect(actor.getSnapshot().context.notice).toBe("You're now friends with PixelPoet!");
-    expect(actor.getSnapshot().context.friendIds).toEqual(['user-2']);
-    actor.send({ type: 'DISMISS_NOTICE' });
-    expect(actor.getSnapshot().context.notice).toBeNull();
+describe('discover machine (a request arriving)', () => {
+  it('ranks again when someone sends the member a request, so their card offers Accept instead of Add Friend', async () => {
+    const before: DiscoverPage = { complete: true, cards: [card('m-2', 'nova', 'member', 'none', 90)], nextCursor: null, sampleFriendIds: [] };
+    const after: DiscoverPage = { complete: true, cards: [card('m-2', 'nova', 'member', 'incoming', 90)], nextCursor: null, sampleFriendIds: [] };
+    // The refresh asks for the first page again through the same loader.
+    const asked: unknown[] = [];
+    const machine = discoverMachine.provide({
+      actors: {
+        followCommunity: fromCallback(() => undefined),
+        loadPage: fromPromise(({ input }) => {
+          asked.push(input);
+          return Promise.resolve(asked.length === 1 ? before : after);
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+
+    actor.send({ type: 'live.received', frame: { type: 'friendRequest', from: { id: 'm-2', username: 'nova' } } });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.cards.map((c) => c.relation)).toEqual(['incoming']));
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual(asked[0]);
+    actor.stop();
   });
 });

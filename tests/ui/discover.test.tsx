@@ -102,15 +102,38 @@ describe('Discover screen', () => {
     expect(search).toHaveAttribute('placeholder', 'Search by username or interests...');
 
     await user.type(search, 'METAL');
-    expect(cardNames().sort()).toEqual(['MoshPitMia', 'RiffLord', 'TitanSlayer']);
+    await waitFor(() => expect(cardNames().sort()).toEqual(['MoshPitMia', 'RiffLord', 'TitanSlayer']));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), 'UW');
-    expect(cardNames()).toEqual(['TitanSlayer', 'MoshPitMia']);
+    await waitFor(() => expect(cardNames()).toEqual(['TitanSlayer', 'MoshPitMia']));
     await user.clear(search);
     await user.type(search, 'rifflord');
-    expect(screen.getByText('No users found matching your filters.')).toBeInTheDocument();
+    await screen.findByText('No users found matching your filters.');
     expect(screen.getByText('Try changing your community or search query.')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), 'All Communities');
-    expect(cardNames()).toEqual(['RiffLord']);
+    await waitFor(() => expect(cardNames()).toEqual(['RiffLord']));
+    expect(scorer).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the cards in view while a search or a community is ranked again: no blank page, no 'Loading users...'", async () => {
+    saveProfile(complete);
+    const user = userEvent.setup();
+    renderDiscover();
+    await screen.findByText('78% Match');
+    // Every change the page goes through while the person types and picks, as the DOM records it.
+    const seen: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.textContent?.includes('Loading users...')) seen.push('Loading users...');
+        for (const node of record.removedNodes) if (node instanceof Element && (node.matches('ul.match-grid') || node.querySelector('ul.match-grid'))) seen.push('list removed');
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'metal');
+    await waitFor(() => expect(cardNames().sort()).toEqual(['MoshPitMia', 'RiffLord', 'TitanSlayer']));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), 'UW');
+    await waitFor(() => expect(cardNames()).toEqual(['TitanSlayer', 'MoshPitMia']));
+    observer.disconnect();
+    expect(seen).toEqual([]);
   });
 
   it('adds a friend: Adding... then Friend Added! (disabled), the in-page notice, and the stored link; existing friends start added', async () => {

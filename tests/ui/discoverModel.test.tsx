@@ -6,7 +6,9 @@ import type { SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
-import { discoverMachine, type ScoredUsers } from '../../src/features/discover/machines/discover.machine';
+import type { DiscoverCard } from '../../src/domain/socialContract';
+import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
+import type { ScoredUsers } from '../../src/features/discover/services/guestDiscover';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import AppLayout from '../../src/app/AppLayout';
@@ -30,6 +32,21 @@ const complete: Profile = {
   favoriteShows: ['Attack on Titan'],
   connectedServices: { spotify: false, trakt: false, steam: false },
 };
+const SAMPLE_CARD: DiscoverCard = {
+  id: '',
+  kind: 'sample',
+  name: '',
+  username: '',
+  avatar: '',
+  profilePicture: '',
+  bio: '',
+  mutualFriends: 0,
+  communities: [],
+  similarityScore: 50,
+  shared: [],
+  sharedByCategory: { music: [], games: [], shows: [] },
+  relation: 'none',
+};
 // Distinct scores in list order: RiffLord (user-1) 30%, PixelPoet (user-2) 32%, ...
 const scores = Object.fromEntries(SAMPLE_USERS.map((u, i) => [u.username, 30 + i * 2]));
 
@@ -44,17 +61,25 @@ const visible: Record<string, string[] | number> = {
 
 type Snapshot = SnapshotFrom<typeof discoverMachine>;
 
-// A user can only click the cards they see; the full list (no search, all communities) shows both.
+// The model's own view of the page (the screen's cards come from the device): the two people a user clicks.
+const riff = { ...SAMPLE_CARD, id: 'user-1', name: 'RiffLord', username: 'RiffLord' };
+const poet = { ...SAMPLE_CARD, id: 'user-2', name: 'PixelPoet', username: 'PixelPoet' };
+
+// A guest's device answers at once, so while an add, a search's pause or a search is on its way the user
+// cannot act in between. They can type while the first page is being scored; once the list shows, they search,
+// pick a community and click the cards they see (the full list, no search and all communities, shows both).
 function events(snapshot: Snapshot): ModelEvent[] {
-  const list: ModelEvent[] = [
-    { type: 'xstate.done.actor.loadDiscover', output: { profile: complete, users: SAMPLE_USERS, friendIds: ['user-2'] } },
-    { type: 'xstate.done.actor.scoreUsers', output: { scores, breakdowns: {} } },
-    { type: 'SEARCH', query: snapshot.context.query === '' ? 'metal' : '' },
-    { type: 'COMMUNITY', community: snapshot.context.community === 'UW' ? 'All Communities' : 'UW' },
-    { type: 'xstate.done.actor.addFriend', output: { added: true } },
-  ];
-  if (snapshot.context.notice !== null) list.push({ type: 'DISMISS_NOTICE' });
-  if (snapshot.context.query === '' && snapshot.context.community === 'All Communities') {
+  const { context } = snapshot;
+  const page = (friends: string[]) => ({ complete: true, cards: [riff, poet], nextCursor: null, sampleFriendIds: friends });
+  if (snapshot.matches('waiting')) return [{ type: 'xstate.after.searchDelay.discover.waiting' }];
+  if (snapshot.matches({ ready: 'waiting' })) return [{ type: 'xstate.after.searchDelay.discover.ready.waiting' }];
+  if (snapshot.matches({ ready: 'searching' })) return [{ type: 'xstate.done.actor.searchPage', output: page(context.sampleFriendIds) }];
+  if (snapshot.matches({ ready: 'sending' })) return [{ type: 'xstate.done.actor.befriend', output: { relation: 'friends' } }];
+  const search = { type: 'SEARCH', query: context.query === '' ? 'metal' : '' };
+  if (snapshot.matches('loading')) return [{ type: 'xstate.done.actor.loadPage', output: page(['user-2']) }, search];
+  const list: ModelEvent[] = [search, { type: 'COMMUNITY', community: context.community === 'UW' ? 'All Communities' : 'UW' }];
+  if (context.notice !== null) list.push({ type: 'DISMISS_NOTICE' });
+  if (context.query === '' && context.community === 'All Communities') {
     list.push({ type: 'ADD_FRIEND', userId: 'user-1' }, { type: 'ADD_FRIEND', userId: 'user-2' });
   }
   return list;
@@ -94,7 +119,7 @@ function expectList({ target, events }: View) {
   const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent.replace('% Match', '')));
   expect(badges).toEqual([...badges].sort((a, b) => b - a));
   if (names.includes('PixelPoet')) expect(within(card('PixelPoet')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
-  const added = events.some((e) => e.type === 'xstate.done.actor.addFriend');
+  const added = events.some((e) => e.type === 'xstate.done.actor.befriend');
   expect(friendsKey.read().map((l) => l.friend_id)).toEqual(added ? ['user-2', 'user-1'] : ['user-2']);
   if (names.includes('RiffLord')) {
     expect(within(card('RiffLord')).getByText('30% Match')).toBeInTheDocument();
@@ -102,7 +127,7 @@ function expectList({ target, events }: View) {
     if (added) expect(within(card('RiffLord')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
   }
   // docs/product.md's words, in the page's status region until dismissed.
-  const shown = events.findLast((e) => e.type === 'xstate.done.actor.addFriend' || e.type === 'DISMISS_NOTICE')?.type === 'xstate.done.actor.addFriend';
+  const shown = events.findLast((e) => e.type === 'xstate.done.actor.befriend' || e.type === 'DISMISS_NOTICE')?.type === 'xstate.done.actor.befriend';
   const notice = screen.queryByText("You're now friends with RiffLord!");
   if (shown) expect(notice?.closest('[role="status"]')).not.toBeNull();
   else expect(notice).toBeNull();
@@ -123,14 +148,12 @@ describe('Discover screen along the discover model', () => {
       mount,
       unmount: () => cleanup(),
       act: {
-        // The stored data loads by itself; then the scoring is asked with the profile and all 25.
-        'xstate.done.actor.loadDiscover': async () => {
+        // The stored data loads by itself; the scoring is asked once with the profile and all 25, then answers.
+        'xstate.done.actor.loadPage': async () => {
           await waitFor(() => expect(scorer).toHaveBeenCalledTimes(1));
           expect(scorer.mock.calls[0]![0].profile).toEqual(complete);
           expect(scorer.mock.calls[0]![0].users).toHaveLength(25);
-        },
-        'xstate.done.actor.scoreUsers': async (_, e) => {
-          await act(async () => held.release(e.output as ScoredUsers));
+          await act(async () => held.release({ scores, breakdowns: {} }));
           await screen.findByRole('list', { name: 'Suggested friends' });
         },
         SEARCH: async (user, e) => {
@@ -138,29 +161,42 @@ describe('Discover screen along the discover model', () => {
           await user.clear(search);
           if (e.query) await user.type(search, e.query as string);
         },
+        // The device answers at once: the pause and the new page pass by themselves.
+        'xstate.after.searchDelay.discover.waiting': async () => {},
+        'xstate.after.searchDelay.discover.ready.waiting': async () => {},
+        'xstate.done.actor.searchPage': async () => {},
         COMMUNITY: async (user, e) => user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), e.community as string),
         ADD_FRIEND: async (user, e) => {
           const name = e.userId === 'user-1' ? 'RiffLord' : 'PixelPoet';
           await user.click(within(card(name)).getByRole('button', { name: /Add Friend|Friend Added!/ }));
         },
-        'xstate.done.actor.addFriend': async () => {
+        'xstate.done.actor.befriend': async () => {
           await waitFor(() => expect(friendsKey.read().map((l) => l.friend_id)).toContain('user-1'));
         },
         DISMISS_NOTICE: async (user) => user.click(screen.getByRole('button', { name: 'Dismiss' })),
       },
       states: {
-        // 'Loading users...' until the scores are in (the search box is already there).
+        // 'Loading users...' until the scores are in (the search box is already there, and typing waits with it).
         loading: () => {
           expect(screen.getByText('Loading users...')).toBeInTheDocument();
           expect(screen.getByRole('searchbox', { name: 'Search users' })).toBeInTheDocument();
         },
-        scoring: () => {
+        waiting: () => {
           expect(screen.getByText('Loading users...')).toBeInTheDocument();
         },
-        'ready.idle': expectList,
+        'ready.idle': (view) => waitFor(() => expectList(view)),
+        // A search or community over the list: the cards stay in view, never 'Loading users...'.
+        'ready.waiting': () => {
+          expect(screen.getByRole('list', { name: 'Suggested friends' })).toBeInTheDocument();
+          expect(screen.queryByText('Loading users...')).toBeNull();
+        },
+        'ready.searching': () => {
+          expect(screen.getByRole('list', { name: 'Suggested friends' })).toBeInTheDocument();
+          expect(screen.queryByText('Loading users...')).toBeNull();
+        },
         // The save is synchronous, so the screen may already show the result when this is checked.
-        'ready.adding': ({ target }) => {
-          expect(target.context.addingId).toBe('user-1');
+        'ready.sending': ({ target }) => {
+          expect(target.context.sendingId).toBe('user-1');
           if (screen.queryByRole('heading', { name: 'RiffLord' })) {
             expect(within(card('RiffLord')).getByRole('button', { name: /Adding\.\.\.|Friend Added!/ })).toBeDisabled();
           }

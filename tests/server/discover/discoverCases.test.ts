@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { discoverCards } from '../../../src/domain/discover';
 import { emptyProfile, type Profile } from '../../../src/domain/profile';
 import type { User } from '../../../src/domain/user';
+import { guestDiscoverSource } from '../../../src/features/discover/services/guestDiscover';
 import { withMemberApp } from '../members/support/memberApp';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { addMember } from '../social/support/members';
 import { runFakeGeminiAroundTests } from '../support/fakeGemini';
 
 // One table of Discover cases, run through both sources of the feature: a guest's list, ranked on the
-// device from people it keeps (the domain's discoverCards, as the guest Discover screen calls it), and a
-// member's, ranked by the server from members (GET /api/discover). The similarity scores are the
+// device from people it keeps (the guest's Discover source, as the app gives it to the discover machine),
+// and a member's, ranked by the server from members (GET /api/discover). The similarity scores are the
 // table's in both: the guest is handed them, the member's server hears them from (fake) Gemini.
 // Both must give the answers the table writes down, so the two sources cannot drift apart.
 
@@ -112,8 +112,8 @@ function observed(cards: readonly Card[], expected: DiscoverCase['expected']) {
   return expected.every((e) => typeof e === 'string') ? asCards.map((c) => c.username) : asCards;
 }
 
-/** The guest source: the people kept on the device, ranked by the domain with the scores handed in. */
-function guestPage(discoverCase: DiscoverCase): Card[] {
+/** The guest source over a device that keeps the case's people, with the scores handed in. */
+async function guestPage(discoverCase: DiscoverCase): Promise<Card[]> {
   const profile: Profile = { ...emptyProfile(), username: discoverCase.viewer.username, hobbies: 'music', ...lists(discoverCase.viewer) };
   const users: User[] = discoverCase.people.map((person, index) => {
     const own = lists(person);
@@ -126,12 +126,16 @@ function guestPage(discoverCase: DiscoverCase): Card[] {
       communities: [],
     };
   });
-  return discoverCards({ users, profile, scores: discoverCase.scores, query: discoverCase.query, community: 'All Communities' });
+  const device = { profile: () => profile, people: () => users, friendIds: () => [], addFriend: () => true };
+  const source = guestDiscoverSource(device, () => Promise.resolve({ scores: discoverCase.scores, breakdowns: {} }));
+  const page = await source.loadPage({ community: 'All Communities', query: discoverCase.query, cursor: null });
+  expect(page).toMatchObject({ complete: true, nextCursor: null });
+  return page.cards;
 }
 
 describe('Discover cases, guest source', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', (_, discoverCase) => {
-    expect(observed(guestPage(discoverCase), discoverCase.expected)).toEqual(discoverCase.expected);
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, discoverCase) => {
+    expect(observed(await guestPage(discoverCase), discoverCase.expected)).toEqual(discoverCase.expected);
   });
 });
 

@@ -1,41 +1,50 @@
 import { fromPromise } from 'xstate';
-import { similarityCandidates } from '../../../domain/discover';
-import type { Profile } from '../../../domain/profile';
-import type { DiscoverCardWire } from '../../../domain/socialContract';
-import type { User } from '../../../domain/user';
-import type { DiscoverPageQuery } from '../../../shared/http/people';
-import { addFriendLink, loadFriendIds, loadUsers } from '../../../shared/people/users';
-import { loadProfile } from '../../../shared/storage/profile';
+import { similarityCandidates, type BefriendAnswer, type DiscoverPage, type DiscoverPageQuery, type DiscoverPerson } from '../../../domain/discover';
 import { readSimilarityBreakdowns } from '../../../shared/storage/similarityCache';
-import type { DiscoverData, ScoredUsers } from '../machines/discover.machine';
-import { getSimilarityScores } from '../services/similarity';
-import { befriendFor, loadDiscoverPageFor, type MemberDiscoverPage } from '../services/socialForSession';
 import type { ViewerSource } from '../../../shared/session/viewer';
+import { guestDiscoverSource, type DiscoverSource, type GuestScorer } from '../services/guestDiscover';
+import { getSimilarityScores } from '../services/similarity';
+import { befriendFor, loadDiscoverPageFor, thisDevice } from '../services/socialForSession';
 
-// Discover's two sources: the device (a guest's sample people, scored by the AI) and the server (a member's
-// ranked pages).
+// Discover's two sources, one for each kind of viewer, given to the one discover machine: the device (a
+// guest's sample people, scored by the AI) and the server (a member's ranked pages).
 
-export const guestDiscoverActors = {
-  loadDiscover: fromPromise<DiscoverData>(async () => ({ profile: loadProfile(), users: loadUsers(), friendIds: loadFriendIds() })),
-  // The clock enters here, so a cache entry's age is measured by the actor, not by a screen.
-  scoreUsers: fromPromise<ScoredUsers, { profile: Profile; users: User[] }>(async ({ input }) => {
-    const now = Date.now();
-    const scores = await getSimilarityScores(input.profile, similarityCandidates(input.users), now);
-    // The explanations were cached with the scores they explain (none after a failed scoring).
-    return { scores, breakdowns: readSimilarityBreakdowns(input.profile, now) };
-  }),
-  addFriend: fromPromise<{ added: boolean }, { friendId: string }>(async ({ input }) => ({ added: addFriendLink(input.friendId) })),
+/** The AI's scores for the people, through the device's cache; the clock enters here, for the cache's age. */
+export const scoreWithAi: GuestScorer = async ({ profile, users }) => {
+  const now = Date.now();
+  const scores = await getSimilarityScores(profile, similarityCandidates(users), now);
+  // The explanations were cached with the scores they explain (none after a failed scoring).
+  return { scores, breakdowns: readSimilarityBreakdowns(profile, now) };
 };
 
-export function memberDiscoverActorsFor(viewer: ViewerSource) {
+export function memberDiscoverSource(viewer: ViewerSource): DiscoverSource {
   return {
-    loadPage: fromPromise<MemberDiscoverPage, DiscoverPageQuery>(({ input }) => loadDiscoverPageFor(viewer, input)),
-    befriend: fromPromise<{ relation: 'outgoing' | 'friends' }, Pick<DiscoverCardWire, 'id' | 'kind'>>(({ input }) => befriendFor(viewer, input)),
+    loadPage: (query) => loadDiscoverPageFor(viewer, query),
+    befriend: (person) => befriendFor(viewer, person),
   };
 }
 
-/** Discover's real IO for the app's viewer, created where the app is assembled. */
-export function createDiscoverActors(viewer: ViewerSource) {
-  return { guest: guestDiscoverActors, member: memberDiscoverActorsFor(viewer) };
+/** The discover machine's IO slots filled from a source. */
+export function discoverActorsOf(source: DiscoverSource) {
+  return {
+    loadPage: fromPromise<DiscoverPage, DiscoverPageQuery>(({ input }) => source.loadPage(input)),
+    befriend: fromPromise<BefriendAnswer, DiscoverPerson>(({ input }) => source.befriend(input)),
+  };
+}
+
+export type DiscoverViewerKind = 'guest' | 'member';
+
+/**
+ * Discover's real IO for the app's viewer, created where the app is assembled: a source for each visit of
+ * the screen, the device's for a guest and the server's for a member. A guest's device answers at once, so
+ * a guest's search has no pause.
+ */
+export function createDiscoverActors(viewer: ViewerSource, score: GuestScorer = scoreWithAi) {
+  return {
+    sourceFor(kind: DiscoverViewerKind): { actors: ReturnType<typeof discoverActorsOf>; delays: { searchDelay?: number } } {
+      if (kind === 'guest') return { actors: discoverActorsOf(guestDiscoverSource(thisDevice, score)), delays: { searchDelay: 0 } };
+      return { actors: discoverActorsOf(memberDiscoverSource(viewer)), delays: {} };
+    },
+  };
 }
 export type DiscoverActors = ReturnType<typeof createDiscoverActors>;

@@ -1,29 +1,31 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { CommunityFilter } from '../../../domain/community';
+import type { BefriendAnswer, DiscoverPage, DiscoverPageQuery, DiscoverPerson } from '../../../domain/discover';
 import { messageFor } from '../../../domain/errorText';
-import type { MatchBreakdown } from '../../../domain/matchBreakdown';
 import { messages } from '../../../domain/messages';
-import { isProfileComplete, type Profile } from '../../../domain/profile';
-import type { User } from '../../../domain/user';
+import type { DiscoverCard } from '../../../domain/socialContract';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import type { LiveEmitted } from '../../live';
 
-export interface DiscoverData {
-  profile: Profile;
-  users: User[];
-  friendIds: string[];
-}
-
+/**
+ * Discover ('Discover Friends'), the same for a guest and a member: pages of ranked people from one source,
+ * which also searches and filters by community, and befriends. The app provides the source: the device for
+ * a guest (the sample people, ranked on the device, one page, a friend at once), the server for a member
+ * (members and sample people ranked by the server; 'Show more' asks for the next page; 'Add Friend' asks a
+ * member, whose card then reads 'Request sent', and accepts one who asked first). A new search or community
+ * ranks again with the cards staying in view. A friendship made here is announced in the page, never in a
+ * browser alert. What the live channel says (a member's only; forwarded by the screen) ranks again without
+ * blanking the page: the member's people changed ('people.changed': a card's 'Request sent' becomes a
+ * friend), someone sent a request, their profile was saved ('profile.changed'), or the channel opened again.
+ */
 export interface DiscoverContext {
   community: CommunityFilter;
   query: string;
-  profile: Profile | null;
-  users: User[];
-  scores: Record<string, number>;
-  /** username → the score split by category, for the scores that came explained */
-  breakdowns: Record<string, MatchBreakdown>;
-  friendIds: string[];
-  /** The user whose Add Friend is in flight. */
-  addingId: string | null;
+  cards: DiscoverCard[];
+  nextCursor: string | null;
+  sampleFriendIds: string[];
+  /** The person whose Add Friend (or Accept) is on its way. */
+  sendingId: string | null;
   /** "You're now friends with {name}!" after an add, shown in the page until dismissed or the next add. */
   notice: string | null;
   error: string | null;
@@ -33,16 +35,20 @@ type DiscoverEvent =
   | { type: 'SEARCH'; query: string }
   | { type: 'COMMUNITY'; community: CommunityFilter }
   | { type: 'ADD_FRIEND'; userId: string }
+  | { type: 'SHOW_MORE' }
   | { type: 'GO_TO_PROFILE' }
+  | { type: 'RETRY' }
   | { type: 'DISMISS_NOTICE' }
-  | { type: 'RETRY' };
+  | LiveEmitted;
 
-export interface ScoredUsers {
-  scores: Record<string, number>;
-  breakdowns: Record<string, MatchBreakdown>;
+/** Whether the card's button can still do something: not a friend, not already asked. */
+export function canBefriend(card: DiscoverCard, sampleFriendIds: readonly string[]): boolean {
+  if (card.kind === 'sample') return !sampleFriendIds.includes(card.id);
+  return card.relation === 'none' || card.relation === 'incoming';
 }
 
-/** Discover ('Discover Friends'): profile gate, users + similarity scores, search, community filter, add friend. */
+const firstPage = ({ context }: { context: DiscoverContext }): DiscoverPageQuery => ({ community: context.community, query: context.query, cursor: null });
+
 export const discoverMachine = setup({
   types: {} as {
     context: DiscoverContext;
@@ -51,127 +57,216 @@ export const discoverMachine = setup({
   actors: {
     // Provided by the screen: followCommunityOf(the header's community actor) from community.machine.ts.
     followCommunity: callbackNotProvided('followCommunity'),
-    /** The device's profile, sample people and friends. */
-    loadDiscover: notProvided<DiscoverData>('loadDiscover'),
-    /** Scores and their explanations for the profile; the actor reads the clock for the cache's age. */
-    scoreUsers: notProvided<ScoredUsers, { profile: Profile; users: User[] }>('scoreUsers'),
-    /** Links the friend on the device; `added` is false when they were linked already. */
-    addFriend: notProvided<{ added: boolean }, { friendId: string }>('addFriend'),
+    /** One page of ranked people (nothing asked of the server while the profile is incomplete). */
+    loadPage: notProvided<DiscoverPage, DiscoverPageQuery>('loadPage'),
+    /** A sample person befriended on the device, a member asked (or accepted). */
+    befriend: notProvided<BefriendAnswer, DiscoverPerson>('befriend'),
   },
   guards: {
-    profileComplete: (_, params: { profile: Profile }) => isProfileComplete(params.profile),
-    canAdd: ({ context, event }) => {
+    pageComplete: (_, params: { complete: boolean }) => params.complete,
+    communityChanged: ({ context, event }) => event.type === 'COMMUNITY' && event.community !== context.community,
+    canBefriend: ({ context, event }) => {
       assertEvent(event, 'ADD_FRIEND');
-      return context.users.some((u) => u.id === event.userId) && !context.friendIds.includes(event.userId);
+      const card = context.cards.find((c) => c.id === event.userId);
+      return card !== undefined && canBefriend(card, context.sampleFriendIds);
     },
-    wasAdded: (_, params: { added: boolean }) => params.added,
+    hasMore: ({ context }) => context.nextCursor !== null,
+    // A request someone just sent is a change too: their card must offer Accept, not Add Friend.
+    liveChange: ({ event }) =>
+      (event.type === 'live.received' && (event.frame.type === 'people.changed' || event.frame.type === 'profile.changed' || event.frame.type === 'friendRequest')) ||
+      (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {
     goToProfile: () => {
       // Provided by the screen: navigate('/profile').
     },
+    peopleChanged: () => {
+      // Provided by the screen: the app's friend requests refresh, so a sent request is known as outgoing.
+    },
     logFollowFailure: ({ event }) => console.error('Following the header community failed', (event as { error?: unknown }).error),
+    logRefreshFailure: ({ event }) => console.error('Discover could not rank again', (event as { error?: unknown }).error),
+    showPage: assign((_, page: DiscoverPage) => ({ cards: page.cards, nextCursor: page.nextCursor, sampleFriendIds: page.sampleFriendIds })),
+    // The profile gate: no cards until the profile is complete.
+    forgetPage: assign({ cards: [], nextCursor: null }),
+    showLoadFailure: assign({ error: (_, params: { error: unknown }) => messageFor(params.error, messages.social.usersLoadFailed) }),
+  },
+  delays: {
+    // Typing a search asks the source once the person pauses, not on every key (a guest's device answers at
+    // once, so the app gives a guest's Discover no pause).
+    searchDelay: 300,
   },
 }).createMachine({
   id: 'discover',
   context: {
     community: 'All Communities',
     query: '',
-    profile: null,
-    users: [],
-    scores: {},
-    breakdowns: {},
-    friendIds: [],
-    addingId: null,
+    cards: [],
+    nextCursor: null,
+    sampleFriendIds: [],
+    sendingId: null,
     notice: null,
     error: null,
   },
   initial: 'loading',
+  // The header's community arrives as COMMUNITY at once and on every change; a different one loads again.
   invoke: { id: 'followCommunity', src: 'followCommunity', onError: { actions: 'logFollowFailure' } },
   on: {
-    SEARCH: { actions: assign({ query: ({ event }) => event.query }) },
-    COMMUNITY: { actions: assign({ community: ({ event }) => event.community }) },
+    // Before the list shows, a new search or community asks for the first page again.
+    SEARCH: { target: '.waiting', actions: assign({ query: ({ event }) => event.query, sendingId: null }) },
+    COMMUNITY: { guard: 'communityChanged', target: '.loading', actions: assign({ community: ({ event }) => event.community, sendingId: null }) },
     DISMISS_NOTICE: { actions: assign({ notice: null }) },
   },
   states: {
+    waiting: {
+      after: { searchDelay: 'loading' },
+    },
     loading: {
       entry: assign({ error: null }),
       invoke: {
-        id: 'loadDiscover',
-        src: 'loadDiscover',
+        id: 'loadPage',
+        src: 'loadPage',
+        input: firstPage,
         onDone: [
           {
-            guard: { type: 'profileComplete', params: ({ event }) => ({ profile: event.output.profile }) },
-            target: 'scoring',
-            actions: assign(({ event }) => ({ profile: event.output.profile, users: event.output.users, friendIds: event.output.friendIds })),
+            guard: { type: 'pageComplete', params: ({ event }) => ({ complete: event.output.complete }) },
+            target: 'ready',
+            actions: { type: 'showPage', params: ({ event }) => event.output },
           },
-          { target: 'incomplete', actions: assign({ profile: ({ event }) => event.output.profile }) },
+          { target: 'incomplete', actions: 'forgetPage' },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => messageFor(event.error, messages.social.usersLoadFailed) }),
-        },
+        onError: { target: 'failed', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+      // Asked before the change: asked again, so the page shows it.
+      on: {
+        'live.received': { guard: 'liveChange', target: 'loading', reenter: true },
+        'live.status': { guard: 'liveChange', target: 'loading', reenter: true },
       },
     },
     incomplete: {
-      on: { GO_TO_PROFILE: { actions: 'goToProfile' } },
-    },
-    scoring: {
-      invoke: {
-        id: 'scoreUsers',
-        src: 'scoreUsers',
-        input: ({ context }) => ({ profile: context.profile!, users: context.users }),
-        onDone: { target: 'ready', actions: assign({ scores: ({ event }) => event.output.scores, breakdowns: ({ event }) => event.output.breakdowns }) },
-        // The similarity service already falls back to 50 for everyone; an empty map means the same here.
-        onError: { target: 'ready', actions: assign({ scores: {}, breakdowns: {} }) },
-      },
-    },
-    ready: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            ADD_FRIEND: {
-              guard: 'canAdd',
-              target: 'adding',
-              actions: assign({ addingId: ({ event }) => event.userId, error: null, notice: null }),
-            },
-          },
-        },
-        adding: {
-          invoke: {
-            id: 'addFriend',
-            src: 'addFriend',
-            input: ({ context }) => ({ friendId: context.addingId! }),
-            onDone: [
-              {
-                guard: { type: 'wasAdded', params: ({ event }) => ({ added: event.output.added }) },
-                target: 'idle',
-                actions: assign(({ context }) => ({
-                  friendIds: [...context.friendIds, context.addingId!],
-                  notice: messages.friends.added(context.users.find((u) => u.id === context.addingId)?.username ?? ''),
-                  addingId: null,
-                })),
-              },
-              {
-                // Already linked (another tab got there first): show it as a friend, without the notice.
-                target: 'idle',
-                actions: assign(({ context }) => ({ friendIds: [...context.friendIds, context.addingId!], addingId: null })),
-              },
-            ],
-            onError: {
-              target: 'idle',
-              actions: assign({
-                addingId: null,
-                error: ({ event }) => messageFor(event.error, messages.social.addFriendFailed),
-              }),
-            },
-          },
-        },
+      on: {
+        GO_TO_PROFILE: { actions: 'goToProfile' },
+        // The profile may just have become complete on the server.
+        'live.received': { guard: 'liveChange', target: 'loading' },
+        'live.status': { guard: 'liveChange', target: 'loading' },
       },
     },
     failed: {
       on: { RETRY: 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      // A new search or community ranks again while the cards stay in view; an Add Friend on its way is no
+      // longer waited for.
+      on: {
+        SEARCH: { target: '.waiting', actions: assign({ query: ({ event }) => event.query, sendingId: null }) },
+        COMMUNITY: { guard: 'communityChanged', target: '.searching', actions: assign({ community: ({ event }) => event.community, sendingId: null }) },
+      },
+      states: {
+        idle: {
+          on: {
+            ADD_FRIEND: { guard: 'canBefriend', target: 'sending', actions: assign({ sendingId: ({ event }) => event.userId, error: null, notice: null }) },
+            SHOW_MORE: { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
+            'live.received': { guard: 'liveChange', target: 'refreshing' },
+            'live.status': { guard: 'liveChange', target: 'refreshing' },
+          },
+        },
+        waiting: {
+          after: { searchDelay: 'searching' },
+        },
+        // The first page for the new search or community; a failure is told as a failed load.
+        searching: {
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'searchPage',
+            src: 'loadPage',
+            input: firstPage,
+            onDone: [
+              {
+                guard: { type: 'pageComplete', params: ({ event }) => ({ complete: event.output.complete }) },
+                target: 'idle',
+                actions: { type: 'showPage', params: ({ event }) => event.output },
+              },
+              { target: '#discover.incomplete', actions: 'forgetPage' },
+            ],
+            onError: { target: '#discover.failed', actions: { type: 'showLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+          on: {
+            'live.received': { guard: 'liveChange', target: 'searching', reenter: true },
+            'live.status': { guard: 'liveChange', target: 'searching', reenter: true },
+          },
+        },
+        // The first page again, the cards staying in view meanwhile; a failure keeps them as they were.
+        refreshing: {
+          invoke: {
+            id: 'refreshPage',
+            src: 'loadPage',
+            input: firstPage,
+            onDone: [
+              {
+                guard: { type: 'pageComplete', params: ({ event }) => ({ complete: event.output.complete }) },
+                target: 'idle',
+                actions: { type: 'showPage', params: ({ event }) => event.output },
+              },
+              { target: '#discover.incomplete', actions: 'forgetPage' },
+            ],
+            onError: { target: 'idle', actions: 'logRefreshFailure' },
+          },
+          on: {
+            'live.received': { guard: 'liveChange', target: 'refreshing', reenter: true },
+            'live.status': { guard: 'liveChange', target: 'refreshing', reenter: true },
+          },
+        },
+        sending: {
+          invoke: {
+            id: 'befriend',
+            src: 'befriend',
+            input: ({ context }) => {
+              const card = context.cards.find((c) => c.id === context.sendingId);
+              return { id: context.sendingId ?? '', kind: card?.kind ?? 'member' };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ context, event }) => {
+                  const card = context.cards.find((c) => c.id === context.sendingId);
+                  const announced = event.output.relation === 'friends' && event.output.alreadyFriends !== true && card !== undefined;
+                  return {
+                    cards: context.cards.map((c) => (c.id === context.sendingId && c.kind === 'member' ? { ...c, relation: event.output.relation } : c)),
+                    sampleFriendIds: card?.kind === 'sample' ? [...context.sampleFriendIds, card.id] : context.sampleFriendIds,
+                    notice: announced ? messages.friends.added(card.username) : context.notice,
+                    sendingId: null,
+                  };
+                }),
+                'peopleChanged',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                // A sample person is added on the device; a member is sent a request.
+                const sample = context.cards.some((c) => c.id === context.sendingId && c.kind === 'sample');
+                return { sendingId: null, error: messageFor(event.error, sample ? messages.social.addFriendFailed : messages.requests.requestFailed) };
+              }),
+            },
+          },
+        },
+        loadingMore: {
+          invoke: {
+            id: 'loadMore',
+            src: 'loadPage',
+            input: ({ context }) => ({ community: context.community, query: context.query, cursor: context.nextCursor }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                // A person who moved between pages while the ranking changed is shown once.
+                cards: [...context.cards, ...event.output.cards.filter((card) => !context.cards.some((c) => c.id === card.id))],
+                nextCursor: event.output.nextCursor,
+              })),
+            },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => messageFor(event.error, messages.requests.moreFailed) }) },
+          },
+        },
+      },
     },
   },
 });

@@ -1,6 +1,6 @@
-import type { MemberDiscoverPage } from '../../../domain/discover';
+import type { BefriendAnswer, DiscoverPage, DiscoverPerson } from '../../../domain/discover';
 import type { FriendEntry } from '../../../domain/friends';
-import type { DiscoverCardWire, ListedFriendRequest } from '../../../domain/socialContract';
+import type { ListedFriendRequest } from '../../../domain/socialContract';
 import { isProfileComplete } from '../../../domain/profile';
 import { loadProfile } from '../../../shared/storage/profile';
 import { addFriendLink, loadFriendIds, loadFriends, loadUsers, removeFriendLink } from '../../../shared/people/users';
@@ -18,6 +18,7 @@ import {
 } from '../../../shared/http/people';
 import { PROFILE_SAVE_WAIT_MS, profileSaved } from '../../session';
 import type { ViewerSource } from '../../../shared/session/viewer';
+import { befriendOnDevice, type GuestDevice } from './guestDiscover';
 
 // The people services the machines invoke. Each chooses by the viewer the session announces (the app's ViewerSource): a
 // guest keeps the device-only sample people exactly as docs/product.md says; a member asks the server, and
@@ -83,14 +84,20 @@ export async function answerRequestFor(viewer: ViewerSource, requestId: string, 
   });
 }
 
-export type { MemberDiscoverPage } from '../../../domain/discover';
+/** This device's profile, sample people and friend links. */
+export const thisDevice: GuestDevice = {
+  profile: loadProfile,
+  people: loadUsers,
+  friendIds: () => loadFriendIds(),
+  addFriend: (id) => addFriendLink(id),
+};
 
 /**
  * One page of a member's discover; nothing is asked of the server while the profile is incomplete, and
  * the ranking waits (up to PROFILE_SAVE_WAIT_MS) for the profile's last edit to reach the server, so
  * leaving onboarding or the profile ranks the profile as last edited.
  */
-export async function loadDiscoverPageFor(source: ViewerSource, query: DiscoverPageQuery): Promise<MemberDiscoverPage> {
+export async function loadDiscoverPageFor(source: ViewerSource, query: DiscoverPageQuery): Promise<DiscoverPage> {
   const viewer = await source.current();
   if (viewer.kind === 'member') await profileSaved(viewer.memberId, PROFILE_SAVE_WAIT_MS);
   const sampleFriendIds = loadFriendIds();
@@ -100,11 +107,8 @@ export async function loadDiscoverPageFor(source: ViewerSource, query: DiscoverP
 }
 
 /** 'Add Friend' on a card: a sample person becomes a friend at once on the device; a member is asked. */
-export async function befriendFor(viewer: ViewerSource, person: Pick<DiscoverCardWire, 'id' | 'kind'>): Promise<{ relation: 'outgoing' | 'friends' }> {
-  if (person.kind === 'sample') {
-    addFriendLink(person.id);
-    return { relation: 'friends' };
-  }
+export async function befriendFor(viewer: ViewerSource, person: DiscoverPerson): Promise<BefriendAnswer> {
+  if (person.kind === 'sample') return befriendOnDevice(thisDevice, person.id);
   const request = await asMember(viewer, () => sendFriendRequest(person.id));
   return { relation: request.status === 'accepted' ? 'friends' : 'outgoing' };
 }

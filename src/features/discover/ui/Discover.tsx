@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { sharedLine, type DiscoverCard } from '../../../domain/discover';
+import { matchLevel, sharedLine } from '../../../domain/discover';
 import { messages } from '../../../domain/messages';
-import { REQUEST_SENT_TEXT, type Relation } from '../../../domain/socialContract';
-import { canBefriend } from '../machines/memberDiscover.machine';
-import { useGuestDiscoverMachine, useMemberDiscoverMachine } from './DiscoverActors';
-import { matchLevel } from '../../../domain/discover';
-import { sameCards, selectAdding, selectCards, selectPhase } from '../machines/discover.view';
+import { REQUEST_SENT_TEXT, type DiscoverCard, type Relation } from '../../../domain/socialContract';
+import type { DiscoverViewerKind } from '../actors/discover.actors';
+import { canBefriend } from '../machines/discover.machine';
+import { selectBusy, selectLoadingMore, selectPhase, selectStale } from '../machines/discover.view';
+import { useDiscoverMachine } from './DiscoverActors';
 import { followCommunityOf } from '../machines/community.machine';
 import { CommunityContext } from './CommunityContext';
 import { PersonActions } from '../../safety/components';
@@ -116,28 +116,29 @@ function DiscoverSearch({ query, onSearch }: { query: string; onSearch: (query: 
   );
 }
 
-function GuestDiscover() {
+/** The one Discover screen: the same for a guest and a member; what differs is the source the app gives its machine. */
+function DiscoverScreen({ kind }: { kind: DiscoverViewerKind }) {
   const navigate = useNavigate();
+  const social = useSocial();
   const header = CommunityContext.useActorRef();
-  const machine = useGuestDiscoverMachine();
-  const actor = useActorRef(
+  const machine = useDiscoverMachine(kind);
+  const [logic] = useState(() =>
     machine.provide({
       actors: { followCommunity: followCommunityOf(header) },
       actions: {
         goToProfile: () => void navigate('/profile'),
+        peopleChanged: () => social?.requests.send({ type: 'REFRESH' }),
       },
     }),
-    inspectOptions(),
   );
+  const actor = useActorRef(logic, inspectOptions());
+  useLiveEventsFor(actor);
 
   const phase = useSelector(actor, selectPhase);
-  const adding = useSelector(actor, selectAdding);
-  const addingId = useSelector(actor, (s) => s.context.addingId);
-  const cards = useSelector(actor, selectCards, sameCards);
-  const friendIds = useSelector(actor, (s) => s.context.friendIds);
-  const query = useSelector(actor, (s) => s.context.query);
-  const error = useSelector(actor, (s) => s.context.error);
-  const notice = useSelector(actor, (s) => s.context.notice);
+  const busy = useSelector(actor, selectBusy);
+  const stale = useSelector(actor, selectStale);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const { cards, sampleFriendIds, sendingId, nextCursor, query, notice, error } = useSelector(actor, (s) => s.context);
 
   return (
     <Screen className="discover">
@@ -163,9 +164,9 @@ function GuestDiscover() {
         </div>
       )}
 
-      {(phase === 'loading' || phase === 'ready') && (
-        <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />
-      )}
+      {(phase === 'loading' || phase === 'ready') && <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />}
+
+      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
 
       {phase === 'loading' && (
         <div className="center-page social-loading" role="status" aria-live="polite">
@@ -174,92 +175,10 @@ function GuestDiscover() {
         </div>
       )}
 
-      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
-
       {phase === 'ready' && (
         <>
-          <CardResults error={error} cards={cards} searching={query.trim() !== ''}>
-            {(card) => (
-              <MatchCard
-                card={card}
-                isFriend={friendIds.includes(card.id)}
-                isAdding={addingId === card.id}
-                busy={adding}
-                onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
-              />
-            )}
-          </CardResults>
-        </>
-      )}
-    </Screen>
-  );
-}
-
-/** A member's Discover: the server ranks, searches and filters; requests need the other member's consent. */
-function MemberDiscover() {
-  const navigate = useNavigate();
-  const social = useSocial();
-  const header = CommunityContext.useActorRef();
-  const machine = useMemberDiscoverMachine();
-  const [logic] = useState(() =>
-    machine.provide({
-      actors: { followCommunity: followCommunityOf(header) },
-      actions: {
-        goToProfile: () => void navigate('/profile'),
-        peopleChanged: () => social?.requests.send({ type: 'REFRESH' }),
-      },
-    }),
-  );
-  const actor = useActorRef(logic, inspectOptions());
-  useLiveEventsFor(actor);
-
-  const incomplete = useSelector(actor, (s) => s.matches('incomplete'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const ready = useSelector(actor, (s) => s.matches('ready'));
-  const busy = useSelector(actor, (s) => !s.matches({ ready: 'idle' }));
-  const loadingMore = useSelector(actor, (s) => s.matches({ ready: 'loadingMore' }));
-  const { cards, sampleFriendIds, sendingId, nextCursor, query, notice, error } = useSelector(actor, (s) => s.context);
-  // While a new search is on its way the last cards stay in view (their buttons wait), so typing does not blank the page.
-  const showList = ready || (!incomplete && !failed && cards.length > 0);
-
-  return (
-    <Screen className="discover">
-      <div className="page-title">
-        <h1>Discover Friends</h1>
-        <p>People ranked by how much you have in common.</p>
-      </div>
-
-      {incomplete && (
-        <section className="card empty-state discover-gate" aria-labelledby="complete-profile">
-          <h2 id="complete-profile">Complete Your Profile</h2>
-          <p>Add a username, your hobbies and at least one music genre, game or show, and we will find people who share your taste.</p>
-          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'GO_TO_PROFILE' })}>
-            Go to Profile
-          </button>
-        </section>
-      )}
-
-      {failed && (
-        <div className="stack">
-          <p className="alert" role="alert">{error}</p>
-          <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'RETRY' })}>Try again</button>
-        </div>
-      )}
-
-      {!incomplete && !failed && <DiscoverSearch query={query} onSearch={(text) => actor.send({ type: 'SEARCH', query: text })} />}
-
-      <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
-
-      {!showList && !incomplete && !failed && (
-        <div className="center-page social-loading" role="status" aria-live="polite">
-          <div className="spinner" aria-hidden="true" />
-          <p>Loading users...</p>
-        </div>
-      )}
-
-      {showList && (
-        <>
-          <CardResults error={error} cards={cards} loading={!ready} searching={query.trim() !== ''} more={nextCursor !== null}>
+          {/* While a new search is on its way the last cards stay in view (their buttons wait), so typing does not blank the page. */}
+          <CardResults error={error} cards={cards} loading={stale} searching={query.trim() !== ''} more={nextCursor !== null}>
             {(card) => (
               <MatchCard
                 card={card}
@@ -285,8 +204,8 @@ function MemberDiscover() {
 /** Discover ('Discover Friends'): a guest's sample people on the device, or a member's people from the server. */
 export default function Discover() {
   const mode = useSessionMode();
-  if (mode === 'member') return <MemberDiscover />;
-  if (mode === 'guest') return <GuestDiscover />;
+  // A new kind of viewer is a new visit: a fresh machine on the other source.
+  if (mode === 'member' || mode === 'guest') return <DiscoverScreen key={mode} kind={mode} />;
   return (
     <Screen className="discover">
       <div className="center-page social-loading" role="status" aria-live="polite">
