@@ -11,6 +11,7 @@ import LogIn from '../../src/features/session/ui/LogIn';
 import SignUp from '../../src/features/session/ui/SignUp';
 import { testScreenModel, type ModelEvent } from '../support/modelTest';
 import { fakeMember, WithSession } from '../support/session';
+import { profileWith } from '../support/profiles';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The sign-up and log-in screens driven along their machines' model paths with real user events: every
@@ -36,15 +37,7 @@ const accepted = { type: 'xstate.done.actor.submitCredentials', output: fakeMemb
 // A log-in's answer is where it lands: Home when the server holds a complete profile, profile building otherwise.
 const loggedInToBuild = { type: 'xstate.done.actor.submitCredentials', output: 'connections' };
 const loggedInHome = { type: 'xstate.done.actor.submitCredentials', output: 'home' };
-const completeProfile = {
-  username: 'mira',
-  profilePicture: '',
-  hobbies: 'climbing',
-  musicGenres: ['Jazz'],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
+const completeProfile = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
 const refused = (error: MemberApiError) => ({ type: 'xstate.error.actor.submitCredentials', error });
 
 /** The server's refusal still on show after these events: a field's goes when that field is edited, any goes on the next submit. */
