@@ -5,19 +5,20 @@ import { discoverQuerySchema, gameResultCreateSchema, memberSettingsSchema, repo
 // their bodies must look like.
 
 describe('social routes', () => {
-  it('put the person or request id in the path, encoded', () => {
-    expect(SOCIAL_ROUTES.member('m-1')).toBe('/api/members/m-1');
-    expect(SOCIAL_ROUTES.acceptRequest('r-1')).toBe('/api/friends/requests/r-1/accept');
-    expect(SOCIAL_ROUTES.declineRequest('r-1')).toBe('/api/friends/requests/r-1/decline');
-    expect(SOCIAL_ROUTES.cancelRequest('r-1')).toBe('/api/friends/requests/r-1');
-    expect(SOCIAL_ROUTES.friend('m-1')).toBe('/api/friends/m-1');
-    expect(SOCIAL_ROUTES.block('m-1')).toBe('/api/blocks/m-1');
+  it.each([
+    ['member', '/api/members/m-1', '/api/members/a%2Fb'],
+    ['acceptRequest', '/api/friends/requests/m-1/accept', '/api/friends/requests/a%2Fb/accept'],
+    ['declineRequest', '/api/friends/requests/m-1/decline', '/api/friends/requests/a%2Fb/decline'],
+    ['cancelRequest', '/api/friends/requests/m-1', '/api/friends/requests/a%2Fb'],
+    ['friend', '/api/friends/m-1', '/api/friends/a%2Fb'],
+    ['block', '/api/blocks/m-1', '/api/blocks/a%2Fb'],
+  ] as const)('%s puts the person or request id in the path, encoded', (route, plain, encoded) => {
+    expect(SOCIAL_ROUTES[route]('m-1')).toBe(plain);
+    expect(SOCIAL_ROUTES[route]('a/b')).toBe(encoded);
+  });
+
+  it('encodes a space too', () => {
     expect(SOCIAL_ROUTES.member('a/b c')).toBe('/api/members/a%2Fb%20c');
-    expect(SOCIAL_ROUTES.acceptRequest('a/b')).toBe('/api/friends/requests/a%2Fb/accept');
-    expect(SOCIAL_ROUTES.declineRequest('a/b')).toBe('/api/friends/requests/a%2Fb/decline');
-    expect(SOCIAL_ROUTES.cancelRequest('a/b')).toBe('/api/friends/requests/a%2Fb');
-    expect(SOCIAL_ROUTES.friend('a/b')).toBe('/api/friends/a%2Fb');
-    expect(SOCIAL_ROUTES.block('a/b')).toBe('/api/blocks/a%2Fb');
   });
 });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
-import { signUpMember, type LiveMember, befriend, openLivePage } from './support/liveMembers';
+import { signUpMember, befriend, openLivePage } from './support/liveMembers';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
@@ -11,16 +11,9 @@ import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 // read mark show; messages written offline arrive once each, in order; a reload keeps the history; the
 // conversation list and the unread count on the Friends tab follow.
 
-type Member = LiveMember;
-
 let browser: Browser;
 let server: AppServer;
 runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
-
-/** A browser with a new member signed in (through the API, sharing the browser's cookies). */
-function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
-  return signUpMember(browser, server, name, viewport);
-}
 
 const messageTexts = (page: Page) => page.locator('.message-list .message-text').allTextContents();
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -38,8 +31,8 @@ async function arrives(page: Page, text: string, since: number, timeout = 5_000)
 
 describe('live chat between two members', () => {
   it('delivers live, shows typing and marks, survives offline and reload, and keeps the conversation list and badge', async () => {
-    const ada = await signUp('ada', PHONE);
-    const bo = await signUp('bo', DESKTOP);
+    const ada = await signUpMember(browser, server, 'ada', PHONE);
+    const bo = await signUpMember(browser, server, 'bo', DESKTOP);
     await befriend(server, ada, bo);
 
     // bo waits on Friends; ada opens the chat from her Friends list (the member friend's Chat link).

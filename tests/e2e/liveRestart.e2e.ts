@@ -18,11 +18,6 @@ let browser: Browser;
 let server: AppServer;
 runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
-/** A browser with a new member signed in (through the API, sharing the browser's cookies). */
-function signUp(name: string, viewport: { width: number; height: number }): Promise<Member> {
-  return signUpMember(browser, server, name, viewport);
-}
-
 /** Opens the chat with `friend` and waits until the live socket has said 'ready'. */
 async function openChat(member: Member, friend: Member) {
   await openLivePage(server, member.page, `/chat/${encodeURIComponent(friend.id)}`);
@@ -52,8 +47,8 @@ async function expectPending(page: Page, texts: string[]) {
 
 describe('live chat across a server restart', () => {
   it('queues while the server is down, delivers once in order after the restart, and keeps the history, also across a reload', async () => {
-    const ada = await signUp('ada', PHONE);
-    const bo = await signUp('bo', DESKTOP);
+    const ada = await signUpMember(browser, server, 'ada', PHONE);
+    const bo = await signUpMember(browser, server, 'bo', DESKTOP);
     await befriend(server, ada, bo);
     await openChat(bo, ada);
     await openChat(ada, bo);

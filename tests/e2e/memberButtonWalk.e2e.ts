@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './support/browser';
-import { signUpMember, type LiveMember, befriend } from './support/liveMembers';
+import { signUpMember, type LiveMember, befriend, giveProfile } from './support/liveMembers';
+import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
@@ -13,27 +14,19 @@ let browser: Browser;
 let server: AppServer;
 runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
-const profileOf = (username: string) => ({
-  username,
-  profilePicture: '',
-  hobbies: 'Night walks, vinyl and long chats about films',
-  musicGenres: ['Jazz', 'Metal', 'Indie', 'Rock', 'Pop'],
-  favoriteGames: ['Celeste', 'Hades', 'Minecraft'],
-  favoriteShows: ['Dark', 'Severance', 'The Office'],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-});
+const profileOf = (username: string) =>
+  profileWith({
+    username,
+    hobbies: 'Night walks, vinyl and long chats about films',
+    musicGenres: ['Jazz', 'Metal', 'Indie', 'Rock', 'Pop'],
+    favoriteGames: ['Celeste', 'Hades', 'Minecraft'],
+    favoriteShows: ['Dark', 'Severance', 'The Office'],
+  });
 
 /** A member with a complete profile on the server and in the browser's copy, so no screen sends them to onboarding. */
 async function member(name: string): Promise<LiveMember> {
   const m = await signUpMember(browser, server, name, PHONE);
-  const profile = profileOf(name);
-  const saved = await m.context.request.put('/api/me/profile', { headers: { Origin: server.baseURL }, data: { ...profile, updatedAt: Date.now() } });
-  expect(saved.status()).toBe(200);
-  await m.context.addInitScript((seeded) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    localStorage.setItem('user_profile', seeded);
-  }, JSON.stringify(profile));
+  await giveProfile(server, m, profileOf(name));
   return m;
 }
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE } from './support/browser';
+import { readerProfileJson } from './support/personas';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
@@ -124,16 +125,7 @@ describe('member buttons in the browser', () => {
   }, 180_000);
 
   it("'Generate' on the AI Profile Summary, after the Spotify and Trakt access tokens lapsed, refreshes both and writes the summary", async () => {
-    const profile = {
-      username: 'Tester',
-      profilePicture: '',
-      hobbies: 'reading',
-      musicGenres: ['Rock'],
-      favoriteGames: [],
-      favoriteShows: [],
-      connectedServices: { spotify: false, trakt: false, steam: false },
-    };
-    const { page, context, errors } = await openPage(browser, '/profile', { localStorage: { user_profile: JSON.stringify(profile) } });
+    const { page, context, errors } = await openPage(browser, '/profile', { localStorage: { user_profile: readerProfileJson } });
     for (const [name, key] of [['Spotify', 'spotify'], ['Trakt', 'trakt']] as const) {
       await page.getByRole('button', { name: `Connect ${name}` }).click();
       await page.waitForURL('**/demo/**');

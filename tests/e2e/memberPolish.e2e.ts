@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, settleAnimations } from './support/browser';
-import { signUpMember, type LiveMember } from './support/liveMembers';
+import { giveProfile, signUpMember, type LiveMember } from './support/liveMembers';
+import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 
@@ -11,15 +12,7 @@ import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 // says what happened and the Friends tab count goes; a new chat prompts a hello; a message sent offline says
 // 'Waiting to send' until the server has it, and the offline strip never covers the chat header.
 
-const profileOf = (username: string) => ({
-  username,
-  profilePicture: '',
-  hobbies: 'Night walks and vinyl',
-  musicGenres: ['Jazz', 'Metal'],
-  favoriteGames: ['Celeste'],
-  favoriteShows: ['Dark'],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-});
+const profileOf = (username: string) => profileWith({ username, hobbies: 'Night walks and vinyl', musicGenres: ['Jazz', 'Metal'], favoriteGames: ['Celeste'], favoriteShows: ['Dark'] });
 
 let browser: Browser;
 let server: AppServer;
@@ -28,14 +21,7 @@ runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 /** A member with a complete profile on the server and on the device (set-up only). */
 async function member(name: string, viewport: { width: number; height: number } = PHONE): Promise<LiveMember> {
   const m = await signUpMember(browser, server, name, viewport);
-  const profile = profileOf(name);
-  const saved = await m.context.request.put('/api/me/profile', { headers: { Origin: server.baseURL }, data: { ...profile, updatedAt: Date.now() } });
-  expect(saved.status()).toBe(200);
-  await m.context.addInitScript((seeded: string) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    localStorage.setItem('user_profile', seeded);
-  }, JSON.stringify(profile));
+  await giveProfile(server, m, profileOf(name));
   return m;
 }
 

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, settleAnimations } from './support/browser';
-import { signUpMember, type LiveMember, openLivePage } from './support/liveMembers';
+import { giveProfile, signUpMember, type LiveMember, openLivePage } from './support/liveMembers';
+import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
 import { connect, liveUrl } from '../server/live/support/liveClient';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
@@ -15,30 +16,18 @@ let browser: Browser;
 let server: AppServer;
 runBrowserAndAppServerAroundTests((started) => ({ browser, server } = started));
 
-const profileOf = (username: string) => ({
-  username,
-  profilePicture: '',
-  hobbies: 'Night walks, vinyl and long chats about films',
-  musicGenres: ['Jazz', 'Metal', 'Indie'],
-  favoriteGames: ['Celeste', 'Hades'],
-  favoriteShows: ['Dark', 'Severance'],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-});
+const profileOf = (username: string) =>
+  profileWith({
+    username,
+    hobbies: 'Night walks, vinyl and long chats about films',
+    musicGenres: ['Jazz', 'Metal', 'Indie'],
+    favoriteGames: ['Celeste', 'Hades'],
+    favoriteShows: ['Dark', 'Severance'],
+  });
 
 async function withProfile(member: LiveMember, theme: 'dark' | 'light'): Promise<void> {
-  const profile = profileOf(member.name);
-  const saved = await member.context.request.put('/api/me/profile', { headers: { Origin: server.baseURL }, data: { ...profile, updatedAt: Date.now() } });
-  expect(saved.status()).toBe(200);
   const settings = JSON.stringify({ theme, profileVisibility: 'public', notifications: false, soundEffects: false, showOnlineStatus: true });
-  await member.context.addInitScript(
-    ([seeded, seededSettings]) => {
-      if (sessionStorage.getItem('__seeded')) return;
-      sessionStorage.setItem('__seeded', '1');
-      localStorage.setItem('user_profile', seeded);
-      localStorage.setItem('user_settings', seededSettings);
-    },
-    [JSON.stringify(profile), settings] as const,
-  );
+  await giveProfile(server, member, profileOf(member.name), { user_settings: settings });
 }
 
 const post = (member: LiveMember, path: string, data: unknown) => member.context.request.post(path, { headers: { Origin: server.baseURL }, data });

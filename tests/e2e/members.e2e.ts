@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, settleAnimations, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, screenshot, settleAnimations, startBrowser, type OpenOptions } from './support/browser';
 import { startAppServer, type AppServer } from './support/server';
 import { fillInSignUpForm } from './support/personas';
 
@@ -36,21 +36,7 @@ afterAll(async () => {
   await Promise.all([flows?.stop(), throttled?.stop()]);
 });
 
-async function open(server: AppServer, path: string, options: { viewport?: { width: number; height: number }; localStorage?: Record<string, string> } = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: server.baseURL });
-  if (options.localStorage) {
-    await context.addInitScript((entries: Record<string, string>) => {
-      if (sessionStorage.getItem('__seeded')) return;
-      sessionStorage.setItem('__seeded', '1');
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-    }, options.localStorage);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${server.baseURL}${path}`);
-  return { page, context, errors };
-}
+const open = (server: AppServer, path: string, options: OpenOptions = {}) => openPage(browser, path, { ...options, baseURL: server.baseURL });
 
 /** Submits the log-in form and waits for the server's answer. */
 async function logIn(page: Page, username: string, password: string) {

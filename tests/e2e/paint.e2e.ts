@@ -2,20 +2,12 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, baseURL, DESKTOP, openPage, PHONE, startBrowser } from './support/browser';
+import { concertGoerProfileJson } from './support/personas';
 
 // How fast the first screens paint: each records a First Contentful Paint, /intro shows the splash before
 // any script runs and React adopts it in place, and a screen's lazy chunks arrive with the page.
 
-const PROFILE = JSON.stringify({
-  username: 'Morgan',
-  profilePicture: '',
-  hobbies: 'Going to concerts and playing games',
-  musicGenres: ['Metal'],
-  favoriteGames: ['Elden Ring'],
-  favoriteShows: ['Attack on Titan'],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-});
-const COMPLETE_PROFILE = { user_profile: PROFILE };
+const COMPLETE_PROFILE = { user_profile: concertGoerProfileJson };
 
 // The entry script Vite names after index.html; holding it back shows what the page does before any script.
 const ENTRY_SCRIPT = /\/assets\/index-[^/]+\.js$/;

@@ -2,25 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { concertGoerProfileJson } from './support/personas';
 
 // Discover, Friends, Leaderboard and Settings in Chromium against the demo server (local AI engine).
 
-const PROFILE = {
-  username: 'Morgan',
-  profilePicture: '',
-  hobbies: 'Going to concerts and playing games',
-  musicGenres: ['Metal'],
-  favoriteGames: ['Elden Ring'],
-  favoriteShows: ['Attack on Titan'],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
 const TOKENS = {
   spotify_access_token: 'spotify-access',
   spotify_refresh_token: 'spotify-refresh',
   trakt_access_token: 'trakt-access',
   trakt_refresh_token: 'trakt-refresh',
 };
-const seeded = { user_profile: JSON.stringify(PROFILE) };
+const seeded = { user_profile: concertGoerProfileJson };
 
 let browser: Browser;
 

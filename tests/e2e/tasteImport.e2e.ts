@@ -2,21 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, settleAnimations, startBrowserAroundTests } from './support/browser';
+import { readerProfileJson } from './support/personas';
 
 // Connecting a demo service offers its taste; accepting it raises a fan's score without
 // typing anything. The demo providers' data is server/fakes/demoData.ts.
 
-const profile = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    username: 'Tester',
-    profilePicture: '',
-    hobbies: 'reading',
-    musicGenres: ['Rock'],
-    favoriteGames: [],
-    favoriteShows: [],
-    connectedServices: { spotify: false, trakt: false, steam: false },
-    ...extra,
-  });
 
 /** The percentage on someone's Discover card, found by searching their name (a search lists anyone). */
 async function scoreOf(page: Page, name: string): Promise<number> {
@@ -40,7 +30,7 @@ const browser = startBrowserAroundTests();
 
 describe('taste import', () => {
   it('Steam: Add all brings the most-played games in, and an Elden Ring fan scores higher', async () => {
-    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: readerProfileJson } });
     const before = await scoreOf(page, 'SouledOut');
 
     await page.goto('/profile');
@@ -62,7 +52,7 @@ describe('taste import', () => {
   });
 
   it('Spotify from onboarding: back on onboarding with the offer; the picked genres raise an Indie and Folk fan', async () => {
-    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: readerProfileJson } });
     const before = await scoreOf(page, 'PixelPoet');
 
     await page.goto('/connections');
@@ -118,7 +108,7 @@ describe('taste import', () => {
   });
 
   it('Trakt: the watchlist titles raise an Arcane fan from nothing in common', async () => {
-    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/dashboard', { localStorage: { user_profile: readerProfileJson } });
     const before = await scoreOf(page, 'LaneLegend');
 
     await page.goto('/profile');
@@ -140,7 +130,7 @@ describe('taste import', () => {
   });
 
   it('Not now adds nothing and the offer does not come back on a reload', async () => {
-    const { page, errors } = await openPage(browser(), '/profile', { localStorage: { user_profile: profile() } });
+    const { page, errors } = await openPage(browser(), '/profile', { localStorage: { user_profile: readerProfileJson } });
     const steam = page.locator('li.service-steam');
     await steam.getByRole('textbox', { name: /Steam/ }).fill('76561198000000001');
     await steam.getByRole('button', { name: 'Connect Steam' }).click();

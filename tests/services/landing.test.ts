@@ -2,22 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { landingAfterLogIn } from '../../src/features/session/services/landing';
 import { saveProfile } from '../../src/shared/storage/profile';
+import { profileWith } from '../support/profiles';
+import { fakeMember } from '../support/session';
 import { json, mockFetch } from './fetchMock';
 
 // Where a log-in arrives (docs/product.md "Log-in"): Home with a complete profile on the server, profile
 // building otherwise; Home waits until the device copy of that profile has arrived, at most 3 s.
 
-const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-const complete = {
-  username: 'mira',
-  profilePicture: '',
-  hobbies: 'climbing',
-  musicGenres: ['Jazz'],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
-const me = (profile: unknown) => ({ 'GET /api/me': json({ user: mira, profile }) });
+const complete = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
+const me = (profile: unknown) => ({ 'GET /api/me': json({ user: fakeMember, profile }) });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

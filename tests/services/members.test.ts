@@ -5,11 +5,12 @@ import { exportForSession } from '../../src/features/settings/services/exportDat
 import { currentMember, logIn, signUp } from '../../src/features/session/services/auth';
 import { memberFailure } from '../../src/shared/http/errors';
 import { createProfileSync, type ProfileSync } from '../../src/features/session/services/profileSync';
-import { fakeSessionLogic } from '../support/session';
+import { fakeMember, fakeSessionLogic } from '../support/session';
+import { profileWith } from '../support/profiles';
 import { json, mockFetch } from './fetchMock';
 
-const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-const deviceProfile = {
+const mira = fakeMember;
+const deviceProfile = profileWith({
   username: 'mira',
   profilePicture: 'data:image/webp;base64,AAAA',
   hobbies: 'climbing',
@@ -17,7 +18,7 @@ const deviceProfile = {
   favoriteGames: ['Celeste'],
   favoriteShows: ['Dark'],
   connectedServices: { spotify: true, trakt: false, steam: true },
-};
+});
 const serverProfile = { ...deviceProfile, hobbies: 'chess', musicGenres: ['Metal'], connectedServices: { spotify: false, trakt: true, steam: false } };
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');

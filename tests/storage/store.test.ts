@@ -16,6 +16,7 @@ import { clearAppData, exportUserData, logOutStorage } from '../../src/shared/st
 import { emptyProfile } from '../../src/domain/profile';
 import { profileHash, readSimilarityCache, writeSimilarityCache } from '../../src/shared/storage/similarityCache';
 import { fullStorage } from '../support/failingStorage';
+import { profileWith } from '../support/profiles';
 
 beforeEach(() => {
   localStorage.clear();
@@ -24,15 +25,7 @@ beforeEach(() => {
 });
 
 // docs/product.md §3's local profile with nothing filled in and no service connected.
-const EMPTY_PROFILE = {
-  username: '',
-  profilePicture: '',
-  hobbies: '',
-  musicGenres: [],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
+const EMPTY_PROFILE = profileWith();
 
 describe('safe store', () => {
   const counter = defineKey('counter', z.object({ n: z.number() }), () => ({ n: 0 }));

@@ -1,39 +1,10 @@
 // @vitest-environment happy-dom
-import { StrictMode } from 'react';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SignUp from '../../src/features/session/ui/SignUp';
-import LogIn from '../../src/features/session/ui/LogIn';
-import { WithSession } from '../support/session';
+import { pathname, renderSessionScreensAt } from '../support/sessionScreens';
 
-function Where() {
-  const location = useLocation();
-  const type = useNavigationType();
-  return <output data-testid="where">{`${location.pathname} ${type}`}</output>;
-}
-
-function renderAt(path: string) {
-  render(
-    <StrictMode>
-      <MemoryRouter initialEntries={[path]}>
-        <WithSession>
-          <Routes>
-            <Route path="/auth" element={<SignUp />} />
-            <Route path="/login" element={<LogIn />} />
-            <Route path="/connections" element={<h1>Connections</h1>} />
-          </Routes>
-        </WithSession>
-        <Where />
-      </MemoryRouter>
-    </StrictMode>,
-  );
-  // No delay between keystrokes: the clock is fake and only moves when a test advances it.
-  return userEvent.setup({ delay: null });
-}
-
-const pathname = () => screen.getByTestId('where').textContent?.split(' ')[0];
+const renderAt = (path: string) => renderSessionScreensAt(path);
 
 /** The text of the error tied to an input through aria-describedby, or null when it has none. */
 function errorOf(input: HTMLElement): string | null {

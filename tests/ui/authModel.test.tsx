@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
-import { StrictMode } from 'react';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logInMachine } from '../../src/features/session/machines/logIn.machine';
 import { signUpMachine } from '../../src/features/session/machines/signUp.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import LogIn from '../../src/features/session/ui/LogIn';
-import SignUp from '../../src/features/session/ui/SignUp';
 import { testScreenModel, type ModelEvent } from '../support/modelTest';
-import { fakeMember, WithSession } from '../support/session';
+import { fakeMember } from '../support/session';
+import { pathname, renderSessionScreensAt } from '../support/sessionScreens';
+import { profileWith } from '../support/profiles';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The sign-up and log-in screens driven along their machines' model paths with real user events: every
@@ -36,15 +34,7 @@ const accepted = { type: 'xstate.done.actor.submitCredentials', output: fakeMemb
 // A log-in's answer is where it lands: Home when the server holds a complete profile, profile building otherwise.
 const loggedInToBuild = { type: 'xstate.done.actor.submitCredentials', output: 'connections' };
 const loggedInHome = { type: 'xstate.done.actor.submitCredentials', output: 'home' };
-const completeProfile = {
-  username: 'mira',
-  profilePicture: '',
-  hobbies: 'climbing',
-  musicGenres: ['Jazz'],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
+const completeProfile = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
 const refused = (error: MemberApiError) => ({ type: 'xstate.error.actor.submitCredentials', error });
 
 /** The server's refusal still on show after these events: a field's goes when that field is edited, any goes on the next submit. */
@@ -84,31 +74,10 @@ function expectedErrors(v: Values): Record<string, string> {
   return errors;
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-const pathname = () => screen.getByTestId('where').textContent;
-
 function mountAt(path: string) {
   calls = [];
   localStorage.clear();
-  render(
-    <StrictMode>
-      <MemoryRouter initialEntries={[path]}>
-        <WithSession server={fakeServer}>
-          <Routes>
-            <Route path="/auth" element={<SignUp />} />
-            <Route path="/login" element={<LogIn />} />
-            <Route path="/connections" element={<h1>Connections</h1>} />
-            <Route path="/home" element={<h1>Home</h1>} />
-          </Routes>
-        </WithSession>
-        <Where />
-      </MemoryRouter>
-    </StrictMode>,
-  );
-  return userEvent.setup({ delay: null });
+  return renderSessionScreensAt(path, fakeServer);
 }
 
 /** The text of the error tied to an input through aria-describedby, or undefined when it has none. */

@@ -1,23 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../src/shared/storage/profile';
 import SpotifyCallback from '../../src/features/profile/ui/SpotifyCallback';
 import TraktCallback from '../../src/features/profile/ui/TraktCallback';
 import { json, mockFetch } from '../services/fetchMock';
-import { WithProfileActors } from '../support/profileActors';
+import { freshDeviceForEachTest, WithProfileActors } from '../support/profileActors';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshDeviceForEachTest();
 
 /** Stands in for a screen with the Connect cards: its name and the notice the callback handed it. */
 function Landing({ name }: { name: string }) {

@@ -2,24 +2,16 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { ConnectServices } from '../../src/features/profile/ui/ConnectServices';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
-import { WithProfileActors } from '../support/profileActors';
+import { freshDeviceForEachTest, WithProfileActors } from '../support/profileActors';
 
 const ID = '76561198000000001';
 const publicPlayer = json({ response: { players: [{ steamid: ID, personaname: 'Myco Demo', communityvisibilitystate: 3 }] } });
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+freshDeviceForEachTest();
 
 function renderCards(origin: '/profile' | '/connections' = '/profile', routerState: unknown = null) {
   const redirect = vi.fn();

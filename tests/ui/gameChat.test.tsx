@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES } from '../../src/domain/botReplies';
 import { GAMES } from '../../src/domain/games';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import GameChat from '../../src/features/games/ui/GameChat';
-import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
+import { bubbles, loadMatchedChatChunkFirst, renderGamesChat } from '../support/gamesChatScreen';
 
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
@@ -21,27 +19,9 @@ const silentAi = {
   generateMatchedChatReply: () => new Promise<string>(() => undefined),
 };
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <WithChatGamesActors fakes={withHotTakesAi(silentAi)}>
-        <Suspense fallback={<p>Loading</p>}>
-          <Routes>
-            <Route path="/games/:game/chat" element={<GameChat />} />
-            <Route path="/games" element={<p>Games hub</p>} />
-          </Routes>
-        </Suspense>
-      </WithChatGamesActors>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderGamesChat(path, '/games/:game/chat', <GameChat />, silentAi);
 
-const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
-
-// The matched chat is a lazy chunk: loaded once up front, so finding it is not a race with the module's transform.
-beforeAll(async () => {
-  await import('../../src/features/games/ui/HotTakesMatchChat');
-});
+loadMatchedChatChunkFirst();
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });

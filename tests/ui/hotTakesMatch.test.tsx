@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
@@ -9,7 +8,7 @@ import { currentUserStatsKey } from '../../src/features/games/storage/leaderboar
 import { friendsKey } from '../../src/shared/people/usersStore';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
 import type { HotTakesMatchAi } from '../../src/features/games/actors/hotTakesMatch.actors';
-import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
+import { bubbles, renderGamesChat } from '../support/gamesChatScreen';
 
 const ai = {
   generateHotTakesPrompt: vi.fn<HotTakesMatchAi['generateHotTakesPrompt']>(),
@@ -21,21 +20,10 @@ const ai = {
 const PROMPT = 'Hot take: the album era is over.';
 const TAKE = 'Albums are for people with too much time.';
 
-function renderChat(partnerLabel?: string) {
-  return render(
-    <MemoryRouter initialEntries={['/games/hottakes/chat']}>
-      <WithChatGamesActors fakes={withHotTakesAi(ai)}>
-        <Routes>
-          <Route path="/games/hottakes/chat" element={<HotTakesMatchChat partnerLabel={partnerLabel} />} />
-          <Route path="/games" element={<p>Games hub</p>} />
-        </Routes>
-      </WithChatGamesActors>
-    </MemoryRouter>,
-  );
-}
+const renderChat = (partnerLabel?: string) =>
+  renderGamesChat('/games/hottakes/chat', '/games/hottakes/chat', <HotTakesMatchChat partnerLabel={partnerLabel} />, ai);
 
 const textbox = () => screen.getByRole('textbox', { name: 'Message' });
-const bubbles = () => within(screen.getByRole('log')).queryAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
-import { WithChatGamesActors, withHotTakesAi } from '../support/featureActors';
+import { bubbles, loadMatchedChatChunkFirst, renderGamesChat } from '../support/gamesChatScreen';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
@@ -46,27 +44,11 @@ function state(fields: Partial<DebateView>): LiveEmitted {
   return { type: 'live.received', frame: { type: 'debate.state', debate } satisfies ServerFrame };
 }
 
-function renderWith(link: ReturnType<typeof fakeLink>) {
-  return render(
-    <MemoryRouter initialEntries={['/games/hottakes/chat']}>
-      <WithChatGamesActors fakes={withHotTakesAi(aiOpponent)}>
-        <Suspense fallback={<p>Loading</p>}>
-          <Routes>
-            <Route path="/games/hottakes/chat" element={<LiveDebateChat liveLink={link.logic} />} />
-            <Route path="/games" element={<p>Games hub</p>} />
-          </Routes>
-        </Suspense>
-      </WithChatGamesActors>
-    </MemoryRouter>,
-  );
-}
+const renderWith = (link: ReturnType<typeof fakeLink>) =>
+  renderGamesChat('/games/hottakes/chat', '/games/hottakes/chat', <LiveDebateChat liveLink={link.logic} />, aiOpponent);
 
-const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((li) => li.querySelector('.message-text')?.textContent);
-
-// The AI chat is a lazy chunk: loaded once up front, so finding it is not a race with the module's transform.
-beforeAll(async () => {
-  await import('../../src/features/games/ui/HotTakesMatchChat');
-});
+// The AI chat the screen hands over to is that lazy chunk.
+loadMatchedChatChunkFirst();
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -31,6 +31,25 @@ function startLive() {
   return { live, sent };
 }
 
+/** Mira's chat with bo on screen, its live socket open: ready once bo's name heads the page. */
+async function openChatWithBo() {
+  const started = startLive();
+  act(() => started.live.send({ type: 'socket.opened' }));
+  render(
+    <LiveContext.Provider value={started.live}>
+      <MemoryRouter initialEntries={['/chat/bo-id']}>
+        <WithChatGamesActors>
+          <Routes>
+            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
+          </Routes>
+        </WithChatGamesActors>
+      </MemoryRouter>
+    </LiveContext.Provider>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'bo' });
+  return started;
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -46,20 +65,7 @@ describe('member chat screen', () => {
           ? json({ messages: [stored('m0', 'bo-id', 'mira-id', 'Earlier hello')], hasMore: false })
           : json({ messages: [stored('m1', 'bo-id', 'mira-id', 'Hi mira')], hasMore: true }),
     });
-    const { live, sent } = startLive();
-    act(() => live.send({ type: 'socket.opened' }));
-    render(
-      <LiveContext.Provider value={live}>
-        <MemoryRouter initialEntries={['/chat/bo-id']}>
-          <WithChatGamesActors>
-            <Routes>
-              <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-            </Routes>
-          </WithChatGamesActors>
-        </MemoryRouter>
-      </LiveContext.Provider>,
-    );
-    await screen.findByRole('heading', { level: 1, name: 'bo' });
+    const { live, sent } = await openChatWithBo();
     const log = screen.getByRole('log', { name: 'Messages' });
     expect(within(log).getByText('Hi mira')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
@@ -109,20 +115,7 @@ describe('member chat screen', () => {
 
   it('a new conversation says how to start it, and the prompt goes with the first message', async () => {
     mockFetch({ 'GET /api/members/bo-id': json(view), 'GET /api/chats/bo-id/messages': json({ messages: [], hasMore: false }) });
-    const { live } = startLive();
-    act(() => live.send({ type: 'socket.opened' }));
-    render(
-      <LiveContext.Provider value={live}>
-        <MemoryRouter initialEntries={['/chat/bo-id']}>
-          <WithChatGamesActors>
-            <Routes>
-              <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-            </Routes>
-          </WithChatGamesActors>
-        </MemoryRouter>
-      </LiveContext.Provider>,
-    );
-    await screen.findByRole('heading', { level: 1, name: 'bo' });
+    const { live } = await openChatWithBo();
     const log = screen.getByRole('log', { name: 'Messages' });
     expect(log).toHaveTextContent('No messages yet');
     expect(log).toHaveTextContent('Say hello to bo! Messages arrive right away, and you see when they are read.');

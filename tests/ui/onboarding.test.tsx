@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Onboarding from '../../src/features/profile/ui/Onboarding';
 import SignUp from '../../src/features/session/ui/SignUp';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
-import { WithProfileActors } from '../support/profileActors';
+import { freshDeviceForEachTest, WithProfileActors } from '../support/profileActors';
 import { demoConfig, json, mockFetch } from '../services/fetchMock';
 
 function renderAt(path: string, server: FakeServer = {}) {
@@ -27,18 +27,12 @@ function renderAt(path: string, server: FakeServer = {}) {
 
 const storedUsername = () => (JSON.parse(localStorage.getItem('user_profile') ?? '{}') as { username?: string }).username;
 
+freshDeviceForEachTest();
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   mockFetch({ 'GET /api/config': json(demoConfig) });
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('Onboarding (Build Your Profile)', () => {
   it('a guest finds the username typed at sign-up already in the Username field', async () => {

@@ -1,34 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/features/profile/ui/ProfileFields';
-import { WithProfileActors } from '../support/profileActors';
+import { chipsIn, renderProfileEditor, section } from '../support/profileEditor';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
 
 // docs/product.md §3: the 20 suggested music genres, in order.
 const GENRES = ['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical', 'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop'];
-
-function Editor() {
-  const editor = useProfileEditor();
-  return (
-    <>
-      <SaveErrorAlert editor={editor} />
-      <ProfileInfoCard editor={editor} />
-      <InterestCards editor={editor} />
-    </>
-  );
-}
-
-function section(name: string) {
-  return screen.getByRole('region', { name });
-}
-
-function chipsIn(region: HTMLElement): string[] {
-  const list = within(region).queryByRole('list', { name: /^Your / });
-  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent) : [];
-}
 
 function suggestionsIn(region: HTMLElement): HTMLElement {
   return within(region).getByRole('list', { name: 'Suggestions' });
@@ -43,7 +22,7 @@ afterEach(() => {
 describe('chip lists on the profile editor', () => {
   it('adds by the Add button and by Enter, trims, clears the input and saves at once', async () => {
     const user = userEvent.setup();
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     const genres = section('Music Genres');
     const input = within(genres).getByRole('textbox', { name: 'Add a music genre' });
 
@@ -60,7 +39,7 @@ describe('chip lists on the profile editor', () => {
 
   it('ignores blank text and duplicates in any letter case', async () => {
     const user = userEvent.setup();
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     const games = section('Favorite Games');
     const input = within(games).getByRole('textbox', { name: 'Add a favorite game' });
     await user.type(input, '   {Enter}');
@@ -76,7 +55,7 @@ describe('chip lists on the profile editor', () => {
     const fortyNine = Array.from({ length: 49 }, (_, i) => `Genre ${i}`);
     saveProfile({ ...emptyProfile(), musicGenres: fortyNine });
     const user = userEvent.setup();
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     const genres = section('Music Genres');
     const input = within(genres).getByRole('textbox', { name: 'Add a music genre' });
 
@@ -106,7 +85,7 @@ describe('chip lists on the profile editor', () => {
   it('removes a chip with its × button', async () => {
     saveProfile({ ...emptyProfile(), favoriteShows: ['Friends', 'Naruto'] });
     const user = userEvent.setup();
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     const shows = section('Favorite Shows & Movies');
     expect(chipsIn(shows)).toEqual(['Friends', 'Naruto']);
     await user.click(within(shows).getByRole('button', { name: 'Remove Friends' }));
@@ -118,7 +97,7 @@ describe('chip lists on the profile editor', () => {
 
   it('shows at most 9 suggestions in 3 columns, hides chosen ones and adds on click', async () => {
     const user = userEvent.setup();
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     const genres = section('Music Genres');
     let suggestions = suggestionsIn(genres);
     expect(suggestions).toHaveClass('grid-3');
@@ -140,7 +119,7 @@ describe('chip lists on the profile editor', () => {
 
   it('hides the suggestions once every suggested item is chosen', async () => {
     saveProfile({ ...emptyProfile(), musicGenres: GENRES });
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     expect(within(section('Music Genres')).queryByRole('list', { name: 'Suggestions' })).toBeNull();
   });
 });
@@ -148,7 +127,7 @@ describe('chip lists on the profile editor', () => {
 describe('profile info fields', () => {
   it('saves username and hobbies as typed; hobbies has 3 rows; the picture input takes images only', async () => {
     const user = userEvent.setup();
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     await user.type(screen.getByRole('textbox', { name: 'Username' }), 'Ada');
     const hobbies = screen.getByRole('textbox', { name: 'Favorite Hobbies' });
     expect(hobbies).toHaveAttribute('rows', '3');
@@ -159,14 +138,14 @@ describe('profile info fields', () => {
 
   it('shows the clear message for a file that is not an image', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     await user.upload(screen.getByLabelText('Upload profile picture'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file (PNG, JPEG, GIF or WebP).');
     expect(loadProfile().profilePicture).toBe('');
   });
 
   it('follows a profile saved elsewhere (another tab, the Connect Services cards)', async () => {
-    render(<Editor />, { wrapper: WithProfileActors });
+    renderProfileEditor();
     act(() => saveProfile({ ...emptyProfile(), username: 'From another tab' }));
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('From another tab');
   });

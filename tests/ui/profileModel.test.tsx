@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SnapshotFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/domain/profile';
 import { profileMachine } from '../../src/features/profile/machines/profile.machine';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
-import { InterestCards, ProfileInfoCard, SaveErrorAlert, useProfileEditor } from '../../src/features/profile/ui/ProfileFields';
-import { WithProfileActors } from '../support/profileActors';
+import { chipsIn, renderProfileEditor, section } from '../support/profileEditor';
+import { profileWith } from '../support/profiles';
 import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
 
 // The profile editor driven along the profile machine's model paths with real user events: typing the
@@ -16,15 +15,7 @@ import { testScreenModel, type ModelEvent, type ScreenView } from '../support/mo
 // (Pictures and full storage are covered in profile.test.tsx; they need a real decoder and a full disk.)
 
 const NOTHING_CONNECTED = { spotify: false, trakt: false, steam: false };
-const ELSEWHERE: Profile = {
-  username: 'Set in another tab',
-  profilePicture: '',
-  hobbies: '',
-  musicGenres: [],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: true, trakt: false, steam: false },
-};
+const ELSEWHERE = profileWith({ username: 'Set in another tab', connectedServices: { spotify: true, trakt: false, steam: false } });
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
@@ -39,24 +30,7 @@ function events(snapshot: Snapshot): ModelEvent[] {
   return list;
 }
 
-function Editor() {
-  const editor = useProfileEditor();
-  return (
-    <>
-      <SaveErrorAlert editor={editor} />
-      <ProfileInfoCard editor={editor} />
-      <InterestCards editor={editor} />
-    </>
-  );
-}
-
 const SECTIONS = { musicGenres: ['Music Genres', 'Add a music genre'], favoriteShows: ['Favorite Shows & Movies', 'Add a favorite show or movie'] } as const;
-const section = (name: string) => screen.getByRole('region', { name });
-
-function chipsIn(region: HTMLElement): string[] {
-  const list = within(region).queryByRole('list', { name: /^Your / });
-  return list ? within(list).getAllByRole('listitem').map((li) => li.querySelector('.chip-text')!.textContent) : [];
-}
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -71,7 +45,7 @@ describe('profile editor along the profile model', () => {
       mount: () => {
         localStorage.clear();
         const user = userEvent.setup({ delay: null });
-        render(<Editor />, { wrapper: WithProfileActors });
+        renderProfileEditor();
         return user;
       },
       unmount: () => cleanup(),

@@ -53,6 +53,20 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** localStorage entries to seed before the app's first script runs. */
   localStorage?: Record<string, string>;
+  /** The app server to open, when the file started one of its own; the shared one otherwise. */
+  baseURL?: string;
+}
+
+/**
+ * Seeds these localStorage entries before the app's first script on the context's first page load only,
+ * so a reload shows what the app itself then kept.
+ */
+export async function seedLocalStorage(context: BrowserContext, entries: Record<string, string>): Promise<void> {
+  await context.addInitScript((seeded: Record<string, string>) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    for (const [k, v] of Object.entries(seeded)) localStorage.setItem(k, v);
+  }, entries);
 }
 
 /** A fresh context (empty storage) with the page at `path`. Console errors are collected on `errors`. */
@@ -61,18 +75,13 @@ export async function openPage(
   path: string,
   options: OpenOptions = {},
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: baseURL() });
-  if (options.localStorage) {
-    await context.addInitScript((entries: Record<string, string>) => {
-      if (sessionStorage.getItem('__seeded')) return;
-      sessionStorage.setItem('__seeded', '1');
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-    }, options.localStorage);
-  }
+  const server = options.baseURL ?? baseURL();
+  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: server });
+  if (options.localStorage) await seedLocalStorage(context, options.localStorage);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(appUrl(path));
+  await page.goto(`${server}${path}`);
   return { page, context, errors };
 }
 

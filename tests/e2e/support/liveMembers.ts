@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppServer } from './server';
+import { seedLocalStorage } from './browser';
 
 // The live e2e files all start the same way: a browser context per member, signed up through the API
 // (the context's request shares its cookies with the page), with its page errors collected.
@@ -32,6 +33,16 @@ export async function signUpMember(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   return { id: me.user.id, name, page, context, errors };
+}
+
+/**
+ * Gives a member this profile on the server and the same copy on the device (with any other localStorage
+ * entries), so no screen sends them to onboarding.
+ */
+export async function giveProfile(server: AppServer, member: LiveMember, profile: object, deviceStorage: Record<string, string> = {}): Promise<void> {
+  const saved = await member.context.request.put('/api/me/profile', { headers: { Origin: server.baseURL }, data: { ...profile, updatedAt: Date.now() } });
+  expect(saved.status()).toBe(200);
+  await seedLocalStorage(member.context, { user_profile: JSON.stringify(profile), ...deviceStorage });
 }
 
 /** a asks b, b accepts: friends through the social routes, each as their own browser (cookie, Origin). */
