@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../../src/domain/profile';
@@ -9,6 +9,7 @@ import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { AiSummaryPanel } from '../../src/features/profile/ui/AiSummaryPanel';
 import { WithProfileActors } from '../support/profileActors';
+import { resetScreen } from '../support/screenTeardown';
 
 // The server's AI provider, as the panel's loadAiProvider actor answers it.
 let aiProvider: () => Promise<AiProvider>;
@@ -47,10 +48,7 @@ beforeEach(() => {
   aiProvider = async () => 'local';
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetScreen);
 
 describe('AiSummaryPanel', () => {
   it('shows the placeholder, then Generate → Generating... → the summary, stored', async () => {

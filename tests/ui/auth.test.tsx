@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pathname, renderSessionScreensAt } from '../support/sessionScreens';
+import { resetScreen } from '../support/screenTeardown';
 
 const renderAt = (path: string) => renderSessionScreensAt(path);
 
@@ -29,11 +30,7 @@ beforeEach(() => {
   // fake clocks it recognises as Jest's; this lets it advance Vitest's.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(resetScreen);
 
 const signUpGood = { Username: 'mira', Email: 'mira@example.com', Password: 'secret1', 'Confirm Password': 'secret1' };
 type SignUpLabel = keyof typeof signUpGood;

@@ -10,6 +10,7 @@ import { fakeMember } from '../support/session';
 import { pathname, renderSessionScreensAt } from '../support/sessionScreens';
 import { profileWith } from '../support/profiles';
 import { json, mockFetch } from '../services/fetchMock';
+import { resetScreen } from '../support/screenTeardown';
 
 // The sign-up and log-in screens driven along their machines' model paths with real user events: every
 // mix of typed values, before and after a submit, is typed into the rendered form and the form is
@@ -206,10 +207,7 @@ beforeEach(() => {
   // Testing Library advances fake clocks it recognises as Jest's; this lets it advance Vitest's.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(resetScreen);
 
 describe('Create Account screen along the sign-up model', () => {
   it('shows the right texts, focus, fade and route in every reachable form state', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
@@ -12,6 +12,7 @@ import Chat from '../../src/app/ChatRoute';
 import type { FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
 import type { SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
 import { WithChatGamesActors, withAi } from '../support/featureActors';
+import { resetScreen } from '../support/screenTeardown';
 
 const ai = {
   generatePersonaHotTake: vi.fn<SoloChatAi['generatePersonaHotTake']>(),
@@ -58,12 +59,7 @@ beforeEach(() => {
   ai.generatePersonaHotTake.mockReset();
   ai.generateFriendChatReply.mockReset();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Chat screen: Hot Takes solo chat (/chat)', () => {
   it('runs the /continue flow with a counter, then saves the session and goes to /games', async () => {

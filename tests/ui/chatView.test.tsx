@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildChatLog, welcomeMessage, type ChatMessage } from '../../src/domain/chat';
@@ -7,6 +7,7 @@ import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import ChatView from '../../src/features/chat/ui/ChatView';
 import { WithChatGamesActors } from '../support/featureActors';
 import type { ChatViewProps } from '../../src/features/chat/ui/chatViewProps';
+import { resetScreen } from '../support/screenTeardown';
 
 const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
 
@@ -32,10 +33,7 @@ function renderChat(overrides: Partial<ChatViewProps> = {}) {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('ChatView', () => {
   it('shows the header, the placeholder and every message with its sender, user messages on the right', () => {

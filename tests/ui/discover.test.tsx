@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import { saveProfile } from '../../src/shared/storage/profile';
@@ -10,6 +10,7 @@ import { friendsKey } from '../../src/shared/people/usersStore';
 import AppLayout from '../../src/app/AppLayout';
 import Discover from '../../src/features/discover/ui/Discover';
 import { fakeScorer, withScorer } from '../support/discoverActors';
+import { resetScreen } from '../support/screenTeardown';
 
 const scorer = fakeScorer();
 
@@ -49,11 +50,7 @@ beforeEach(() => {
   scorer.mockReset();
   scorer.mockImplementation(async () => scored(scoresFor()));
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Discover screen', () => {
   it('asks for a complete profile first, and Go to Profile opens /profile', async () => {

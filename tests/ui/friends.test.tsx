@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import Friends from '../../src/features/friends/ui/Friends';
 import type { ReactNode } from 'react';
 import { PeopleFeatureActors } from '../../src/app/PeopleFeatureActors';
 import { WithViewerSource } from '../support/viewer';
+import { resetScreen } from '../support/screenTeardown';
 
 /** The people features' real actors over a fresh viewer source (a guest here), as the app nests them. */
 function PeopleActors({ children }: { children: ReactNode }) {
@@ -36,10 +37,7 @@ function renderFriends() {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Friends screen', () => {
   it('shows the empty state with a way to the home page', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_REPLIES } from '../../src/domain/botReplies';
@@ -7,6 +7,7 @@ import { GAMES } from '../../src/domain/games';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import GameChat from '../../src/features/games/ui/GameChat';
 import { bubbles, loadMatchedChatChunkFirst, renderGamesChat } from '../support/gamesChatScreen';
+import { resetScreen } from '../support/screenTeardown';
 
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
@@ -27,11 +28,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.spyOn(Math, 'random').mockReturnValue(0.5); // jitter 1000 ms → replies due 2000 ms after a send
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('GameChat screen', () => {
   it('an unknown game is not found', async () => {

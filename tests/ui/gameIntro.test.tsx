@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { StrictMode, useState } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { introForGame } from '../../src/domain/gameIntros';
@@ -8,6 +8,7 @@ import { IntroSplash } from '../../src/features/games/ui/IntroSplash';
 import { WithChatGamesActors } from '../support/featureActors';
 import GameAnim from '../../src/features/games/ui/GameAnim';
 import GameIntro from '../../src/features/games/ui/GameIntro';
+import { resetScreen } from '../support/screenTeardown';
 
 function Where() {
   const location = useLocation();
@@ -46,10 +47,7 @@ const stage = () => document.querySelector('.intro')?.getAttribute('data-stage')
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+afterEach(resetScreen);
 
 // Each game's intro texts (docs/product.md §2's table, with the subtitles this app gives the other intros).
 const INTROS: [game: string, title: string, subtitle: string, loading: string][] = [

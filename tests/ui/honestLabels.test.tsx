@@ -15,6 +15,7 @@ import Discover from '../../src/features/discover/ui/Discover';
 import Friends from '../../src/features/friends/ui/Friends';
 import { WithChatGamesActors } from '../support/featureActors';
 import { json, mockFetch } from '../services/fetchMock';
+import { resetScreen } from '../support/screenTeardown';
 
 // Honest labels, as a guest sees them: every one of the 25 sample people carries 'Sample' on their
 // card, friend row and chat header, and what the AI writes in someone's persona is marked 'AI persona'.
@@ -50,11 +51,7 @@ beforeEach(() => {
     'POST /api/ai/hot-takes/persona': () => json({ text: aiTexts.personaHotTake }),
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Sample badge', () => {
   it('marks each of the 25 guest cards, beside a name that still reads exactly as the contract has it', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/domain/errors';
@@ -9,6 +9,7 @@ import { friendsKey } from '../../src/shared/people/usersStore';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
 import type { HotTakesMatchAi } from '../../src/features/games/actors/hotTakesMatch.actors';
 import { bubbles, renderGamesChat } from '../support/gamesChatScreen';
+import { resetScreen } from '../support/screenTeardown';
 
 const ai = {
   generateHotTakesPrompt: vi.fn<HotTakesMatchAi['generateHotTakesPrompt']>(),
@@ -34,11 +35,7 @@ beforeEach(() => {
   ai.generateFirstResponse.mockReset().mockResolvedValue('Outrageous! Albums are sacred.');
   ai.generateMatchedChatReply.mockReset().mockResolvedValue('Still wrong.');
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Hot Takes matched chat screen', () => {
   it('shows the partner and prompt, keeps the input disabled with a hint until the partner take is ready', async () => {

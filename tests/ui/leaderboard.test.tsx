@@ -9,6 +9,7 @@ import { emptyProfile } from '../../src/domain/profile';
 import { CommunityContext } from '../../src/features/discover/ui/CommunityContext';
 import Leaderboard from '../../src/features/games/ui/Leaderboard';
 import { WithChatGamesActors } from '../support/featureActors';
+import { resetScreen } from '../support/screenTeardown';
 
 function seedStats() {
   usersKey.write([...SAMPLE_USERS]);
@@ -26,10 +27,7 @@ function bodyRows() {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Leaderboard screen', () => {
   it('ranks everyone by the selected tab; the current user is marked (You) with contract defaults', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
@@ -7,6 +7,7 @@ import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
 import { bubbles, loadMatchedChatChunkFirst, renderGamesChat } from '../support/gamesChatScreen';
+import { resetScreen } from '../support/screenTeardown';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
@@ -53,10 +54,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+afterEach(resetScreen);
 
 describe('live Hot Takes debate screen', () => {
   it('searches, shows the prompt, sends the take, reveals the other on SPEC timing, argues, and shows the end', async () => {

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
 import MemberChat from '../../src/features/chat/ui/MemberChat';
 import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
 import { WithChatGamesActors } from '../support/featureActors';
+import { resetScreen } from '../support/screenTeardown';
 
 // A member friend's chat on screen, with the real live actor over a fake socket and a fake server.
 
@@ -50,11 +51,7 @@ async function openChatWithBo() {
   return started;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('member chat screen', () => {
   it('shows the history with Load earlier, sends at once, marks Sent then Read, shows typing and the online dot', async () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Settings from '../../src/features/settings/ui/Settings';
 import { json, mockFetch } from '../services/fetchMock';
 import { fakeMember, WithSession } from '../support/session';
+import { resetScreen } from '../support/screenTeardown';
 
 // Settings for a member: 'Blocked people' with Unblock, and the privacy switches told to the server
 // (PUT /api/me/settings), whose answer the switch then shows. A guest's Settings stay as they were.
@@ -31,12 +32,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Settings: Blocked people', () => {
   it('lists the people a member blocked; Unblock removes one and says so', async () => {

@@ -11,6 +11,7 @@ import { SessionContext } from '../../src/features/session/ui/SessionContext';
 import { SessionEndedNotice } from '../../src/app/SessionRoot';
 import { fakeMember, WithSession, type FakeServer } from '../support/session';
 import { json, mockFetch } from '../services/fetchMock';
+import { resetScreen } from '../support/screenTeardown';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -67,11 +68,7 @@ beforeEach(() => {
     'GET /api/blocks': json({ blocked: [] }),
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetScreen);
 
 describe('Create Account with the server', () => {
   it('a taken username shows under Username, keeps every value, focuses the field and goes once the name changes', async () => {

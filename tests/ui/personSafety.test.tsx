@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { welcomeMessage } from '../../src/domain/chat';
@@ -8,6 +8,7 @@ import { HideIfBlocked, PersonSafetyScope } from '../../src/features/safety/ui/P
 import ChatView from '../../src/features/chat/ui/ChatView';
 import { WithChatGamesActors } from '../support/featureActors';
 import { json, mockFetch } from '../services/fetchMock';
+import { resetScreen } from '../support/screenTeardown';
 
 // Block and report as a member does them: from a card's 'More actions' menu or a chat header, through in-page
 // dialogs (never window.confirm), against the contract's routes (a recording fetch stands in for the server).
@@ -45,11 +46,7 @@ const confirmSpy = vi.fn(() => {
 beforeEach(() => {
   vi.stubGlobal('confirm', confirmSpy);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(resetScreen);
 
 describe('More actions menu', () => {
   it('is a real button per member, none for a sample person; it opens Report and Block and Escape closes it', async () => {

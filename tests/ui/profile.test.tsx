@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chipsIn, renderProfileEditor, section } from '../support/profileEditor';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { emptyProfile } from '../../src/domain/profile';
+import { resetScreen } from '../support/screenTeardown';
 
 // docs/product.md §3: the 20 suggested music genres, in order.
 const GENRES = ['Pop', 'Rock', 'Hip Hop', 'R&B', 'Electronic', 'Dance', 'Indie', 'Alternative', 'Jazz', 'Classical', 'Country', 'Metal', 'Punk', 'Folk', 'Blues', 'Soul', 'Funk', 'Reggae', 'Latin', 'K-Pop'];
@@ -14,10 +15,7 @@ function suggestionsIn(region: HTMLElement): HTMLElement {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('chip lists on the profile editor', () => {
   it('adds by the Add button and by Enter, trims, clears the input and saves at once', async () => {

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Settings from '../../src/features/settings/ui/Settings';
 import { WithSession } from '../support/session';
+import { resetScreen } from '../support/screenTeardown';
 
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
 
@@ -31,11 +32,7 @@ beforeEach(() => {
   localStorage.setItem('user_profile', JSON.stringify({ username: 'me' }));
   sessionStorage.setItem('activeUserId', 'user-current');
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(resetScreen);
 
 describe('Settings screen', () => {
   it('has five labelled switches; each change is saved at once and the theme switches the dark class live', async () => {

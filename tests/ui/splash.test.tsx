@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { StrictMode } from 'react';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Splash } from '../../src/features/session/ui/Splash';
 import { splashActors } from '../../src/features/session/actors/splash.actors';
+import { resetScreen } from '../support/screenTeardown';
 
 function Where() {
   const location = useLocation();
@@ -16,10 +17,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+afterEach(resetScreen);
 
 function renderSplash() {
   render(
