@@ -40,7 +40,9 @@ import { expect } from 'vitest';
 // Events the machine makes for itself are named by the machine's own names, never by xstate's ids:
 // `done('checkSession', output)` and `failed('signUp', error)` settle the invoke with that id,
 // `after('navigateDelay')` lets the named delay run out in whichever active state waits on it. A test
-// asks what a path's events were with `isDone('checkSession')`, `isFailed()`, `isAfter('navigateDelay')`.
+// asks what a path's events were with `isDone('checkSession')`, `isFailed()`, `isSettled('signUp')`
+// (either), `isAfter('navigateDelay')`, or `eventName(event)` ('done checkSession', 'after
+// navigateDelay', 'SUBMIT') where an assertion should print it; `pathEvents(path)` lists them without the start.
 //
 // `paths: 'covering'` replays only a covering subset of the paths (picked greedily until every state
 // node, transition, guard outcome and `states` entry the full model reaches is reached again, and
@@ -133,6 +135,11 @@ export function isFailed(invokeId?: string): (event: EventLike) => boolean {
   };
 }
 
+/** Whether an event (or event type) is the invoke `invokeId` finishing or failing. */
+export function isSettled(invokeId?: string): (event: EventLike) => boolean {
+  return (event) => isDone(invokeId)(event) || isFailed(invokeId)(event);
+}
+
 /** The delay an `after` event waited on ('navigateDelay', or '500' for a numeric one), undefined for other events. */
 function delayOf(event: EventLike): string | undefined {
   const type = typeOf(event);
@@ -145,6 +152,19 @@ export function isAfter(delay?: string | number): (event: EventLike) => boolean 
     const waited = delayOf(event);
     return waited !== undefined && (delay === undefined || waited === String(delay));
   };
+}
+
+/**
+ * An event as a reader of the test knows it, for messages and assertions: 'done checkSession',
+ * 'failed signUp', 'after navigateDelay', or the event's own type ('SUBMIT'); undefined for no event.
+ */
+export function eventName(event: EventLike): string | undefined {
+  const type = typeOf(event);
+  if (type === undefined) return undefined;
+  if (type.startsWith(DONE)) return `done ${type.slice(DONE.length)}`;
+  if (type.startsWith(FAILED)) return `failed ${type.slice(FAILED.length)}`;
+  const delay = delayOf(type);
+  return delay === undefined ? type : `after ${delay}`;
 }
 
 /** The events along a path, in order, without the machine's start. */
@@ -266,18 +286,10 @@ function stringSources(machine: AnyStateMachine): Set<string> {
   return sources;
 }
 
-/** An event as a reader of the test knows it: 'done checkSession', 'failed signUp', 'after navigateDelay'. */
-function eventName(type: string): string {
-  if (type.startsWith(DONE)) return `done ${type.slice(DONE.length)}`;
-  if (type.startsWith(FAILED)) return `failed ${type.slice(FAILED.length)}`;
-  const delay = delayOf(type);
-  return delay === undefined ? type : `after ${delay}`;
-}
-
 function describeEvent(event: EventObject, full: boolean): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
   // The full form keeps the state node a delay ran out in, so paths through two regions stay apart.
-  const name = full ? type : eventName(type);
+  const name = full ? type : eventName(type)!;
   if (Object.keys(payload).length === 0) return name;
   const json = JSON.stringify(payload);
   return `${name} ${full || json.length <= 160 ? json : `${json.slice(0, 160)}…`}`;
@@ -360,7 +372,7 @@ function checkNamesExist(machine: AnyStateMachine, event: ModelEvent): void {
   if (handled) return;
   if (isDone()(event) || isFailed()(event)) {
     const id = event.type.slice((isDone()(event) ? DONE : FAILED).length);
-    if (!invokeIds.has(id)) throw new Error(`${machine.id}: ${eventName(event.type)}: the machine invokes nothing with id "${id}" (it invokes ${[...invokeIds].join(', ') || 'nothing'})`);
+    if (!invokeIds.has(id)) throw new Error(`${machine.id}: ${eventName(event)}: the machine invokes nothing with id "${id}" (it invokes ${[...invokeIds].join(', ') || 'nothing'})`);
   } else if (delay !== undefined && !delays.has(delay)) {
     throw new Error(`${machine.id}: after ${delay}: no state of the machine waits on that delay (they wait on ${[...delays].join(', ') || 'none'})`);
   }
@@ -670,9 +682,9 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
     }
     await settle();
     const live = actor.getSnapshot();
-    expect(live.value, `state after ${eventName(event.type)} on path "${path.description}"`).toEqual((step.state as { value: unknown }).value);
+    expect(live.value, `state after ${eventName(event)} on path "${path.description}"`).toEqual((step.state as { value: unknown }).value);
     if (compareContext) {
-      expect(live.context, `context after ${eventName(event.type)} on path "${path.description}"`).toEqual(
+      expect(live.context, `context after ${eventName(event)} on path "${path.description}"`).toEqual(
         (step.state as { context: unknown }).context,
       );
     }
@@ -823,7 +835,7 @@ export async function testScreenModel<TMachine extends AnyStateMachine, TScreen>
       for (const event of events) {
         const delay = delayOf(event);
         const act = options.act[event.type] ?? (delay === undefined ? undefined : options.act[after(delay).type]);
-        if (!act) throw new Error(`no user action for "${eventName(event.type)}" in options.act`);
+        if (!act) throw new Error(`no user action for "${eventName(event)}" in options.act`);
         await act(screen, event);
       }
       for (const part of expectationKeys(options.states, key)) await options.states[part]!({ screen, path, target: path.target, events });
