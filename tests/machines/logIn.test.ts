@@ -6,7 +6,7 @@ import { logInWith } from '../../src/features/session/actors/authForms.actors';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
-import { after, done, failed, isDone, isFailed, modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
+import { after, done, eventsIn, failed, isDone, isFailed, modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // Blank, short and good values next to the empty start, so every log-in message is reachable.
 const events: LogInEvent[] = [
@@ -145,7 +145,7 @@ describe('log-in machine (model-based)', () => {
 
   it('holds the same checks in every reachable form state', async () => {
     // testModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(logInMachine, { events: model.events as LogInEvent[] });
+    const paths = getShortestPaths(logInMachine, { events: (snapshot) => eventsIn(model, snapshot) as LogInEvent[] });
     const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
     for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
     console.log(`[model] logIn: ${paths.length} distinct form states, all among the replayed paths`);

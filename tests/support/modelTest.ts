@@ -468,6 +468,13 @@ function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMac
   return model;
 }
 
+/** The model's events as the machine takes them in a snapshot (each after(delay) resolved), for other path finders such as xstate/graph. */
+export function eventsIn<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, snapshot: SnapshotFrom<TMachine>): ModelEvent[] {
+  const given = typeof options.events === 'function' ? options.events(snapshot) : options.events;
+  const nodes = activeNodes(options.machine, snapshot as AnyMachineSnapshot);
+  return given.flatMap((event) => resolveEvent(nodes, event));
+}
+
 /** Every path the model has: one to each snapshot, and one through each transition. */
 export function modelPaths<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): ModelPath<TMachine>[] {
   return buildModel(options).paths;
