@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountDeletionMachine } from '../../src/features/settings/machines/accountDeletion.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { testModel, type ModelPath, type StateView } from '../support/modelTest';
+import { done, eventName, failed, isFailed, testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // Settings' Delete account dialog: it asks for the password, refuses a blank one with the contract's
 // 'Password is required', shows the server's refusal in the contract's words, and leaves for /auth once the
@@ -13,9 +13,9 @@ const events = [
   { type: 'CHANGE', value: 'secret1' },
   { type: 'CHANGE', value: '' },
   { type: 'SUBMIT' },
-  { type: 'xstate.done.actor.deleteAccount' },
-  { type: 'xstate.error.actor.deleteAccount', error: new MemberApiError('WRONG_PASSWORD', { status: 403 }) },
-  { type: 'xstate.error.actor.deleteAccount', error: new MemberApiError('OFFLINE') },
+  done('deleteAccount'),
+  failed('deleteAccount', new MemberApiError('WRONG_PASSWORD', { status: 403 })),
+  failed('deleteAccount', new MemberApiError('OFFLINE')),
 ];
 
 const told: Record<string, string> = {
@@ -39,7 +39,7 @@ function expectedAfter(path: ModelPath<typeof accountDeletionMachine>) {
     else if (e.type === 'SUBMIT' && open) {
       if (password === '') error = 'Password is required';
       else [open, sends] = [false, sends + 1];
-    } else if (e.type === 'xstate.error.actor.deleteAccount') [error, open] = [told[e.error!.code]!, true];
+    } else if (isFailed('deleteAccount')(e)) [error, open] = [told[e.error!.code]!, true];
   }
   return { context: { password, error }, sends };
 }
@@ -65,7 +65,7 @@ describe('account deletion dialog machine (model-based)', () => {
         // contract's words and keeps what was typed; typing clears the message.
         open: (view) => {
           if (view.last?.type === 'OPEN') expect(view.context).toEqual({ password: '', error: null });
-          if (view.last?.type === 'xstate.error.actor.deleteAccount') expect(view.context.password).toBe('secret1');
+          if (isFailed('deleteAccount')(view.last)) expect(view.context.password).toBe('secret1');
           observed(view);
         },
         // Only a typed password is sent, exactly as typed.
@@ -74,7 +74,7 @@ describe('account deletion dialog machine (model-based)', () => {
           observed(view);
         },
         deleted: (view) => {
-          expect(view.last?.type).toBe('xstate.done.actor.deleteAccount');
+          expect(eventName(view.last)).toBe('done deleteAccount');
           observed(view, { deleted: true });
         },
       },

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { bioGenerationMachine, type AiProvider } from '../../src/features/profile/machines/bioGeneration.machine';
 import { AppError } from '../../src/domain/errors';
-import { testModel, type ModelEvent, type ModelOptions, type ReplayEnv, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, isSettled, pathEvents, testModel, type ModelEvent, type ModelOptions, type ReplayEnv, type StateView } from '../support/modelTest';
 
 const FRESH = 'A climber who lives for Metal and Elden Ring.';
-const events: EventObject[] = [
+const events: ModelEvent[] = [
   { type: 'GENERATE' },
-  { type: 'SUMMARY_STORED', summary: 'Written in another tab.' } as EventObject,
-  { type: 'xstate.done.actor.generateSummary', output: FRESH } as EventObject,
-  { type: 'xstate.error.actor.generateSummary', error: new AppError('AI_FAILED', { status: 500 }) } as EventObject,
-  { type: 'xstate.error.actor.generateSummary', error: new AppError('STORAGE_FULL') } as EventObject,
-  { type: 'xstate.done.actor.loadAiProvider', output: 'gemini' } as EventObject,
-  { type: 'xstate.done.actor.loadAiProvider', output: 'local' } as EventObject,
-  { type: 'xstate.error.actor.loadAiProvider', error: new Error('offline') } as EventObject,
-  { type: 'xstate.error.actor.watchStoredSummary', error: new Error('gone') } as EventObject,
+  { type: 'SUMMARY_STORED', summary: 'Written in another tab.' },
+  done('generateSummary', FRESH),
+  failed('generateSummary', new AppError('AI_FAILED', { status: 500 })),
+  failed('generateSummary', new AppError('STORAGE_FULL')),
+  done('loadAiProvider', 'gemini'),
+  done('loadAiProvider', 'local'),
+  failed('loadAiProvider', new Error('offline')),
+  failed('watchStoredSummary', new Error('gone')),
 ];
 
 const SUMMARY_FAILED = 'Failed to generate summary. Please try again.';
@@ -30,7 +30,7 @@ function expectGenerations(env: ReplayEnv, path: { steps: { state: { value: unkn
 
 /** The panel shows the stored bio, then whatever another tab stored or this panel generated, latest first. */
 function expectedSummary(stored: string, path: { steps: { event: EventObject }[] }): string {
-  const latest = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'SUMMARY_STORED' || e.type === 'xstate.done.actor.generateSummary');
+  const latest = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'SUMMARY_STORED' || isDone('generateSummary')(e));
   if (!latest) return stored;
   return latest.type === 'SUMMARY_STORED' ? 'Written in another tab.' : FRESH;
 }
@@ -64,24 +64,21 @@ function variant(stored: string): ModelOptions<typeof bioGenerationMachine> {
       // A storage failure says so; any other failure shows the contract's red text.
       'bio.error': (view) => {
         resting(view);
-        const failure = view.path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'xstate.error.actor.generateSummary');
+        const failure = view.path.steps.map((s) => s.event as ModelEvent).findLast(isFailed('generateSummary'));
         expect(view.context.error).toBe((failure?.error as AppError).code === 'STORAGE_FULL' ? STORAGE_FULL : SUMMARY_FAILED);
       },
       // The credit line: the provider is looked up once, and anything but Gemini (or no answer) means local.
       'credit.loading': ({ env, events }) => {
         expect(env.pending.get('loadAiProvider')).toHaveLength(1);
-        expect(events.filter((e) => e.endsWith('actor.loadAiProvider'))).toEqual([]);
+        expect(events.filter(isSettled('loadAiProvider'))).toEqual([]);
       },
       'credit.gemini': ({ env, path }) => {
         expect(env.pending.get('loadAiProvider')).toHaveLength(1);
-        expect(path.steps.map((s) => s.event as ModelEvent).find((e) => e.type.endsWith('actor.loadAiProvider'))).toEqual({
-          type: 'xstate.done.actor.loadAiProvider',
-          output: 'gemini',
-        });
+        expect(pathEvents(path).find(isSettled('loadAiProvider'))).toEqual(done('loadAiProvider', 'gemini'));
       },
       'credit.local': ({ env, path }) => {
         expect(env.pending.get('loadAiProvider')).toHaveLength(1);
-        const answer = path.steps.map((s) => s.event as ModelEvent).find((e) => e.type.endsWith('actor.loadAiProvider'));
+        const answer = pathEvents(path).find(isSettled('loadAiProvider'));
         expect(answer?.output).not.toBe('gemini');
       },
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blockedPeopleMachine } from '../../src/features/safety/machines/blockedPeople.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { testModel } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
 const kai = { id: 'm-3', username: 'kai', avatar: 'KA', profilePicture: '', blockedAt: '2026-11-23T20:01:00.000Z' };
@@ -10,14 +10,14 @@ const OFFLINE = 'You appear to be offline. Please check your connection and try 
 const SERVER = 'Something went wrong on the server. Please try again.';
 
 const events = [
-  { type: 'xstate.done.actor.loadBlocked', output: [nova, kai] },
-  { type: 'xstate.error.actor.loadBlocked', error: new ExplainedError(SERVER) },
+  done('loadBlocked', [nova, kai]),
+  failed('loadBlocked', new ExplainedError(SERVER)),
   { type: 'RETRY' },
   { type: 'UNBLOCK', userId: 'm-2' },
   // Someone not on the list (a stale button): nothing happens.
   { type: 'UNBLOCK', userId: 'm-9' },
-  { type: 'xstate.done.actor.unblock' },
-  { type: 'xstate.error.actor.unblock', error: new ExplainedError(OFFLINE) },
+  done('unblock'),
+  failed('unblock', new ExplainedError(OFFLINE)),
 ];
 
 describe('blocked people machine (model-based)', () => {
@@ -33,12 +33,12 @@ describe('blocked people machine (model-based)', () => {
         },
         failed: ({ context }) => expect(context.error).toBe(SERVER),
         'ready.idle': ({ context, events, path }) => {
-          const decisive = path.steps.findLast((s) => s.event.type === 'xstate.error.actor.unblock' || (s.event as { userId?: string }).userId === 'm-2');
-          const unblocked = events.includes('xstate.done.actor.unblock');
+          const decisive = path.steps.findLast((s) => isFailed('unblock')(s.event) || (s.event as { userId?: string }).userId === 'm-2');
+          const unblocked = events.some(isDone('unblock'));
           expect(context.people.map((p) => p.username)).toEqual(unblocked ? ['kai'] : ['nova', 'kai']);
           expect(context.pendingId).toBeNull();
           expect(context.notice).toBe(unblocked ? 'nova is unblocked.' : null);
-          expect(context.error).toBe(decisive?.event.type === 'xstate.error.actor.unblock' ? OFFLINE : null);
+          expect(context.error).toBe(isFailed('unblock')(decisive?.event) ? OFFLINE : null);
         },
         'ready.unblocking': ({ env, context }) => {
           expect(env.pending.get('unblock')?.at(-1)?.input).toEqual({ userId: 'm-2' });

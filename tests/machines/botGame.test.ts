@@ -4,7 +4,7 @@ import { BOT_REPLIES, BOT_GAME_IDS } from '../../src/domain/botReplies';
 import { AppError } from '../../src/domain/errors';
 import { GAMES } from '../../src/domain/games';
 import { botGameMachine } from '../../src/features/games/machines/botGame.machine';
-import { testModel, type StateView } from '../support/modelTest';
+import { after, done, failed, isDone, testModel, type StateView } from '../support/modelTest';
 
 // Oracles are docs/product.md's words, written out: a bot reply 1000 ms + random 0-2000 ms after the send, an emoji
 // gets no reply, back saves the session only when it holds more than one message, then goes to /games.
@@ -69,21 +69,21 @@ const saving = (v: View) => {
   expect(v.context.saveError).toBeNull();
   expect(v.context.messages.length).toBeGreaterThan(1);
 };
-const failed = (v: View) => {
+const saveFailed = (v: View) => {
   expect(v.context.saveError).toBe(STORAGE_FULL);
   expect(v.snapshot.hasTag('saveFailed')).toBe(true);
   expect(navigations(v)).toEqual([]);
 };
 
 const talk = { idle, 'replying.waiting': replying, 'replying.due': replying };
-const leave = { staying, saving, failed };
+const leave = { staying, saving, failed: saveFailed };
 const states: Record<string, (v: View) => void> = {
   left: (v) => {
     always(v);
     expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: expect.any(Number) }]);
     // Only the welcome: nothing was saved. Otherwise the path went through a save (done, or given up with LEAVE).
     if (v.context.messages.length === 1) expect(v.env.pending.get('saveLog')).toBeUndefined();
-    else expect(v.events.includes('xstate.done.actor.saveLog') || v.last?.type === 'LEAVE').toBe(true);
+    else expect(v.events.some(isDone('saveLog')) || v.last?.type === 'LEAVE').toBe(true);
   },
 };
 for (const [t, checkTalk] of Object.entries(talk)) {
@@ -112,11 +112,11 @@ describe('bot game machine (model-based)', () => {
         { type: 'BACK' },
         { type: 'LEAVE' },
         { type: 'DISMISS' },
-        { type: 'xstate.after.replyDelay.botGame.open.talk.replying.waiting' },
-        { type: 'xstate.done.actor.writeReply', output: REPLY },
-        { type: 'xstate.error.actor.writeReply', error: new Error('no reply') },
-        { type: 'xstate.done.actor.saveLog' },
-        { type: 'xstate.error.actor.saveLog', error: new AppError('STORAGE_FULL') },
+        after('replyDelay'),
+        done('writeReply', REPLY),
+        failed('writeReply', new Error('no reply')),
+        done('saveLog'),
+        failed('saveLog', new AppError('STORAGE_FULL')),
       ],
       provide: (env) => ({ actions: { goToGames: () => env.record('navigate', '/games') } }),
       states,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildChatLog, welcomeMessage } from '../../src/domain/chat';
 import { AppError } from '../../src/domain/errors';
 import { chatLogsMachine } from '../../src/features/chat/machines/chatLogs.machine';
-import { testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, testModel, type StateView } from '../support/modelTest';
 
 const NOW = 1_767_225_600_000;
 const LOG = buildChatLog('Patch Notes', [welcomeMessage('Welcome!', NOW)], NOW);
@@ -20,7 +20,7 @@ function loadsOnEachOpening({ env, path }: View) {
 
 /** Nothing is listed before a list was read; after that the last list read stays until the next one. */
 function listsWhatWasRead({ context, path }: View) {
-  const read = path.steps.some((s) => s.event.type === 'xstate.done.actor.loadChatLogs');
+  const read = path.steps.some((s) => isDone('loadChatLogs')(s.event));
   expect(context.logs).toEqual(read ? [LOG] : []);
 }
 
@@ -33,9 +33,9 @@ describe('chat logs machine (model-based)', () => {
       events: [
         { type: 'TOGGLE' },
         { type: 'RETRY' },
-        { type: 'xstate.done.actor.loadChatLogs', output: [LOG] },
-        { type: 'xstate.error.actor.loadChatLogs', error: new Error('unreadable') },
-        { type: 'xstate.error.actor.loadChatLogs', error: new AppError('STORAGE_FULL') },
+        done('loadChatLogs', [LOG]),
+        failed('loadChatLogs', new Error('unreadable')),
+        failed('loadChatLogs', new AppError('STORAGE_FULL')),
         { type: 'OPEN', index: 0 },
         // Only one log is listed: asking for a second one, or for a place that is no log, opens nothing.
         { type: 'OPEN', index: 1 },

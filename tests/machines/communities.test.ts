@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { communitiesMachine } from '../../src/features/profile/machines/communities.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { testModel } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel } from '../support/modelTest';
 
 const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
 const SERVER = 'Something went wrong on the server. Please try again.';
 
 const events = [
-  { type: 'xstate.done.actor.loadCommunities', output: ['UW'] },
-  { type: 'xstate.done.actor.loadCommunities', output: null },
-  { type: 'xstate.error.actor.loadCommunities', error: new MemberApiError('SERVER', { status: 500 }) },
+  done('loadCommunities', ['UW']),
+  done('loadCommunities', null),
+  failed('loadCommunities', new MemberApiError('SERVER', { status: 500 })),
   { type: 'RETRY' },
   { type: 'TOGGLE', community: 'Seattle' },
   { type: 'TOGGLE', community: 'UW' },
   // The server keeps the order of the contract, whatever it was sent.
-  { type: 'xstate.done.actor.saveCommunities', output: ['Seattle'] },
-  { type: 'xstate.error.actor.saveCommunities', error: new MemberApiError('OFFLINE') },
+  done('saveCommunities', ['Seattle']),
+  failed('saveCommunities', new MemberApiError('OFFLINE')),
 ];
 
 type Step = { event: { type: string; community?: string; output?: unknown } };
@@ -25,13 +25,13 @@ function expectedChoice(steps: readonly Step[]) {
   let chosen: string[] = [];
   let saved: string[] = [];
   for (const { event } of steps) {
-    if (event.type === 'xstate.done.actor.loadCommunities') chosen = saved = (event.output as string[] | null) ?? [];
+    if (isDone('loadCommunities')(event)) chosen = saved = (event.output as string[] | null) ?? [];
     if (event.type === 'TOGGLE') {
       const next = chosen.includes(event.community!) ? chosen.filter((c) => c !== event.community) : [...chosen, event.community!];
       chosen = ['Seattle', 'UW', 'Microsoft'].filter((c) => next.includes(c));
     }
-    if (event.type === 'xstate.done.actor.saveCommunities') chosen = saved = event.output as string[];
-    if (event.type === 'xstate.error.actor.saveCommunities') chosen = saved;
+    if (isDone('saveCommunities')(event)) chosen = saved = event.output as string[];
+    if (isFailed('saveCommunities')(event)) chosen = saved;
   }
   return { chosen, saved };
 }
@@ -54,8 +54,8 @@ describe('communities machine (model-based)', () => {
         failed: ({ context }) => expect(context.error).toBe(SERVER),
         'ready.idle': ({ context, path, last }) => {
           expect({ chosen: context.chosen, saved: context.saved }).toEqual(expectedChoice(path.steps as Step[]));
-          expect(context.notice).toBe(last?.type === 'xstate.done.actor.saveCommunities' ? 'Communities saved.' : null);
-          expect(context.error).toBe(last?.type === 'xstate.error.actor.saveCommunities' ? OFFLINE : null);
+          expect(context.notice).toBe(isDone('saveCommunities')(last) ? 'Communities saved.' : null);
+          expect(context.error).toBe(isFailed('saveCommunities')(last) ? OFFLINE : null);
         },
         'ready.saving': ({ env, context, path }) => {
           expect(env.pending.get('saveCommunities')?.at(-1)?.input).toEqual({ communities: expectedChoice(path.steps as Step[]).chosen });

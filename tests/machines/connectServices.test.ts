@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { connectServicesMachine } from '../../src/features/profile/machines/connectServices.machine';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
 
 const DEMO = { spotify: true, trakt: false, steam: true };
 const NO_DEMO = { spotify: false, trakt: false, steam: false };
 
 const events = [
-  { type: 'xstate.done.actor.config', output: DEMO },
-  { type: 'xstate.error.actor.config', error: new Error('config unavailable') },
-  { type: 'xstate.error.actor.spotify', error: new Error('spotify card broke') },
-  { type: 'xstate.error.actor.trakt', error: new Error('trakt card broke') },
-  { type: 'xstate.error.actor.steam', error: new Error('steam card broke') },
+  done('config', DEMO),
+  failed('config', new Error('config unavailable')),
+  failed('spotify', new Error('spotify card broke')),
+  failed('trakt', new Error('trakt card broke')),
+  failed('steam', new Error('steam card broke')),
 ];
 
 // The three cards run side by side from the start, whatever the config says: one provider-auth instance
@@ -24,13 +24,14 @@ function expectCards(env: ReplayEnv) {
 
 // A failing card or config is logged with what failed, and nothing else happens.
 const WHAT: Record<string, string> = {
-  'xstate.error.actor.spotify': 'Spotify connection failed',
-  'xstate.error.actor.trakt': 'Trakt connection failed',
-  'xstate.error.actor.steam': 'Steam connection failed',
-  'xstate.error.actor.config': 'config unavailable',
+  spotify: 'Spotify connection failed',
+  trakt: 'Trakt connection failed',
+  steam: 'Steam connection failed',
+  config: 'config unavailable',
 };
 function expectLogs(env: ReplayEnv, events: string[]) {
-  expect(env.timeline.filter((e) => e.type === 'log').map((e) => e.payload)).toEqual(events.filter((e) => e in WHAT).map((e) => WHAT[e]));
+  const logged = events.flatMap((e) => Object.entries(WHAT).flatMap(([invoke, text]) => (isFailed(invoke)(e) ? [text] : [])));
+  expect(env.timeline.filter((e) => e.type === 'log').map((e) => e.payload)).toEqual(logged);
 }
 
 describe('connect services machine (model-based)', () => {
@@ -53,7 +54,7 @@ describe('connect services machine (model-based)', () => {
         ready: ({ env, context, events }) => {
           expectCards(env);
           expectLogs(env, events);
-          expect(context.demo).toEqual(events.includes('xstate.done.actor.config') ? DEMO : NO_DEMO);
+          expect(context.demo).toEqual(events.some(isDone('config')) ? DEMO : NO_DEMO);
         },
       },
     });

@@ -4,7 +4,7 @@ import { ExplainedError } from '../../src/domain/explainedError';
 import { chatFailureText } from '../../src/features/chat/services/chats';
 import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, isSettled, testModel, type StateView } from '../support/modelTest';
 
 const talk = (friendId: string, username: string, sentAt: string | null, unread: number) => ({
   friendId,
@@ -24,9 +24,9 @@ const answer = [
 const message = { id: 'm1', clientId: 'c1', from: 'f-2', to: 'me', text: 'hi', sentAt: '2026-11-23T23:00:00.000Z', deliveredAt: null, readAt: null };
 
 const events = [
-  { type: 'xstate.done.actor.loadConversations', output: answer },
+  done('loadConversations', answer),
   // As the real actor fails: the server's error worded for the list.
-  { type: 'xstate.error.actor.loadConversations', error: new ExplainedError(chatFailureText(new MemberApiError('OFFLINE'))) },
+  failed('loadConversations', new ExplainedError(chatFailureText(new MemberApiError('OFFLINE')))),
   { type: 'REFRESH' },
   { type: 'live.received', frame: { type: 'message', message } },
   { type: 'live.received', frame: { type: 'typing', from: 'f-2' } },
@@ -34,7 +34,7 @@ const events = [
   { type: 'live.received', frame: { type: 'people.changed' } },
   { type: 'live.status', status: 'open' },
   { type: 'live.status', status: 'reconnecting' },
-  { type: 'xstate.error.actor.liveLink', error: new Error('gone') },
+  failed('liveLink', new Error('gone')),
 ];
 
 type View = StateView<typeof conversationsMachine>;
@@ -49,11 +49,11 @@ function loads(v: View): number {
 }
 
 function shown(v: View) {
-  const loaded = v.events.includes('xstate.done.actor.loadConversations');
+  const loaded = v.events.some(isDone('loadConversations'));
   expect(v.context.conversations.map((c) => c.username)).toEqual(loaded ? ['bo', 'di', 'ada', 'cy'] : []);
   expect(unreadTotal(v.context.conversations)).toBe(loaded ? 3 : 0);
-  const lastSettled = v.events.filter((e) => e.startsWith('xstate.done.actor.loadConversations') || e.startsWith('xstate.error.actor.loadConversations')).at(-1);
-  expect(v.context.error).toBe(lastSettled === 'xstate.error.actor.loadConversations' ? 'You appear to be offline. Please check your connection and try again.' : null);
+  const lastSettled = v.events.filter(isSettled('loadConversations')).at(-1);
+  expect(v.context.error).toBe(isFailed('loadConversations')(lastSettled) ? 'You appear to be offline. Please check your connection and try again.' : null);
   expect(v.env.pending.get('loadConversations')?.length).toBe(loads(v));
 }
 

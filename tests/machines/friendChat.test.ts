@@ -5,7 +5,7 @@ import type { User } from '../../src/domain/user';
 import { friendChatWith, type FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
 import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/features/chat/machines/friendChat.machine';
 import { fullStorage } from '../support/failingStorage';
-import { testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel, type StateView } from '../support/modelTest';
 
 // The real IO over the device's sample people and kept conversations; only the AI is a fake.
 const generateFriendChatReply = vi.fn<FriendChatAi['generateFriendChatReply']>();
@@ -38,17 +38,17 @@ const SAVED = [
 ];
 
 const events = [
-  { type: 'xstate.done.actor.loadFriend', output: { friend: RIFF, saved: [] } },
-  { type: 'xstate.done.actor.loadFriend', output: { friend: RIFF, saved: SAVED } },
-  { type: 'xstate.done.actor.loadFriend', output: null },
-  { type: 'xstate.error.actor.loadFriend', error: new Error('broken') },
+  done('loadFriend', { friend: RIFF, saved: [] }),
+  done('loadFriend', { friend: RIFF, saved: SAVED }),
+  done('loadFriend', null),
+  failed('loadFriend', new Error('broken')),
   { type: 'RETRY' },
   { type: 'SEND', text: QUESTION },
   { type: 'SEND', text: ' \n ' },
   { type: 'EMOJI', emoji: '😂' },
   { type: 'BACK' },
-  { type: 'xstate.done.actor.writeReply', output: REPLY },
-  { type: 'xstate.error.actor.writeReply', error: new Error('unexpected') },
+  done('writeReply', REPLY),
+  failed('writeReply', new Error('unexpected')),
 ];
 
 type Snapshot = SnapshotFrom<typeof friendChatMachine>;
@@ -85,8 +85,8 @@ function keepsConversation(v: View) {
 
 /** The conversation the path opened with: the saved one, or null for a first visit. */
 function openedWith(v: View): unknown[] | null {
-  const done = v.path.steps.findLast((s) => s.event.type === 'xstate.done.actor.loadFriend')?.event as { output?: { saved: unknown[] } } | undefined;
-  return done?.output?.saved.length ? done.output.saved : null;
+  const loaded = v.path.steps.findLast((s) => isDone('loadFriend')(s.event))?.event as { output?: { saved: unknown[] } } | undefined;
+  return loaded?.output?.saved.length ? loaded.output.saved : null;
 }
 
 /** Nothing navigates before BACK. */
@@ -104,7 +104,7 @@ function chatting(v: View) {
   else expect(v.context.messages[0]).toEqual({ id: '1', sender: 'other', text: GREETING, timestamp: new Date(NOW).toISOString(), type: 'text' });
   for (const m of v.context.messages.filter((x) => x.type === 'emoji')) expect(m).toMatchObject({ sender: 'user', text: '😂' });
   for (const r of replies(v)) expect([REPLY, FALLBACK]).toContain(r.text);
-  if (v.last?.type === 'xstate.error.actor.writeReply') expect(replies(v).at(-1)?.text).toBe(FALLBACK);
+  if (isFailed('writeReply')(v.last)) expect(replies(v).at(-1)?.text).toBe(FALLBACK);
   for (const d of v.env.pending.get('writeReply') ?? []) {
     const input = d.input as FriendReplyInput;
     expect(input.friend).toEqual(RIFF);

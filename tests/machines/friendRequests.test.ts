@@ -3,7 +3,7 @@ import type { EventObject } from 'xstate';
 import { friendRequestsMachine, type FriendRequestsContext } from '../../src/features/friends/machines/friendRequests.machine';
 import { SocialError } from '../../src/shared/http/people';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { after, done, failed, isAfter, isDone, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
 
 const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '' };
@@ -16,10 +16,10 @@ const waiting: RequestsSnapshot = { incoming: [fromJuno], outgoing: [toNova], fr
 const novaAccepted: RequestsSnapshot = { incoming: [], outgoing: [], friendIds: ['m-2'] };
 
 const events = [
-  { type: 'xstate.done.actor.loadRequests', output: waiting },
-  { type: 'xstate.done.actor.loadRequests', output: novaAccepted },
-  { type: 'xstate.error.actor.loadRequests', error: new SocialError('OFFLINE', 'You appear to be offline. Please check your connection and try again.') },
-  { type: 'xstate.after.refreshDelay.friendRequests.idle' },
+  done('loadRequests', waiting),
+  done('loadRequests', novaAccepted),
+  failed('loadRequests', new SocialError('OFFLINE', 'You appear to be offline. Please check your connection and try again.')),
+  after('refreshDelay'),
   { type: 'REFRESH' },
   { type: 'VISIBLE' },
   { type: 'ACCEPT', requestId: 'r-in' },
@@ -28,10 +28,10 @@ const events = [
   // Refused: one cannot accept one's own request, nor cancel someone else's.
   { type: 'ACCEPT', requestId: 'r-out' },
   { type: 'CANCEL', requestId: 'r-in' },
-  { type: 'xstate.done.actor.answerRequest' },
-  { type: 'xstate.error.actor.answerRequest', error: new SocialError('REQUEST_NOT_FOUND', 'That friend request no longer exists.') },
+  done('answerRequest'),
+  failed('answerRequest', new SocialError('REQUEST_NOT_FOUND', 'That friend request no longer exists.')),
   { type: 'DISMISS_NOTICE' },
-  { type: 'xstate.error.actor.watchVisibility', error: new Error('no document') },
+  failed('watchVisibility', new Error('no document')),
 ];
 
 const NOW_FRIENDS = "You're now friends with nova!";
@@ -46,15 +46,15 @@ function oracle(steps: readonly Step[]) {
   let notice: string | null = null;
   let error: string | null = null;
   for (const { event, state } of steps) {
-    if (event.type === 'xstate.done.actor.loadRequests') {
+    if (isDone('loadRequests')(event)) {
       const output = (event as unknown as { output: RequestsSnapshot }).output;
       // Told only when a request mira had sent is now a friendship.
       if (shown.outgoing.some((r) => r.to.id === 'm-2') && output.friendIds.includes('m-2')) notice = NOW_FRIENDS;
       shown = output;
       error = null;
     }
-    if (event.type === 'xstate.error.actor.loadRequests') error = OFFLINE;
-    if (event.type === 'xstate.error.actor.answerRequest') error = GONE;
+    if (isFailed('loadRequests')(event)) error = OFFLINE;
+    if (isFailed('answerRequest')(event)) error = GONE;
     if (event.type === 'DISMISS_NOTICE') notice = null;
     // An answer that was taken up (not refused) clears the last failure.
     if (['ACCEPT', 'DECLINE', 'CANCEL'].includes(event.type) && state.value === 'answering') error = null;
@@ -72,8 +72,8 @@ function expectShown(context: FriendRequestsContext, steps: readonly Step[]) {
 
 // Every reload is caused by the start, a refresh (one during a load asks again), the tab shown again, 30 s passing or an answer given.
 function expectLoads(env: ReplayEnv, events: string[]) {
-  const causes = ['REFRESH', 'VISIBLE', 'xstate.after.refreshDelay.friendRequests.idle', 'xstate.done.actor.answerRequest'];
-  expect(env.pending.get('loadRequests')).toHaveLength(1 + events.filter((e) => causes.includes(e)).length);
+  const causes = (e: string) => ['REFRESH', 'VISIBLE'].includes(e) || isAfter('refreshDelay')(e) || isDone('answerRequest')(e);
+  expect(env.pending.get('loadRequests')).toHaveLength(1 + events.filter(causes).length);
 }
 
 describe('friend requests machine (model-based)', () => {
@@ -98,7 +98,7 @@ describe('friend requests machine (model-based)', () => {
           expect(context.error).toBe(oracle(path.steps).error);
           // The tab's visibility is watched the whole time, by one listener; its failure is only logged.
           expect(env.pending.get('watchVisibility')).toHaveLength(1);
-          expect(env.effects).toEqual(events.filter((e) => e === 'xstate.error.actor.watchVisibility').map(() => ({ type: 'logged' })));
+          expect(env.effects).toEqual(events.filter(isFailed('watchVisibility')).map(() => ({ type: 'logged' })));
         },
         answering: ({ env, context, path }) => {
           expectShown(context, path.steps);

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { friendsMachine, type FriendsContext } from '../../src/features/friends/machines/friends.machine';
 import type { FriendEntry } from '../../src/domain/friends';
 import type { User } from '../../src/domain/user';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
 
 const friends: User[] = [
   { id: 'user-1', username: 'RiffLord', email: 'r@example.com', interests: ['Metal'], personality: 'Loud.', communities: ['Seattle'] },
@@ -18,18 +18,18 @@ const REMOVE_FAILED = 'Could not remove this friend. Please try again.';
 
 // A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
-  { type: 'xstate.done.actor.loadFriends', output: friends },
-  { type: 'xstate.error.actor.loadFriends', error: new Error('broken') },
+  done('loadFriends', friends),
+  failed('loadFriends', new Error('broken')),
   { type: 'REMOVE', friendId: 'user-1' },
   { type: 'REMOVE', friendId: 'user-42' },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
-  { type: 'xstate.done.actor.removeFriend' },
-  { type: 'xstate.error.actor.removeFriend', error: new Error('disk') },
+  done('removeFriend'),
+  failed('removeFriend', new Error('disk')),
   { type: 'RETRY' },
   { type: 'REFRESH' },
-  { type: 'xstate.done.actor.refreshFriends', output: refreshed },
-  { type: 'xstate.error.actor.refreshFriends', error: new Error('offline') },
+  done('refreshFriends', refreshed),
+  failed('refreshFriends', new Error('offline')),
   // The live channel: the member's friends changed, or it opened again (both reload); it dropping does not.
   { type: 'live.received', frame: { type: 'people.changed' } },
   { type: 'live.status', status: 'open' },
@@ -43,8 +43,8 @@ const events = [
 function expectedIds(events: string[]): string[] {
   let ids = ['user-1', 'user-2'];
   for (const event of events) {
-    if (event === 'xstate.done.actor.refreshFriends') ids = ['user-1', 'user-2', 'm-2'];
-    if (event === 'xstate.done.actor.removeFriend') ids = ids.filter((id) => id !== 'user-1');
+    if (isDone('refreshFriends')(event)) ids = ['user-1', 'user-2', 'm-2'];
+    if (isDone('removeFriend')(event)) ids = ids.filter((id) => id !== 'user-1');
   }
   return ids;
 }
@@ -58,7 +58,7 @@ function expectList(env: ReplayEnv, context: FriendsContext, events: string[], s
   const removals = env.pending.get('removeFriend') ?? [];
   expect(removals.map((d) => d.input)).toEqual(events.filter((e) => e === 'CONFIRM').map(() => ({ friendId: 'user-1' })));
   expect(context.friends.map((f) => f.id)).toEqual(expectedIds(events));
-  expect(context.notice).toBe(events.includes('xstate.done.actor.removeFriend') ? 'RiffLord was removed from your friends.' : null);
+  expect(context.notice).toBe(events.some(isDone('removeFriend')) ? 'RiffLord was removed from your friends.' : null);
   expect(env.pending.get('refreshFriends') ?? []).toHaveLength(events.filter((e) => e === 'REFRESH').length + reloadsFromLive(steps));
 }
 
@@ -78,10 +78,11 @@ describe('friends machine (model-based)', () => {
           expectList(env, context, events, path.steps);
           expect(context.pendingId).toBeNull();
           // A failed removal or refresh is explained until the next confirmation dialog opens.
-          const failures = ['xstate.error.actor.removeFriend', 'xstate.error.actor.refreshFriends'];
-          const lastOutcome = path.steps.findLast((s) => failures.includes(s.event.type) || s.state.matches({ ready: 'confirming' }));
-          const expected = { 'xstate.error.actor.removeFriend': REMOVE_FAILED, 'xstate.error.actor.refreshFriends': LOAD_FAILED }[lastOutcome?.event.type ?? ''];
-          expect(context.error).toBe(expected ?? null);
+          const lastOutcome = path.steps.findLast(
+            (s) => isFailed('removeFriend')(s.event) || isFailed('refreshFriends')(s.event) || s.state.matches({ ready: 'confirming' }),
+          )?.event;
+          const expected = isFailed('removeFriend')(lastOutcome) ? REMOVE_FAILED : isFailed('refreshFriends')(lastOutcome) ? LOAD_FAILED : null;
+          expect(context.error).toBe(expected);
         },
         // The in-page dialog asks about RiffLord.
         'ready.confirming': ({ env, context, events, path }) => {

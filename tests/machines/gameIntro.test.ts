@@ -1,13 +1,13 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { gameIntroMachine, introStage } from '../../src/features/games/machines/gameIntro.machine';
-import { testModel, type StateView } from '../support/modelTest';
+import { after, isAfter, testModel, type StateView } from '../support/modelTest';
 
 const EVENTS = [
-  { type: 'xstate.after.titleDelay.gameIntro.running.opening' },
-  { type: 'xstate.after.subtitleDelay.gameIntro.running.title' },
-  { type: 'xstate.after.loadingDelay.gameIntro.running.subtitle' },
-  { type: 'xstate.after.navigateDelay.gameIntro.running.loading' },
+  after('titleDelay'),
+  after('subtitleDelay'),
+  after('loadingDelay'),
+  after('navigateDelay'),
   { type: 'LEAVE' },
   { type: 'SKIP' },
 ];
@@ -25,7 +25,7 @@ function seeded(seed: number): () => number {
 const stageAt = (stage: number, ms: number) => ({ env, snapshot, events }: StateView<typeof gameIntroMachine>) => {
   expect(introStage(snapshot)).toBe(stage);
   expect(env.clock.now()).toBe(ms);
-  expect(events.every((e) => e.startsWith('xstate.after.'))).toBe(true);
+  expect(events.every(isAfter())).toBe(true);
   expect(env.timeline).toEqual([]);
 };
 

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../src/domain/chat';
 import { AppError } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
 import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
-import { modelPaths, stateKey, testModel, type ModelEvent, type ModelOptions, type StateView } from '../support/modelTest';
+import { after, done, failed, isDone, isFailed, modelPaths, stateKey, testModel, type ModelEvent, type ModelOptions, type StateView } from '../support/modelTest';
 
 type Snapshot = SnapshotFrom<typeof hotTakesMatchMachine>;
 
@@ -34,10 +34,7 @@ const LOAD_FAILED = 'Sorry, I had trouble loading the game. Please try again!';
 const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 
-const GAME = 'hotTakesMatch.open.game';
-const after = (delay: string, path: string) => ({ type: `xstate.after.${delay}.${GAME}.${path}` });
-const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const fail = (id: string, error: unknown = new Error('down')) => ({ type: `xstate.error.actor.${id}`, error });
+const down = new Error('down');
 
 const profileOf = (s: Snapshot) => (s.matches({ open: { profile: 'closed' } }) ? 'closed' : 'open');
 const inGame = (s: Snapshot, value: unknown) => s.matches({ open: { game: value } } as never);
@@ -77,9 +74,9 @@ function eventsFor(s: Snapshot): ModelEvent[] {
       { type: 'ADD_FRIEND' },
       done('checkFriend', true),
       done('checkFriend', false),
-      fail('checkFriend'),
+      failed('checkFriend', down),
       done('addFriend'),
-      fail('addFriend', new AppError('STORAGE_FULL')),
+      failed('addFriend', new AppError('STORAGE_FULL')),
     ];
   }
   const degraded = c.messages.some((m) => FALLBACKS.includes(m.text)) || (c.partnerTake !== null && FALLBACKS.includes(c.partnerTake));
@@ -90,22 +87,22 @@ function eventsFor(s: Snapshot): ModelEvent[] {
       { type: 'BACK' },
       { type: 'LEAVE' },
       done('saveLog'),
-      fail('saveLog', new AppError('STORAGE_FULL')),
+      failed('saveLog', new AppError('STORAGE_FULL')),
       done('recordWin', { award: 110, stats: STATS }),
       ...(c.finishing ? [done('recordWin', UNANSWERED)] : []),
-      fail('recordWin', new AppError('STORAGE_FULL')),
+      failed('recordWin', new AppError('STORAGE_FULL')),
     ];
   }
   if (inGame(s, 'loading')) {
     list.push({ type: 'OPEN_PROFILE' }); // no partner yet: ignored
-    list.push(done('pickPartner', partner), done('pickPartner', null), fail('pickPartner'));
-    list.push(done('gamePrompt', PROMPT), fail('gamePrompt', new AppError('AI_FAILED')));
-    list.push(done('startGame', GAME_ID), fail('startGame', new Error('offline')));
+    list.push(done('pickPartner', partner), done('pickPartner', null), failed('pickPartner', down));
+    list.push(done('gamePrompt', PROMPT), failed('gamePrompt', new AppError('AI_FAILED')));
+    list.push(done('startGame', GAME_ID), failed('startGame', new Error('offline')));
     return list;
   }
   if (inGame(s, 'noPartner') || inGame(s, 'failed')) return [...list, { type: 'RETRY' }];
   if (inGame(s, { userResponse: 'waitingForTake' })) {
-    return [...list, { type: 'SEND', text: 'too early' }, done('partnerTake', TAKE), fail('partnerTake')];
+    return [...list, { type: 'SEND', text: 'too early' }, done('partnerTake', TAKE), failed('partnerTake', down)];
   }
   const spot = (inGame(s, { userResponse: 'ready' }) && n === 1) || (inGame(s, { conversation: 'idle' }) && n === 5);
   if (spot && !degraded) list.push({ type: 'OPEN_PROFILE' }, { type: 'EMOJI', emoji: '🔥' });
@@ -117,10 +114,10 @@ function eventsFor(s: Snapshot): ModelEvent[] {
   if (room && !(degraded && inGame(s, 'conversation'))) {
     list.push({ type: 'SEND', text: ' Pineapple belongs on pizza ' }, { type: 'SEND', text: '  \n ' });
   }
-  list.push(after('revealIntroDelay', 'revealing.intro'), after('revealTakeDelay', 'revealing.take'));
-  list.push(after('firstReplyDelay', 'conversation.firstReply.waiting'), after('replyDelay', 'conversation.replying.waiting'));
+  list.push(after('revealIntroDelay'), after('revealTakeDelay'));
+  list.push(after('firstReplyDelay'), after('replyDelay'));
   if (c.pendingReply === null) list.push(done('firstResponse', BRASH), done('writeReply', REPLY));
-  if (c.pendingReply === null && !degraded) list.push(fail('firstResponse'), fail('writeReply'));
+  if (c.pendingReply === null && !degraded) list.push(failed('firstResponse', down), failed('writeReply', down));
   return list;
 }
 
@@ -181,7 +178,7 @@ function always({ env, context: c, path }: View) {
   }
   // A retry after a failure never repeats a save that already succeeded.
   const types = steps.map((step) => step.event.type);
-  expect(saves.length).toBeLessThanOrEqual(1 + types.filter((t) => t === 'xstate.error.actor.saveLog').length);
+  expect(saves.length).toBeLessThanOrEqual(1 + types.filter(isFailed('saveLog')).length);
 }
 
 /** While the chat is open: nothing navigates. */
@@ -264,11 +261,11 @@ const profileRegion: Record<string, (v: View) => void> = {
   closed: () => undefined,
   checking: (v) => expect(v.env.pending.get('checkFriend')?.at(-1)?.input).toEqual({ userId: 'user-1' }),
   'open.notFriend': (v) => {
-    if (v.last?.type === 'xstate.error.actor.addFriend') expect(v.context.friendError).toBe(STORAGE_FULL);
+    if (isFailed('addFriend')(v.last)) expect(v.context.friendError).toBe(STORAGE_FULL);
   },
   'open.adding': (v) => expect(v.env.pending.get('addFriend')?.at(-1)?.input).toEqual({ userId: 'user-1' }),
   'open.friend': (v) => {
-    if (v.last?.type === 'xstate.done.actor.addFriend') expect(v.context.friendNotice).toBe("You're now friends with RiffLord!");
+    if (isDone('addFriend')(v.last)) expect(v.context.friendNotice).toBe("You're now friends with RiffLord!");
   },
 };
 const leaveRegion: Record<string, (v: View) => void> = {
@@ -296,12 +293,12 @@ function left(v: View) {
   const list = v.context.messages;
   expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: v.env.clock.now() }]);
   const gaveUp = types.includes('LEAVE');
-  expect(types.includes('xstate.done.actor.saveLog')).toBe(list.length > 2 && !(gaveUp && v.context.toSave.log));
+  expect(types.some(isDone('saveLog'))).toBe(list.length > 2 && !(gaveUp && v.context.toSave.log));
   const back = stateAtLeave(steps);
   const shouldWin = back !== null && inGame(back, 'conversation') && list.length > 4;
-  expect(types.includes('xstate.done.actor.recordWin')).toBe(shouldWin && !gaveUp);
+  expect(types.some(isDone('recordWin'))).toBe(shouldWin && !gaveUp);
   if (shouldWin && !gaveUp) {
-    const win = steps.find((step) => step.event.type === 'xstate.done.actor.recordWin')!.event as unknown as { output: { stats: unknown } };
+    const win = steps.find((step) => isDone('recordWin')(step.event))!.event as unknown as { output: { stats: unknown } };
     expect(v.context.award).toBe(win.output.stats !== null ? 110 : award(list.length));
   }
   // Something said is never left without the question first; nothing said leaves at once.
@@ -316,12 +313,12 @@ function result(v: View) {
   const types = v.events;
   const n = v.context.messages.length;
   expect(types).toContain('FINISH');
-  expect(types.filter((t) => t === 'xstate.done.actor.saveLog')).toHaveLength(1);
-  expect(types.filter((t) => t === 'xstate.done.actor.recordWin')).toHaveLength(1);
+  expect(types.filter(isDone('saveLog'))).toHaveLength(1);
+  expect(types.filter(isDone('recordWin'))).toHaveLength(1);
   // The win names the game the server started, which is what it scores.
   expect(v.env.pending.get('recordWin')?.at(-1)?.input).toMatchObject({ gameId: GAME_ID, messageCount: n });
   expect(n).toBeGreaterThan(4);
-  const answered = v.last?.type === 'xstate.done.actor.recordWin' && (v.last.output as { stats: unknown }).stats !== null;
+  const answered = isDone('recordWin')(v.last) && (v.last?.output as { stats: unknown }).stats !== null;
   // The server's award when it answered; else the same rule counted on the device.
   expect(v.context.award).toBe(answered ? 110 : award(n));
   expect(v.context.winCounted).toBe(answered);

@@ -5,7 +5,7 @@ import { explainLeaderboardFailure } from '../../src/features/games/actors/leade
 import { leaderboardMachine } from '../../src/features/games/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel, type StateView } from '../support/modelTest';
 
 const entries: LeaderboardEntry[] = [
   { id: 'user-current', username: 'me', isCurrentUser: true, stats: { totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 } },
@@ -24,11 +24,11 @@ function failure(cause: Error): ExplainedError {
 
 // A variable, not an inline literal: testModel takes plain EventObjects and the payloads ride along.
 const events = [
-  { type: 'xstate.done.actor.loadBoard', output: { entries, unsent: 0 } },
-  { type: 'xstate.done.actor.loadBoard', output: { entries: alone, unsent: 2 } },
+  done('loadBoard', { entries, unsent: 0 }),
+  done('loadBoard', { entries: alone, unsent: 2 }),
   // As the real actor fails: the cause worded for the leaderboard.
-  { type: 'xstate.error.actor.loadBoard', error: failure(new Error('broken')) },
-  { type: 'xstate.error.actor.loadBoard', error: failure(new MemberApiError('OFFLINE')) },
+  failed('loadBoard', failure(new Error('broken'))),
+  failed('loadBoard', failure(new MemberApiError('OFFLINE'))),
   { type: 'SELECT_TAB', tab: 'games' },
   { type: 'SELECT_TAB', tab: 'points' },
   { type: 'SELECT_TAB', tab: 'nope' },
@@ -50,7 +50,7 @@ function expected(view: StateView<typeof leaderboardMachine>) {
   const steps = stepsOf(view);
   const tab = steps.flatMap((s) => (s.type === 'SELECT_TAB' && TABS.includes(s.tab!) ? [s.tab!] : [])).at(-1) ?? 'points';
   const community = steps.flatMap((s) => (s.type === 'COMMUNITY' && FILTERS.includes(s.community!) ? [s.community!] : [])).at(-1) ?? 'All Communities';
-  const loaded = steps.filter((s) => s.type === 'xstate.done.actor.loadBoard').at(-1)?.output;
+  const loaded = steps.filter(isDone('loadBoard')).at(-1)?.output;
   return { tab, community, loaded };
 }
 
@@ -82,7 +82,7 @@ describe('leaderboard machine (model-based)', () => {
         },
         failed: (view) => {
           expectSelection(view);
-          const error = stepsOf(view).filter((s) => s.type === 'xstate.error.actor.loadBoard').at(-1)!.error;
+          const error = stepsOf(view).filter(isFailed('loadBoard')).at(-1)!.error;
           expect(view.context.error).toBe(
             (error as ExplainedError).cause instanceof MemberApiError
               ? 'You appear to be offline. Please check your connection and try again.'

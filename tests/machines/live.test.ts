@@ -7,7 +7,7 @@ import { liveMachine, type SocketSend } from '../../src/features/live/machines/l
 import type { LiveEmitted, OutboxEntry } from '../../src/features/live/machines/liveEvents';
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { fullStorage } from '../support/failingStorage';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { after, failed, testModel, type ReplayEnv } from '../support/modelTest';
 
 // The member's live channel: connecting -> open -> reconnecting with backoff -> offline,
 // the device outbox flushed in order on every open, acks and final refusals taking messages out of it.
@@ -49,7 +49,7 @@ type FakeFailure = { type: 'fake.fail'; error: unknown };
 
 /**
  * A socket that records what the machine does with it; the test sends what the server would. The model's
- * 'xstate.error.actor.socket' steps reject its entry in env.pending, which makes this actor fail.
+ * failed('socket') steps reject its entry in env.pending, which makes this actor fail.
  */
 function fakeSocket(env: ReplayEnv) {
   return fromCallback<SocketSend>(({ receive, self }) => {
@@ -88,18 +88,18 @@ function oracle(steps: readonly Step[]) {
   let connects = 1;
   for (let i = 1; i < steps.length; i += 1) {
     const before = where(steps[i - 1]!.state.value);
-    const after = where(steps[i]!.state.value);
+    const now = where(steps[i]!.state.value);
     const event = steps[i]!.event as EventObject & Record<string, unknown>;
     const wasConnected = before.startsWith('connected');
-    const isConnected = after.startsWith('connected');
+    const isConnected = now.startsWith('connected');
     if (isConnected && (!wasConnected || (event.type === 'socket.closed' && event.code === 1012))) connects += 1;
-    if (!isConnected || after === 'connected.connecting') online = [];
+    if (!isConnected || now === 'connected.connecting') online = [];
     if (event.type === 'live.send' && !outbox.some((e) => e.clientId === event.clientId)) {
       const entry = { to: event.to as string, clientId: event.clientId as string, text: event.text as string };
       outbox.push(entry);
       if (before === 'connected.open') sent.push({ type: 'send', ...entry });
     }
-    if (event.type === 'socket.opened' && after === 'connected.open') {
+    if (event.type === 'socket.opened' && now === 'connected.open') {
       for (const entry of outbox) sent.push({ type: 'send', ...entry });
       refused = [];
     }
@@ -151,16 +151,11 @@ describe('live machine (model-based)', () => {
       machine: liveMachine,
       input,
       limit: 400,
-      // Failed connects only up to the third: the cap is covered by the clock test below.
+      // Failed connects (a silent connect among them) only up to the third: the cap is covered by the clock test below.
       events: (snapshot) => [
         { type: 'socket.opened' },
-        ...(snapshot.context.attempt < 3
-          ? [
-              { type: 'socket.closed', code: 1006 },
-              { type: 'xstate.error.actor.socket', error: new Error('refused') },
-              { type: 'xstate.after.silenceLimit.live.connected.connecting' },
-            ]
-          : []),
+        ...(snapshot.context.attempt < 3 ? [{ type: 'socket.closed', code: 1006 }, failed('socket', new Error('refused'))] : []),
+        ...(snapshot.context.attempt < 3 || snapshot.matches({ connected: 'open' }) ? [after('silenceLimit')] : []),
         { type: 'socket.closed', code: 1012 },
         { type: 'socket.closed', code: 4401 },
         ...Object.values(frames).map((frame) => ({ type: 'socket.frame', frame })),
@@ -169,9 +164,8 @@ describe('live machine (model-based)', () => {
         { type: 'live.frame', frame: typing },
         { type: 'network.offline' },
         { type: 'network.online' },
-        { type: 'xstate.after.silenceLimit.live.connected.open' },
-        { type: 'xstate.after.reconnectDelay.live.reconnecting' },
-        { type: 'xstate.error.actor.watchNetwork', error: new Error('no window') },
+        after('reconnectDelay'),
+        failed('watchNetwork', new Error('no window')),
       ],
       delays: {
         silenceLimit: 50_000,

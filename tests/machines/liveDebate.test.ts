@@ -5,7 +5,7 @@ import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
 import { debateChatMessages, debateResultCard, selectDebateFinish, selectDebateLeaveQuestion, selectDebatePhase } from '../../src/features/games/machines/liveDebate.view';
-import { testModel, type ModelEvent, type ReplayEnv, type StateView } from '../support/modelTest';
+import { after, done, failed, testModel, type ModelEvent, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // The live debate against a fake live link: the frames the server would send are model events, the
 // commands the machine gives the link are recorded with the simulated time they were given at.
@@ -53,10 +53,10 @@ const QUEUED = received({ type: 'debate.queued' });
 const ONLINE: ModelEvent = { type: 'live.status', status: 'open' };
 const RECONNECTING: ModelEvent = { type: 'live.status', status: 'reconnecting' };
 
-const TIMEOUT = { type: 'xstate.after.matchmakingTimeout.liveDebate.searching' };
-const REVEAL_INTRO = { type: 'xstate.after.revealIntroDelay.liveDebate.matched.revealing.intro' };
-const REVEAL_TAKE = { type: 'xstate.after.revealTakeDelay.liveDebate.matched.revealing.take' };
-const LATE_WINDOW = { type: 'xstate.after.lateMatchWindow.liveDebate.aiOpponent.lateMatches' };
+const TIMEOUT = after('matchmakingTimeout');
+const REVEAL_INTRO = after('revealIntroDelay');
+const REVEAL_TAKE = after('revealTakeDelay');
+const LATE_WINDOW = after('lateMatchWindow');
 
 /** Frames the machine gave the link, in order, with when. */
 function commands(env: ReplayEnv): { frame: unknown; at: number }[] {
@@ -97,8 +97,8 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     { type: 'CANCEL_LEAVE' },
     { type: 'CONFIRM_LEAVE' },
     { type: 'FINISH' },
-    { type: 'xstate.done.actor.saveLog' },
-    { type: 'xstate.error.actor.saveLog', error: new Error('storage full') },
+    done('saveLog'),
+    failed('saveLog', new Error('storage full')),
   ];
 }
 
@@ -264,7 +264,7 @@ describe('live debate machine (model-based)', () => {
         machine: liveDebateMachine,
         input: { instanceId: 'screen' },
         limit: 10,
-        events: [{ type: 'xstate.error.actor.liveLink', error: new Error('no live layer') }],
+        events: [failed('liveLink', new Error('no live layer'))],
         states: {
           searching: ({ env }) => expect(env.clock.now()).toBe(0),
           'aiOpponent.lateMatches': ({ env, snapshot }) => {

@@ -6,7 +6,7 @@ import { logInWith } from '../../src/features/session/actors/authForms.actors';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
-import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
+import { after, done, eventsIn, failed, isDone, isFailed, modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // Blank, short and good values next to the empty start, so every log-in message is reachable.
 const events: LogInEvent[] = [
@@ -22,11 +22,11 @@ const events: LogInEvent[] = [
 // The server's answers to a valid submit: accepted with a complete profile on the server (land on Home) or
 // without one (build it), or refused for the whole form (wrong credentials, throttled for 15 minutes, unreachable).
 const serverAnswers = [
-  { type: 'xstate.done.actor.submitCredentials', output: 'home' },
-  { type: 'xstate.done.actor.submitCredentials', output: 'connections' },
-  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('INVALID_CREDENTIALS', { status: 401 }) },
-  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 900 }) },
-  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('OFFLINE') },
+  done('submitCredentials', 'home'),
+  done('submitCredentials', 'connections'),
+  failed('submitCredentials', new MemberApiError('INVALID_CREDENTIALS', { status: 401 })),
+  failed('submitCredentials', new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 900 })),
+  failed('submitCredentials', new MemberApiError('OFFLINE')),
 ];
 const refusalTexts: Record<string, string> = {
   INVALID_CREDENTIALS: 'Invalid username or password',
@@ -48,7 +48,7 @@ function refusalAfter(path: ModelPath<typeof logInMachine>): { message: string }
   let shown: { message: string } | null = null;
   for (const { event } of path.steps) {
     const e = event as { type: string; error?: MemberApiError };
-    if (e.type === 'xstate.error.actor.submitCredentials') shown = { message: refusalTexts[e.error!.code]! };
+    if (isFailed('submitCredentials')(e)) shown = { message: refusalTexts[e.error!.code]! };
     if (e.type === 'SUBMIT') shown = null;
   }
   return shown;
@@ -67,7 +67,7 @@ function stillOnScreen(env: ReplayEnv, events: string[]) {
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
   limit: 100,
-  events: [...events, ...serverAnswers, { type: 'xstate.after.navigateDelay.logIn.leaving' }],
+  events: [...events, ...serverAnswers, after('navigateDelay')],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {
@@ -96,7 +96,7 @@ const model: ModelOptions<typeof logInMachine> = {
       if (last?.type === 'SUBMIT') {
         expect(focuses(env).at(-1)).toBe((['username', 'password'] as const).find((f) => expectedErrors(context.values)[f] !== undefined));
       }
-      if (last?.type === 'xstate.error.actor.submitCredentials') {
+      if (isFailed('submitCredentials')(last)) {
         expect(context.values).toEqual(path.steps.at(-2)!.state.context.values);
         expect(focuses(env).at(-1)).toBeUndefined();
       }
@@ -111,7 +111,7 @@ const model: ModelOptions<typeof logInMachine> = {
     },
     // Accepted (a valid form), or the guest way, which never asks the server unless a submit did first.
     leaving: ({ context, env, events }) => {
-      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      if (events.some(isDone('submitCredentials'))) expect(expectedErrors(context.values)).toEqual({});
       else {
         expect(events.at(-1)).toBe('CONTINUE_AS_GUEST');
         if (!events.includes('SUBMIT')) expect(env.pending.get('submitCredentials')).toBeUndefined();
@@ -122,7 +122,7 @@ const model: ModelOptions<typeof logInMachine> = {
     done: ({ context, env, events, path }) => {
       const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
       expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/connections', at: 500 }]);
-      if (events.includes('xstate.done.actor.submitCredentials')) {
+      if (events.some(isDone('submitCredentials'))) {
         expect(expectedErrors(context.values)).toEqual({});
         expect((path.steps.at(-2)!.event as { output?: unknown }).output).toBe('connections');
       } else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
@@ -132,7 +132,7 @@ const model: ModelOptions<typeof logInMachine> = {
       const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
       expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/home', at: 500 }]);
       expect(expectedErrors(context.values)).toEqual({});
-      expect(path.steps.at(-2)!.event).toEqual({ type: 'xstate.done.actor.submitCredentials', output: 'home' });
+      expect(path.steps.at(-2)!.event).toEqual(done('submitCredentials', 'home'));
     },
   },
 };
@@ -145,7 +145,7 @@ describe('log-in machine (model-based)', () => {
 
   it('holds the same checks in every reachable form state', async () => {
     // testModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(logInMachine, { events: model.events as LogInEvent[] });
+    const paths = getShortestPaths(logInMachine, { events: (snapshot) => eventsIn(model, snapshot) as LogInEvent[] });
     const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
     for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
     console.log(`[model] logIn: ${paths.length} distinct form states, all among the replayed paths`);
@@ -172,10 +172,10 @@ describe('logInWith (the form asking the session)', () => {
   it('asks the session to log in with the username minus surrounding spaces and the password as typed', async () => {
     const { session, asked } = sessionAsking('logIn');
     const request = createActor(logInWith(session), { input: { username: '  mira ', password: ' secret1 ' } }).start();
-    const done = await waitFor(request, (s) => s.status === 'done');
+    const finished = await waitFor(request, (s) => s.status === 'done');
     expect(asked).toEqual([{ username: 'mira', password: ' secret1 ' }]);
     // Without a profile to read (no server here) the log-in still stands and lands on profile building.
-    expect(done.output).toBe('connections');
+    expect(finished.output).toBe('connections');
     session.stop();
   });
 });

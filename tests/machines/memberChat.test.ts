@@ -3,7 +3,7 @@ import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
+import { after, done, failed, isAfter, isDone, isFailed, stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // mira (signed in) chats with her friend nova. Fixtures are literal: ids sort in sending order.
 const MIRA = 'mira-id';
@@ -30,10 +30,10 @@ const NOT_FRIENDS = 'You can only message your friends.';
 const SERVER = 'Something went wrong on the server. Please try again.';
 const received = (frame: object) => ({ type: 'live.received', frame });
 
-const opened = { type: 'xstate.done.actor.loadChat', output: { friend: { id: NOVA, username: 'nova' }, history: { messages: [mineDelivered, novaUnread], hasMore: true } } };
+const opened = done('loadChat', { friend: { id: NOVA, username: 'nova' }, history: { messages: [mineDelivered, novaUnread], hasMore: true } });
 const common = [
   opened,
-  { type: 'xstate.error.actor.loadChat', error: new ExplainedError(OFFLINE) },
+  failed('loadChat', new ExplainedError(OFFLINE)),
   { type: 'BACK' },
   received({ type: 'message', message: novaNext }),
 ];
@@ -41,8 +41,8 @@ const common = [
 // Two models share the coverage: messages and their marks, then typing and paging (together they would multiply).
 const messageEvents = [
   ...common,
-  { type: 'xstate.done.actor.loadChat', output: { friend: { id: NOVA, username: 'nova' }, history: { messages: [], hasMore: false } } },
-  { type: 'xstate.error.actor.loadChat', error: new ExplainedError(NOT_FRIENDS) },
+  done('loadChat', { friend: { id: NOVA, username: 'nova' }, history: { messages: [], hasMore: false } }),
+  failed('loadChat', new ExplainedError(NOT_FRIENDS)),
   { type: 'RETRY' },
   { type: 'VISIBILITY', visible: false },
   { type: 'VISIBILITY', visible: true },
@@ -54,16 +54,16 @@ const messageEvents = [
   received({ type: 'receipt', friendId: NOVA, messageIds: ['m3'], status: 'delivered', at: LATER }),
   received({ type: 'receipt', friendId: NOVA, messageIds: ['m3'], status: 'read', at: LATER }),
   received({ type: 'error', code: 'TOO_MANY_MESSAGES', message: 'server words', clientId: 'c-1' }),
-  { type: 'xstate.error.actor.liveLink', error: new Error('link broke') },
+  failed('liveLink', new Error('link broke')),
   // The newest page fetched again once the channel is back: m4 may be new or already shown.
-  { type: 'xstate.done.actor.catchUp', output: { messages: [mineDelivered, novaUnread, novaNext], hasMore: false } },
-  { type: 'xstate.error.actor.catchUp', error: new ExplainedError(OFFLINE) },
+  done('catchUp', { messages: [mineDelivered, novaUnread, novaNext], hasMore: false }),
+  failed('catchUp', new ExplainedError(OFFLINE)),
 ];
 // My typing and nova's each run on their own clock, so each gets its own model (the replay advances one clock).
 const paging = [
   { type: 'LOAD_EARLIER' },
-  { type: 'xstate.done.actor.loadEarlier', output: { messages: [earlier], hasMore: false } },
-  { type: 'xstate.error.actor.loadEarlier', error: new ExplainedError(SERVER) },
+  done('loadEarlier', { messages: [earlier], hasMore: false }),
+  failed('loadEarlier', new ExplainedError(SERVER)),
 ];
 const myTypingEvents = [
   ...common,
@@ -71,15 +71,15 @@ const myTypingEvents = [
   { type: 'SEND', text: '   ' },
   { type: 'SEND', text: TOO_LONG },
   { type: 'TYPED' },
-  { type: 'xstate.after.typingThrottle.memberChat.chat.composer.cooling' },
-  { type: 'xstate.error.actor.watchVisibility', error: new Error('no document') },
+  after('typingThrottle'),
+  failed('watchVisibility', new Error('no document')),
 ];
 const novaTypingEvents = [
   ...common,
   ...paging,
   received({ type: 'typing', from: NOVA }),
   received({ type: 'typing', from: 'juno-id' }),
-  { type: 'xstate.after.typingTimeout.memberChat.chat.friend.typing' },
+  after('typingTimeout'),
 ];
 
 type Snapshot = SnapshotFrom<typeof memberChatMachine>;
@@ -134,7 +134,7 @@ function expectedTypingFrames(steps: readonly { event: EventObject; state: { val
       }
     }
     if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello') owed = false;
-    if (event.type === 'xstate.after.typingThrottle.memberChat.chat.composer.cooling') {
+    if (isAfter('typingThrottle')(event)) {
       if (owed) frames += 1;
       else pausing = false;
       owed = false;
@@ -157,10 +157,10 @@ function expectedMessages(steps: readonly { event: EventObject; state: { value: 
   for (const [i, { event }] of steps.entries()) {
     const before = steps[i - 1]?.state;
     const output = (event as unknown as { output?: { history?: { messages: (typeof mineDelivered)[] }; messages?: (typeof mineDelivered)[] } }).output;
-    if (event.type === 'xstate.done.actor.loadChat') {
+    if (isDone('loadChat')(event)) {
       const page = output!.history!.messages.map((m) => show(m, m.from === MIRA));
       shown = [...page, ...shown.filter((s) => !page.some((p) => p.id === s.id))];
-    } else if (event.type === 'xstate.done.actor.catchUp') {
+    } else if (isDone('catchUp')(event)) {
       // Each message once, in the server's order (ids sort by length, then text), mine still pending last.
       for (const m of output!.messages!) {
         const known = shown.find((s) => s.id === m.id);
@@ -171,7 +171,7 @@ function expectedMessages(steps: readonly { event: EventObject; state: { value: 
       shown.sort((a, b) =>
         a.id === null || b.id === null ? Number(a.id === null) - Number(b.id === null) : a.id.length - b.id.length || a.id.localeCompare(b.id),
       );
-    } else if (event.type === 'xstate.done.actor.loadEarlier') {
+    } else if (isDone('loadEarlier')(event)) {
       shown = [...output!.messages!.map((m) => show(m, false)), ...shown];
     } else if (event.type === 'SEND' && (event as unknown as { text: string }).text === 'Hello' && before && inChat(before)) {
       shown.push({ id: null, clientId: 'c-1', text: 'Hello', mark: 'pending', error: null });
@@ -236,7 +236,7 @@ function expectedReads(steps: readonly { event: EventObject; state: { value: unk
   for (const [i, { event, state }] of steps.entries()) {
     if (event.type === 'VISIBILITY') visible = (event as unknown as { visible: boolean }).visible;
     if (event.type === 'live.status') open = (event as unknown as { status: string }).status === 'open';
-    if (event.type === 'xstate.error.actor.liveLink') open = false;
+    if (isFailed('liveLink')(event)) open = false;
     if (!inChat(state) || !visible || !open) continue;
     const newest = expectedMessages(steps.slice(0, i + 1)).filter((m) => m.mark === null).at(-1)?.id;
     if (newest && newest !== reads.at(-1)) reads.push(newest);
@@ -249,7 +249,7 @@ function chatting(v: View) {
   always(v);
   expect(v.context.friendName).toBe('nova');
   if (v.last?.type === 'SEND' && v.last.text === TOO_LONG) expect(v.context.notice).toBe('Messages can be up to 2000 characters.');
-  if (v.last?.type === 'xstate.error.actor.loadEarlier') expect(v.context.notice).toBe(SERVER);
+  if (isFailed('loadEarlier')(v.last)) expect(v.context.notice).toBe(SERVER);
 }
 
 /**
@@ -262,7 +262,7 @@ function novaTypingShown(v: View): boolean {
     const frame = event.type === 'live.received' ? frameOf(event) : null;
     if (frame?.type === 'typing' && frame.from === NOVA && i > 0 && inChat(v.path.steps[i - 1]!.state)) shown = true;
     if (frame?.type === 'message' && (frame.message as { from: string }).from === NOVA) shown = false;
-    if (event.type === 'xstate.after.typingTimeout.memberChat.chat.friend.typing') shown = false;
+    if (isAfter('typingTimeout')(event)) shown = false;
   }
   return shown;
 }
@@ -275,7 +275,7 @@ const regions: Record<string, Record<string, (v: View) => void>> = {
       expect(v.env.pending.get('catchUp')?.at(-1)?.input).toEqual({ friendId: NOVA });
       // The chat opened with the socket open; on this path it went down (a status, or the link failing) and came back.
       const open = v.path.steps.flatMap(({ event }) =>
-        event.type === 'live.status' ? [(event as unknown as { status: string }).status === 'open'] : event.type === 'xstate.error.actor.liveLink' ? [false] : [],
+        event.type === 'live.status' ? [(event as unknown as { status: string }).status === 'open'] : isFailed('liveLink')(event) ? [false] : [],
       );
       expect(open.some((isOpen, i) => isOpen && !(open[i - 1] ?? true))).toBe(true);
     },
@@ -314,7 +314,7 @@ const states: Record<string, (v: View) => void> = {
   },
   failed: (v) => {
     always(v);
-    const failure = v.path.steps.findLast((s) => s.event.type === 'xstate.error.actor.loadChat')!.event as unknown as { error: ExplainedError };
+    const failure = v.path.steps.findLast((s) => isFailed('loadChat')(s.event))!.event as unknown as { error: ExplainedError };
     expect(v.context.error).toBe(failure.error.text);
     expect([OFFLINE, NOT_FRIENDS]).toContain(v.context.error);
   },
@@ -342,7 +342,7 @@ for (const [catchUpState, catchUpCheck] of Object.entries(regions.catchUp!)) {
 }
 
 /**
- * The app's live link as a fake: it records every command, and the model's 'xstate.error.actor.liveLink'
+ * The app's live link as a fake: it records every command, and the model's failed('liveLink')
  * step makes it report a failure the way a failed invoke does (a callback actor cannot fail later on its own).
  */
 function fakeLiveLink(env: ReplayEnv) {
@@ -350,7 +350,7 @@ function fakeLiveLink(env: ReplayEnv) {
     receive((command) => env.record('live', command));
     let reject!: (error: unknown) => void;
     const promise = new Promise<unknown>((_, rej) => (reject = rej));
-    promise.catch((error: unknown) => sendBack({ type: 'xstate.error.actor.liveLink', error }));
+    promise.catch((error: unknown) => sendBack(failed('liveLink', error)));
     env.pending.set('liveLink', [{ promise, resolve: () => undefined, reject, input: undefined }]);
   });
 }
@@ -368,6 +368,8 @@ describe('member chat machine (model-based)', () => {
       machine: memberChatMachine,
       input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: true, liveStatus: 'open' as const },
       limit: 3000,
+      // Over 19,000 paths: a covering subset is replayed.
+      paths: 'covering' as const,
       events: withHello(events),
       compareContext: false,
       delays: { typingThrottle: 2000, typingTimeout: 4000 },

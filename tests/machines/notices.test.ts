@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { noticesMachine } from '../../src/features/live/machines/notices.machine';
-import { testModel } from '../support/modelTest';
+import { after, done, failed, isDone, testModel } from '../support/modelTest';
 
 // A member's live notices: a friend request or a friend's message, told in the page for
 // 6 s or until dismissed, beyond the page as settings allow; no notice for the chat on screen or one's own echo.
@@ -29,11 +29,11 @@ const events = [
   { type: 'notices.viewing', friendId: 'm-2' },
   { type: 'notices.viewing', friendId: null },
   { type: 'notices.dismiss' },
-  { type: 'xstate.done.actor.friendName', output: 'nova' },
-  { type: 'xstate.done.actor.friendName', output: null },
-  { type: 'xstate.error.actor.friendName', error: new Error('offline') },
-  { type: 'xstate.after.noticeDuration.notices.showing' },
-  { type: 'xstate.error.actor.liveLink', error: new Error('gone') },
+  done('friendName', 'nova'),
+  done('friendName', null),
+  failed('friendName', new Error('offline')),
+  after('noticeDuration'),
+  failed('liveLink', new Error('gone')),
   // Said without a notice: the member's people or own profile changed, or the channel (re)opened.
   { type: 'live.received', frame: { type: 'people.changed' } },
   { type: 'live.received', frame: { type: 'profile.changed' } },
@@ -67,7 +67,7 @@ function oracle(steps: readonly Step[]) {
         refreshes += 1;
       }
     }
-    if (event.type === 'xstate.done.actor.friendName' && event.output === 'nova' && viewing !== 'm-2') {
+    if (isDone('friendName')(event) && event.output === 'nova' && viewing !== 'm-2') {
       notice = MESSAGE_NOTICE;
       beyond.push(MESSAGE_NOTICE);
     }

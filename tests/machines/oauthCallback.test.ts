@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oauthCallbackMachine } from '../../src/features/profile/machines/oauthCallback.machine';
 import { OAuthDeniedError } from '../../src/domain/oauth';
-import { testModel } from '../support/modelTest';
+import { done, failed, isDone, testModel } from '../support/modelTest';
 
 const codeParams = { code: 'one-time-code', state: 'saved-state', error: null };
 const tokens = { access_token: 'access', refresh_token: 'refresh' };
@@ -19,13 +19,13 @@ describe('OAuth callback machine (model-based)', () => {
         input: { provider, params: codeParams },
         limit: 20,
         events: [
-          { type: 'xstate.done.actor.recallOrigin', output: '/connections' },
-          { type: 'xstate.error.actor.recallOrigin', error: new Error('storage unavailable') },
-          { type: 'xstate.done.actor.exchange', output: tokens },
-          { type: 'xstate.done.actor.exchange', output: null },
-          { type: 'xstate.done.actor.exchange', output: { access_token: '' } },
-          { type: 'xstate.error.actor.exchange', error: new OAuthDeniedError(provider) },
-          { type: 'xstate.error.actor.exchange', error: new Error(`${provider} callback state does not match the one we sent`) },
+          done('recallOrigin', '/connections'),
+          failed('recallOrigin', new Error('storage unavailable')),
+          done('exchange', tokens),
+          done('exchange', null),
+          done('exchange', { access_token: '' }),
+          failed('exchange', new OAuthDeniedError(provider)),
+          failed('exchange', new Error(`${provider} callback state does not match the one we sent`)),
         ],
         provide: (env) => ({
           actions: {
@@ -45,7 +45,7 @@ describe('OAuth callback machine (model-based)', () => {
             expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([]);
           },
           succeeded: ({ env, events, snapshot }) => {
-            const to = events.includes('xstate.done.actor.recallOrigin') ? '/connections' : '/profile';
+            const to = events.some(isDone('recallOrigin')) ? '/connections' : '/profile';
             expect(env.timeline.filter((e) => e.type !== 'log')).toEqual([
               { type: 'finish', payload: tokens, at: 0 },
               { type: 'navigate', payload: to, at: 0 },
@@ -53,14 +53,14 @@ describe('OAuth callback machine (model-based)', () => {
             expect(snapshot.status).toBe('done');
           },
           cancelled: ({ env, events, snapshot }) => {
-            const to = events.includes('xstate.done.actor.recallOrigin') ? '/connections' : '/profile';
+            const to = events.some(isDone('recallOrigin')) ? '/connections' : '/profile';
             expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([
               { type: 'navigate', payload: { to, notice: `${names[provider]} connection cancelled.` }, at: 0 },
             ]);
             expect(snapshot.status).toBe('done');
           },
           failed: ({ env, events, snapshot }) => {
-            const to = events.includes('xstate.done.actor.recallOrigin') ? '/connections' : '/profile';
+            const to = events.some(isDone('recallOrigin')) ? '/connections' : '/profile';
             expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([
               { type: 'navigate', payload: { to, notice: `Could not connect to ${names[provider]}. Please try again.` }, at: 0 },
             ]);

@@ -3,9 +3,9 @@ import { createActor, SimulatedClock } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onboardingMachine } from '../../src/features/profile/machines/onboarding.machine';
 import { onboardingImplementations } from '../../src/features/profile/actors/bio.actors';
-import { testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
+import { after, testModel, type ModelOptions, type ReplayEnv } from '../support/modelTest';
 
-const events = [{ type: 'FINISH' }, { type: 'xstate.after.navigationDelay.onboarding.leaving' }];
+const events = [{ type: 'FINISH' }, after('navigationDelay')];
 
 afterEach(() => localStorage.clear());
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { personSafetyMachine, type PersonSafetyContext } from '../../src/features/safety/machines/personSafety.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { done, eventName, failed, isDone, isFailed, pathEvents, testModel, type ReplayEnv } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova' };
 const LONGEST_NOTE = 'n'.repeat(500);
@@ -25,17 +25,17 @@ const events = [
   // One character past the contract's 500: refused, the note stays as it was.
   { type: 'EDIT_NOTE', note: 'n'.repeat(501) },
   { type: 'SUBMIT_REPORT' },
-  { type: 'xstate.done.actor.block' },
-  { type: 'xstate.error.actor.block', error: new ExplainedError(BLOCK_SELF) },
-  { type: 'xstate.error.actor.block', error: new ExplainedError(OFFLINE) },
-  { type: 'xstate.done.actor.report', output: 'r-1' },
-  { type: 'xstate.error.actor.report', error: new ExplainedError(TOO_OFTEN) },
+  done('block'),
+  failed('block', new ExplainedError(BLOCK_SELF)),
+  failed('block', new ExplainedError(OFFLINE)),
+  done('report', 'r-1'),
+  failed('report', new ExplainedError(TOO_OFTEN)),
 ];
 
 
 type Step = { event: EventObject & Record<string, unknown> };
-const eventsOf = (steps: readonly Step[]) => steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
-const blocked = (steps: readonly Step[]) => eventsOf(steps).some((e) => e.type === 'xstate.done.actor.block');
+const eventsOf = (steps: readonly Step[]) => pathEvents({ steps });
+const blocked = (steps: readonly Step[]) => eventsOf(steps).some(isDone('block'));
 
 function errorTextOf(event: EventObject & Record<string, unknown>): string {
   return (event.error as ExplainedError).message;
@@ -72,7 +72,7 @@ describe('person safety machine (model-based)', () => {
         idle: ({ env, context, path }) => {
           expectBlockedList(env, context, path.steps);
           // The place's own step (a chat leaves) comes once the confirmation is closed, once per block.
-          const closedAfterBlock = eventsOf(path.steps).filter((e, i, all) => e.type === 'CANCEL' && all[i - 1]?.type === 'xstate.done.actor.block').length;
+          const closedAfterBlock = eventsOf(path.steps).filter((e, i, all) => e.type === 'CANCEL' && isDone('block')(all[i - 1])).length;
           expect(env.effects.filter((e) => e.type === 'personBlocked')).toEqual(Array(closedAfterBlock).fill({ type: 'personBlocked', payload: 'm-2' }));
           expect(context).toMatchObject({ person: null, reason: null, note: '', error: null });
           expect(context.notice).toBe(blocked(path.steps) ? 'You blocked nova.' : null);
@@ -80,15 +80,15 @@ describe('person safety machine (model-based)', () => {
         confirmingBlock: ({ env, context, path, last }) => {
           expectBlockedList(env, context, path.steps);
           expect(context.person).toEqual(nova);
-          expect(context.error).toBe(last?.type === 'xstate.error.actor.block' ? errorTextOf(last) : null);
+          expect(context.error).toBe(last && isFailed('block')(last) ? errorTextOf(last) : null);
         },
         // Blocked: the person is hidden at once and the open dialog says what happened, until Done (CANCEL).
         blocked: ({ env, context, path, last }) => {
           expectBlockedList(env, context, path.steps);
-          expect(last?.type).toBe('xstate.done.actor.block');
+          expect(eventName(last)).toBe('done block');
           expect(context.person).toEqual(nova);
           expect(context.notice).toBe('You blocked nova.');
-          expect(env.effects.filter((e) => e.type === 'peopleChanged')).toHaveLength(eventsOf(path.steps).filter((e) => e.type === 'xstate.done.actor.block').length);
+          expect(env.effects.filter((e) => e.type === 'peopleChanged')).toHaveLength(eventsOf(path.steps).filter(isDone('block')).length);
         },
         blocking: ({ env, context, path }) => {
           expectBlockedList(env, context, path.steps);
@@ -99,8 +99,8 @@ describe('person safety machine (model-based)', () => {
           expect(context.person).toEqual(nova);
           expect({ reason: context.reason, note: context.note }).toEqual(draftOf(path.steps));
           const all = eventsOf(path.steps);
-          const lastDecisive = all.findLast((e) => ['xstate.error.actor.report', 'CHOOSE_REASON', 'OPEN_REPORT'].includes(e.type));
-          expect(context.error).toBe(lastDecisive?.type === 'xstate.error.actor.report' ? TOO_OFTEN : null);
+          const lastDecisive = all.findLast((e) => ['failed report', 'CHOOSE_REASON', 'OPEN_REPORT'].includes(eventName(e)!));
+          expect(context.error).toBe(isFailed('report')(lastDecisive) ? TOO_OFTEN : null);
         },
         'reporting.sending': ({ env, context, path }) => {
           const draft = draftOf(path.steps);

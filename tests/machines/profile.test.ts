@@ -7,7 +7,7 @@ import { profileEditorActors } from '../../src/features/profile/actors/profileEd
 import { profileMachine } from '../../src/features/profile/machines/profile.machine';
 import { readPicture } from '../../src/features/profile/services/image';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
-import { testModel, type ModelEvent, type StateView } from '../support/modelTest';
+import { done, failed, isFailed, testModel, type ModelEvent, type StateView } from '../support/modelTest';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
@@ -35,10 +35,10 @@ function events(snapshot: Snapshot): { type: string; [k: string]: unknown }[] {
   const list: { type: string; [k: string]: unknown }[] = [
     { type: 'CHIP_ADDED', list: 'favoriteShows', value: '   ' },
     { type: 'CHIP_REMOVED', list: 'musicGenres', value: 'Jazz' },
-    { type: 'xstate.done.actor.readPicture', output: PICTURE },
-    { type: 'xstate.error.actor.readPicture', error: new AppError('PICTURE_NOT_IMAGE') },
-    { type: 'xstate.error.actor.readPicture', error: new Error('decode failed') },
-    { type: 'xstate.error.actor.watchProfile', error: new Error('listener failed') },
+    done('readPicture', PICTURE),
+    failed('readPicture', new AppError('PICTURE_NOT_IMAGE')),
+    failed('readPicture', new Error('decode failed')),
+    failed('watchProfile', new Error('listener failed')),
   ];
   if (profile.username !== 'Ada') list.push({ type: 'USERNAME_CHANGED', value: 'Ada' });
   if (profile.hobbies === '') list.push({ type: 'HOBBIES_CHANGED', value: 'Hiking' });
@@ -49,8 +49,8 @@ function events(snapshot: Snapshot): { type: string; [k: string]: unknown }[] {
   else list.push({ type: 'PICTURE_SELECTED', file: new File(['png'], 'me.png', { type: 'image/png' }) });
   if (!profile.connectedServices.spotify) list.push({ type: 'STORED_PROFILE_CHANGED', profile: ELSEWHERE });
   if (!snapshot.context.usernameOffered) list.push({ type: 'USERNAME_OFFERED', value: ' Mira ' });
-  list.push({ type: 'xstate.done.actor.saveProfile' });
-  if (saveError === null) list.push({ type: 'xstate.error.actor.saveProfile', error: new AppError('STORAGE_FULL') });
+  list.push(done('saveProfile'));
+  if (saveError === null) list.push(failed('saveProfile', new AppError('STORAGE_FULL')));
   return list;
 }
 
@@ -97,11 +97,11 @@ function expectedAfter(steps: { event: EventObject }[]): Expected {
       case 'PICTURE_SELECTED':
         x.pictureError = null;
         break;
-      case 'xstate.done.actor.readPicture':
+      case done('readPicture').type:
         x.pictureError = null;
         change({ ...x.profile, profilePicture: PICTURE });
         break;
-      case 'xstate.error.actor.readPicture':
+      case failed('readPicture').type:
         x.pictureError = e.error instanceof AppError ? PICTURE_NOT_IMAGE : PICTURE_UNREADABLE;
         break;
       case 'PICTURE_REMOVED':
@@ -115,7 +115,7 @@ function expectedAfter(steps: { event: EventObject }[]): Expected {
         if (!offered && x.profile.username === '') change({ ...x.profile, username: 'Mira' });
         offered = true;
         break;
-      case 'xstate.error.actor.saveProfile':
+      case failed('saveProfile').type:
         x.saveError = STORAGE_FULL;
         break;
     }
@@ -129,7 +129,7 @@ function expectEdited({ env, context, path, last }: StateView<typeof profileMach
   const offered = path.steps.some((s) => s.event.type === 'USERNAME_OFFERED');
   expect(context).toEqual({ profile: x.profile, saveError: x.saveError, pictureError: x.pictureError, usernameOffered: offered });
   expect(env.pending.get('saveProfile')?.map((d) => d.input) ?? []).toEqual(x.saves);
-  if (last?.type === 'xstate.error.actor.watchProfile') expect(env.timeline.at(-1)).toEqual({ type: 'watchFailed', payload: undefined, at: 0 });
+  if (isFailed('watchProfile')(last)) expect(env.timeline.at(-1)).toEqual({ type: 'watchFailed', payload: undefined, at: 0 });
 }
 
 /** A localStorage stand-in that can be made to refuse writes the way a full browser storage does. */

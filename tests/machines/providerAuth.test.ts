@@ -7,7 +7,7 @@ import { getTopArtists } from '../../src/features/profile/services/providerData'
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { createClientConfigLoader } from '../../src/shared/http/config';
 import { loadProfile } from '../../src/shared/storage/profile';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { after, done, failed, isAfter, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The card's IO as the app provides it: the server's configuration (fetched through the test's fetch fake)
@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 // Only an explicit logout or a failed refresh forgets the tokens, each at the moment it happens.
 function expectLogouts(env: ReplayEnv, events: string[]) {
-  const forgetting = events.filter((e) => e === 'LOGOUT' || e === 'xstate.error.actor.refreshTokens');
+  const forgetting = events.filter((e) => e === 'LOGOUT' || isFailed('refreshTokens')(e));
   expect(env.timeline.filter((e) => e.type === 'logout')).toEqual(forgetting.map(() => ({ type: 'logout', payload: undefined, at: 0 })));
 }
 
@@ -55,12 +55,12 @@ describe('provider auth machine (model-based)', () => {
         { type: 'LOGIN' },
         { type: 'LOGOUT' },
         { type: 'REFRESH' },
-        { type: 'xstate.done.actor.prepareLogin', output: AUTHORIZE },
-        { type: 'xstate.error.actor.prepareLogin', error: new Error('config unavailable') },
-        { type: 'xstate.done.actor.refreshTokens', output: 'fresh-token' },
-        { type: 'xstate.error.actor.refreshTokens', error: new Error('invalid_grant') },
-        { type: 'xstate.error.actor.watchToken', error: new Error('storage gone') },
-        { type: 'xstate.after.redirectGrace.providerAuth.redirected' },
+        done('prepareLogin', AUTHORIZE),
+        failed('prepareLogin', new Error('config unavailable')),
+        done('refreshTokens', 'fresh-token'),
+        failed('refreshTokens', new Error('invalid_grant')),
+        failed('watchToken', new Error('storage gone')),
+        after('redirectGrace'),
       ],
       // A redirect that has not unloaded the page after 10 s is over (the card offers Connect again).
       delays: { redirectGrace: 10_000 },
@@ -80,7 +80,7 @@ describe('provider auth machine (model-based)', () => {
         unauthenticated: ({ env, events, last }) => {
           expectNotConnectedHere(env);
           expectLogouts(env, events);
-          if (last?.type === 'xstate.after.redirectGrace.providerAuth.redirected') {
+          if (isAfter('redirectGrace')(last)) {
             expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([{ type: 'redirect', payload: AUTHORIZE, at: 0 }]);
             expect(env.clock.now()).toBe(10_000);
           }

@@ -4,7 +4,7 @@ import { sessionMachine } from '../../src/features/session/machines/session.mach
 import { sessionDeviceActions } from '../support/session';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { createViewerSource } from '../../src/shared/session/viewer';
-import { testModel, type ModelPath, type StateView } from '../support/modelTest';
+import { done, eventName, failed, isDone, isFailed, testModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // The session as a person meets it: a guest by default, a member after signing up or logging
 // in, a guest again after logging out, deleting the account or a 401 ("Your session has ended...").
@@ -29,33 +29,33 @@ const memberData: Record<string, string> = {
 const deviceSettings = JSON.stringify({ theme: 'light' });
 
 const events = [
-  { type: 'xstate.done.actor.checkSession', output: mira },
-  { type: 'xstate.done.actor.checkSession', output: null },
-  { type: 'xstate.done.actor.checkSession', output: { offlineMemberId: 'm-1' } },
-  { type: 'xstate.error.actor.checkSession', error: new MemberApiError('OFFLINE') },
+  done('checkSession', mira),
+  done('checkSession', null),
+  done('checkSession', { offlineMemberId: 'm-1' }),
+  failed('checkSession', new MemberApiError('OFFLINE')),
   { type: 'ONLINE' },
-  { type: 'xstate.error.actor.keepEditsPending', error: new Error('no storage events') },
-  { type: 'xstate.error.actor.waitForNetwork', error: new Error('no window') },
+  failed('keepEditsPending', new Error('no storage events')),
+  failed('waitForNetwork', new Error('no window')),
   { type: 'SIGN_UP', request: signUpRequest },
   { type: 'LOG_IN', request: logInRequest },
   { type: 'LOG_OUT' },
   { type: 'DELETE_ACCOUNT', password: 'secret1' },
   { type: 'SESSION_EXPIRED' },
   { type: 'DISMISS_NOTICE' },
-  { type: 'xstate.done.actor.signUp', output: mira },
-  { type: 'xstate.error.actor.signUp', error: new MemberApiError('USERNAME_TAKEN', { status: 409, field: 'username' }) },
-  { type: 'xstate.error.actor.signUp', error: new MemberApiError('OFFLINE') },
-  { type: 'xstate.done.actor.logIn', output: mira },
-  { type: 'xstate.error.actor.logIn', error: new MemberApiError('INVALID_CREDENTIALS', { status: 401 }) },
-  { type: 'xstate.error.actor.logIn', error: new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 60 }) },
-  { type: 'xstate.done.actor.logOut' },
-  { type: 'xstate.error.actor.logOut', error: new MemberApiError('OFFLINE') },
-  { type: 'xstate.done.actor.deleteAccount' },
-  { type: 'xstate.error.actor.deleteAccount', error: new MemberApiError('WRONG_PASSWORD', { status: 403 }) },
-  { type: 'xstate.error.actor.deleteAccount', error: new MemberApiError('UNAUTHENTICATED', { status: 401 }) },
-  { type: 'xstate.done.actor.profileSync', output: { sessionEnded: true } },
-  { type: 'xstate.error.actor.profileSync', error: new Error('sync crashed') },
-  { type: 'xstate.error.actor.hearSessionEnded', error: new Error('listener crashed') },
+  done('signUp', mira),
+  failed('signUp', new MemberApiError('USERNAME_TAKEN', { status: 409, field: 'username' })),
+  failed('signUp', new MemberApiError('OFFLINE')),
+  done('logIn', mira),
+  failed('logIn', new MemberApiError('INVALID_CREDENTIALS', { status: 401 })),
+  failed('logIn', new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 60 })),
+  done('logOut'),
+  failed('logOut', new MemberApiError('OFFLINE')),
+  done('deleteAccount'),
+  failed('deleteAccount', new MemberApiError('WRONG_PASSWORD', { status: 403 })),
+  failed('deleteAccount', new MemberApiError('UNAUTHENTICATED', { status: 401 })),
+  done('profileSync', { sessionEnded: true }),
+  failed('profileSync', new Error('sync crashed')),
+  failed('hearSessionEnded', new Error('listener crashed')),
 ];
 
 // What the person is told after each refusal (memberContract.ts texts, spelled out).
@@ -74,12 +74,12 @@ type Step = { type: string; output?: unknown; error?: MemberApiError; request?: 
 function leftMembership(steps: Step[]): boolean {
   return steps.some(
     (e) =>
-      e.type === 'xstate.done.actor.logOut' ||
-      e.type === 'xstate.error.actor.logOut' ||
-      e.type === 'xstate.done.actor.deleteAccount' ||
-      e.type === 'xstate.done.actor.profileSync' ||
-      (e.type === 'SESSION_EXPIRED' && steps.some((s) => s.type.startsWith('xstate.done.actor.') && (s.output as { id?: string } | undefined)?.id === 'm-1')) ||
-      (e.type === 'xstate.error.actor.deleteAccount' && e.error?.code === 'UNAUTHENTICATED'),
+      isDone('logOut')(e) ||
+      isFailed('logOut')(e) ||
+      isDone('deleteAccount')(e) ||
+      isDone('profileSync')(e) ||
+      (e.type === 'SESSION_EXPIRED' && steps.some((s) => isDone()(s) && (s.output as { id?: string } | undefined)?.id === 'm-1')) ||
+      (isFailed('deleteAccount')(e) && e.error?.code === 'UNAUTHENTICATED'),
   );
 }
 
@@ -103,15 +103,16 @@ function observed({ env, snapshot, path }: View) {
   // One profile sync per membership.
   const becameMember = steps.filter(
     (e) =>
-      ['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(e.type) ||
-      (e.type === 'xstate.done.actor.checkSession' && (e.output as { id?: string } | null)?.id === 'm-1'),
+      isDone('signUp')(e) ||
+      isDone('logIn')(e) ||
+      (isDone('checkSession')(e) && (e.output as { id?: string } | null)?.id === 'm-1'),
   ).length;
   expect(env.pending.get('profileSync') ?? []).toHaveLength(becameMember);
 
   // A refusal tells the person why, in the contract's words, and leaves them where they were.
-  if (last?.type.startsWith('xstate.error.actor.') && last.error instanceof MemberApiError && !last.type.endsWith('logOut') && !last.type.endsWith('checkSession')) {
+  if (last && isFailed()(last) && last.error instanceof MemberApiError && !isFailed('logOut')(last) && !isFailed('checkSession')(last)) {
     expect(failure).toEqual(toldAfter[last.error.code]);
-    if (last.type.endsWith('signUp') || last.type.endsWith('logIn')) expect(snapshot.value).toEqual({ guest: 'browsing' });
+    if (isFailed('signUp')(last) || isFailed('logIn')(last)) expect(snapshot.value).toEqual({ guest: 'browsing' });
     if (last.error.code === 'WRONG_PASSWORD') expect(snapshot.value).toEqual({ member: 'active' });
   }
   if (last?.type === 'DISMISS_NOTICE') expect(snapshot.value).toEqual({ guest: 'browsing' });
@@ -119,19 +120,19 @@ function observed({ env, snapshot, path }: View) {
   const before = path.steps.at(-2)?.state;
   const endedBy401 =
     (before?.matches('member') && last?.type === 'SESSION_EXPIRED') ||
-    last?.type === 'xstate.done.actor.profileSync' ||
-    (last?.type === 'xstate.error.actor.deleteAccount' && last.error?.code === 'UNAUTHENTICATED');
+    isDone('profileSync')(last) ||
+    (isFailed('deleteAccount')(last) && last?.error?.code === 'UNAUTHENTICATED');
   if (endedBy401) expect(snapshot.value).toEqual({ guest: 'sessionEnded' });
-  if (last?.type === 'xstate.done.actor.logOut' || last?.type === 'xstate.error.actor.logOut' || last?.type === 'xstate.done.actor.deleteAccount') {
+  if (isDone('logOut')(last) || isFailed('logOut')(last) || isDone('deleteAccount')(last)) {
     expect(snapshot.value).toEqual({ guest: 'browsing' });
   }
   // A new sign-up or log-in leaves any earlier notice behind once answered.
-  if (['xstate.done.actor.signUp', 'xstate.done.actor.logIn'].includes(last?.type ?? '')) expect(snapshot.value).toEqual({ member: 'active' });
+  if (isDone('signUp')(last) || isDone('logIn')(last)) expect(snapshot.value).toEqual({ member: 'active' });
 
   // Logging out (from the moment it is asked) or deleting the account leaves nothing of the member on the device,
   // settings aside; a session that ended by itself keeps the member's copy for their next log-in.
   const leftOnPurpose = path.steps.some(
-    (step, i) => (step.event.type === 'LOG_OUT' && i > 0 && path.steps[i - 1]!.state.matches('member')) || step.event.type === 'xstate.done.actor.deleteAccount',
+    (step, i) => (step.event.type === 'LOG_OUT' && i > 0 && path.steps[i - 1]!.state.matches('member')) || isDone('deleteAccount')(step.event),
   );
   // The device forgets whose profile copy it holds exactly when a membership ends.
   expect(localStorage.getItem(SYNC_KEY)).toBe(leftMembership(steps) || leftOnPurpose ? null : seededSync);
@@ -204,14 +205,14 @@ describe('session machine (model-based)', () => {
         },
         // An ended session (a 401 while a member) is the only way to the notice.
         'guest.sessionEnded': (view) => {
-          expect(['SESSION_EXPIRED', 'xstate.done.actor.profileSync', 'xstate.error.actor.deleteAccount']).toContain(view.last!.type);
+          expect(['SESSION_EXPIRED', 'done profileSync', 'failed deleteAccount']).toContain(eventName(view.last));
           servesGuest();
           asGuest(view);
         },
         // A member's device that started offline keeps that member's edits pending and waits for the network.
         'guest.offline': (view) => {
           expect(view.env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
-          expect(view.env.pending.get('waitForNetwork')).toHaveLength(view.events.filter((t) => t === 'xstate.done.actor.checkSession').length);
+          expect(view.env.pending.get('waitForNetwork')).toHaveLength(view.events.filter(isDone('checkSession')).length);
           servesGuest();
           asGuest(view);
         },

@@ -5,7 +5,7 @@ import { settingsDeviceActions } from '../../src/features/settings/actors/settin
 import { AppError } from '../../src/domain/errors';
 import { MemberApiError } from '../../src/shared/http/errors';
 import type { Settings } from '../../src/domain/settings';
-import { testModel, type ModelPath, type ReplayEnv, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, pathEvents, testModel, type ModelPath, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // docs/product.md's settings texts and defaults, written out rather than imported from the code under test.
 const TEXT = {
@@ -31,27 +31,27 @@ function stored(): Settings | null {
 }
 
 const events = [
-  { type: 'xstate.done.actor.loadSettings', output: lightish },
-  { type: 'xstate.error.actor.loadSettings', error: new Error('broken') },
+  done('loadSettings', lightish),
+  failed('loadSettings', new Error('broken')),
   { type: 'TOGGLE', setting: 'theme' },
   { type: 'TOGGLE', setting: 'notifications' },
   { type: 'TOGGLE', setting: 'profileVisibility' },
-  { type: 'xstate.done.actor.sharePrivacy', output: SERVER_PRIVACY },
-  { type: 'xstate.error.actor.sharePrivacy', error: new MemberApiError('OFFLINE') },
-  { type: 'xstate.done.actor.saveSettings' },
-  { type: 'xstate.error.actor.saveSettings', error: new AppError('STORAGE_FULL') },
-  { type: 'xstate.error.actor.saveSettings', error: new Error('denied') },
+  done('sharePrivacy', SERVER_PRIVACY),
+  failed('sharePrivacy', new MemberApiError('OFFLINE')),
+  done('saveSettings'),
+  failed('saveSettings', new AppError('STORAGE_FULL')),
+  failed('saveSettings', new Error('denied')),
   { type: 'CLEAR_DATA' },
   { type: 'LOG_OUT' },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
   { type: 'DOWNLOAD' },
-  { type: 'xstate.done.actor.exportData', output: exported },
-  { type: 'xstate.error.actor.exportData', error: new Error('offline') },
+  done('exportData', exported),
+  failed('exportData', new Error('offline')),
 ];
 
 type PathEvent = { type: string; setting?: keyof Settings; output?: unknown; error?: unknown };
-const pathEvents = (path: ModelPath<typeof settingsMachine>) => path.steps.map((s) => s.event as PathEvent).filter((e) => e.type !== 'xstate.init');
+const eventsOf = (path: ModelPath<typeof settingsMachine>) => pathEvents(path) as PathEvent[];
 /** Each event with what it answers: CONFIRM / CANCEL answer the CLEAR_DATA or LOG_OUT still waiting, if any. */
 function answered(events: PathEvent[]): { event: PathEvent; question: 'clear' | 'logOut' | null }[] {
   let asking: 'clear' | 'logOut' | null = null;
@@ -79,18 +79,18 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): {
   let notice: string | null = null;
   const privacy = (s: Settings) => ({ profileVisibility: s.profileVisibility, showOnlineStatus: s.showOnlineStatus });
   let sharedPrivacy = privacy(DEFAULTS);
-  for (const { event: e, question } of answered(pathEvents(path))) {
+  for (const { event: e, question } of answered(eventsOf(path))) {
     // The notice stays until dismissed or the next action starts.
     if (['TOGGLE', 'CLEAR_DATA', 'LOG_OUT', 'DOWNLOAD', 'DISMISS_NOTICE'].includes(e.type)) notice = null;
-    if (e.type === 'xstate.done.actor.loadSettings') {
+    if (isDone('loadSettings')(e)) {
       settings = e.output as Settings;
       sharedPrivacy = privacy(settings);
     }
-    if (e.type === 'xstate.done.actor.sharePrivacy') {
+    if (isDone('sharePrivacy')(e)) {
       settings = { ...settings, ...SERVER_PRIVACY };
       sharedPrivacy = { ...SERVER_PRIVACY };
     }
-    if (e.type === 'xstate.error.actor.sharePrivacy') {
+    if (isFailed('sharePrivacy')(e)) {
       settings = { ...settings, ...sharedPrivacy };
       error = TEXT.offline;
     }
@@ -105,9 +105,9 @@ function expectedAfter(path: ModelPath<typeof settingsMachine>): {
       settings = { ...settings, [e.setting!]: flip[e.setting!] };
       error = null;
     }
-    if (e.type === 'xstate.error.actor.saveSettings') error = e.error instanceof AppError ? TEXT.storageFull : TEXT.saveFailed;
+    if (isFailed('saveSettings')(e)) error = e.error instanceof AppError ? TEXT.storageFull : TEXT.saveFailed;
     if (e.type === 'DOWNLOAD') error = null;
-    if (e.type === 'xstate.error.actor.exportData') error = TEXT.exportFailed;
+    if (isFailed('exportData')(e)) error = TEXT.exportFailed;
     if (question === 'clear' && e.type === 'CONFIRM') {
       settings = DEFAULTS;
       error = null;
@@ -130,7 +130,7 @@ const effects = (env: ReplayEnv, type: string) => env.effects.filter((e) => e.ty
 
 /** What holds in every state: settings, error and notice, theme applied, storage kept, files offered. */
 function observed({ context, env, path }: StateView<typeof settingsMachine>, { loggedOut = false } = {}) {
-  const all = pathEvents(path);
+  const all = eventsOf(path);
   const types = all.map((e) => e.type);
   const { permissionAsks, ...shown } = expectedAfter(path);
   expect({ settings: context.settings, error: context.error, sharedPrivacy: context.sharedPrivacy, notice: context.notice }).toEqual(shown);
@@ -151,7 +151,7 @@ function observed({ context, env, path }: StateView<typeof settingsMachine>, { l
   expect(effects(env, 'navigate')).toEqual(loggedOut ? ['/auth'] : []);
   expect(effects(env, 'endSession')).toHaveLength(loggedOut ? 1 : 0);
   // The file is offered once the export arrives, with exactly that data.
-  expect(effects(env, 'download')).toEqual(types.filter((t) => t === 'xstate.done.actor.exportData').map(() => exported));
+  expect(effects(env, 'download')).toEqual(types.filter(isDone('exportData')).map(() => exported));
 }
 
 describe('settings machine (model-based)', () => {

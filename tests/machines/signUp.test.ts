@@ -6,7 +6,7 @@ import { createActor, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
-import { modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
+import { after, done, eventsIn, failed, isDone, isFailed, modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // What the user may type into each field: blank or malformed values next to good ones. Every field also
 // starts empty, so "required" is reachable too.
@@ -27,10 +27,10 @@ const events: SignUpEvent[] = [
 
 // The server's answers to a valid form: a new member, a taken username (about that field), or no network.
 const serverAnswers = [
-  { type: 'xstate.done.actor.submitCredentials', output: { id: 'm-1', username: 'mira' } },
-  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('USERNAME_TAKEN', { status: 409, field: 'username' }) },
-  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('EMAIL_TAKEN', { status: 409 }) },
-  { type: 'xstate.error.actor.submitCredentials', error: new MemberApiError('OFFLINE') },
+  done('submitCredentials', { id: 'm-1', username: 'mira' }),
+  failed('submitCredentials', new MemberApiError('USERNAME_TAKEN', { status: 409, field: 'username' })),
+  failed('submitCredentials', new MemberApiError('EMAIL_TAKEN', { status: 409 })),
+  failed('submitCredentials', new MemberApiError('OFFLINE')),
 ];
 const refusals: Record<string, { field?: SignUpField; message: string }> = {
   USERNAME_TAKEN: { field: 'username', message: 'That username is taken' },
@@ -57,7 +57,7 @@ function refusalAfter(path: ModelPath<typeof signUpMachine>): Refusal | null {
   let shown: Refusal | null = null;
   for (const { event } of path.steps) {
     const e = event as { type: string; field?: SignUpField; error?: MemberApiError };
-    if (e.type === 'xstate.error.actor.submitCredentials') shown = refusals[e.error!.code]!;
+    if (isFailed('submitCredentials')(e)) shown = refusals[e.error!.code]!;
     if (e.type === 'SUBMIT') shown = null;
     if (e.type === 'CHANGE' && shown?.field === e.field) shown = null;
   }
@@ -76,7 +76,7 @@ function stillOnScreen(env: ReplayEnv) {
 const model: ModelOptions<typeof signUpMachine> = {
   machine: signUpMachine,
   limit: 400,
-  events: [...events, ...serverAnswers, { type: 'xstate.after.navigateDelay.signUp.leaving' }],
+  events: [...events, ...serverAnswers, after('navigateDelay')],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
     actions: {
@@ -105,7 +105,7 @@ const model: ModelOptions<typeof signUpMachine> = {
         const order: SignUpField[] = ['username', 'email', 'password', 'confirmPassword'];
         expect(focuses(env).at(-1)).toBe(order.find((f) => expectedErrors(context.values)[f] !== undefined));
       }
-      if (last?.type === 'xstate.error.actor.submitCredentials') {
+      if (last && isFailed('submitCredentials')(last)) {
         expect(context.values).toEqual(path.steps.at(-2)!.state.context.values);
         expect(focuses(env).at(-1)).toBe(refusals[(last.error as MemberApiError).code]!.field);
       }
@@ -120,14 +120,14 @@ const model: ModelOptions<typeof signUpMachine> = {
     },
     // Accepted by the server (a valid form) or the guest way: the fade runs, the route has not changed yet.
     leaving: ({ context, env, events }) => {
-      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      if (events.some(isDone('submitCredentials'))) expect(expectedErrors(context.values)).toEqual({});
       else expect(events.at(-1)).toBe('CONTINUE_AS_GUEST');
       stillOnScreen(env);
     },
     // /connections, once, 500 ms after the form was accepted or the guest way taken.
     done: ({ context, env, events }) => {
       expect(navigations(env)).toEqual([{ type: 'navigate', payload: '/connections', at: 500 }]);
-      if (events.includes('xstate.done.actor.submitCredentials')) expect(expectedErrors(context.values)).toEqual({});
+      if (events.some(isDone('submitCredentials'))) expect(expectedErrors(context.values)).toEqual({});
       else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
     },
   },
@@ -141,7 +141,7 @@ describe('sign-up machine (model-based)', () => {
 
   it('holds the same checks in every reachable form state (every mix of typed values, before and after a submit)', async () => {
     // testModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(signUpMachine, { events: model.events as SignUpEvent[] });
+    const paths = getShortestPaths(signUpMachine, { events: (snapshot) => eventsIn(model, snapshot) as SignUpEvent[] });
     const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
     for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
     console.log(`[model] signUp: ${paths.length} distinct form states, all among the replayed paths`);
@@ -166,9 +166,9 @@ describe('signUpWith (the form asking the session)', () => {
   it('asks the session to sign up with the username and email minus surrounding spaces and the password as typed', async () => {
     const { session, asked, mira } = sessionAsking('signUp');
     const request = createActor(signUpWith(session), { input: { username: '  mira ', email: ' mira@example.com  ', password: ' secret1 ', confirmPassword: ' secret1 ' } }).start();
-    const done = await waitFor(request, (s) => s.status === 'done');
+    const finished = await waitFor(request, (s) => s.status === 'done');
     expect(asked).toEqual([{ username: 'mira', email: 'mira@example.com', password: ' secret1 ' }]);
-    expect(done.output).toEqual(mira);
+    expect(finished.output).toEqual(mira);
     session.stop();
   });
 });

@@ -5,7 +5,7 @@ import { AppError } from '../../src/domain/errors';
 import { soloChatActorsWith, type SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
 import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 import { loadUsers } from '../../src/shared/people/users';
-import { testModel, type StateView } from '../support/modelTest';
+import { after, done, failed, isDone, testModel, type StateView } from '../support/modelTest';
 import { fullStorage } from '../support/failingStorage';
 
 // Oracles from docs/product.md ("Hot Takes solo chat", its timings), written out: the first message gets a
@@ -70,10 +70,10 @@ const verdictGiven = (v: View) => {
 };
 // After the reveal, each message gets one canned reaction from 'other'.
 function reactions(v: View) {
-  const after = v.context.messages.slice(revealAt(v) + 1);
-  const got = after.filter((m) => m.sender === 'other');
+  const later = v.context.messages.slice(revealAt(v) + 1);
+  const got = later.filter((m) => m.sender === 'other');
   for (const m of got) expect([REACTION, FALLBACK_REACTION]).toContain(m.text);
-  return { sent: after.filter((m) => m.sender === 'user' && m.type === 'text').length, got };
+  return { sent: later.filter((m) => m.sender === 'user' && m.type === 'text').length, got };
 }
 
 const flow: Record<string, (v: View) => void> = {
@@ -130,7 +130,7 @@ const states: Record<string, (v: View) => void> = {
     always(v);
     expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: expect.any(Number) }]);
     if (v.context.messages.length === 1) expect(v.env.pending.get('saveLog')).toBeUndefined();
-    else expect(v.events.includes('xstate.done.actor.saveLog') || v.last?.type === 'LEAVE').toBe(true);
+    else expect(v.events.some(isDone('saveLog')) || v.last?.type === 'LEAVE').toBe(true);
   },
 };
 for (const [f, checkFlow] of Object.entries(flow)) {
@@ -159,14 +159,14 @@ describe('solo Hot Takes chat machine (model-based)', () => {
         { type: 'BACK' },
         { type: 'DISMISS' },
         { type: 'LEAVE' },
-        { type: 'xstate.after.resultsDelay.soloChat.open.flow.judging' },
-        { type: 'xstate.done.actor.revealTake', output: REVEALED },
-        { type: 'xstate.error.actor.revealTake', error: new Error('no persona') },
-        { type: 'xstate.after.replyDelay.soloChat.open.flow.chatting.replying.waiting' },
-        { type: 'xstate.done.actor.writeReply', output: REACTION },
-        { type: 'xstate.error.actor.writeReply', error: new Error('no reaction') },
-        { type: 'xstate.done.actor.saveLog' },
-        { type: 'xstate.error.actor.saveLog', error: new AppError('STORAGE_FULL') },
+        after('resultsDelay'),
+        done('revealTake', REVEALED),
+        failed('revealTake', new Error('no persona')),
+        after('replyDelay'),
+        done('writeReply', REACTION),
+        failed('writeReply', new Error('no reaction')),
+        done('saveLog'),
+        failed('saveLog', new AppError('STORAGE_FULL')),
       ],
       provide: (env) => ({ actions: { goToGames: () => env.record('navigate', '/games') } }),
       states,

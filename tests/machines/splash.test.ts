@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splashMachine } from '../../src/features/session/machines/splash.machine';
-import { testModel } from '../support/modelTest';
+import { after, done, failed, isFailed, testModel } from '../support/modelTest';
 
 // docs/product.md Splash: a first visit waits 3500 ms, then replaces history with /auth. A returning
 // visitor (member session or complete guest profile) goes straight to /dashboard; a failed check is a first visit.
@@ -10,10 +10,10 @@ describe('splash machine (model-based)', () => {
       machine: splashMachine,
       limit: 8,
       events: [
-        { type: 'xstate.done.actor.checkReturning', output: true },
-        { type: 'xstate.done.actor.checkReturning', output: false },
-        { type: 'xstate.error.actor.checkReturning', error: new Error('chunk failed to load') },
-        { type: 'xstate.after.splashDelay.splash.showing' },
+        done('checkReturning', true),
+        done('checkReturning', false),
+        failed('checkReturning', new Error('chunk failed to load')),
+        after('splashDelay'),
       ],
       delays: { splashDelay: 3500 },
       provide: (env) => ({
@@ -29,7 +29,7 @@ describe('splash machine (model-based)', () => {
           expect(env.timeline).toEqual([]);
         },
         showing: ({ env, events }) =>
-          expect(env.timeline).toEqual(events.includes('xstate.error.actor.checkReturning') ? [{ type: 'log', payload: undefined, at: 0 }] : []),
+          expect(env.timeline).toEqual(events.some(isFailed('checkReturning')) ? [{ type: 'log', payload: undefined, at: 0 }] : []),
         done: ({ env }) => expect(env.timeline.filter((e) => e.type === 'navigate')).toEqual([
           { type: 'navigate', payload: { to: '/auth', replace: true }, at: 3500 },
         ]),

@@ -6,7 +6,7 @@ import { connectSteam, steamConnectImplementationsFor } from '../../src/features
 import { steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { loadProfile } from '../../src/shared/storage/profile';
-import { testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The card's IO as the app provides it, for the app's viewer, which a test announces on.
@@ -51,11 +51,11 @@ describe('Steam connect machine (model-based)', () => {
         { type: 'ID_STORED', steamId: ID, personaName: '' },
         { type: 'ID_STORED', steamId: ID, personaName: 'Stored Name' },
         { type: 'ID_CLEARED' },
-        { type: 'xstate.done.actor.connect', output: { steamId: ID, personaName: 'Myco Demo' } },
-        { type: 'xstate.error.actor.connect', error: new AppError('STEAM_PROFILE_NOT_FOUND') },
-        { type: 'xstate.error.actor.connect', error: new AppError('STEAM_INVALID_INPUT') },
-        { type: 'xstate.error.actor.connect', error: new TypeError('boom') },
-        { type: 'xstate.error.actor.watchSteamId', error: new Error('storage gone') },
+        done('connect', { steamId: ID, personaName: 'Myco Demo' }),
+        failed('connect', new AppError('STEAM_PROFILE_NOT_FOUND')),
+        failed('connect', new AppError('STEAM_INVALID_INPUT')),
+        failed('connect', new TypeError('boom')),
+        failed('watchSteamId', new Error('storage gone')),
       ],
       provide: (env) => ({
         actions: {
@@ -88,7 +88,7 @@ describe('Steam connect machine (model-based)', () => {
         // The text says what went wrong with the last attempt: a blank input or the connect failure's own text.
         error: ({ context, path }) => {
           expect(context).toMatchObject({ steamId: '', personaName: '' });
-          const attempt = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'CONNECT' || e.type === 'xstate.error.actor.connect');
+          const attempt = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'CONNECT' || isFailed('connect')(e));
           expect(context.error).toBe(attempt?.type === 'CONNECT' ? INPUT_EMPTY : messageForError(attempt?.error));
         },
         // The name comes from the connect answer, or from storage with the id (an older install stored no name).
@@ -96,8 +96,8 @@ describe('Steam connect machine (model-based)', () => {
           expect(lastFlag(env)).toBe(true);
           expect(context.steamId).toBe(ID);
           expect(context.error).toBeNull();
-          const cause = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'ID_STORED' || e.type === 'xstate.done.actor.connect');
-          if (cause?.type === 'xstate.done.actor.connect') {
+          const cause = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'ID_STORED' || isDone('connect')(e));
+          if (isDone('connect')(cause)) {
             expect(context).toMatchObject({ personaName: 'Myco Demo', text: '' });
             expect(env.timeline.filter((e) => e.type === 'store')).toEqual([{ type: 'store', payload: { steamId: ID, personaName: 'Myco Demo' }, at: 0 }]);
           } else {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors';
 import type { TasteOffer } from '../../src/domain/tasteImport';
 import { tasteImportMachine } from '../../src/features/profile/machines/tasteImport.machine';
-import { testModel, type ReplayEnv } from '../support/modelTest';
+import { done, failed, isDone, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
 
 // A service that has just connected offers what it reports (up to 5 new items); the person adds
 // all, picks some, or says not now. Only an accepted offer reaches the profile, with exactly the items chosen.
@@ -18,7 +18,7 @@ const STORAGE_FULL =
 
 const settles = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'settle').length;
 // Every loaded offer is answered exactly once (nothing new, a failure, Not now, or saved), clearing the mark.
-const loads = (events: string[]) => events.filter((e) => e === 'xstate.done.actor.loadOffer' || e === 'xstate.error.actor.loadOffer').length;
+const loads = (events: string[]) => events.filter((e) => isDone('loadOffer')(e) || isFailed('loadOffer')(e)).length;
 
 describe('taste import machine (model-based)', () => {
   it('offers, adds all or the picked items, or lets it go; the mark is cleared once answered', async () => {
@@ -28,9 +28,9 @@ describe('taste import machine (model-based)', () => {
       limit: 60,
       events: [
         { type: 'CONNECTED' },
-        { type: 'xstate.done.actor.loadOffer', output: offer },
-        { type: 'xstate.done.actor.loadOffer', output: nothingNew },
-        { type: 'xstate.error.actor.loadOffer', error: new AppError('MUSIC_FETCH_FAILED') },
+        done('loadOffer', offer),
+        done('loadOffer', nothingNew),
+        failed('loadOffer', new AppError('MUSIC_FETCH_FAILED')),
         { type: 'ADD_ALL' },
         { type: 'PICK' },
         { type: 'TOGGLE', item: 'Folk' },
@@ -38,9 +38,9 @@ describe('taste import machine (model-based)', () => {
         { type: 'TOGGLE', item: 'Hip Hop' },
         { type: 'ADD_PICKED' },
         { type: 'DISMISS' },
-        { type: 'xstate.done.actor.saveImport', output: undefined },
-        { type: 'xstate.error.actor.saveImport', error: new AppError('STORAGE_FULL') },
-        { type: 'xstate.error.actor.watchConnects', error: new Error('storage gone') },
+        done('saveImport', undefined),
+        failed('saveImport', new AppError('STORAGE_FULL')),
+        failed('watchConnects', new Error('storage gone')),
       ],
       provide: (env) => ({
         actions: {
@@ -62,8 +62,8 @@ describe('taste import machine (model-based)', () => {
           expect(settles(env)).toBe(loads(events) - 1);
           expect(context.offer).toEqual(offer);
           // A failed save says so until a new offer comes.
-          const lastOutcome = events.findLast((e) => e === 'xstate.done.actor.loadOffer' || e === 'xstate.error.actor.saveImport');
-          expect(context.error).toBe(lastOutcome === 'xstate.error.actor.saveImport' ? STORAGE_FULL : null);
+          const lastOutcome = events.findLast((e) => isDone('loadOffer')(e) || isFailed('saveImport')(e));
+          expect(context.error).toBe(isFailed('saveImport')(lastOutcome) ? STORAGE_FULL : null);
         },
         picking: ({ context, path }) => {
           expect(context.offer).toEqual(offer);
@@ -71,7 +71,7 @@ describe('taste import machine (model-based)', () => {
           let ticked = new Set<string>();
           for (const step of path.steps) {
             const event = step.event as { type: string; item?: string };
-            if (event.type === 'xstate.done.actor.loadOffer' || event.type === 'ADD_ALL') ticked = new Set(offer.items);
+            if (isDone('loadOffer')(event) || event.type === 'ADD_ALL') ticked = new Set(offer.items);
             if (event.type === 'TOGGLE' && event.item) ticked = new Set(ticked.has(event.item) ? [...ticked].filter((i) => i !== event.item) : [...ticked, event.item]);
           }
           expect(context.picked).toEqual(offer.items.filter((item) => ticked.has(item)));

@@ -5,7 +5,7 @@ import { explainYourStatsFailure, readKnownYourStatsOf } from '../../src/feature
 import { yourStatsMachine } from '../../src/features/games/machines/yourStats.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { createViewerSource } from '../../src/shared/session/viewer';
-import { testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isSettled, testModel, type StateView } from '../support/modelTest';
 
 // The Games hub's 'Your Stats': docs/product.md's fixed 0 and 0 for a guest, shown at once; a member's last
 // known figures shown at once, then the server's.
@@ -20,10 +20,10 @@ const viewer = createViewerSource();
 const input = { readKnown: readKnownYourStatsOf(viewer) };
 
 const events = [
-  { type: 'xstate.done.actor.loadYourStats', output: fresh },
+  done('loadYourStats', fresh),
   // As the real actor fails: the server's error worded for the hub.
-  { type: 'xstate.error.actor.loadYourStats', error: failure(new MemberApiError('OFFLINE')) },
-  { type: 'xstate.error.actor.loadYourStats', error: failure(new MemberApiError('SERVER', { status: 500 })) },
+  failed('loadYourStats', failure(new MemberApiError('OFFLINE'))),
+  failed('loadYourStats', failure(new MemberApiError('SERVER', { status: 500 }))),
   { type: 'RETRY' },
 ];
 
@@ -34,13 +34,13 @@ function stepsOf(view: StateView<typeof yourStatsMachine>): Step[] {
 /** `shownAtOnce`: the figures before any load; `waiting`: this viewer's finished games on the device. */
 function states(shownAtOnce: { gamesPlayed: number; totalPoints: number; unsent: number } | null, waiting: number) {
   const shown = (view: StateView<typeof yourStatsMachine>) =>
-    stepsOf(view).filter((s) => s.type === 'xstate.done.actor.loadYourStats').at(-1)?.output ?? shownAtOnce;
+    stepsOf(view).filter(isDone('loadYourStats')).at(-1)?.output ?? shownAtOnce;
   return {
     loading: (view: StateView<typeof yourStatsMachine>) => {
       expect(view.context.stats).toEqual(shown(view));
       // What the last answer said: a load's count, a failure's count of the device, or what was known at once.
-      const lastAnswer = stepsOf(view).filter((s) => s.type.includes('.actor.loadYourStats')).at(-1);
-      expect(view.context.unsent).toBe(lastAnswer ? (lastAnswer.type.startsWith('xstate.done') ? 0 : waiting) : (shownAtOnce?.unsent ?? 0));
+      const lastAnswer = stepsOf(view).filter(isSettled('loadYourStats')).at(-1);
+      expect(view.context.unsent).toBe(lastAnswer ? (isDone()(lastAnswer) ? 0 : waiting) : (shownAtOnce?.unsent ?? 0));
       expect(view.context.error).toBeNull();
       expect(view.env.pending.get('loadYourStats')).toHaveLength(1 + view.events.filter((e) => e === 'RETRY').length);
     },

@@ -10,6 +10,7 @@ import {
   type AnyStateNode,
   type EventObject,
   type SnapshotFrom,
+  type StateValue,
 } from 'xstate';
 import { expect } from 'vitest';
 
@@ -35,6 +36,18 @@ import { expect } from 'vitest';
 //    (texts in context, navigation and when on the clock via env.timeline, storage, services called and
 //    with what via env.pending). A reached state without an entry, or an entry no path reaches, fails.
 // 4. Coverage: every state node, every (state node, event) transition and both outcomes of every guard.
+//
+// Events the machine makes for itself are named by the machine's own names, never by xstate's ids:
+// `done('checkSession', output)` and `failed('signUp', error)` settle the invoke with that id,
+// `after('navigateDelay')` lets the named delay run out in whichever active state waits on it. A test
+// asks what a path's events were with `isDone('checkSession')`, `isFailed()`, `isSettled('signUp')`
+// (either), `isAfter('navigateDelay')`, or `eventName(event)` ('done checkSession', 'after
+// navigateDelay', 'SUBMIT') where an assertion should print it; `pathEvents(path)` lists them without the start.
+//
+// `paths: 'covering'` replays only a covering subset of the paths (picked greedily until every state
+// node, transition, guard outcome and `states` entry the full model reaches is reached again, and
+// the start and every transition end a path), for models with thousands of paths; the coverage check then runs on
+// what is replayed.
 
 export interface Deferred<T = unknown> {
   promise: Promise<T>;
@@ -76,6 +89,89 @@ export interface ReplayEnv {
 /** An event the model may send: a type plus any payload (output, error, field values...). */
 export type ModelEvent = { type: string; [key: string]: unknown };
 
+// xstate's own event ids, known here only: tests name invokes and delays by the machine's names.
+const DONE = 'xstate.done.actor.';
+const FAILED = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+const INIT = 'xstate.init';
+
+/** The invoke with this id finishes with `output` (the model's version of its promise resolving). */
+export function done<TOutput>(invokeId: string, ...output: [] | [TOutput]): { type: string; output?: TOutput } {
+  return output.length === 0 ? { type: `${DONE}${invokeId}` } : { type: `${DONE}${invokeId}`, output: output[0] };
+}
+
+/** The invoke with this id fails with `error`. */
+export function failed<TError>(invokeId: string, ...error: [] | [TError]): { type: string; error?: TError } {
+  return error.length === 0 ? { type: `${FAILED}${invokeId}` } : { type: `${FAILED}${invokeId}`, error: error[0] };
+}
+
+/**
+ * The named delay runs out. The model resolves it against the `after` transitions of the active state
+ * nodes, so a test never names the state that waits (two regions waiting on one delay are two transitions).
+ */
+export function after(delay: string | number): { type: string } {
+  return { type: `${AFTER}${delay}` };
+}
+
+type EventLike = string | { type: string } | undefined;
+
+function typeOf(event: EventLike): string | undefined {
+  return typeof event === 'string' ? event : event?.type;
+}
+
+/** Whether an event (or event type) is the invoke `invokeId` finishing, or any invoke when no id is given. */
+export function isDone(invokeId?: string): (event: EventLike) => boolean {
+  return (event) => {
+    const type = typeOf(event);
+    return type !== undefined && (invokeId === undefined ? type.startsWith(DONE) : type === `${DONE}${invokeId}`);
+  };
+}
+
+/** Whether an event (or event type) is the invoke `invokeId` failing, or any invoke when no id is given. */
+export function isFailed(invokeId?: string): (event: EventLike) => boolean {
+  return (event) => {
+    const type = typeOf(event);
+    return type !== undefined && (invokeId === undefined ? type.startsWith(FAILED) : type === `${FAILED}${invokeId}`);
+  };
+}
+
+/** Whether an event (or event type) is the invoke `invokeId` finishing or failing. */
+export function isSettled(invokeId?: string): (event: EventLike) => boolean {
+  return (event) => isDone(invokeId)(event) || isFailed(invokeId)(event);
+}
+
+/** The delay an `after` event waited on ('navigateDelay', or '500' for a numeric one), undefined for other events. */
+function delayOf(event: EventLike): string | undefined {
+  const type = typeOf(event);
+  return type?.startsWith(AFTER) ? type.slice(AFTER.length).split('.')[0] : undefined;
+}
+
+/** Whether an event (or event type) is the named delay running out, or any delay when no name is given. */
+export function isAfter(delay?: string | number): (event: EventLike) => boolean {
+  return (event) => {
+    const waited = delayOf(event);
+    return waited !== undefined && (delay === undefined || waited === String(delay));
+  };
+}
+
+/**
+ * An event as a reader of the test knows it, for messages and assertions: 'done checkSession',
+ * 'failed signUp', 'after navigateDelay', or the event's own type ('SUBMIT'); undefined for no event.
+ */
+export function eventName(event: EventLike): string | undefined {
+  const type = typeOf(event);
+  if (type === undefined) return undefined;
+  if (type.startsWith(DONE)) return `done ${type.slice(DONE.length)}`;
+  if (type.startsWith(FAILED)) return `failed ${type.slice(FAILED.length)}`;
+  const delay = delayOf(type);
+  return delay === undefined ? type : `after ${delay}`;
+}
+
+/** The events along a path, in order, without the machine's start. */
+export function pathEvents(path: { steps: readonly { event: EventObject }[] }): ModelEvent[] {
+  return path.steps.map((step) => step.event as ModelEvent).filter((event) => event.type !== INIT);
+}
+
 export interface ModelPath<TMachine extends AnyStateMachine> {
   description: string;
   target: SnapshotFrom<TMachine>;
@@ -112,6 +208,14 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
   delays?: Record<string, number | ((snapshot: SnapshotFrom<TMachine>) => number)>;
   /** What must hold in each state a path ends in, keyed by `stateKey(value)`; testModel requires it. */
   states?: Record<string, (view: StateView<TMachine>) => void | Promise<void>>;
+  /**
+   * Which paths testModel replays: 'all' (default), one to each distinct snapshot and one through each
+   * transition; or 'covering', a subset that still reaches every state node, transition, guard outcome
+   * and `states` entry the full model reaches and ends once at the start and after each transition, for models with
+   * thousands of paths. What it gives up: an expectation runs after each transition once, not in every
+   * context the model found.
+   */
+  paths?: 'all' | 'covering';
 }
 
 // Generous; tests state their own.
@@ -144,13 +248,39 @@ function isEmptyValue(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
-function allStateNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child as AnyStateNode))];
+const stateNodeLists = new WeakMap<AnyStateMachine, AnyStateNode[]>();
+
+/** Every state node of the machine, the root first, in document order. */
+function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  let nodes = stateNodeLists.get(machine);
+  if (!nodes) {
+    const below = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap((child) => below(child as AnyStateNode))];
+    nodes = below(machine.root);
+    stateNodeLists.set(machine, nodes);
+  }
+  return nodes;
+}
+
+/** The state value that `snapshot.matches` takes for a node: ['chat', 'composer', 'cooling'] -> { chat: { composer: 'cooling' } }. */
+function valueOf(path: readonly string[]): StateValue {
+  return path.slice(0, -1).reduceRight<StateValue>((inner, key) => ({ [key]: inner }), path.at(-1)!);
+}
+
+const activeNodeLists = new WeakMap<object, AnyStateNode[]>();
+
+/** The state nodes a snapshot is in, found through the public `matches` (the root is always active). */
+function activeNodes(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  let nodes = activeNodeLists.get(snapshot);
+  if (!nodes) {
+    nodes = allStateNodes(machine).filter((node) => node.path.length === 0 || snapshot.matches(valueOf(node.path)));
+    activeNodeLists.set(snapshot, nodes);
+  }
+  return nodes;
 }
 
 function stringSources(machine: AnyStateMachine): Set<string> {
   const sources = new Set<string>();
-  for (const node of allStateNodes(machine.root)) {
+  for (const node of allStateNodes(machine)) {
     for (const def of node.invoke) if (typeof def.src === 'string') sources.add(def.src);
   }
   return sources;
@@ -158,14 +288,16 @@ function stringSources(machine: AnyStateMachine): Set<string> {
 
 function describeEvent(event: EventObject, full: boolean): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
-  if (Object.keys(payload).length === 0) return type;
+  // The full form keeps the state node a delay ran out in, so paths through two regions stay apart.
+  const name = full ? type : eventName(type)!;
+  if (Object.keys(payload).length === 0) return name;
   const json = JSON.stringify(payload);
-  return `${type} ${full || json.length <= 160 ? json : `${json.slice(0, 160)}…`}`;
+  return `${name} ${full || json.length <= 160 ? json : `${json.slice(0, 160)}…`}`;
 }
 
 /** Names a path by its events and their payloads (cut short unless `full`, which keeps paths that differ only in data apart). */
 function describePath(steps: { event: EventObject }[], target: { value: unknown }, full = false): string {
-  const events = steps.filter((s) => s.event.type !== 'xstate.init').map((s) => describeEvent(s.event, full));
+  const events = steps.filter((s) => s.event.type !== INIT).map((s) => describeEvent(s.event, full));
   return `${events.length ? events.join(' → ') : '(start)'} ⇒ ${stateKey(target.value)}`;
 }
 
@@ -191,17 +323,18 @@ function guardKey(candidate: TransitionLike, index: number): string {
 
 /** Every guarded candidate the machine has, as `guardKey`s. */
 function allGuards(machine: AnyStateMachine): string[] {
-  return allStateNodes(machine.root).flatMap((node) =>
+  return allStateNodes(machine).flatMap((node) =>
     [...node.transitions.values()].flatMap((candidates) =>
       (candidates as TransitionLike[]).flatMap((c, i) => (c.guard ? [guardKey(c, i)] : [])),
     ),
   );
 }
 
-/** Records which guards `event` evaluated in `snapshot`, and to what, the way xstate selects transitions. */
-function recordGuards(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, outcomes: Set<string>) {
-  const taken = new Set<unknown>(machine.getTransitionData(snapshot as never, event));
-  const atomic = snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
+/** Which guards `event` evaluates in `snapshot`, and to what, the way xstate selects transitions. */
+function guardOutcomesOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
+  const taken = new Set<unknown>(machine.getTransitionData(snapshot, event));
+  const outcomes = new Set<string>();
+  const atomic = activeNodes(machine, snapshot).filter((node) => node.type === 'atomic' || node.type === 'final');
   for (const leaf of atomic) {
     let node: AnyStateNode | undefined = leaf;
     walk: while (node) {
@@ -214,14 +347,46 @@ function recordGuards(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, ev
       node = node.parent;
     }
   }
+  return [...outcomes];
 }
+
+/**
+ * The events `event` stands for in a snapshot: itself when an active state node handles it; for
+ * `after(delay)`, the delayed transition of each active node that waits on that delay; else none.
+ */
+function resolveEvent(nodes: AnyStateNode[], event: ModelEvent): ModelEvent[] {
+  if (nodes.some((node) => node.transitions.has(event.type))) return [event];
+  const delay = delayOf(event);
+  if (delay === undefined || event.type !== `${AFTER}${delay}`) return [];
+  const types = new Set(nodes.flatMap((node) => node.after.filter((t) => String(t.delay) === delay).map((t) => t.eventType)));
+  return [...types].map((type) => ({ ...event, type }));
+}
+
+/** Fails at once on a `done`, `failed` or `after` that names nothing in the machine (a typo would only show as missed coverage). */
+function checkNamesExist(machine: AnyStateMachine, event: ModelEvent): void {
+  const nodes = allStateNodes(machine);
+  const invokeIds = new Set(nodes.flatMap((node) => node.invoke.map((def) => def.id)));
+  const delays = new Set(nodes.flatMap((node) => node.after.map((t) => String(t.delay))));
+  const handled = nodes.some((node) => node.transitions.has(event.type));
+  const delay = delayOf(event);
+  if (handled) return;
+  if (isDone()(event) || isFailed()(event)) {
+    const id = event.type.slice((isDone()(event) ? DONE : FAILED).length);
+    if (!invokeIds.has(id)) throw new Error(`${machine.id}: ${eventName(event)}: the machine invokes nothing with id "${id}" (it invokes ${[...invokeIds].join(', ') || 'nothing'})`);
+  } else if (delay !== undefined && !delays.has(delay)) {
+    throw new Error(`${machine.id}: after ${delay}: no state of the machine waits on that delay (they wait on ${[...delays].join(', ') || 'none'})`);
+  }
+}
+
+type Step<TMachine extends AnyStateMachine> = ModelPath<TMachine>['steps'][number];
 
 interface Model<TMachine extends AnyStateMachine> {
   paths: ModelPath<TMachine>[];
   /** The shortest path to each distinct snapshot. */
   toSnapshots: ModelPath<TMachine>[];
   snapshots: number;
-  guardOutcomes: Set<string>;
+  /** The guard outcomes each step's event met in the snapshot before it. */
+  guardsAt: WeakMap<object, string[]>;
 }
 
 const models = new WeakMap<object, Model<AnyStateMachine>>();
@@ -229,59 +394,85 @@ const models = new WeakMap<object, Model<AnyStateMachine>>();
 /** Breadth-first search of the machine's snapshots; throws past `limit` distinct snapshots. */
 function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): Model<TMachine> {
   const cached = models.get(options);
-  if (cached) return cached;
+  if (cached) return cached as Model<TMachine>;
   const machine = options.machine as AnyStateMachine;
   const serialize = (options.serializeState ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
   const limit = options.limit ?? DEFAULT_LIMIT;
-  type Step = ModelPath<TMachine>['steps'][number];
 
-  const [initial] = initialTransition(machine, options.input as never) as [AnyMachineSnapshot, unknown];
-  const shortest = new Map<string, Step[]>([[serialize(initial), [{ event: { type: 'xstate.init' }, state: initial as SnapshotFrom<TMachine> }]]]);
+  const [initial] = initialTransition(machine, options.input);
+  const shortest = new Map<string, Step<TMachine>[]>([[serialize(initial), [{ event: { type: INIT }, state: initial as SnapshotFrom<TMachine> }]]]);
   const queue: [string, AnyMachineSnapshot][] = [[serialize(initial), initial]];
-  const edges: { from: string; step: Step }[] = [];
-  const guardOutcomes = new Set<string>();
+  const edges: { from: string; step: Step<TMachine> }[] = [];
+  const guardsAt = new WeakMap<object, string[]>();
+  const checked = new Set<string>();
+  const firstSteps = new Set<Step<TMachine>>();
 
   while (queue.length > 0) {
     const [key, snapshot] = queue.shift()!;
     if (snapshot.status !== 'active') continue;
-    const events = typeof options.events === 'function' ? options.events(snapshot as SnapshotFrom<TMachine>) : options.events;
-    for (const event of events) {
-      // Only events some active state node handles are transitions; the rest would change nothing.
-      if (!snapshot._nodes.some((node) => node.transitions.has(event.type))) continue;
-      recordGuards(machine, snapshot, event, guardOutcomes);
-      const [next] = transition(machine, snapshot as never, event as never) as [AnyMachineSnapshot, unknown];
-      const step: Step = { event, state: next as SnapshotFrom<TMachine> };
-      edges.push({ from: key, step });
-      const nextKey = serialize(next);
-      if (shortest.has(nextKey)) continue;
-      const steps = [...shortest.get(key)!, step];
-      shortest.set(nextKey, steps);
-      if (shortest.size > limit) {
-        throw new Error(
-          `${machine.id}: the model passed its limit of ${limit} distinct snapshots, so the path search is unbounded. ` +
-            `Something in context grows without end (a missing guard?) or serializeState keeps data that does not matter. ` +
-            `Latest path: ${describePath(steps, next)}; context ${JSON.stringify(next.context).slice(0, 800)}`,
-        );
+    const nodes = activeNodes(machine, snapshot);
+    const given = typeof options.events === 'function' ? options.events(snapshot as SnapshotFrom<TMachine>) : options.events;
+    for (const asGiven of given) {
+      if (!checked.has(asGiven.type)) {
+        checkNamesExist(machine, asGiven);
+        checked.add(asGiven.type);
       }
-      queue.push([nextKey, next]);
+      // Only events some active state node handles are transitions; the rest would change nothing.
+      for (const event of resolveEvent(nodes, asGiven)) {
+        const [next] = transition(machine, snapshot, event);
+        const step: Step<TMachine> = { event, state: next as SnapshotFrom<TMachine> };
+        guardsAt.set(step, guardOutcomesOf(machine, snapshot, event));
+        edges.push({ from: key, step });
+        const nextKey = serialize(next);
+        if (shortest.has(nextKey)) continue;
+        const steps = [...shortest.get(key)!, step];
+        shortest.set(nextKey, steps);
+        firstSteps.add(step);
+        if (shortest.size > limit) {
+          throw new Error(
+            `${machine.id}: the model passed its limit of ${limit} distinct snapshots, so the path search is unbounded. ` +
+              `Something in context grows without end (a missing guard?) or serializeState keeps data that does not matter. ` +
+              `Latest path: ${describePath(steps, next)}; context ${JSON.stringify(next.context).slice(0, 800)}`,
+          );
+        }
+        queue.push([nextKey, next]);
+      }
     }
   }
 
-  const paths: ModelPath<TMachine>[] = [];
-  const seen = new Set<string>();
-  const add = (steps: Step[]) => {
+  // Descriptions are written only when read (a failure, a log): a model may have tens of thousands of paths.
+  const pathOf = (steps: Step<TMachine>[]): ModelPath<TMachine> => {
     const target = steps.at(-1)!.state;
-    const identity = describePath(steps, target, true);
-    if (seen.has(identity)) return;
-    seen.add(identity);
-    paths.push({ description: describePath(steps, target), steps, target });
+    let description: string | undefined;
+    return {
+      steps,
+      target,
+      get description() {
+        return (description ??= describePath(steps, target));
+      },
+    };
   };
-  for (const steps of shortest.values()) add(steps);
-  const toSnapshots = [...paths];
-  for (const { from, step } of edges) add([...shortest.get(from)!, step]);
-  const model = { paths, toSnapshots, snapshots: shortest.size, guardOutcomes };
-  models.set(options, model);
+  const toSnapshots = [...shortest.values()].map(pathOf);
+  const paths = [...toSnapshots];
+  const seen = new Set<string>();
+  for (const { from, step } of edges) {
+    // The step that first reached a snapshot already ends that snapshot's own path.
+    if (firstSteps.has(step)) continue;
+    const identity = `${from}\n${describeEvent(step.event, true)}`;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    paths.push(pathOf([...shortest.get(from)!, step]));
+  }
+  const model: Model<TMachine> = { paths, toSnapshots, snapshots: shortest.size, guardsAt };
+  models.set(options, model as Model<AnyStateMachine>);
   return model;
+}
+
+/** The model's events as the machine takes them in a snapshot (each after(delay) resolved), for other path finders such as xstate/graph. */
+export function eventsIn<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, snapshot: SnapshotFrom<TMachine>): ModelEvent[] {
+  const given = typeof options.events === 'function' ? options.events(snapshot) : options.events;
+  const nodes = activeNodes(options.machine, snapshot as AnyMachineSnapshot);
+  return given.flatMap((event) => resolveEvent(nodes, event));
 }
 
 /** Every path the model has: one to each snapshot, and one through each transition. */
@@ -289,37 +480,87 @@ export function modelPaths<TMachine extends AnyStateMachine>(options: ModelOptio
   return buildModel(options).paths;
 }
 
-interface CoverageSets {
-  snapshots: number;
+// Coverage items ('state <node id>', 'transition <node id> on <event>', 'guard <outcome>', the ends a
+// covering subset needs) as small numbers, so that covering tens of thousands of paths stays quick.
+const itemIds = new Map<string, number>();
+const itemNames: string[] = [];
+
+function itemId(name: string): number {
+  let id = itemIds.get(name);
+  if (id === undefined) {
+    id = itemNames.length;
+    itemIds.set(name, id);
+    itemNames.push(name);
+  }
+  return id;
+}
+
+const STATE_ITEM = 'state ';
+const TRANSITION_ITEM = 'transition ';
+const GUARD_ITEM = 'guard ';
+
+/** The (state node, event) transitions an event meets in a snapshot: every active node that handles it. */
+function transitionsMet(machine: AnyStateMachine, before: AnyMachineSnapshot, event: EventObject): string[] {
+  return activeNodes(machine, before)
+    .filter((node) => node.transitions.has(event.type))
+    .map((node) => `${node.id} on ${event.type}`);
+}
+
+/** What a path covers up to and including a step. A step always follows the same shortest path, so this belongs to the step. */
+const coveredUpTo = new WeakMap<object, number[]>();
+
+/** What replaying a path covers: the state nodes it passes, the transitions it takes, the guard outcomes it meets. */
+function pathCoverage<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, path: ModelPath<TMachine>): number[] {
+  const machine = options.machine as AnyStateMachine;
+  const { guardsAt } = buildModel(options);
+  let covered: number[] = [];
+  path.steps.forEach((step, i) => {
+    let upTo = coveredUpTo.get(step);
+    if (!upTo) {
+      const own = activeNodes(machine, step.state as AnyMachineSnapshot).map((node) => `${STATE_ITEM}${node.id}`);
+      if (i > 0) {
+        own.push(...transitionsMet(machine, path.steps[i - 1]!.state as AnyMachineSnapshot, step.event).map((t) => `${TRANSITION_ITEM}${t}`));
+        own.push(...(guardsAt.get(step) ?? []).map((outcome) => `${GUARD_ITEM}${outcome}`));
+      }
+      upTo = [...new Set([...covered, ...own.map(itemId)])];
+      coveredUpTo.set(step, upTo);
+    }
+    covered = upTo;
+  });
+  return covered;
+}
+
+/** The transitions the path's last step takes ((state node, event) pairs; none for the start). */
+function lastTransitions<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, path: ModelPath<TMachine>): string[] {
+  if (path.steps.length < 2) return [];
+  return transitionsMet(options.machine, path.steps.at(-2)!.state as AnyMachineSnapshot, path.steps.at(-1)!.event);
+}
+
+/** The state nodes, transitions and guard outcomes among coverage items. */
+function coverageSets(items: Iterable<number>): CoverageItems {
+  const sets: CoverageItems = { reached: new Set(), taken: new Set(), outcomes: new Set() };
+  for (const item of items) {
+    const name = itemNames[item]!;
+    if (name.startsWith(STATE_ITEM)) sets.reached.add(name.slice(STATE_ITEM.length));
+    else if (name.startsWith(TRANSITION_ITEM)) sets.taken.add(name.slice(TRANSITION_ITEM.length));
+    else if (name.startsWith(GUARD_ITEM)) sets.outcomes.add(name.slice(GUARD_ITEM.length));
+  }
+  return sets;
+}
+
+interface CoverageItems {
   reached: Set<string>;
   taken: Set<string>;
   outcomes: Set<string>;
 }
 
-function coverageSets<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>): CoverageSets {
-  const { paths, snapshots, guardOutcomes } = buildModel(options);
-  const reached = new Set<string>();
-  const taken = new Set<string>();
-  for (const path of paths) {
-    path.steps.forEach((step, i) => {
-      for (const node of (step.state as AnyMachineSnapshot)._nodes) reached.add(node.id);
-      if (i === 0) return;
-      for (const node of (path.steps[i - 1]!.state as AnyMachineSnapshot)._nodes) {
-        if (node.transitions.has(step.event.type)) taken.add(`${node.id} on ${step.event.type}`);
-      }
-    });
-  }
-  return { snapshots, reached, taken, outcomes: guardOutcomes };
-}
-
 /** What the coverage sets miss of the machine's state nodes, transitions and guard outcomes. */
-function coverageOf(machine: AnyStateMachine, sets: CoverageSets) {
-  const nodes = allStateNodes(machine.root);
+function coverageOf(machine: AnyStateMachine, sets: CoverageItems) {
+  const nodes = allStateNodes(machine);
   const allTransitions = nodes.flatMap((node) => [...node.transitions.keys()].map((type) => `${node.id} on ${type}`));
   const guards = allGuards(machine);
   const allOutcomes = guards.flatMap((g) => [`${g} → true`, `${g} → false`]);
   return {
-    snapshots: sets.snapshots,
     states: nodes.length,
     transitions: allTransitions.length,
     guards: guards.length,
@@ -327,6 +568,49 @@ function coverageOf(machine: AnyStateMachine, sets: CoverageSets) {
     missingTransitions: allTransitions.filter((t) => !sets.taken.has(t)),
     missingGuardOutcomes: allOutcomes.filter((o) => !sets.outcomes.has(o)),
   };
+}
+
+/** The `states` entries a path's end runs (throws when its state has none). */
+function pathExpectations<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, path: ModelPath<TMachine>): string[] {
+  const key = stateKey((path.target as { value: unknown }).value);
+  try {
+    return expectationKeys(options.states ?? {}, key);
+  } catch (error) {
+    return withPath(error, `${options.machine.id} path "${path.description}" (state "${key}")`);
+  }
+}
+
+interface Candidate<TMachine extends AnyStateMachine> {
+  options: ModelOptions<TMachine>;
+  path: ModelPath<TMachine>;
+  /** Everything replaying the path covers, each item once. */
+  items: number[];
+}
+
+/**
+ * A subset of the candidates that covers every item some candidate covers, picked greedily: each
+ * round takes the path adding the most items not yet covered (the shorter on a tie), until none adds any.
+ */
+function coveringSubset<TMachine extends AnyStateMachine>(candidates: Candidate<TMachine>[]): Candidate<TMachine>[] {
+  const covered = new Uint8Array(itemNames.length);
+  const chosen: Candidate<TMachine>[] = [];
+  let left = candidates;
+  for (;;) {
+    let best: Candidate<TMachine> | undefined;
+    let bestGain = 0;
+    const useful: Candidate<TMachine>[] = [];
+    for (const candidate of left) {
+      let gain = 0;
+      for (const item of candidate.items) if (covered[item] === 0) gain += 1;
+      if (gain === 0) continue;
+      useful.push(candidate);
+      if (gain > bestGain || (gain === bestGain && candidate.path.steps.length < best!.path.steps.length)) [best, bestGain] = [candidate, gain];
+    }
+    if (!best) return chosen;
+    chosen.push(best);
+    for (const item of best.items) covered[item] = 1;
+    left = useful.filter((candidate) => candidate !== best);
+  }
 }
 
 /** The delay a test expects: a numeric delay is its own literal; a named one must be in `options.delays`. */
@@ -373,8 +657,8 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
       return d.promise;
     });
   }
-  const machine = options.machine.provide({ ...provided, actors: { ...actors, ...(provided.actors ?? {}) } } as never);
-  const actor = createActor(machine as AnyStateMachine, { clock: env.clock, input: options.input as never });
+  const machine = (options.machine as AnyStateMachine).provide({ ...provided, actors: { ...actors, ...(provided.actors ?? {}) } });
+  const actor = createActor(machine, { clock: env.clock, input: options.input });
   actor.subscribe({ error: () => undefined });
   actor.start();
   await settle();
@@ -382,9 +666,9 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
   const compareContext = options.compareContext ?? true;
   for (const step of path.steps) {
     const { event } = step;
-    if (event.type === 'xstate.init') continue;
-    if (event.type.startsWith('xstate.after.')) {
-      const delayRef = event.type.slice('xstate.after.'.length).split('.')[0]!;
+    if (event.type === INIT) continue;
+    const delayRef = delayOf(event);
+    if (delayRef !== undefined) {
       const before = actor.getSnapshot();
       const ms = expectedDelayMs(options, delayRef, before as SnapshotFrom<TMachine>);
       if (ms > 0) {
@@ -393,21 +677,21 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
         expect(actor.getSnapshot().value, `delay "${delayRef}" fired before ${ms} ms on path "${path.description}"`).toEqual(before.value);
         env.clock.increment(1);
       }
-    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-      const isDone = event.type.startsWith('xstate.done.actor.');
-      const id = event.type.slice((isDone ? 'xstate.done.actor.' : 'xstate.error.actor.').length);
+    } else if (isDone()(event) || isFailed()(event)) {
+      const finished = isDone()(event);
+      const id = event.type.slice((finished ? DONE : FAILED).length);
       const d = env.pending.get(id)?.at(-1);
       if (!d) throw new Error(`Path "${path.description}": no running actor "${id}" to settle`);
-      if (isDone) d.resolve((event as { output?: unknown }).output);
+      if (finished) d.resolve((event as { output?: unknown }).output);
       else d.reject((event as { error?: unknown }).error);
     } else {
       actor.send(event);
     }
     await settle();
     const live = actor.getSnapshot();
-    expect(live.value, `state after ${event.type} on path "${path.description}"`).toEqual((step.state as { value: unknown }).value);
+    expect(live.value, `state after ${eventName(event)} on path "${path.description}"`).toEqual((step.state as { value: unknown }).value);
     if (compareContext) {
-      expect(live.context, `context after ${event.type} on path "${path.description}"`).toEqual(
+      expect(live.context, `context after ${eventName(event)} on path "${path.description}"`).toEqual(
         (step.state as { context: unknown }).context,
       );
     }
@@ -416,7 +700,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
   const key = stateKey((snapshot as { value: unknown }).value);
   try {
     if (options.states) {
-      const events = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+      const events = pathEvents(path);
       const view: StateView<TMachine> = {
         snapshot,
         context: (snapshot as { context: SnapshotFrom<TMachine>['context'] }).context,
@@ -436,16 +720,26 @@ export async function replayPath<TMachine extends AnyStateMachine>(options: Mode
 }
 
 export interface ModelReport {
+  /** Paths the model has (one to each snapshot, one through each transition). */
   paths: number;
+  /** Paths replayed: all of them, or the covering subset. */
+  replayed: number;
   snapshots: number;
   states: number;
   transitions: number;
   guards: number;
 }
 
+/** The state keys a path's end counts as reaching: its own, and each top-level region's. */
+function reachedKeysOf(path: { target: unknown }): string[] {
+  const key = stateKey((path.target as { value: unknown }).value);
+  return [key, ...key.split(' + ')];
+}
+
 /**
  * Builds the model (bounded by `limit`), asserts full coverage of states, transitions and both outcomes
- * of every guard, replays every path against the per-state expectations, and logs the figures.
+ * of every guard, replays the paths (every one, or a covering subset with `paths: 'covering'`) against
+ * the per-state expectations, and logs the figures.
  * Several variants of one machine (say, with and without a stored bio, where a guard reads the world)
  * may be given: each is replayed against its own expectations and coverage is judged over all of them.
  */
@@ -454,37 +748,50 @@ export async function testModel<TMachine extends AnyStateMachine>(
 ): Promise<ModelReport> {
   const all = Array.isArray(variants) ? variants : [variants];
   const id = all[0]!.machine.id;
-  const union: CoverageSets = { snapshots: 0, reached: new Set(), taken: new Set(), outcomes: new Set() };
-  let pathCount = 0;
-  for (const options of all) {
+  const candidates: Candidate<TMachine>[] = [];
+  const covering = all.some((options) => options.paths === 'covering');
+  let snapshots = 0;
+  for (const [variant, options] of all.entries()) {
     if (!options.states) throw new Error(`${id}: testModel needs per-state expectations in options.states`);
-    const sets = coverageSets(options);
-    union.snapshots += sets.snapshots;
-    for (const key of ['reached', 'taken', 'outcomes'] as const) for (const item of sets[key]) union[key].add(item);
-    const paths = modelPaths(options);
-    const reachedKeys = new Set(
-      paths.flatMap((p) => {
-        const key = stateKey((p.target as { value: unknown }).value);
-        return [key, ...key.split(' + ')];
-      }),
-    );
-    expect(Object.keys(options.states).filter((k) => !reachedKeys.has(k)), `${id}: expectations for states no path reaches`).toEqual([]);
-    pathCount += paths.length;
+    snapshots += buildModel(options).snapshots;
+    for (const path of modelPaths(options)) {
+      // Every path's end needs an expectation, replayed or not.
+      pathExpectations(options, path);
+      const items = pathCoverage(options, path);
+      const ends = covering
+        ? [
+            ...reachedKeysOf(path).map((key) => `variant ${variant} ends in ${key}`),
+            // The start and each transition also end some replayed path, so the expectation after each runs.
+            ...(path.steps.length === 1 ? [`variant ${variant} the start`] : []),
+            ...lastTransitions(options, path).map((transition) => `variant ${variant} ends after ${transition}`),
+          ]
+        : [];
+      candidates.push({ options, path, items: [...items, ...ends.map(itemId)] });
+    }
+  }
+  const replayed = covering ? coveringSubset(candidates) : candidates;
+
+  const union = coverageSets(new Set(replayed.flatMap((candidate) => candidate.items)));
+  for (const options of all) {
+    const reachedKeys = new Set(replayed.filter((c) => c.options === options).flatMap((c) => reachedKeysOf(c.path)));
+    expect(Object.keys(options.states!).filter((k) => !reachedKeys.has(k)), `${id}: expectations for states no path reaches`).toEqual([]);
   }
   const coverage = coverageOf(all[0]!.machine, union);
   expect(coverage.missingStates, `${id}: states the model never reaches`).toEqual([]);
   expect(coverage.missingTransitions, `${id}: transitions the model never takes`).toEqual([]);
   expect(coverage.missingGuardOutcomes, `${id}: guard outcomes the model never sees`).toEqual([]);
-  for (const options of all) for (const path of modelPaths(options)) await replayPath(options, path);
-  const report = {
-    paths: pathCount,
-    snapshots: coverage.snapshots,
+  for (const { options, path } of replayed) await replayPath(options, path);
+  const report: ModelReport = {
+    paths: candidates.length,
+    replayed: replayed.length,
+    snapshots,
     states: coverage.states,
     transitions: coverage.transitions,
     guards: coverage.guards,
   };
+  const subset = report.replayed === report.paths ? '' : ` (${report.replayed} replayed, a covering subset)`;
   console.log(
-    `[model] ${id}: ${report.paths} paths over ${report.snapshots} snapshots; ${report.states} states, ` +
+    `[model] ${id}: ${report.paths} paths${subset} over ${report.snapshots} snapshots; ${report.states} states, ` +
       `${report.transitions} transitions and ${report.guards} guards (both outcomes) covered`,
   );
   return report;
@@ -505,7 +812,10 @@ export interface ScreenModelOptions<TMachine extends AnyStateMachine, TScreen> {
   /** Mounts a fresh screen for each path. */
   mount: () => TScreen | Promise<TScreen>;
   unmount: (screen: TScreen) => void | Promise<void>;
-  /** How each model event happens on the screen: a real user event, a clock advance, a service settling. */
+  /**
+   * How each model event happens on the screen: a real user event, a clock advance, a service settling.
+   * Keyed by event type; an invoke's end by `done(id).type` or `failed(id).type`, a delay by `after(name).type`.
+   */
   act: Record<string, (screen: TScreen, event: ModelEvent) => Promise<void>>;
   /** What the screen shows in each state the path ends in, keyed like testModel's `states`. */
   states: Record<string, (view: ScreenView<TMachine, TScreen>) => void | Promise<void>>;
@@ -522,19 +832,17 @@ export async function testScreenModel<TMachine extends AnyStateMachine, TScreen>
   const model = buildModel(options.model as ModelOptions<TMachine>);
   const paths = options.paths === 'transitions' ? model.paths : model.toSnapshots;
   const id = options.model.machine.id;
-  const reachedKeys = new Set(paths.flatMap((p) => {
-    const key = stateKey((p.target as { value: unknown }).value);
-    return [key, ...key.split(' + ')];
-  }));
+  const reachedKeys = new Set(paths.flatMap(reachedKeysOf));
   expect(Object.keys(options.states).filter((k) => !reachedKeys.has(k)), `${id} screen: expectations for states no path reaches`).toEqual([]);
   for (const path of paths) {
     const screen = await options.mount();
     const key = stateKey((path.target as { value: unknown }).value);
     try {
-      const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+      const events = pathEvents(path);
       for (const event of events) {
-        const act = options.act[event.type];
-        if (!act) throw new Error(`no user action for event "${event.type}" in options.act`);
+        const delay = delayOf(event);
+        const act = options.act[event.type] ?? (delay === undefined ? undefined : options.act[after(delay).type]);
+        if (!act) throw new Error(`no user action for "${eventName(event)}" in options.act`);
         await act(screen, event);
       }
       for (const part of expectationKeys(options.states, key)) await options.states[part]!({ screen, path, target: path.target, events });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logInMachine } from '../../src/features/session/machines/logIn.machine';
 import { signUpMachine } from '../../src/features/session/machines/signUp.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { testScreenModel, type ModelEvent } from '../support/modelTest';
+import { after, done, failed, isFailed, testScreenModel, type ModelEvent } from '../support/modelTest';
 import { fakeMember } from '../support/session';
 import { pathname, renderSessionScreensAt } from '../support/sessionScreens';
 import { profileWith } from '../support/profiles';
@@ -31,18 +31,18 @@ const REFUSALS: Record<string, { field?: string; text: string }> = {
   OFFLINE: { text: 'You appear to be offline. Please check your connection and try again.' },
 };
 
-const accepted = { type: 'xstate.done.actor.submitCredentials', output: fakeMember };
+const accepted = done('submitCredentials', fakeMember);
 // A log-in's answer is where it lands: Home when the server holds a complete profile, profile building otherwise.
-const loggedInToBuild = { type: 'xstate.done.actor.submitCredentials', output: 'connections' };
-const loggedInHome = { type: 'xstate.done.actor.submitCredentials', output: 'home' };
+const loggedInToBuild = done('submitCredentials', 'connections');
+const loggedInHome = done('submitCredentials', 'home');
 const completeProfile = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
-const refused = (error: MemberApiError) => ({ type: 'xstate.error.actor.submitCredentials', error });
+const refused = (error: MemberApiError) => failed('submitCredentials', error);
 
 /** The server's refusal still on show after these events: a field's goes when that field is edited, any goes on the next submit. */
 function shownRefusal(events: ModelEvent[]): { field?: string; text: string } | undefined {
   let shown: { field?: string; text: string } | undefined;
   for (const event of events) {
-    if (event.type === 'xstate.error.actor.submitCredentials') shown = REFUSALS[(event.error as MemberApiError).code];
+    if (isFailed('submitCredentials')(event)) shown = REFUSALS[(event.error as MemberApiError).code];
     if (event.type === 'SUBMIT') shown = undefined;
     if (event.type === 'CHANGE' && shown?.field === event.field) shown = undefined;
   }
@@ -114,7 +114,7 @@ function formActs(submitLabel: string, route: string) {
       if (event.value) await user.type(input, event.value as string);
     },
     SUBMIT: async (user: User) => user.click(screen.getByRole('button', { name: submitLabel })),
-    'xstate.done.actor.submitCredentials': (_: User, event: ModelEvent) =>
+    [done('submitCredentials').type]: (_: User, event: ModelEvent) =>
       answer((call) => {
         // The server's profile after a log-in (the session's own sync is a fake here, so the device copy is seeded too).
         if (event.output === 'home') {
@@ -123,9 +123,9 @@ function formActs(submitLabel: string, route: string) {
         } else mockFetch({ 'GET /api/me': json({ user: fakeMember, profile: null }) });
         call.resolve(fakeMember);
       }),
-    'xstate.error.actor.submitCredentials': (_: User, event: ModelEvent) => answer((call) => call.reject(event.error)),
+    [failed('submitCredentials').type]: (_: User, event: ModelEvent) => answer((call) => call.reject(event.error)),
     // docs/product.md §2: after a valid submit the screen goes to /connections after 500 ms, not before.
-    [`xstate.after.navigateDelay.${route === '/auth' ? 'signUp' : 'logIn'}.leaving`]: async () => {
+    [after('navigateDelay').type]: async () => {
       await advance(499);
       expect(pathname()).toBe(route);
       await advance(1);
@@ -170,7 +170,7 @@ function formStates(fields: string[], route: string, texts: FormTexts) {
       expect(screen.getByRole('button', { name: texts.submit })).toBeEnabled();
       const last = events.at(-1);
       if (last?.type === 'SUBMIT') expect(screen.getByLabelText(LABELS[fields.find((f) => expected[f])!]!)).toHaveFocus();
-      if (last?.type === 'xstate.error.actor.submitCredentials' && refusal?.field) expect(screen.getByLabelText(LABELS[refusal.field]!)).toHaveFocus();
+      if (isFailed('submitCredentials')(last) && refusal?.field) expect(screen.getByLabelText(LABELS[refusal.field]!)).toHaveFocus();
       expect(pathname()).toBe(route);
     },
     // A valid form is sent once, trimmed, and the form waits for the answer without taking more input.
@@ -233,7 +233,7 @@ describe('Create Account screen along the sign-up model', () => {
                 refused(new MemberApiError('USERNAME_TAKEN', { status: 409, field: 'username' })),
                 refused(new MemberApiError('EMAIL_TAKEN', { status: 409, field: 'email' })),
                 refused(new MemberApiError('OFFLINE')),
-                { type: 'xstate.after.navigateDelay.signUp.leaving' },
+                after('navigateDelay'),
               ],
       },
       mount: () => mountAt('/auth'),
@@ -267,7 +267,7 @@ describe('Log In screen along the log-in model', () => {
                 refused(new MemberApiError('INVALID_CREDENTIALS', { status: 401 })),
                 refused(new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 600 })),
                 refused(new MemberApiError('OFFLINE')),
-                { type: 'xstate.after.navigateDelay.logIn.leaving' },
+                after('navigateDelay'),
               ],
       },
       mount: () => mountAt('/login'),
