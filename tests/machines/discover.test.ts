@@ -5,7 +5,7 @@ import type { DiscoverCard } from '../../src/domain/socialContract';
 import { communityMachine, followCommunityOf } from '../../src/features/discover/machines/community.machine';
 import { canBefriend, discoverMachine, type DiscoverContext } from '../../src/features/discover/machines/discover.machine';
 import { SocialError } from '../../src/shared/http/people';
-import { testModel, type ReplayEnv, type StateView } from '../support/modelTest';
+import { after, done, failed, isDone, isFailed, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // The one Discover machine, whoever looks: pages from a source (a guest's device or a member's server),
 // search after a pause, the header's community, Show more, live refresh, and befriending (a member asked,
@@ -47,31 +47,30 @@ const OFFLINE = new SocialError('OFFLINE', 'You appear to be offline. Please che
 
 // Paging, searching, the community filter, the live channel and failures to load.
 const browsing = [
-  { type: 'xstate.done.actor.loadPage', output: firstPage },
-  { type: 'xstate.done.actor.loadPage', output: incompletePage },
-  { type: 'xstate.error.actor.loadPage', error: SERVER_DOWN },
-  { type: 'xstate.done.actor.searchPage', output: searchedPage },
-  { type: 'xstate.done.actor.searchPage', output: incompletePage },
-  { type: 'xstate.error.actor.searchPage', error: SERVER_DOWN },
-  { type: 'xstate.done.actor.loadMore', output: secondPage },
-  { type: 'xstate.error.actor.loadMore', error: OFFLINE },
+  done('loadPage', firstPage),
+  done('loadPage', incompletePage),
+  failed('loadPage', SERVER_DOWN),
+  done('searchPage', searchedPage),
+  done('searchPage', incompletePage),
+  failed('searchPage', SERVER_DOWN),
+  done('loadMore', secondPage),
+  failed('loadMore', OFFLINE),
   { type: 'SEARCH', query: 'jazz' },
-  { type: 'xstate.after.searchDelay.discover.waiting' },
-  { type: 'xstate.after.searchDelay.discover.ready.waiting' },
+  after('searchDelay'),
   { type: 'COMMUNITY', community: 'UW' },
   { type: 'SHOW_MORE' },
   { type: 'GO_TO_PROFILE' },
   { type: 'RETRY' },
-  { type: 'xstate.error.actor.followCommunity', error: new Error('gone') },
+  failed('followCommunity', new Error('gone')),
   // The live channel: the member's people changed, or it opened again; the first page is asked again.
   { type: 'live.received', frame: { type: 'people.changed' } },
   { type: 'live.status', status: 'open' },
   // Not changes: a heartbeat, the channel dropping.
   { type: 'live.received', frame: { type: 'heartbeat' } },
   { type: 'live.status', status: 'reconnecting' },
-  { type: 'xstate.done.actor.refreshPage', output: firstPage },
-  { type: 'xstate.done.actor.refreshPage', output: incompletePage },
-  { type: 'xstate.error.actor.refreshPage', error: OFFLINE },
+  done('refreshPage', firstPage),
+  done('refreshPage', incompletePage),
+  failed('refreshPage', OFFLINE),
 ];
 
 // Befriending on the first page: the source answers as it would for each person (nova gets a pending
@@ -85,15 +84,15 @@ const answersFor: Record<string, object[]> = {
 function befriending(snapshot: { context: DiscoverContext }) {
   const id = snapshot.context.sendingId;
   return [
-    { type: 'xstate.done.actor.loadPage', output: firstPage },
+    done('loadPage', firstPage),
     { type: 'ADD_FRIEND', userId: 'm-2' },
     { type: 'ADD_FRIEND', userId: 'm-3' },
     { type: 'ADD_FRIEND', userId: 'm-4' },
     { type: 'ADD_FRIEND', userId: 'user-3' },
     { type: 'ADD_FRIEND', userId: 'm-99' },
-    ...(id ? answersFor[id]!.map((output) => ({ type: 'xstate.done.actor.befriend', output })) : []),
-    { type: 'xstate.error.actor.befriend', error: new SocialError('REQUEST_EXISTS', 'A friend request is already waiting.') },
-    { type: 'xstate.error.actor.befriend', error: new Error('disk') },
+    ...(id ? answersFor[id]!.map((output) => done('befriend', output)) : []),
+    failed('befriend', new SocialError('REQUEST_EXISTS', 'A friend request is already waiting.')),
+    failed('befriend', new Error('disk')),
     { type: 'DISMISS_NOTICE' },
   ];
 }
@@ -138,9 +137,9 @@ function oracle(steps: readonly Step[]) {
     cursor = page.nextCursor;
     sampleFriends = [...page.sampleFriendIds];
   };
-  for (const { event, state } of steps) {
+  // The first step is the machine's start, which changes nothing here.
+  for (const { event, state } of steps.slice(1)) {
     const type = event.type;
-    if (type === 'xstate.init') continue;
     const now = at(state);
     const communityChanged = type === 'COMMUNITY' && community !== event.community;
     // A state is entered anew when reached from another, or when a change asks its page again.
@@ -158,7 +157,7 @@ function oracle(steps: readonly Step[]) {
       community = event.community as string;
       asking = null;
     }
-    if (['xstate.done.actor.loadPage', 'xstate.done.actor.searchPage', 'xstate.done.actor.refreshPage'].includes(type)) {
+    if (isDone('loadPage')(type) || isDone('searchPage')(type) || isDone('refreshPage')(type)) {
       const page = event.output as DiscoverPage;
       if (page.complete) showPage(page);
       else {
@@ -167,7 +166,7 @@ function oracle(steps: readonly Step[]) {
         cursor = null;
       }
     }
-    if (type === 'xstate.done.actor.loadMore') {
+    if (isDone('loadMore')(type)) {
       order = [...order, 'm-5'];
       relations['m-5'] = 'none';
       cursor = null;
@@ -177,20 +176,20 @@ function oracle(steps: readonly Step[]) {
       error = null;
       notice = null;
     }
-    if (type === 'xstate.done.actor.befriend') {
+    if (isDone('befriend')(type)) {
       const { relation, alreadyFriends } = event.output as { relation: string; alreadyFriends?: boolean };
       if (asking === 'user-3') sampleFriends = [...sampleFriends, 'user-3'];
       else relations[asking!] = relation;
       if (relation === 'friends' && !alreadyFriends) notice = `You're now friends with ${NAMES[asking!]}!`;
       asking = null;
     }
-    if (type === 'xstate.error.actor.befriend') {
+    if (isFailed('befriend')(type)) {
       error = event.error instanceof SocialError ? REQUEST_EXISTS : asking === 'user-3' ? ADD_FAILED : REQUEST_FAILED;
       asking = null;
     }
     if (type === 'SHOW_MORE' && now === '{"ready":"loadingMore"}') error = null;
-    if (type === 'xstate.error.actor.loadMore') error = MORE_FAILED;
-    if (type === 'xstate.error.actor.loadPage' || type === 'xstate.error.actor.searchPage') error = LOAD_FAILED;
+    if (isFailed('loadMore')(type)) error = MORE_FAILED;
+    if (isFailed('loadPage')(type) || isFailed('searchPage')(type)) error = LOAD_FAILED;
     if (type === 'DISMISS_NOTICE') notice = null;
     before = now;
   }
@@ -215,9 +214,9 @@ function expectSeen(env: ReplayEnv, context: DiscoverContext, steps: readonly St
   // that stops answering, or a refresh that fails, is only logged (the page stays as it is).
   const effectOf: Record<string, { type: string; payload?: string }> = {
     GO_TO_PROFILE: { type: 'navigate', payload: '/profile' },
-    'xstate.done.actor.befriend': { type: 'peopleChanged' },
-    'xstate.error.actor.followCommunity': { type: 'log', payload: 'follow failed' },
-    'xstate.error.actor.refreshPage': { type: 'log', payload: 'refresh failed' },
+    [done('befriend').type]: { type: 'peopleChanged' },
+    [failed('followCommunity').type]: { type: 'log', payload: 'follow failed' },
+    [failed('refreshPage').type]: { type: 'log', payload: 'refresh failed' },
   };
   expect(env.effects).toEqual(events.flatMap((e) => (effectOf[e] ? [effectOf[e]] : [])));
   return seen;

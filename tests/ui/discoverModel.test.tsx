@@ -14,7 +14,7 @@ import { friendsKey } from '../../src/shared/people/usersStore';
 import AppLayout from '../../src/app/AppLayout';
 import Discover from '../../src/features/discover/ui/Discover';
 import { fakeScorer, withScorer } from '../support/discoverActors';
-import { testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
+import { after, done, isDone, testScreenModel, type ModelEvent, type ScreenView } from '../support/modelTest';
 
 // The Discover screen driven along the discover machine's model paths with real user events: search,
 // the header's community filter and Add Friend, over the seeded sample users with stored data; only the
@@ -71,12 +71,11 @@ const poet = { ...SAMPLE_CARD, id: 'user-2', name: 'PixelPoet', username: 'Pixel
 function events(snapshot: Snapshot): ModelEvent[] {
   const { context } = snapshot;
   const page = (friends: string[]) => ({ complete: true, cards: [riff, poet], nextCursor: null, sampleFriendIds: friends });
-  if (snapshot.matches('waiting')) return [{ type: 'xstate.after.searchDelay.discover.waiting' }];
-  if (snapshot.matches({ ready: 'waiting' })) return [{ type: 'xstate.after.searchDelay.discover.ready.waiting' }];
-  if (snapshot.matches({ ready: 'searching' })) return [{ type: 'xstate.done.actor.searchPage', output: page(context.sampleFriendIds) }];
-  if (snapshot.matches({ ready: 'sending' })) return [{ type: 'xstate.done.actor.befriend', output: { relation: 'friends' } }];
+  if (snapshot.matches('waiting') || snapshot.matches({ ready: 'waiting' })) return [after('searchDelay')];
+  if (snapshot.matches({ ready: 'searching' })) return [done('searchPage', page(context.sampleFriendIds))];
+  if (snapshot.matches({ ready: 'sending' })) return [done('befriend', { relation: 'friends' })];
   const search = { type: 'SEARCH', query: context.query === '' ? 'metal' : '' };
-  if (snapshot.matches('loading')) return [{ type: 'xstate.done.actor.loadPage', output: page(['user-2']) }, search];
+  if (snapshot.matches('loading')) return [done('loadPage', page(['user-2'])), search];
   const list: ModelEvent[] = [search, { type: 'COMMUNITY', community: context.community === 'UW' ? 'All Communities' : 'UW' }];
   if (context.notice !== null) list.push({ type: 'DISMISS_NOTICE' });
   if (context.query === '' && context.community === 'All Communities') {
@@ -119,7 +118,7 @@ function expectList({ target, events }: View) {
   const badges = names.map((n) => Number(within(card(n)).getByText(/% Match$/).textContent.replace('% Match', '')));
   expect(badges).toEqual([...badges].sort((a, b) => b - a));
   if (names.includes('PixelPoet')) expect(within(card('PixelPoet')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
-  const added = events.some((e) => e.type === 'xstate.done.actor.befriend');
+  const added = events.some((e) => isDone('befriend')(e));
   expect(friendsKey.read().map((l) => l.friend_id)).toEqual(added ? ['user-2', 'user-1'] : ['user-2']);
   if (names.includes('RiffLord')) {
     expect(within(card('RiffLord')).getByText('30% Match')).toBeInTheDocument();
@@ -127,7 +126,7 @@ function expectList({ target, events }: View) {
     if (added) expect(within(card('RiffLord')).getByRole('button', { name: 'Friend Added!' })).toBeDisabled();
   }
   // docs/product.md's words, in the page's status region until dismissed.
-  const shown = events.findLast((e) => e.type === 'xstate.done.actor.befriend' || e.type === 'DISMISS_NOTICE')?.type === 'xstate.done.actor.befriend';
+  const shown = events.findLast((e) => isDone('befriend')(e) || e.type === 'DISMISS_NOTICE')?.type === done('befriend').type;
   const notice = screen.queryByText("You're now friends with RiffLord!");
   if (shown) expect(notice?.closest('[role="status"]')).not.toBeNull();
   else expect(notice).toBeNull();
@@ -149,7 +148,7 @@ describe('Discover screen along the discover model', () => {
       unmount: () => cleanup(),
       act: {
         // The stored data loads by itself; the scoring is asked once with the profile and all 25, then answers.
-        'xstate.done.actor.loadPage': async () => {
+        [done('loadPage').type]: async () => {
           await waitFor(() => expect(scorer).toHaveBeenCalledTimes(1));
           expect(scorer.mock.calls[0]![0].profile).toEqual(complete);
           expect(scorer.mock.calls[0]![0].users).toHaveLength(25);
@@ -162,15 +161,14 @@ describe('Discover screen along the discover model', () => {
           if (e.query) await user.type(search, e.query as string);
         },
         // The device answers at once: the pause and the new page pass by themselves.
-        'xstate.after.searchDelay.discover.waiting': async () => {},
-        'xstate.after.searchDelay.discover.ready.waiting': async () => {},
-        'xstate.done.actor.searchPage': async () => {},
+        [after('searchDelay').type]: async () => {},
+        [done('searchPage').type]: async () => {},
         COMMUNITY: async (user, e) => user.selectOptions(screen.getByRole('combobox', { name: 'Community' }), e.community as string),
         ADD_FRIEND: async (user, e) => {
           const name = e.userId === 'user-1' ? 'RiffLord' : 'PixelPoet';
           await user.click(within(card(name)).getByRole('button', { name: /Add Friend|Friend Added!/ }));
         },
-        'xstate.done.actor.befriend': async () => {
+        [done('befriend').type]: async () => {
           await waitFor(() => expect(friendsKey.read().map((l) => l.friend_id)).toContain('user-1'));
         },
         DISMISS_NOTICE: async (user) => user.click(screen.getByRole('button', { name: 'Dismiss' })),
