@@ -8,6 +8,7 @@ import { profileMachine } from '../../src/features/profile/machines/profile.mach
 import { readPicture } from '../../src/features/profile/services/image';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
 import { done, failed, isFailed, testModel, type ModelEvent, type StateView } from '../support/modelTest';
+import { profileWith } from '../support/profiles';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
@@ -15,16 +16,7 @@ const STORAGE_FULL =
   'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 const PICTURE_NOT_IMAGE = 'Please choose an image file (PNG, JPEG, GIF or WebP).';
 const PICTURE_UNREADABLE = 'That image could not be read. Please try another one.';
-const NOTHING_CONNECTED = { spotify: false, trakt: false, steam: false };
-const EMPTY: Profile = {
-  username: '',
-  profilePicture: '',
-  hobbies: '',
-  musicGenres: [],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: NOTHING_CONNECTED,
-};
+const EMPTY: Profile = profileWith();
 
 const PICTURE = 'data:image/webp;base64,UklGRg==';
 const ELSEWHERE: Profile = { ...EMPTY, username: 'Set in another tab', connectedServices: { spotify: true, trakt: false, steam: false } };
