@@ -44,7 +44,7 @@ npx knip
 step "Unit, model-based, storage, service and server tests"
 npx vitest run
 
-step "Build (as npm start does: app, compressed copies, compiled server) and first-screen budget"
+step "Build (as npm start does: app, compressed copies, compiled server) and first-screen budget (/intro in Chromium)"
 npm run build --silent
 npx tsx scripts/budget.ts
 

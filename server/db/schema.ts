@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { FriendRequestsFrom } from '../../src/domain/privacySafety';
 
 // The tables as Kysely sees them. Column names are the SQL ones (snake_case); the members modules
 // turn rows into the wire shapes of src/domain/memberContract.ts.
@@ -151,6 +152,16 @@ export interface MessagesTable {
   sent_at: ColumnType<Date, Date | string | undefined, never>;
   delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Read while the reader's 'Send read receipts' was off: the sender is never shown this read. */
+  read_private: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A member's 'Privacy and safety' settings; no row means the defaults. */
+export interface MemberSafetyTable {
+  member_id: string;
+  friend_requests: ColumnType<FriendRequestsFrom, FriendRequestsFrom | undefined, FriendRequestsFrom>;
+  send_read_receipts: ColumnType<boolean, boolean | undefined, boolean>;
+  send_typing: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface LiveConnectionsTable {
@@ -205,6 +216,7 @@ export interface Database {
   discover_rankings: DiscoverRankingsTable;
   discover_pair_scores: DiscoverPairScoresTable;
   messages: MessagesTable;
+  member_safety: MemberSafetyTable;
   live_connections: LiveConnectionsTable;
   debate_queue: DebateQueueTable;
   debates: DebatesTable;

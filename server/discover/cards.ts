@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { avatarInitials, interestsLine } from '../../src/domain/discover';
-import { interestKey, sharedWith } from '../../src/domain/discoverRules';
+import { avatarInitials, interestsLine, toCard } from '../../src/domain/discover';
+import { sharedWith } from '../../src/domain/discoverRules';
 import { profileSchema, type Profile } from '../../src/domain/profile';
 import { SAMPLE_USERS } from '../../src/domain/sampleUsers';
 import type { DiscoverCard, Relation } from '../../src/domain/socialContract';
@@ -40,22 +40,9 @@ export async function buildCards(
     if (entry.kind === 'sample') {
       const sample = samples.get(entry.id);
       if (!sample) return [];
+      // A sample person's card is the one a guest's device builds (src/domain/discover.ts), with the server's score.
       const breakdown = sampleBreakdown(viewer, sample, entry.score);
-      return [{
-        id: sample.id,
-        kind: 'sample',
-        name: sample.username,
-        username: sample.username,
-        avatar: avatarInitials(sample.username),
-        profilePicture: '',
-        bio: interestsLine(sample.interests),
-        mutualFriends: 0,
-        communities: [...sample.communities],
-        similarityScore: entry.score,
-        ...sharedWith(viewer, new Set(sample.interests.map(interestKey))),
-        relation: 'none',
-        ...(breakdown ? { breakdown } : {}),
-      }];
+      return [toCard(sample, viewer, { [sample.username]: entry.score }, breakdown ? { [sample.username]: breakdown } : {})];
     }
     const person = people.get(entry.id);
     if (!person) return []; // the account was deleted since the ranking was built

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Relation } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
+import { refusingRequestsFrom } from '../social/privacySafety';
 
 // Where the viewer stands with a set of members, read fresh at every request: blocks either way hide
 // people; friendships and pending requests give each card its relation; friends-only members are
-// hidden from non-friends.
+// hidden from non-friends; someone whose 'Who can send you friend requests' refuses the viewer, with no
+// other link, stands 'closed' (their card's button reads 'Not accepting requests').
 
 export interface Standing {
   blocked: Set<string>;
@@ -17,19 +19,24 @@ export async function standingWith(db: Kysely<Database>, viewerId: string, ids: 
   if (ids.length === 0) return standing;
   const them = sql.val(ids);
   // One round trip: each row names the other person and what links them to the viewer.
-  const result = await sql<{ other: string; link: 'blocked' | 'outgoing' | 'incoming' | 'friends' | 'private' }>`
+  const result = await sql<{ other: string; link: 'blocked' | 'outgoing' | 'incoming' | 'friends' | 'private' | 'closed' }>`
     select blocked_id as other, 'blocked' as link from blocks where blocker_id = ${viewerId} and blocked_id = any(${them}::uuid[])
     union all select blocker_id, 'blocked' from blocks where blocked_id = ${viewerId} and blocker_id = any(${them}::uuid[])
     union all select to_id, 'outgoing' from friend_requests where from_id = ${viewerId} and to_id = any(${them}::uuid[])
     union all select from_id, 'incoming' from friend_requests where to_id = ${viewerId} and from_id = any(${them}::uuid[])
     union all select member_b, 'friends' from friendships where member_a = ${viewerId} and member_b = any(${them}::uuid[])
     union all select member_a, 'friends' from friendships where member_b = ${viewerId} and member_a = any(${them}::uuid[])
-    union all select member_id, 'private' from profiles where visibility = 'private' and member_id = any(${them}::uuid[])`.execute(db);
+    union all select member_id, 'private' from profiles where visibility = 'private' and member_id = any(${them}::uuid[])
+    union all select other, 'closed' from (${refusingRequestsFrom(viewerId, them)}) refusing`.execute(db);
+  const closed = new Set<string>();
   for (const { other, link } of result.rows) {
     if (link === 'blocked') standing.blocked.add(other);
     else if (link === 'private') standing.privateIds.add(other);
+    else if (link === 'closed') closed.add(other);
     else if (link === 'friends' || !standing.relation.has(other)) standing.relation.set(other, link);
   }
+  // Any other link says more than the setting: a request they sent can still be accepted.
+  for (const other of closed) if (!standing.relation.has(other)) standing.relation.set(other, 'closed');
   return standing;
 }
 

@@ -1,6 +1,7 @@
 import { chatErrorTexts, type ClientFrame, type MemberMessage, type ServerFrame } from '../../src/domain/liveContract';
 import type { BusEvent, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 import { announceMessage, deliverWaiting, readUpTo } from './chatActions';
+import { sendsTyping } from '../social/privacySafety';
 import { chatRefusal, findMessage, isChatProblem, markOneDelivered, storeMessage, type ChatProblem } from './messages';
 
 // Member-to-member chat on the live socket. A send is stored first (once per client id) and
@@ -42,7 +43,8 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
   async function typing(socket: LiveSocket, to: string): Promise<void> {
     const refusal = await chatRefusal(db, socket.memberId, to);
     if (refusal) socket.reply(errorFrame(refusal));
-    else await bus.publish({ kind: 'typing', from: socket.memberId, to: to.toLowerCase() });
+    // 'Send typing indicator' off: the frame goes no further, whatever the client sends.
+    else if (await sendsTyping(db, socket.memberId)) await bus.publish({ kind: 'typing', from: socket.memberId, to: to.toLowerCase() });
   }
 
   async function read(socket: LiveSocket, friendId: string, upTo: string): Promise<void> {

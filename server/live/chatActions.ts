@@ -22,9 +22,12 @@ export async function readUpTo(deps: ChatActionDeps, reader: string, friendId: s
   const refusal = await chatRefusal(deps.db, reader, friendId);
   if (refusal) return refusal;
   const at = new Date(deps.now());
-  const ids = await markRead(deps.db, reader, friendId, upTo, at);
-  if (ids.length > 0) await deps.bus?.publish({ kind: 'receipt', sender: friendId.toLowerCase(), reader, ids, status: 'read', at: at.toISOString() });
-  return ids;
+  const marks = await markRead(deps.db, reader, friendId, upTo, at);
+  const sender = friendId.toLowerCase();
+  // The sender hears of a read only when the reader sends read receipts; a private read still tells them it arrived.
+  if (marks.shownRead.length > 0) await deps.bus?.publish({ kind: 'receipt', sender, reader, ids: marks.shownRead, status: 'read', at: at.toISOString() });
+  if (marks.deliveredOnly.length > 0) await deps.bus?.publish({ kind: 'receipt', sender, reader, ids: marks.deliveredOnly, status: 'delivered', at: at.toISOString() });
+  return marks.read;
 }
 
 /** A member came online: what waited for them is delivered now, and each sender is told. */

@@ -40,7 +40,8 @@ export function toMemberMessage(row: MessageRow): MemberMessage {
     text: row.text,
     sentAt: new Date(row.sent_at).toISOString(),
     deliveredAt: iso(row.delivered_at),
-    readAt: iso(row.read_at),
+    // A read the reader kept to themselves ('Send read receipts' off) is never shown to either side.
+    readAt: row.read_private ? null : iso(row.read_at),
   };
 }
 
@@ -164,18 +165,32 @@ export async function markWaitingDelivered(db: Db, recipient: string, at: Date):
   return bySender;
 }
 
-/** `reader` has read every message from `friendId` up to `upTo`; the ids newly read, oldest first. */
-export async function markRead(db: Db, reader: string, friendId: string, upTo: string, at: Date): Promise<string[]> {
-  const rows = await db
-    .updateTable('messages')
-    .set({ read_at: at, delivered_at: sql`coalesce(delivered_at, ${at})` })
-    .where('recipient_id', '=', reader)
-    .where('sender_id', '=', friendId.toLowerCase())
-    .where('read_at', 'is', null)
-    .where('id', '<=', sql<string>`${upTo}::bigint`)
-    .returning('id')
-    .execute();
-  return rows.map((row) => idText(row.id)).sort((a, b) => Number(a) - Number(b));
+/** What one read did: the ids newly read, oldest first, which of them the sender may be shown as read, and which only as delivered. */
+export interface ReadMarks {
+  read: string[];
+  shownRead: string[];
+  /** Read privately and delivered by this very read: the sender hears 'delivered' for these and nothing more. */
+  deliveredOnly: string[];
+}
+
+/**
+ * `reader` has read every message from `friendId` up to `upTo`. Their 'Send read receipts' is read in
+ * the same statement, so a read is private or shown as the setting stands when it happens, on any server.
+ */
+export async function markRead(db: Db, reader: string, friendId: string, upTo: string, at: Date): Promise<ReadMarks> {
+  const { rows } = await sql<{ id: string | number; read_private: boolean; newly_delivered: boolean }>`
+    update messages
+    set read_at = ${at},
+      delivered_at = coalesce(delivered_at, ${at}),
+      read_private = not coalesce((select s.send_read_receipts from member_safety s where s.member_id = ${reader}), true)
+    where recipient_id = ${reader} and sender_id = ${friendId.toLowerCase()} and read_at is null and id <= ${upTo}::bigint
+    returning id, read_private, delivered_at = ${at} as newly_delivered`.execute(db);
+  const sorted = [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+  return {
+    read: sorted.map((row) => idText(row.id)),
+    shownRead: sorted.filter((row) => !row.read_private).map((row) => idText(row.id)),
+    deliveredOnly: sorted.filter((row) => row.read_private && row.newly_delivered).map((row) => idText(row.id)),
+  };
 }
 
 interface ConversationRow {

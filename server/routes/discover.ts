@@ -13,6 +13,8 @@ import type { MemberRoutesDeps } from './members';
 import { decodeCursor, discoverPage } from '../discover/discover';
 import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
+import { readPrivacySafety, writePrivacySafety } from '../social/privacySafety';
+import { PRIVACY_SAFETY_ROUTE, privacySafetyUpdateSchema } from '../../src/domain/privacySafety';
 import { problem, socialBody } from '../social/errors';
 import { refuse } from '../lib/errors';
 import type { DailyBudget } from '../lib/dailyBudget';
@@ -63,6 +65,14 @@ export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
       await deps.bus?.publish({ kind: 'presence', memberId: c.get('memberId'), statusChanged: true }).catch(() => undefined);
     }
     return c.json(settings);
+  });
+
+  // 'Privacy and safety': read where each is enforced (friend requests, read receipts, typing), so a change holds at once on every server.
+  app.get(underApiBase(PRIVACY_SAFETY_ROUTE), requireMember, async (c) => c.json(await readPrivacySafety(db, c.get('memberId'))));
+
+  app.put(underApiBase(PRIVACY_SAFETY_ROUTE), requireMember, socialBody(privacySafetyUpdateSchema), async (c) => {
+    // Others' cards show a new 'Who can send you friend requests' when they next fetch; a request is checked when it is made.
+    return c.json(await writePrivacySafety(db, c.get('memberId'), c.req.valid('json')));
   });
 
   return app;

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { listBlocked } from './blocks';
 import { listFriendRequests } from './friendRequests';
 import { listFriends } from './friends';
+import { readPrivacySafety } from './privacySafety';
 
 // What GET /api/me/export adds about the member's connections and games. Reports they filed stay
 // with the operators: they are about someone else.
@@ -18,6 +19,7 @@ export async function socialExport(db: Kysely<Database>, me: string) {
     friends: await listFriends(db, me),
     friendRequests: await listFriendRequests(db, me),
     blocked: await listBlocked(db, me),
+    privacySafety: await readPrivacySafety(db, me),
     gameResults: gameResults.map((row) => ({
       game: row.game,
       won: row.won,

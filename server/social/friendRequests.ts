@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { FRIEND_REQUEST_RULE, spendAction } from './actionLimits';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
+import { refusingRequestsFrom } from './privacySafety';
 import { PERSON_COLUMNS, findPerson, friendsSince, hasBlocked, pairOf, toPersonSummary, type PersonRow } from './people';
 
 // Friend requests with consent: a request waits until the other member accepts (a friendship),
@@ -41,6 +42,21 @@ function findRequest(db: Db, from: string, to: string) {
   return db.selectFrom('friend_requests').selectAll().where('from_id', '=', from).where('to_id', '=', to).executeTakeFirst();
 }
 
+/**
+ * Whether `them`'s 'Who can send you friend requests' refuses `me`, who then hears what an unknown id
+ * hears. Where the pair already stands somewhere (friends, a request either way, my block) the usual
+ * answer stands instead: it tells them nothing they do not know, and their own request can still be accepted.
+ */
+async function settingTurnsAway(trx: Transaction<Database>, me: string, them: string): Promise<boolean> {
+  const { member_a, member_b } = pairOf(me, them);
+  const { rows } = await sql<{ refused: boolean }>`
+    select exists (${refusingRequestsFrom(me, sql.val([them]))})
+      and not exists (select 1 from friendships where member_a = ${member_a} and member_b = ${member_b})
+      and not exists (select 1 from friend_requests where (from_id = ${me} and to_id = ${them}) or (from_id = ${them} and to_id = ${me}))
+      and not exists (select 1 from blocks where blocker_id = ${me} and blocked_id = ${them}) as refused`.execute(trx);
+  return rows[0]?.refused === true;
+}
+
 export type CreateOutcome = { status: 201 | 200; request: FriendRequest } | SocialProblem;
 
 /** Asks `toUserId` to be friends; when they had already asked, accepts their request instead. */
@@ -52,7 +68,9 @@ export async function createFriendRequest(db: Db, me: string, toUserId: string, 
     await lockPair(trx, me, them);
     const mine = await findPerson(trx, me);
     const theirs = await findPerson(trx, them);
-    if (!mine || !theirs || (await hasBlocked(trx, them, me))) return problem(404, 'NOT_FOUND');
+    // Asked for an unknown id too, so a refusal by the setting takes the same path to the same answer.
+    const turnedAway = await settingTurnsAway(trx, me, them);
+    if (!mine || !theirs || turnedAway || (await hasBlocked(trx, them, me))) return problem(404, 'NOT_FOUND');
     if (await hasBlocked(trx, me, them)) return problem(403, 'YOU_BLOCKED');
     if (await friendsSince(trx, me, them)) return problem(409, 'ALREADY_FRIENDS');
     if (await findRequest(trx, me, them)) return problem(409, 'REQUEST_EXISTS');

@@ -8,7 +8,26 @@ export const chatMessageSchema = z.object({
   timestamp: z.string(),
   type: z.enum(['text', 'emoji']).default('text'),
 });
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/**
+ * Where a message between two members stands. Only those messages carry it: the server stores them and
+ * tells when they arrive and are read. A chat kept on the device (an AI persona's, a game's) has none.
+ */
+export interface Delivery {
+  /** The server's id; null while mine waits for its 'ack'. */
+  serverId: string | null;
+  deliveredAt: string | null;
+  readAt: string | null;
+  /** Why the server refused my message (it will not be sent again). */
+  error: string | null;
+}
+
+/**
+ * One message as every chat on the client holds and draws it: a guest's chat with a persona, a game, a
+ * debate and a member's chat. The device stores it without `delivery` (SPEC's chat keys); a member's
+ * message has its wire form (`MemberMessage`) and is this shape once it arrives.
+ */
+export type ChatMessage = z.infer<typeof chatMessageSchema> & { delivery?: Delivery };
 
 export const chatLogSchema = z.object({
   id: z.string(),

@@ -16,12 +16,7 @@ export const MEMBER_ROUTES = {
 
 /** The session cookie: an opaque random id, httpOnly, SameSite=Lax, Secure behind https. */
 export const SESSION_COOKIE = 'mycelius_session';
-/**
- * Set and cleared with the session cookie, but readable by the page and holding nothing secret ('1'): it
- * tells the app whether asking the server for the session is worth it, so a guest's pages never make a
- * request that can only answer 401.
- */
-export const MEMBER_HINT_COOKIE = 'mycelius_member';
+export { MEMBER_HINT_COOKIE } from './memberHintCookie';
 export const SESSION_LIFETIME_DAYS = 30;
 
 /** Log-in throttle: this many failures per (username, client), or per known device, within the window (server/members/loginThrottle.ts). */

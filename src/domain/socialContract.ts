@@ -73,8 +73,11 @@ export const communitySchema = z.enum(COMMUNITIES);
 export const personKindSchema = z.enum(['member', 'sample']);
 export type PersonKind = z.infer<typeof personKindSchema>;
 
-/** Where a pair of people stands, from the asking member's side. */
-export const relationSchema = z.enum(['none', 'outgoing', 'incoming', 'friends']);
+/**
+ * Where a pair of people stands, from the asking member's side. 'closed': no link, and their 'Who can
+ * send you friend requests' setting refuses the asking member (it tells nothing more).
+ */
+export const relationSchema = z.enum(['none', 'outgoing', 'incoming', 'friends', 'closed']);
 export type Relation = z.infer<typeof relationSchema>;
 
 export const sharedByCategorySchema = z.object({

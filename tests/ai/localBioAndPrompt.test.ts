@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAnswers } from '../support/answers';
+import { expectAnswers, slots } from '../support/answers';
 import type { BioRequest } from '../../src/domain/aiContract';
 import { localBio } from '../../server/ai/local/bio';
 import { interestKind } from '../../server/ai/local/catalog';
@@ -10,17 +10,6 @@ import { localHotTakesPrompt, topicOf } from '../../server/ai/local/hotTakes';
 // each case writes 60 bios or prompts that differ only by a name or an unrelated field.
 
 const NAMES = Array.from({ length: 60 }, (_, i) => `sam${i}`);
-
-/** Every text matches the pattern; returns, per capture group, the distinct values seen (sorted). */
-function slots(texts: readonly string[], pattern: RegExp): string[][] {
-  const seen: Set<string>[] = [];
-  for (const text of texts) {
-    const match = pattern.exec(text);
-    expect(match, text).not.toBeNull();
-    match?.slice(1).forEach((value, i) => (seen[i] ??= new Set()).add(value ?? ''));
-  }
-  return seen.map((values) => [...values].sort());
-}
 
 const empty: Omit<BioRequest, 'username'> = { hobbies: '', musicGenres: [], favoriteGames: [], favoriteShows: [] };
 const bios = (profile: Partial<BioRequest>) => NAMES.map((username) => localBio({ username, ...empty, ...profile }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAnswers } from '../support/answers';
+import { expectAnswers, slots } from '../support/answers';
 import type { ChatReplyRequest } from '../../src/domain/aiContract';
 import { localChatReply, localFirstResponse, localPersonaHotTake, mentionedInterest, promptTopic, toneOf } from '../../server/ai/local/persona';
 
@@ -10,17 +10,6 @@ import { localChatReply, localFirstResponse, localPersonaHotTake, mentionedInter
 // shapes of that path, and that every alternative of each slot is used.
 
 const PERSONAS = Array.from({ length: 60 }, (_, i) => `persona${i}`);
-
-/** Every reply matches the pattern; returns, per capture group, the distinct values seen (sorted). */
-function slots(replies: readonly string[], pattern: RegExp): string[][] {
-  const seen: Set<string>[] = [];
-  for (const reply of replies) {
-    const match = pattern.exec(reply);
-    expect(match, reply).not.toBeNull();
-    match?.slice(1).forEach((value, i) => (seen[i] ??= new Set()).add(value ?? ''));
-  }
-  return seen.map((values) => [...values].sort());
-}
 
 const warm = { personality: 'Kind and friendly.', interests: ['Jazz', 'Hades', 'Dune', 'knitting'] };
 

@@ -5,6 +5,11 @@ import type { FriendLink } from '../../src/domain/user';
 let n = 0;
 const newId = () => `link-${++n}`;
 
+/** Stored links named a, b, c... in order, each given as [user_id, friend_id]. */
+function linksOf(...pairs: [string, string][]): FriendLink[] {
+  return pairs.map(([user_id, friend_id], i) => ({ id: String.fromCharCode(97 + i), user_id, friend_id }));
+}
+
 describe('friend rules', () => {
   it('adds a link {id, user_id, friend_id} when the ids differ and they are not yet friends', () => {
     const result = addFriend([], 'user-current', 'user-3', () => 'uuid-1');
@@ -19,18 +24,13 @@ describe('friend rules', () => {
   });
 
   it('refuses an existing friend, in either direction', () => {
-    const links: FriendLink[] = [{ id: 'a', user_id: 'user-3', friend_id: 'user-current' }];
+    const links = linksOf(['user-3', 'user-current']);
     expect(addFriend(links, 'user-current', 'user-3', newId)).toMatchObject({ added: false, reason: 'already-friends' });
     expect(addFriend(links, 'user-3', 'user-current', newId)).toMatchObject({ added: false, reason: 'already-friends' });
   });
 
   it('removing deletes the link in both directions and leaves other links alone', () => {
-    const links: FriendLink[] = [
-      { id: 'a', user_id: 'user-current', friend_id: 'user-3' },
-      { id: 'b', user_id: 'user-3', friend_id: 'user-current' },
-      { id: 'c', user_id: 'user-current', friend_id: 'user-4' },
-      { id: 'd', user_id: 'user-3', friend_id: 'user-4' },
-    ];
+    const links = linksOf(['user-current', 'user-3'], ['user-3', 'user-current'], ['user-current', 'user-4'], ['user-3', 'user-4']);
     const after = removeFriend(links, 'user-current', 'user-3');
     expect(after.map((l) => l.id)).toEqual(['c', 'd']);
     expect(areFriends(after, 'user-current', 'user-3')).toBe(false);
@@ -38,12 +38,7 @@ describe('friend rules', () => {
   });
 
   it('lists friends of a user from both directions, each once', () => {
-    const links: FriendLink[] = [
-      { id: 'a', user_id: 'user-current', friend_id: 'user-3' },
-      { id: 'b', user_id: 'user-5', friend_id: 'user-current' },
-      { id: 'c', user_id: 'user-3', friend_id: 'user-current' },
-      { id: 'd', user_id: 'user-7', friend_id: 'user-8' },
-    ];
+    const links = linksOf(['user-current', 'user-3'], ['user-5', 'user-current'], ['user-3', 'user-current'], ['user-7', 'user-8']);
     expect(friendIdsOf(links, 'user-current')).toEqual(['user-3', 'user-5']);
   });
 });

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   belongsTo,
-  entryFromServer,
+  fromServer,
   markOf,
   markText,
-  mergeEntry,
+  mergeMessage,
   newestFromFriend,
   oldestId,
   withEarlier,
   withHistory,
   withLatest,
   withReceipt,
-  type ChatEntry,
+  type TrackedMessage,
 } from '../../src/domain/memberChat';
 import type { MemberMessage } from '../../src/domain/liveContract';
 
-// A chat between two members as the device shows it: one entry per message, however it
-// arrives (my send's 'ack', the 'message' echo, a history page), with the Sent / Delivered / Read marks.
+// A chat between two members as the device shows it: each message held once, however it arrives (my
+// send's 'ack', the 'message' echo, a history page), with the Sent / Delivered / Read marks. On the client a
+// message's id is its client id; the server's id is part of its delivery.
 
 const ME = 'me-1';
 const FRIEND = 'friend-1';
@@ -25,26 +26,45 @@ function message(overrides: Partial<MemberMessage> = {}): MemberMessage {
   return { id: '1', clientId: 'c-1', from: ME, to: FRIEND, text: 'hi', sentAt: '2026-01-01T10:00:00Z', deliveredAt: null, readAt: null, ...overrides };
 }
 
-function entry(overrides: Partial<ChatEntry> = {}): ChatEntry {
-  return { id: '1', clientId: 'c-1', mine: true, text: 'hi', sentAt: '2026-01-01T10:00:00Z', deliveredAt: null, readAt: null, error: null, ...overrides };
+interface EntryFields {
+  /** The server's id. */
+  id: string | null;
+  clientId: string;
+  mine: boolean;
+  text: string;
+  sentAt: string;
+  deliveredAt: string | null;
+  readAt: string | null;
+  error: string | null;
 }
 
-const pending = (clientId: string, text = 'later'): ChatEntry => entry({ id: null, clientId, text });
-const ids = (entries: readonly ChatEntry[]) => entries.map((e) => e.id);
+/** A message of this chat from the fields a test names (mine, stored as '1', sent, not yet delivered, by default). */
+function entry(overrides: Partial<EntryFields> = {}): TrackedMessage {
+  const f: EntryFields = { id: '1', clientId: 'c-1', mine: true, text: 'hi', sentAt: '2026-01-01T10:00:00Z', deliveredAt: null, readAt: null, error: null, ...overrides };
+  return {
+    id: f.clientId,
+    text: f.text,
+    sender: f.mine ? 'user' : 'other',
+    timestamp: f.sentAt,
+    type: 'text',
+    delivery: { serverId: f.id, deliveredAt: f.deliveredAt, readAt: f.readAt, error: f.error },
+  };
+}
 
-describe('entryFromServer', () => {
-  it('is mine when it went to the friend, the friend\'s when it came from them', () => {
-    expect(entryFromServer(message({ deliveredAt: '2026-01-01T10:00:01Z', readAt: '2026-01-01T10:00:02Z' }), FRIEND)).toEqual({
-      id: '1',
-      clientId: 'c-1',
-      mine: true,
+const pending = (clientId: string, text = 'later'): TrackedMessage => entry({ id: null, clientId, text });
+const ids = (messages: readonly TrackedMessage[]) => messages.map((e) => e.delivery.serverId);
+
+describe('fromServer', () => {
+  it('is the user\'s when it went to the friend, the other\'s when it came from them, keyed by its client id', () => {
+    expect(fromServer(message({ deliveredAt: '2026-01-01T10:00:01Z', readAt: '2026-01-01T10:00:02Z' }), FRIEND)).toEqual({
+      id: 'c-1',
       text: 'hi',
-      sentAt: '2026-01-01T10:00:00Z',
-      deliveredAt: '2026-01-01T10:00:01Z',
-      readAt: '2026-01-01T10:00:02Z',
-      error: null,
+      sender: 'user',
+      timestamp: '2026-01-01T10:00:00Z',
+      type: 'text',
+      delivery: { serverId: '1', deliveredAt: '2026-01-01T10:00:01Z', readAt: '2026-01-01T10:00:02Z', error: null },
     });
-    expect(entryFromServer(message({ from: FRIEND, to: ME }), FRIEND).mine).toBe(false);
+    expect(fromServer(message({ from: FRIEND, to: ME }), FRIEND).sender).toBe('other');
   });
 });
 
@@ -57,57 +77,57 @@ describe('belongsTo', () => {
   });
 });
 
-describe('mergeEntry', () => {
+describe('mergeMessage', () => {
   it('adds a new message at the end', () => {
-    const merged = mergeEntry([entry({ id: '1' })], entry({ id: '2', clientId: 'c-2' }));
+    const merged = mergeMessage([entry({ id: '1' })], entry({ id: '2', clientId: 'c-2' }));
     expect(ids(merged)).toEqual(['1', '2']);
   });
 
   it('fills in my waiting message when its ack arrives (matched by client id), clearing any error', () => {
     const waiting = entry({ id: null, clientId: 'c-9', error: 'old error' });
-    const merged = mergeEntry([waiting], entry({ id: '9', clientId: 'c-9' }));
+    const merged = mergeMessage([waiting], entry({ id: '9', clientId: 'c-9' }));
     expect(merged).toEqual([entry({ id: '9', clientId: 'c-9', error: null })]);
   });
 
   it('does not match two messages by client id unless both are mine', () => {
     const friends = entry({ id: '5', clientId: 'same', mine: false });
-    expect(mergeEntry([friends], entry({ id: null, clientId: 'same', mine: true }))).toHaveLength(2);
-    expect(mergeEntry([entry({ id: null, clientId: 'same' })], entry({ id: '6', clientId: 'same', mine: false }))).toHaveLength(2);
+    expect(mergeMessage([friends], entry({ id: null, clientId: 'same', mine: true }))).toHaveLength(2);
+    expect(mergeMessage([entry({ id: null, clientId: 'same' })], entry({ id: '6', clientId: 'same', mine: false }))).toHaveLength(2);
   });
 
   it('two waiting messages with different client ids stay two', () => {
-    expect(mergeEntry([pending('a')], pending('b'))).toHaveLength(2);
+    expect(mergeMessage([pending('a')], pending('b'))).toHaveLength(2);
   });
 
   it('a late echo keeps the delivered and read marks already seen', () => {
     const read = entry({ id: '3', deliveredAt: '2026-01-01T10:00:01Z', readAt: '2026-01-01T10:00:02Z' });
-    const [merged] = mergeEntry([read], entry({ id: '3', text: 'hi again' }));
+    const [merged] = mergeMessage([read], entry({ id: '3', text: 'hi again' }));
     expect(merged).toEqual(entry({ id: '3', text: 'hi again', deliveredAt: '2026-01-01T10:00:01Z', readAt: '2026-01-01T10:00:02Z' }));
   });
 
   it('a read mark also counts as delivered when no delivery was heard', () => {
-    const [merged] = mergeEntry([entry({ id: '3' })], entry({ id: '3', readAt: '2026-01-01T10:00:05Z' }));
-    expect(merged!.deliveredAt).toBe('2026-01-01T10:00:05Z');
-    const [known] = mergeEntry([entry({ id: '3', readAt: '2026-01-01T10:00:07Z' })], entry({ id: '3' }));
-    expect(known!.deliveredAt).toBe('2026-01-01T10:00:07Z');
+    const [merged] = mergeMessage([entry({ id: '3' })], entry({ id: '3', readAt: '2026-01-01T10:00:05Z' }));
+    expect(merged!.delivery.deliveredAt).toBe('2026-01-01T10:00:05Z');
+    const [known] = mergeMessage([entry({ id: '3', readAt: '2026-01-01T10:00:07Z' })], entry({ id: '3' }));
+    expect(known!.delivery.deliveredAt).toBe('2026-01-01T10:00:07Z');
   });
 
   it('a newer delivered time from the server wins over the one known', () => {
-    const [merged] = mergeEntry([entry({ id: '3', deliveredAt: 'old' })], entry({ id: '3', deliveredAt: 'new' }));
-    expect(merged!.deliveredAt).toBe('new');
+    const [merged] = mergeMessage([entry({ id: '3', deliveredAt: 'old' })], entry({ id: '3', deliveredAt: 'new' }));
+    expect(merged!.delivery.deliveredAt).toBe('new');
   });
 
   it('keeps the id and the error of a refused waiting message when another word on it has no id', () => {
     const refused = entry({ id: null, clientId: 'c-4', error: 'You can only message your friends.' });
-    const [merged] = mergeEntry([refused], entry({ id: null, clientId: 'c-4' }));
-    expect(merged!.error).toBe('You can only message your friends.');
-    const [kept] = mergeEntry([entry({ id: '8', clientId: 'c-8' })], entry({ id: null, clientId: 'c-8' }));
-    expect(kept!.id).toBe('8');
+    const [merged] = mergeMessage([refused], entry({ id: null, clientId: 'c-4' }));
+    expect(merged!.delivery.error).toBe('You can only message your friends.');
+    const [kept] = mergeMessage([entry({ id: '8', clientId: 'c-8' })], entry({ id: null, clientId: 'c-8' }));
+    expect(kept!.delivery.serverId).toBe('8');
   });
 
   it('updates only the matching entry', () => {
     const list = [entry({ id: '1', clientId: 'a' }), entry({ id: '2', clientId: 'b' }), entry({ id: '3', clientId: 'c' })];
-    const merged = mergeEntry(list, entry({ id: '2', clientId: 'b', text: 'edited' }));
+    const merged = mergeMessage(list, entry({ id: '2', clientId: 'b', text: 'edited' }));
     expect(merged.map((e) => e.text)).toEqual(['hi', 'edited', 'hi']);
   });
 });
@@ -118,7 +138,7 @@ describe('withHistory', () => {
     const current = [entry({ id: '2', clientId: 'b', readAt: 'r' }), pending('z')];
     const result = withHistory(page, current);
     expect(ids(result)).toEqual(['1', '2', null]);
-    expect(result[1]!.readAt).toBe('r');
+    expect(result[1]!.delivery.readAt).toBe('r');
   });
 });
 
@@ -160,7 +180,7 @@ describe('withReceipt', () => {
 
   it('marks the listed message and every earlier one of mine as delivered', () => {
     const result = withReceipt(list(), ['3'], 'delivered', 'T');
-    expect(result.map((e) => [e.id, e.deliveredAt, e.readAt])).toEqual([
+    expect(result.map(({ delivery }) => [delivery.serverId, delivery.deliveredAt, delivery.readAt])).toEqual([
       ['1', 'T', null],
       ['2', null, null],
       ['3', 'earlier', null],
@@ -171,7 +191,7 @@ describe('withReceipt', () => {
 
   it('marks them read (and delivered when not yet)', () => {
     const result = withReceipt(list(), ['4'], 'read', 'R');
-    expect(result.map((e) => [e.id, e.deliveredAt, e.readAt])).toEqual([
+    expect(result.map(({ delivery }) => [delivery.serverId, delivery.deliveredAt, delivery.readAt])).toEqual([
       ['1', 'R', 'R'],
       ['2', null, null],
       ['3', 'earlier', 'R'],
@@ -182,7 +202,7 @@ describe('withReceipt', () => {
 
   it('leaves my messages that still wait for the server unmarked', () => {
     const result = withReceipt([pending('p'), entry({ id: '1', clientId: 'a' })], ['1'], 'read', 'R');
-    expect(result.map((e) => [e.id, e.deliveredAt, e.readAt])).toEqual([
+    expect(result.map(({ delivery }) => [delivery.serverId, delivery.deliveredAt, delivery.readAt])).toEqual([
       [null, null, null],
       ['1', 'R', 'R'],
     ]);
@@ -190,12 +210,12 @@ describe('withReceipt', () => {
 
   it('keeps a read time already known', () => {
     const [first] = withReceipt([entry({ id: '1', readAt: 'first', deliveredAt: 'd' })], ['1'], 'read', 'second');
-    expect(first).toMatchObject({ readAt: 'first', deliveredAt: 'd' });
+    expect(first!.delivery).toMatchObject({ readAt: 'first', deliveredAt: 'd' });
   });
 
   it('counts up to the last listed message it knows; unknown ids change nothing', () => {
     const result = withReceipt(list(), ['1', '99'], 'delivered', 'T');
-    expect(result.map((e) => e.deliveredAt)).toEqual(['T', null, 'earlier', null, null]);
+    expect(result.map((e) => e.delivery.deliveredAt)).toEqual(['T', null, 'earlier', null, null]);
     expect(withReceipt(list(), ['99'], 'read', 'T')).toEqual(list());
   });
 });

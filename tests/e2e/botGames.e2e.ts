@@ -4,7 +4,7 @@ import { BOT_REPLIES, type BotGameId } from '../../src/domain/botReplies';
 import { buildChatLog, welcomeMessage } from '../../src/domain/chat';
 import { GAMES } from '../../src/domain/games';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, recordDialogs, screenshot, startBrowser } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,11 +94,7 @@ describe('bot game chats', () => {
 
   it('markup shows as text and runs nothing; 5,000 characters and emoji-only messages are stored and shown whole', async () => {
     const { page, errors } = await openPage(browser, '/games/patchnotes/chat');
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    const dialogs = recordDialogs(page);
     await page.getByRole('heading', { level: 1, name: 'Patch Notes' }).waitFor();
     const xss = '<img src=x onerror=alert(1)>';
     const long = Array.from({ length: 5000 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');

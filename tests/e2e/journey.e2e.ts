@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, recordDialogs, startBrowserAroundTests } from './support/browser';
 
 // journey as a new guest would take it: no account, build a profile, explore ranked people, add a
 // friend, edit the profile and see the ranking recomputed. Demo server, local AI engine.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await startBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = startBrowserAroundTests();
 
 function region(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
@@ -40,13 +34,9 @@ async function ranking(page: Page): Promise<[string, number][]> {
 
 describe('new user journey', () => {
   it('as a guest, builds a profile, explores ranked cards, adds a friend, edits the profile and sees the ranking recomputed', async () => {
-    const { page, errors } = await openPage(browser, '/auth');
+    const { page, errors } = await openPage(browser(), '/auth');
     // No browser dialog opens any more: notices are in the page.
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const dialogs = recordDialogs(page);
     const similarityRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/ai/similarity')) similarityRequests.push(request.method());

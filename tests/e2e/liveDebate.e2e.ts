@@ -5,6 +5,7 @@ import { DESKTOP, PHONE, screenshot } from './support/browser';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
 import { musicArguerProfileJson } from './support/personas';
+import { say, sayAndSeeArrive } from './support/messages';
 
 // Hot Takes against a person in Chromium against the real server: two members
 // matched over the live channel, both takes revealed, a live argument, Back asking first, 'End debate' ending it for both,
@@ -38,13 +39,6 @@ async function newMember(username: string, viewport: { width: number; height: nu
 }
 
 const bubbles = (page: Page) => page.locator('[role=log] .message-text');
-
-async function say(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'));
-  await box.fill(text);
-  await page.keyboard.press('Enter');
-}
 
 async function hotTakesScore(page: Page, username: string): Promise<string> {
   await page.goto(`${server.baseURL}/leaderboard`);
@@ -92,12 +86,9 @@ describe('Hot Takes against a member', () => {
     await screenshot(b.page, 'live-debate-revealed-desktop');
 
     // Three messages: with the two takes, 5 counted, so a win worth 110 for both.
-    await say(a.page, 'A solo is a story without words.');
-    await b.page.locator('[role=log] .message-text', { hasText: 'A solo is a story without words.' }).waitFor({ timeout: 1_000 });
-    await say(b.page, 'A story nobody asked for.');
-    await a.page.locator('[role=log] .message-text', { hasText: 'A story nobody asked for.' }).waitFor({ timeout: 1_000 });
-    await say(a.page, 'Then skip it, I will not.');
-    await b.page.locator('[role=log] .message-text', { hasText: 'Then skip it, I will not.' }).waitFor({ timeout: 1_000 });
+    await sayAndSeeArrive(a.page, b.page, 'A solo is a story without words.', 1_000);
+    await sayAndSeeArrive(b.page, a.page, 'A story nobody asked for.', 1_000);
+    await sayAndSeeArrive(a.page, b.page, 'Then skip it, I will not.', 1_000);
 
     // Won: each sees 'End debate' with what it records. Emil's Back asks first and says the same; he keeps debating.
     for (const page of [a.page, b.page]) {

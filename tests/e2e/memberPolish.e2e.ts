@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, settleAnimations } from './support/browser';
-import { giveProfile, signUpMember, type LiveMember } from './support/liveMembers';
+import { giveProfile, openLivePage, signUpMember, type LiveMember } from './support/liveMembers';
 import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
@@ -36,17 +36,20 @@ describe('member polish', () => {
   it('a request notice floats below the header with View; More actions on the request blocks; the block says so and the count goes', async () => {
     const ana = await member('ana_polish');
     const ben = await member('ben_polish');
-    await ben.page.goto(`${server.baseURL}/home`);
+    // ben's socket is ready before ana asks, so the request arrives as a live push and not only in the next count.
+    await openLivePage(server, ben.page, '/home');
     await ben.page.getByRole('list', { name: 'Suggested friends' }).waitFor({ timeout: 20_000 });
     const title = ben.page.getByRole('heading', { level: 1, name: 'Discover Friends' });
     const before = await title.boundingBox();
 
     await ana.page.goto(`${server.baseURL}/home`);
     const benCard = ana.page.locator('li.match-card').filter({ has: ana.page.getByRole('heading', { name: 'ben_polish', exact: true }) });
+    const asked = ana.page.waitForResponse((response) => response.url().endsWith('/api/friends/requests') && response.request().method() === 'POST');
     await benCard.getByRole('button', { name: 'Add Friend' }).click();
+    expect((await asked).status()).toBe(201);
 
     const notice = ben.page.locator('.people-notice').filter({ hasText: 'ana_polish sent you a friend request' });
-    await notice.waitFor({ timeout: 5_000 });
+    await notice.waitFor({ timeout: 10_000 });
     // Over the page, not in it: the page did not move, and the notice starts below the header.
     expect(await title.boundingBox()).toEqual(before);
     const header = await ben.page.locator('header').first().boundingBox();

@@ -2,11 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, settleAnimations } from './support/browser';
-import { giveProfile, signUpMember, type LiveMember, openLivePage } from './support/liveMembers';
+import { expectNoPageErrorsAndClose, giveProfile, type LiveMember, openLivePage, signUpMember } from './support/liveMembers';
 import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
 import { connect, liveUrl } from '../server/live/support/liveClient';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
+import { say, sayAndSeeArrive } from './support/messages';
 
 // The member screens as a person meets them, in both themes on a phone and a desktop: no serious axe
 // violation, and a PNG of each under screenshots/ for a person to look at. Set-up (accounts, profiles, a
@@ -53,12 +54,6 @@ async function looksFinishedOnScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `screenshots/${name}.png` });
 }
 
-async function say(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'));
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.keyboard.press('Enter');
-}
-
 /** Opens `path` and waits until the live socket has said 'ready'. */
 describe('member screens in both themes, on a phone and a desktop', () => {
   for (const theme of ['dark', 'light'] as const) {
@@ -96,10 +91,7 @@ describe('member screens in both themes, on a phone and a desktop', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await looksFinished(page, `member-onboarding-${theme}-${label}`);
 
-        for (const m of [ana, ben, cat]) {
-          expect(m.errors).toEqual([]);
-          await m.context.close();
-        }
+        await expectNoPageErrorsAndClose(ana, ben, cat);
       }, 180_000);
     }
   }
@@ -123,12 +115,9 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         await ben.page.goto(`${server.baseURL}/games/hottakes/chat`);
         await ana.page.getByText(`You vs ${ben.name}`).waitFor({ timeout: 10_000 });
         await say(ana.page, 'Vinyl sounds better than streaming.');
-        await say(ben.page, 'Vinyl is a very expensive crackle.');
-        await ana.page.locator('[role=log] .message-text', { hasText: 'Vinyl is a very expensive crackle.' }).waitFor({ timeout: 5_000 });
-        await say(ana.page, 'The crackle is the point.');
-        await ben.page.locator('[role=log] .message-text', { hasText: 'The crackle is the point.' }).waitFor({ timeout: 5_000 });
-        await say(ben.page, 'Then record your kettle.');
-        await ana.page.locator('[role=log] .message-text', { hasText: 'Then record your kettle.' }).waitFor({ timeout: 5_000 });
+        await sayAndSeeArrive(ben.page, ana.page, 'Vinyl is a very expensive crackle.', 5_000);
+        await sayAndSeeArrive(ana.page, ben.page, 'The crackle is the point.', 5_000);
+        await sayAndSeeArrive(ben.page, ana.page, 'Then record your kettle.', 5_000);
         await say(ana.page, 'Already did, it went platinum.');
         await ana.page.getByRole('button', { name: 'End debate' }).waitFor({ timeout: 5_000 });
         await ana.page.getByText(/^You're winning: end the debate now for/).waitFor();
@@ -178,10 +167,7 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         await blocked.waitFor();
         await looksFinishedOnScreen(ana.page, `member-block-confirmation-${theme}-${label}`);
 
-        for (const m of [ana, ben, cal]) {
-          expect(m.errors).toEqual([]);
-          await m.context.close();
-        }
+        await expectNoPageErrorsAndClose(ana, ben, cal);
       }, 300_000);
     }
   }

@@ -132,7 +132,21 @@ describe('members: privacy, block and report', () => {
     await go(ben, '/settings');
     const visibility = ben.page.getByRole('switch', { name: 'Profile Visibility' });
     await expect.poll(() => visibility.isEnabled()).toBe(true);
+    // While the switch is on its way to the server, Download, Clear App Data and Log Out wait (disabled), so
+    // none of them can leave the switch showing what the server never kept.
+    let releaseSave!: () => void;
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    const settingsPath = (url: URL) => url.pathname === '/api/me/settings';
+    await ben.page.route(settingsPath, async (route) => {
+      if (route.request().method() === 'PUT') await saveHeld;
+      await route.fallback();
+    });
     await visibility.click();
+    const dataActions = ['Download my data', 'Clear App Data', 'Log Out'].map((name) => ben.page.getByRole('button', { name, exact: true }));
+    for (const action of dataActions) await expect.poll(() => action.isDisabled()).toBe(true);
+    releaseSave();
+    for (const action of dataActions) await expect.poll(() => action.isEnabled()).toBe(true);
+    await ben.page.unroute(settingsPath);
     await expect.poll(async () => ((await call(ben, 'GET', '/api/me/settings')).json as { profileVisibility: string }).profileVisibility).toBe('private');
     await ben.page.reload();
     await expect.poll(() => ben.page.getByRole('switch', { name: 'Profile Visibility' }).getAttribute('aria-checked')).toBe('false');

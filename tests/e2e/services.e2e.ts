@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, screenshot, startBrowserAroundTests } from './support/browser';
 
 // The outside services end to end against the server in demo mode (fake providers under /demo).
 
@@ -12,13 +12,7 @@ const providers = [
   { key: 'trakt', name: 'Trakt', callback: '/callback' },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await startBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = startBrowserAroundTests();
 
 function tokens(page: Page, provider: string) {
   return page.evaluate(
@@ -34,7 +28,7 @@ function connectedFlags(page: Page) {
 describe('music and tracking sign-in', () => {
   for (const p of providers) {
     it(`${p.name}: Allow → 'Authenticating with ${p.name}...' → /profile connected; Disconnect clears the tokens`, async () => {
-      const { page, errors } = await openPage(browser, '/profile');
+      const { page, errors } = await openPage(browser(), '/profile');
       await page.getByRole('button', { name: `Connect ${p.name}` }).click();
       await page.waitForURL('**/demo/**');
       // Hold the token exchange so the callback screen can be seen.
@@ -74,7 +68,7 @@ describe('music and tracking sign-in', () => {
     });
 
     it(`${p.name}: Deny → back on /profile with '${p.name} connection cancelled.' and no tokens`, async () => {
-      const { page } = await openPage(browser, '/profile');
+      const { page } = await openPage(browser(), '/profile');
       await page.getByRole('button', { name: `Connect ${p.name}` }).click();
       await page.waitForURL('**/demo/**');
       await page.getByRole('button', { name: 'Deny' }).click();
@@ -86,7 +80,7 @@ describe('music and tracking sign-in', () => {
     });
 
     it(`${p.name}: a forged state → /profile with the failure text and no tokens`, async () => {
-      const { page } = await openPage(browser, '/profile');
+      const { page } = await openPage(browser(), '/profile');
       await page.getByRole('button', { name: `Connect ${p.name}` }).waitFor();
       await page.goto(page.url().replace('/profile', `${p.callback}?code=x&state=forged`));
       await page.waitForURL('**/profile');
@@ -106,7 +100,7 @@ describe('Steam connection', () => {
 
   for (const text of [DEMO_ID, `https://steamcommunity.com/profiles/${DEMO_ID}`, 'https://steamcommunity.com/id/myceliusdemo']) {
     it(`connects ${text}`, async () => {
-      const { page, errors } = await openPage(browser, '/profile');
+      const { page, errors } = await openPage(browser(), '/profile');
       await connectSteam(page, text);
       await page.getByRole('button', { name: 'Disconnect Steam' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('steam_id'))).toBe(DEMO_ID);
@@ -120,7 +114,7 @@ describe('Steam connection', () => {
   }
 
   it('connects by Enter and shows the busy label meanwhile', async () => {
-    const { page } = await openPage(browser, '/profile');
+    const { page } = await openPage(browser(), '/profile');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/steam/player/summaries/**', async (route) => {
@@ -141,7 +135,7 @@ describe('Steam connection', () => {
     ['', 'Please enter a Steam ID or profile URL'],
   ] as const) {
     it(`shows '${message}' for ${JSON.stringify(text)}`, async () => {
-      const { page } = await openPage(browser, '/profile');
+      const { page } = await openPage(browser(), '/profile');
       await connectSteam(page, text);
       const alert = page.getByRole('alert');
       await alert.waitFor();
@@ -157,7 +151,7 @@ const section = (page: Page) => page.getByRole('region', { name: 'Connect Servic
 describe('how the cards look', () => {
   it('phone and desktop, disconnected and connected, with no serious accessibility problems', async () => {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      const { page } = await openPage(browser, '/profile', { viewport });
+      const { page } = await openPage(browser(), '/profile', { viewport });
       await page.getByRole('button', { name: 'Connect Spotify' }).waitFor();
       await page.getByText('demo').first().waitFor();
       await page.getByRole('button', { name: 'Connect Steam' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, openPage, PHONE, screenshot, startBrowser } from './support/browser';
+import { DESKTOP, openPage, PHONE, recordDialogs, screenshot, startBrowser } from './support/browser';
 import { concertGoerProfileJson } from './support/personas';
 
 // Discover, Friends, Leaderboard and Settings in Chromium against the demo server (local AI engine).
@@ -22,16 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Browser dialogs are gone (in-page dialogs and notices instead): any that opens is kept and dismissed, and tests expect none. */
-function recordDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return seen;
-}
 
 /** The in-page notice (role=status) with this text. */
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { accountDeletionMachine } from '../../src/features/settings/machines/accountDeletion.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { done, eventName, failed, isFailed, testModel, type ModelPath, type StateView } from '../support/modelTest';
+import { done, eventName, failed, isFailed, itCoversTheModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // Settings' Delete account dialog: it asks for the password, refuses a blank one with the contract's
 // 'Password is required', shows the server's refusal in the contract's words, and leaves for /auth once the
@@ -53,32 +53,29 @@ function observed({ context, env, path }: StateView<typeof accountDeletionMachin
 }
 
 describe('account deletion dialog machine (model-based)', () => {
-  it('asks for the password, shows refusals in the contract words and leaves for /auth only once deleted', async () => {
-    const report = await testModel({
-      machine: accountDeletionMachine,
-      events,
-      limit: 500,
-      provide: (env) => ({ actions: { goToAuth: () => env.record('navigate', '/auth') } }),
-      states: {
-        closed: (view) => observed(view),
-        // Open: empty when just opened; a blank submit says 'Password is required'; a refusal shows in the
-        // contract's words and keeps what was typed; typing clears the message.
-        open: (view) => {
-          if (view.last?.type === 'OPEN') expect(view.context).toEqual({ password: '', error: null });
-          if (isFailed('deleteAccount')(view.last)) expect(view.context.password).toBe('secret1');
-          observed(view);
-        },
-        // Only a typed password is sent, exactly as typed.
-        deleting: (view) => {
-          expect(view.env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
-          observed(view);
-        },
-        deleted: (view) => {
-          expect(eventName(view.last)).toBe('done deleteAccount');
-          observed(view, { deleted: true });
-        },
+  itCoversTheModel('asks for the password, shows refusals in the contract words and leaves for /auth only once deleted', {
+    machine: accountDeletionMachine,
+    events,
+    limit: 500,
+    provide: (env) => ({ actions: { goToAuth: () => env.record('navigate', '/auth') } }),
+    states: {
+      closed: (view) => observed(view),
+      // Open: empty when just opened; a blank submit says 'Password is required'; a refusal shows in the
+      // contract's words and keeps what was typed; typing clears the message.
+      open: (view) => {
+        if (view.last?.type === 'OPEN') expect(view.context).toEqual({ password: '', error: null });
+        if (isFailed('deleteAccount')(view.last)) expect(view.context.password).toBe('secret1');
+        observed(view);
       },
-    });
-    expect(report.paths).toBeGreaterThan(10);
-  });
+      // Only a typed password is sent, exactly as typed.
+      deleting: (view) => {
+        expect(view.env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
+        observed(view);
+      },
+      deleted: (view) => {
+        expect(eventName(view.last)).toBe('done deleteAccount');
+        observed(view, { deleted: true });
+      },
+    },
+  }, { paths: expect.toSatisfy((paths: number) => paths > 10) });
 });

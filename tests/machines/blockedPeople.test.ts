@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { blockedPeopleMachine } from '../../src/features/safety/machines/blockedPeople.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { done, failed, isDone, isFailed, testModel } from '../support/modelTest';
+import { done, failed, isDone, isFailed, expectRanOncePlusOncePer, itCoversTheModel } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
 const kai = { id: 'm-3', username: 'kai', avatar: 'KA', profilePicture: '', blockedAt: '2026-11-23T20:01:00.000Z' };
@@ -21,33 +21,25 @@ const events = [
 ];
 
 describe('blocked people machine (model-based)', () => {
-  it('lists, unblocks only a listed person, and says what failed', async () => {
-    const report = await testModel({
-      machine: blockedPeopleMachine,
-      limit: 30,
-      events,
-      states: {
-        loading: ({ env, context, events }) => {
-          expect(env.pending.get('loadBlocked')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
-          expect(context).toEqual({ people: [], pendingId: null, notice: null, error: null });
-        },
-        failed: ({ context }) => expect(context.error).toBe(SERVER),
-        'ready.idle': ({ context, events, path }) => {
-          const decisive = path.steps.findLast((s) => isFailed('unblock')(s.event) || (s.event as { userId?: string }).userId === 'm-2');
-          const unblocked = events.some(isDone('unblock'));
-          expect(context.people.map((p) => p.username)).toEqual(unblocked ? ['kai'] : ['nova', 'kai']);
-          expect(context.pendingId).toBeNull();
-          expect(context.notice).toBe(unblocked ? 'nova is unblocked.' : null);
-          expect(context.error).toBe(isFailed('unblock')(decisive?.event) ? OFFLINE : null);
-        },
-        'ready.unblocking': ({ env, context }) => {
-          expect(env.pending.get('unblock')?.at(-1)?.input).toEqual({ userId: 'm-2' });
-          expect(context).toMatchObject({ pendingId: 'm-2', notice: null, error: null });
-        },
-      },
-    });
-    expect(report).toMatchObject({ states: 6, guards: 1 });
-  });
+  itCoversTheModel('lists, unblocks only a listed person, and says what failed', { machine: blockedPeopleMachine, limit: 30, events, states: {
+    loading: (view) => {
+      expectRanOncePlusOncePer(view, 'loadBlocked', 'RETRY');
+      expect(view.context).toEqual({ people: [], pendingId: null, notice: null, error: null });
+    },
+    failed: ({ context }) => expect(context.error).toBe(SERVER),
+    'ready.idle': ({ context, events, path }) => {
+      const decisive = path.steps.findLast((s) => isFailed('unblock')(s.event) || (s.event as { userId?: string }).userId === 'm-2');
+      const unblocked = events.some(isDone('unblock'));
+      expect(context.people.map((p) => p.username)).toEqual(unblocked ? ['kai'] : ['nova', 'kai']);
+      expect(context.pendingId).toBeNull();
+      expect(context.notice).toBe(unblocked ? 'nova is unblocked.' : null);
+      expect(context.error).toBe(isFailed('unblock')(decisive?.event) ? OFFLINE : null);
+    },
+    'ready.unblocking': ({ env, context }) => {
+      expect(env.pending.get('unblock')?.at(-1)?.input).toEqual({ userId: 'm-2' });
+      expect(context).toMatchObject({ pendingId: 'm-2', notice: null, error: null });
+    },
+  } }, { states: 6, guards: 1 });
 
   it('names the person unblocked, not the first on the list', async () => {
     const machine = blockedPeopleMachine.provide({

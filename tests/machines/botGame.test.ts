@@ -1,18 +1,16 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { BOT_REPLIES, BOT_GAME_IDS } from '../../src/domain/botReplies';
-import { AppError } from '../../src/domain/errors';
 import { GAMES } from '../../src/domain/games';
 import { botGameMachine } from '../../src/features/games/machines/botGame.machine';
-import { after, done, failed, isDone, testModel, type StateView } from '../support/modelTest';
+import { after, done, eachCombination, failed, itCoversTheModel, type StateView } from '../support/modelTest';
+import { expectLeftForGames, gameChatLeaveEvents, gameChatLeaveRegion, goingToGames } from '../support/machineGameChat';
 
 // Oracles are docs/product.md's words, written out: a bot reply 1000 ms + random 0-2000 ms after the send, an emoji
 // gets no reply, back saves the session only when it holds more than one message, then goes to /games.
 
 const NOW = 1_767_225_600_000;
 const WELCOME = 'Welcome to Kill My Vibe! Tell me what you listen to and brace yourself. 💀';
-const STORAGE_FULL =
-  'Your browser storage is full, so this change could not be saved. Free some space (for example Settings → Clear App Data) and try again.';
 const REPLY = 'Your playlist called, it wants a refund.';
 // A writer that fails falls back to a canned reply; random 0.25 picks the second of the six.
 const FALLBACK = 'That taste is so mainstream it has its own billboard. Next! 🔥';
@@ -34,7 +32,6 @@ const serializeState = (s: Snap) =>
 const users = (v: View) => v.context.messages.filter((m) => m.sender === 'user' && m.type === 'text');
 const emojis = (v: View) => v.context.messages.filter((m) => m.type === 'emoji');
 const replies = (v: View) => v.context.messages.slice(1).filter((m) => m.sender === 'other');
-const navigations = (v: View) => v.env.timeline.filter((e) => e.type === 'navigate');
 
 /** Holds in every state: the welcome opens the chat, texts stay untrimmed, blanks are dropped, replies carry the writer's text. */
 function always(v: View) {
@@ -60,69 +57,34 @@ const replying = (v: View) => {
   expect(replies(v).length + v.context.repliesOwed + 1).toBe(users(v).length);
   expect(v.env.pending.get('writeReply')?.at(-1)?.input).toEqual({ game: 'killmyvibe', pick: 0.25 });
 };
-const staying = (v: View) => {
-  expect(v.context.saveError).toBeNull();
-  expect(navigations(v)).toEqual([]);
-};
-const saving = (v: View) => {
-  expect(v.snapshot.hasTag('saving')).toBe(true);
-  expect(v.context.saveError).toBeNull();
-  expect(v.context.messages.length).toBeGreaterThan(1);
-};
-const saveFailed = (v: View) => {
-  expect(v.context.saveError).toBe(STORAGE_FULL);
-  expect(v.snapshot.hasTag('saveFailed')).toBe(true);
-  expect(navigations(v)).toEqual([]);
-};
-
-const talk = { idle, 'replying.waiting': replying, 'replying.due': replying };
-const leave = { staying, saving, failed: saveFailed };
 const states: Record<string, (v: View) => void> = {
   left: (v) => {
     always(v);
-    expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: expect.any(Number) }]);
-    // Only the welcome: nothing was saved. Otherwise the path went through a save (done, or given up with LEAVE).
-    if (v.context.messages.length === 1) expect(v.env.pending.get('saveLog')).toBeUndefined();
-    else expect(v.events.some(isDone('saveLog')) || v.last?.type === 'LEAVE').toBe(true);
+    expectLeftForGames(v);
   },
+  ...eachCombination('open', { talk: { idle, 'replying.waiting': replying, 'replying.due': replying }, leave: gameChatLeaveRegion }, always),
 };
-for (const [t, checkTalk] of Object.entries(talk)) {
-  for (const [l, checkLeave] of Object.entries(leave)) {
-    states[`open.(talk.${t} + leave.${l})`] = (v) => {
-      always(v);
-      checkTalk(v);
-      checkLeave(v);
-    };
-  }
-}
 
 describe('bot game machine (model-based)', () => {
-  it('every state, transition and guard outcome: sends get replies after 1500 ms, emojis none, back saves real sessions', async () => {
-    const report = await testModel({
-      machine: botGameMachine,
-      input,
-      limit: 400,
-      serializeState,
-      compareContext: false,
-      delays: { replyDelay: 1500 },
-      events: [
-        { type: 'SEND', text: ' roast me ' },
-        { type: 'SEND', text: ' \n ' },
-        { type: 'EMOJI', emoji: '🔥' },
-        { type: 'BACK' },
-        { type: 'LEAVE' },
-        { type: 'DISMISS' },
-        after('replyDelay'),
-        done('writeReply', REPLY),
-        failed('writeReply', new Error('no reply')),
-        done('saveLog'),
-        failed('saveLog', new AppError('STORAGE_FULL')),
-      ],
-      provide: (env) => ({ actions: { goToGames: () => env.record('navigate', '/games') } }),
-      states,
-    });
-    expect(report).toMatchObject({ states: 12, transitions: 12, guards: 3 });
-  }, 60_000);
+  itCoversTheModel('every state, transition and guard outcome: sends get replies after 1500 ms, emojis none, back saves real sessions', {
+    machine: botGameMachine,
+    input,
+    limit: 400,
+    serializeState,
+    compareContext: false,
+    delays: { replyDelay: 1500 },
+    events: [
+      { type: 'SEND', text: ' roast me ' },
+      { type: 'SEND', text: ' \n ' },
+      { type: 'EMOJI', emoji: '🔥' },
+      after('replyDelay'),
+      done('writeReply', REPLY),
+      failed('writeReply', new Error('no reply')),
+      ...gameChatLeaveEvents,
+    ],
+    provide: goingToGames,
+    states,
+  }, { states: 12, transitions: 12, guards: 3 }, 60_000);
 });
 
 function start(random: () => number) {

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { communitiesMachine } from '../../src/features/profile/machines/communities.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { done, failed, isDone, isFailed, testModel } from '../support/modelTest';
+import { done, failed, isDone, isFailed, expectRanOncePlusOncePer, itCoversTheModel } from '../support/modelTest';
 
 const OFFLINE = 'You appear to be offline. Please check your connection and try again.';
 const SERVER = 'Something went wrong on the server. Please try again.';
@@ -37,32 +37,29 @@ function expectedChoice(steps: readonly Step[]) {
 }
 
 describe('communities machine (model-based)', () => {
-  it("a member's choice is saved at once; a refusal goes back to what the server kept; a guest is left alone", async () => {
-    const report = await testModel({
-      machine: communitiesMachine,
-      limit: 60,
-      events,
-      states: {
-        loading: ({ env, context, events }) => {
-          expect(env.pending.get('loadCommunities')).toHaveLength(1 + events.filter((e) => e === 'RETRY').length);
-          expect(context.error).toBeNull();
-        },
-        guest: ({ env, context }) => {
-          expect(env.pending.get('saveCommunities')).toBeUndefined();
-          expect(context.chosen).toEqual([]);
-        },
-        failed: ({ context }) => expect(context.error).toBe(SERVER),
-        'ready.idle': ({ context, path, last }) => {
-          expect({ chosen: context.chosen, saved: context.saved }).toEqual(expectedChoice(path.steps as Step[]));
-          expect(context.notice).toBe(isDone('saveCommunities')(last) ? 'Communities saved.' : null);
-          expect(context.error).toBe(isFailed('saveCommunities')(last) ? OFFLINE : null);
-        },
-        'ready.saving': ({ env, context, path }) => {
-          expect(env.pending.get('saveCommunities')?.at(-1)?.input).toEqual({ communities: expectedChoice(path.steps as Step[]).chosen });
-          expect(context).toMatchObject({ notice: null, error: null });
-        },
+  itCoversTheModel("a member's choice is saved at once; a refusal goes back to what the server kept; a guest is left alone", {
+    machine: communitiesMachine,
+    limit: 60,
+    events,
+    states: {
+      loading: (view) => {
+        expectRanOncePlusOncePer(view, 'loadCommunities', 'RETRY');
+        expect(view.context.error).toBeNull();
       },
-    });
-    expect(report).toMatchObject({ states: 7, guards: 1 });
-  });
+      guest: ({ env, context }) => {
+        expect(env.pending.get('saveCommunities')).toBeUndefined();
+        expect(context.chosen).toEqual([]);
+      },
+      failed: ({ context }) => expect(context.error).toBe(SERVER),
+      'ready.idle': ({ context, path, last }) => {
+        expect({ chosen: context.chosen, saved: context.saved }).toEqual(expectedChoice(path.steps as Step[]));
+        expect(context.notice).toBe(isDone('saveCommunities')(last) ? 'Communities saved.' : null);
+        expect(context.error).toBe(isFailed('saveCommunities')(last) ? OFFLINE : null);
+      },
+      'ready.saving': ({ env, context, path }) => {
+        expect(env.pending.get('saveCommunities')?.at(-1)?.input).toEqual({ communities: expectedChoice(path.steps as Step[]).chosen });
+        expect(context).toMatchObject({ notice: null, error: null });
+      },
+    },
+  }, { states: 7, guards: 1 });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { communityMachine } from '../../src/features/discover/machines/community.machine';
-import { testModel } from '../support/modelTest';
+import { itCoversTheModel } from '../support/modelTest';
 
 // docs/product.md Shared header: All Communities, UW, Microsoft, Seattle. Anything else is not a community.
 const events = [
@@ -12,18 +12,10 @@ const events = [
 ];
 
 describe('community machine (model-based)', () => {
-  it('starts on All Communities and takes only the four known choices', async () => {
-    const report = await testModel({
-      machine: communityMachine,
-      limit: 10,
-      events,
-      states: {
-        '(root)': ({ context, path }) => {
-          const chosen = path.steps.flatMap((s) => (s.event.type === 'SELECT' ? [(s.event as unknown as { community: string }).community] : []));
-          expect(context.community).toBe(chosen.filter((c) => c !== 'Atlantis').at(-1) ?? 'All Communities');
-        },
-      },
-    });
-    expect(report).toMatchObject({ snapshots: 4, states: 1, transitions: 1, guards: 1 });
-  });
+  itCoversTheModel('starts on All Communities and takes only the four known choices', { machine: communityMachine, limit: 10, events, states: {
+    '(root)': ({ context, path }) => {
+      const chosen = path.steps.flatMap((s) => (s.event.type === 'SELECT' ? [(s.event as unknown as { community: string }).community] : []));
+      expect(context.community).toBe(chosen.filter((c) => c !== 'Atlantis').at(-1) ?? 'All Communities');
+    },
+  } }, { snapshots: 4, states: 1, transitions: 1, guards: 1 });
 });

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { unreadTotal } from '../../src/domain/conversations';
 import { ExplainedError } from '../../src/domain/explainedError';
 import { chatFailureText } from '../../src/features/chat/services/chats';
 import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { done, failed, isDone, isFailed, isSettled, testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, isSettled, itCoversTheModel, type StateView } from '../support/modelTest';
 
 const talk = (friendId: string, username: string, sentAt: string | null, unread: number) => ({
   friendId,
@@ -62,18 +62,15 @@ describe('conversations machine (model-based)', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => vi.restoreAllMocks());
 
-  it('loads on open, REFRESH, each message and each reopening; newest first; the unread total', async () => {
-    const report = await testModel({
-      machine: conversationsMachine,
-      events,
-      limit: 60,
-      compareContext: false,
-      serializeState: (s) => JSON.stringify({ value: s.value, n: s.context.conversations.length, error: s.context.error }),
-      states: {
-        loading: shown,
-        ready: shown,
-      },
-    });
-    expect(report.guards).toBe(4);
-  });
+  itCoversTheModel('loads on open, REFRESH, each message and each reopening; newest first; the unread total', {
+    machine: conversationsMachine,
+    events,
+    limit: 60,
+    compareContext: false,
+    serializeState: (s) => JSON.stringify({ value: s.value, n: s.context.conversations.length, error: s.context.error }),
+    states: {
+      loading: shown,
+      ready: shown,
+    },
+  }, { guards: 4 });
 });

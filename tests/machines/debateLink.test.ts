@@ -1,43 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor } from 'xstate';
 import type { DebateView } from '../../src/domain/liveContract';
 import { debateLinkFor } from '../../src/features/games/machines/debateLink';
-import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
+import type { SocketSend } from '../../src/features/live/machines/live.machine';
 import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
+import { startLiveRecordingFrames } from '../support/liveRecordingSocket';
+import { debateJustMatched } from '../support/liveDebateState';
 
 // The debate screen's link: the debate machine over the app's real live actor (with a fake socket),
 // and what goes out on the socket when the screen goes away without Back.
 
 function startLive() {
-  const sent: SocketSend['frame'][] = [];
-  const live = createActor(
-    liveMachine.provide({
-      actors: {
-        socket: fromCallback<SocketSend>(({ receive }) => receive((event) => sent.push(event.frame))),
-        watchNetwork: fromCallback(() => undefined),
-      },
-    }),
-    { input: { memberId: 'm-me', outbox: [], random: () => 0, now: () => 7 } },
-  ).start();
-  live.send({ type: 'socket.opened' });
-  return { live, sent };
+  const started = startLiveRecordingFrames('m-me');
+  started.live.send({ type: 'socket.opened' });
+  return started;
 }
 
-const debate = (fields: Partial<DebateView>): DebateView => ({
-  debateId: 'd-1',
-  prompt: 'Topic: Tabs',
-  opponent: { id: 'm-alice', username: 'Alice' },
-  phase: 'writing',
-  yourTake: null,
-  opponentTake: null,
-  messages: [],
-  endedBy: null,
-  result: null,
-  ...fields,
-});
+const debate = (fields: Partial<DebateView>): DebateView =>
+  debateJustMatched({ debateId: 'd-1', prompt: 'Topic: Tabs', opponent: { id: 'm-alice', username: 'Alice' }, ...fields });
 
 function screenOn(live: ReturnType<typeof startLive>['live']) {
-  return createActor(liveDebateMachine.provide({ actors: { liveLink: debateLinkFor(live) } }), { input: { instanceId: 'screen' } }).start();
+  return createActor(liveDebateMachine.provide({ actors: { liveLink: debateLinkFor(live) }, actions: { goToGames: () => undefined } }), { input: { instanceId: 'screen' } }).start();
 }
 
 describe('debateLinkFor', () => {

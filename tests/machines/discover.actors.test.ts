@@ -4,19 +4,12 @@ import { createActor, fromCallback, waitFor } from 'xstate';
 import { createDiscoverActors } from '../../src/features/discover/actors/discover.actors';
 import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
 import { createViewerSource } from '../../src/shared/session/viewer';
+import { profileWith } from '../support/profiles';
 
 // A guest's Discover on its real source: the profile, people and friends read from the device, the scores
 // asked of the AI (a recording fetch answers) through the device's cache, a friend added on the device.
 
-const profile = {
-  username: 'mira',
-  profilePicture: '',
-  hobbies: 'climbing',
-  musicGenres: ['Jazz'],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
+const profile = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] });
 // docs/product.md: 25 stored users with a personality and a community are kept as they are.
 const users = Array.from({ length: 25 }, (_, i) => ({
   id: `user-${i + 1}`,

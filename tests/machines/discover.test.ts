@@ -62,6 +62,9 @@ const browsing = [
   { type: 'GO_TO_PROFILE' },
   { type: 'RETRY' },
   failed('followCommunity', new Error('gone')),
+  // This device's profile was written (the member's profile arriving from the server, another tab's edit).
+  { type: 'PROFILE_CHANGED' },
+  failed('watchProfile', new Error('no storage')),
   // The live channel: the member's people changed, or it opened again; the first page is asked again.
   { type: 'live.received', frame: { type: 'people.changed' } },
   { type: 'live.status', status: 'open' },
@@ -216,6 +219,7 @@ function expectSeen(env: ReplayEnv, context: DiscoverContext, steps: readonly St
     GO_TO_PROFILE: { type: 'navigate', payload: '/profile' },
     [done('befriend').type]: { type: 'peopleChanged' },
     [failed('followCommunity').type]: { type: 'log', payload: 'follow failed' },
+    [failed('watchProfile').type]: { type: 'log', payload: 'profile watch failed' },
     [failed('refreshPage').type]: { type: 'log', payload: 'refresh failed' },
   };
   expect(env.effects).toEqual(events.flatMap((e) => (effectOf[e] ? [effectOf[e]] : [])));
@@ -229,6 +233,7 @@ describe('discover machine (model-based)', () => {
         goToProfile: () => env.record('navigate', '/profile'),
         peopleChanged: () => env.record('peopleChanged'),
         logFollowFailure: () => env.record('log', 'follow failed'),
+        logProfileWatchFailure: () => env.record('log', 'profile watch failed'),
         logRefreshFailure: () => env.record('log', 'refresh failed'),
       },
     });
@@ -243,6 +248,9 @@ describe('discover machine (model-based)', () => {
       incomplete: ({ env, context, path, events }) => {
         expectSeen(env, context, path.steps, events);
         expect(context.cards).toEqual([]);
+        // The gate listens for profile writes each time it shows.
+        const shown = path.steps.filter((step, i) => at(step.state) === '"incomplete"' && (i === 0 || at(path.steps[i - 1]!.state) !== '"incomplete"'));
+        expect(env.pending.get('watchProfile')).toHaveLength(shown.length);
       },
       failed: ({ env, context, path, events }) => {
         expectSeen(env, context, path.steps, events);
@@ -281,7 +289,7 @@ describe('discover machine (model-based)', () => {
       { machine: discoverMachine, limit: 2000, events: browsing, delays: { searchDelay: 300 }, provide, states: withoutSending },
       { machine: discoverMachine, limit: 400, events: befriending, provide, states: { loading: states.loading!, 'ready.idle': states['ready.idle']!, 'ready.sending': states['ready.sending']! } },
     ]);
-    expect(report).toMatchObject({ states: 12, transitions: 32, guards: 17 });
+    expect(report).toMatchObject({ states: 12, transitions: 34, guards: 17 });
   }, 240_000);
 });
 
@@ -327,6 +335,31 @@ describe('discover machine (the header community)', () => {
     expect(actor.getSnapshot().status).toBe('active');
     actor.stop();
     logged.mockRestore();
+  });
+});
+
+describe('discover machine (the profile gate)', () => {
+  it("lifts 'Complete Your Profile' as soon as this device's profile is written, with no live change needed", async () => {
+    const page: DiscoverPage = { complete: true, cards: [card('m-2', 'nova', 'member', 'none', 90)], nextCursor: null, sampleFriendIds: [] };
+    let profileComplete = false;
+    let profileWritten: () => void = () => undefined;
+    const machine = discoverMachine.provide({
+      actors: {
+        followCommunity: fromCallback(() => undefined),
+        loadPage: fromPromise(() => Promise.resolve(profileComplete ? page : { complete: false, cards: [], nextCursor: null, sampleFriendIds: [] })),
+        watchProfile: fromCallback(({ sendBack }) => {
+          profileWritten = () => sendBack({ type: 'PROFILE_CHANGED' });
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('incomplete'));
+
+    // The member's page fills this device's profile from the server a moment after the gate showed.
+    profileComplete = true;
+    profileWritten();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.cards.map((c) => c.username)).toEqual(['nova']));
+    actor.stop();
   });
 });
 

@@ -5,7 +5,7 @@ import type { User } from '../../src/domain/user';
 import { friendChatWith, type FriendChatAi } from '../../src/features/chat/actors/friendChat.actors';
 import { friendChatMachine, replyInput, type FriendReplyInput } from '../../src/features/chat/machines/friendChat.machine';
 import { fullStorage } from '../support/failingStorage';
-import { done, failed, isDone, isFailed, testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, itCoversTheModel, type StateView } from '../support/modelTest';
 
 // The real IO over the device's sample people and kept conversations; only the AI is a fake.
 const generateFriendChatReply = vi.fn<FriendChatAi['generateFriendChatReply']>();
@@ -150,20 +150,17 @@ const states: Record<string, (v: View) => void> = {
 };
 
 describe('friend chat machine (model-based)', () => {
-  it('every state, transition and guard outcome: greeting first, persona replies, canned fallback, back to /friends', async () => {
-    const report = await testModel({
-      setup: () => localStorage.clear(),
-      machine: friendChatMachine,
-      input: { friendId: 'user-1', now, random },
-      limit: 300,
-      events,
-      serializeState,
-      compareContext: false,
-      provide: (env) => ({ actions: { ...io.actions, goToFriends: () => env.record('navigate', '/friends') } }),
-      states,
-    });
-    expect(report.guards).toBe(3);
-  }, 60_000);
+  itCoversTheModel('every state, transition and guard outcome: greeting first, persona replies, canned fallback, back to /friends', {
+    setup: () => localStorage.clear(),
+    machine: friendChatMachine,
+    input: { friendId: 'user-1', now, random },
+    limit: 300,
+    events,
+    serializeState,
+    compareContext: false,
+    provide: (env) => ({ actions: { ...io.actions, goToFriends: () => env.record('navigate', '/friends') } }),
+    states,
+  }, { guards: 3 }, 60_000);
 });
 
 describe('friend chat with its real actors', () => {

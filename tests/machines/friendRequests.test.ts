@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { friendRequestsMachine, type FriendRequestsContext } from '../../src/features/friends/machines/friendRequests.machine';
 import { SocialError } from '../../src/shared/http/people';
 import type { RequestsSnapshot } from '../../src/features/discover/services/socialForSession';
-import { after, done, failed, isAfter, isDone, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
+import { after, done, failed, isAfter, isDone, isFailed, expectRanOncePlusOncePer, itCoversTheModel, type ReplayEnv } from '../support/modelTest';
 
 const mira = { id: 'm-1', username: 'mira', avatar: 'MI', profilePicture: '' };
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '' };
@@ -73,47 +73,44 @@ function expectShown(context: FriendRequestsContext, steps: readonly Step[]) {
 // Every reload is caused by the start, a refresh (one during a load asks again), the tab shown again, 30 s passing or an answer given.
 function expectLoads(env: ReplayEnv, events: string[]) {
   const causes = (e: string) => ['REFRESH', 'VISIBLE'].includes(e) || isAfter('refreshDelay')(e) || isDone('answerRequest')(e);
-  expect(env.pending.get('loadRequests')).toHaveLength(1 + events.filter(causes).length);
+  expectRanOncePlusOncePer({ env, events }, 'loadRequests', causes);
 }
 
 describe('friend requests machine (model-based)', () => {
-  it('loads, refreshes every 30 s and when shown, answers only fitting requests, and tells the sender of an accepted one', async () => {
-    const report = await testModel({
-      machine: friendRequestsMachine,
-      limit: 120,
-      events,
-      delays: { refreshDelay: 30_000 },
-      // A failed visibility watch is logged and changes nothing else: the 30 s refresh goes on.
-      provide: (env) => ({ actions: { logWatchFailure: () => env.record('logged') } }),
-      states: {
-        loading: ({ env, context, events, path }) => {
-          expectShown(context, path.steps);
-          expectLoads(env, events);
-          expect(context.answeringId).toBeNull();
-        },
-        idle: ({ env, context, events, path }) => {
-          expectShown(context, path.steps);
-          expectLoads(env, events);
-          expect(context.answeringId).toBeNull();
-          expect(context.error).toBe(oracle(path.steps).error);
-          // The tab's visibility is watched the whole time, by one listener; its failure is only logged.
-          expect(env.pending.get('watchVisibility')).toHaveLength(1);
-          expect(env.effects).toEqual(events.filter(isFailed('watchVisibility')).map(() => ({ type: 'logged' })));
-        },
-        answering: ({ env, context, path }) => {
-          expectShown(context, path.steps);
-          const answer = path.steps.findLast((s) => ['ACCEPT', 'DECLINE', 'CANCEL'].includes(s.event.type) && s.state.matches('answering'));
-          const expected = {
-            ACCEPT: { requestId: 'r-in', answer: 'accept' },
-            DECLINE: { requestId: 'r-in', answer: 'decline' },
-            CANCEL: { requestId: 'r-out', answer: 'cancel' },
-          }[answer!.event.type];
-          expect(env.pending.get('answerRequest')?.at(-1)?.input).toEqual(expected);
-          expect(context.answeringId).toBe(expected!.requestId);
-          expect(context.error).toBeNull();
-        },
+  itCoversTheModel('loads, refreshes every 30 s and when shown, answers only fitting requests (also while the lists load again), and tells the sender of an accepted one', {
+    machine: friendRequestsMachine,
+    limit: 120,
+    events,
+    delays: { refreshDelay: 30_000 },
+    // A failed visibility watch is logged and changes nothing else: the 30 s refresh goes on.
+    provide: (env) => ({ actions: { logWatchFailure: () => env.record('logged') } }),
+    states: {
+      loading: ({ env, context, events, path }) => {
+        expectShown(context, path.steps);
+        expectLoads(env, events);
+        expect(context.answeringId).toBeNull();
       },
-    });
-    expect(report).toMatchObject({ states: 4, transitions: 13, guards: 3 });
-  }, 30_000);
+      idle: ({ env, context, events, path }) => {
+        expectShown(context, path.steps);
+        expectLoads(env, events);
+        expect(context.answeringId).toBeNull();
+        expect(context.error).toBe(oracle(path.steps).error);
+        // The tab's visibility is watched the whole time, by one listener; its failure is only logged.
+        expect(env.pending.get('watchVisibility')).toHaveLength(1);
+        expect(env.effects).toEqual(events.filter(isFailed('watchVisibility')).map(() => ({ type: 'logged' })));
+      },
+      answering: ({ env, context, path }) => {
+        expectShown(context, path.steps);
+        const answer = path.steps.findLast((s) => ['ACCEPT', 'DECLINE', 'CANCEL'].includes(s.event.type) && s.state.matches('answering'));
+        const expected = {
+          ACCEPT: { requestId: 'r-in', answer: 'accept' },
+          DECLINE: { requestId: 'r-in', answer: 'decline' },
+          CANCEL: { requestId: 'r-out', answer: 'cancel' },
+        }[answer!.event.type];
+        expect(env.pending.get('answerRequest')?.at(-1)?.input).toEqual(expected);
+        expect(context.answeringId).toBe(expected!.requestId);
+        expect(context.error).toBeNull();
+      },
+    },
+  }, { states: 4, transitions: 16, guards: 6 }, 30_000);
 });

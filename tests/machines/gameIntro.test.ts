@@ -1,7 +1,7 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { gameIntroMachine, introStage } from '../../src/features/games/machines/gameIntro.machine';
-import { after, isAfter, testModel, type StateView } from '../support/modelTest';
+import { after, isAfter, itCoversTheModel, type StateView } from '../support/modelTest';
 
 const EVENTS = [
   after('titleDelay'),
@@ -30,45 +30,42 @@ const stageAt = (stage: number, ms: number) => ({ env, snapshot, events }: State
 };
 
 describe('game intro machine (model-based)', () => {
-  it('shows its stages at 500, 1500 and 2500 ms, goes to the chat at 4000 ms, and never after leaving', async () => {
-    const report = await testModel({
-      machine: gameIntroMachine,
-      // A constant source keeps the model's context and the live actor's identical.
-      input: { random: () => 0.25 },
-      limit: 10,
-      events: EVENTS,
-      // Each stage counts from the previous one.
-      delays: { titleDelay: 500, subtitleDelay: 1000, loadingDelay: 1000, navigateDelay: 1500 },
-      provide: (env) => ({
-        actions: {
-          navigateToChat: () => env.record('navigate', 'chat'),
-          navigateBack: () => env.record('navigate', 'back'),
-        },
-      }),
-      states: {
-        'running.opening': stageAt(0, 0),
-        'running.title': stageAt(1, 500),
-        'running.subtitle': stageAt(2, 1500),
-        'running.loading': stageAt(3, 2500),
-        // Left alone it goes to the chat at 4000 ms; SKIP goes at once.
-        done: ({ env, snapshot, events }) => {
-          const at = events.includes('SKIP') ? env.clock.now() : 4000;
-          if (events.includes('SKIP')) expect(at).toBeLessThan(4000);
-          expect(env.timeline).toEqual([{ type: 'navigate', payload: 'chat', at }]);
-          expect(snapshot.status).toBe('done');
-        },
-        left: ({ env, snapshot }) => {
-          const at = env.clock.now();
-          expect(env.timeline).toEqual([{ type: 'navigate', payload: 'back', at }]);
-          // Time goes on after leaving: nothing else may happen.
-          env.clock.increment(10_000);
-          expect(env.timeline).toEqual([{ type: 'navigate', payload: 'back', at }]);
-          expect(snapshot.status).toBe('done');
-        },
+  itCoversTheModel('shows its stages at 500, 1500 and 2500 ms, goes to the chat at 4000 ms, and never after leaving', {
+    machine: gameIntroMachine,
+    // A constant source keeps the model's context and the live actor's identical.
+    input: { random: () => 0.25 },
+    limit: 10,
+    events: EVENTS,
+    // Each stage counts from the previous one.
+    delays: { titleDelay: 500, subtitleDelay: 1000, loadingDelay: 1000, navigateDelay: 1500 },
+    provide: (env) => ({
+      actions: {
+        navigateToChat: () => env.record('navigate', 'chat'),
+        navigateBack: () => env.record('navigate', 'back'),
       },
-    });
-    expect(report).toMatchObject({ states: 8, transitions: 6 });
-  });
+    }),
+    states: {
+      'running.opening': stageAt(0, 0),
+      'running.title': stageAt(1, 500),
+      'running.subtitle': stageAt(2, 1500),
+      'running.loading': stageAt(3, 2500),
+      // Left alone it goes to the chat at 4000 ms; SKIP goes at once.
+      done: ({ env, snapshot, events }) => {
+        const at = events.includes('SKIP') ? env.clock.now() : 4000;
+        if (events.includes('SKIP')) expect(at).toBeLessThan(4000);
+        expect(env.timeline).toEqual([{ type: 'navigate', payload: 'chat', at }]);
+        expect(snapshot.status).toBe('done');
+      },
+      left: ({ env, snapshot }) => {
+        const at = env.clock.now();
+        expect(env.timeline).toEqual([{ type: 'navigate', payload: 'back', at }]);
+        // Time goes on after leaving: nothing else may happen.
+        env.clock.increment(10_000);
+        expect(env.timeline).toEqual([{ type: 'navigate', payload: 'back', at }]);
+        expect(snapshot.status).toBe('done');
+      },
+    },
+  }, { states: 8, transitions: 6 });
 });
 
 describe('game intro timers', () => {

@@ -65,7 +65,7 @@ beforeEach(() => {
 
 /** The machine with its real actors but for the win (which asks who is signed in): recorded, and failing as told. */
 function start(recordWin = (): Promise<GameWinOutcome> => Promise.resolve({ award: 110, stats: null })) {
-  const machine = hotTakesMatchMachine.provide({ actors: { ...appActors, recordWin: fromPromise(recordWin) } });
+  const machine = hotTakesMatchMachine.provide({ actors: { ...appActors, recordWin: fromPromise(recordWin) }, actions: { goToGames: () => undefined } });
   return createActor(machine, { input: { now: () => Date.now(), random: () => 0 } }).start();
 }
 

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../src/domain/chat';
 import { AppError } from '../../src/domain/errors';
 import type { User } from '../../src/domain/user';
 import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
+import { inputEnabled, selectPhase } from '../../src/features/games/machines/hotTakesMatch.view';
 import { after, done, failed, isDone, isFailed, modelPaths, stateKey, testModel, type ModelEvent, type ModelOptions, type StateView } from '../support/modelTest';
 
 type Snapshot = SnapshotFrom<typeof hotTakesMatchMachine>;
@@ -36,7 +37,16 @@ const STORAGE_FULL =
 
 const down = new Error('down');
 
-const profileOf = (s: Snapshot) => (s.matches({ open: { profile: 'closed' } }) ? 'closed' : 'open');
+const profileOf = (s: Snapshot) => (s.matches({ open: { profile: 'closed' } }) || s.matches({ result: { profile: 'closed' } }) ? 'closed' : 'open');
+const PROFILE_EVENTS: ModelEvent[] = [
+  { type: 'CLOSE_PROFILE' },
+  { type: 'ADD_FRIEND' },
+  done('checkFriend', true),
+  done('checkFriend', false),
+  failed('checkFriend', down),
+  done('addFriend'),
+  failed('addFriend', new AppError('STORAGE_FULL')),
+];
 const inGame = (s: Snapshot, value: unknown) => s.matches({ open: { game: value } } as never);
 const leaving = (s: Snapshot) => s.matches({ open: { leave: 'saving' } }) || s.matches({ open: { leave: 'recordingWin' } }) || s.matches({ open: { leave: 'failed' } });
 const confirming = (s: Snapshot) => s.matches({ open: { leave: 'confirming' } });
@@ -63,22 +73,13 @@ const FALLBACKS: readonly string[] = [PARTNER_FALLBACK, MATCHED_FALLBACK];
 function eventsFor(s: Snapshot): ModelEvent[] {
   const c = s.context;
   const n = c.messages.length;
-  if (s.matches('result')) return [{ type: 'PLAY_AGAIN' }, { type: 'BACK' }];
+  // The result: its partner's profile opens from the header's avatar too (only from the first result, which is enough).
+  if (s.matches('result')) return profileOf(s) === 'closed' ? [{ type: 'PLAY_AGAIN' }, { type: 'BACK' }, { type: 'OPEN_PROFILE' }] : PROFILE_EVENTS;
   if (c.previousPrompt !== null) {
     return inGame(s, 'loading') ? [done('pickPartner', partner), done('gamePrompt', NEXT_PROMPT), done('startGame', null)] : [];
   }
   if (confirming(s)) return [{ type: 'CONFIRM_LEAVE' }, { type: 'CANCEL_LEAVE' }];
-  if (profileOf(s) !== 'closed') {
-    return [
-      { type: 'CLOSE_PROFILE' },
-      { type: 'ADD_FRIEND' },
-      done('checkFriend', true),
-      done('checkFriend', false),
-      failed('checkFriend', down),
-      done('addFriend'),
-      failed('addFriend', new AppError('STORAGE_FULL')),
-    ];
-  }
+  if (profileOf(s) !== 'closed') return PROFILE_EVENTS;
   const degraded = c.messages.some((m) => FALLBACKS.includes(m.text)) || (c.partnerTake !== null && FALLBACKS.includes(c.partnerTake));
   const list: ModelEvent[] = [];
   if (!degraded && c.repliesOwed === 0 && c.pendingReply === null) list.push({ type: 'BACK' });
@@ -181,9 +182,22 @@ function always({ env, context: c, path }: View) {
   expect(saves.length).toBeLessThanOrEqual(1 + types.filter(isFailed('saveLog')).length);
 }
 
+/**
+ * No dead controls: the partner's avatar (a button in the header whenever the partner is known, the result
+ * included) opens the profile; wherever the message box, Send and the quick emojis are enabled, the machine
+ * takes SEND and EMOJI, so nothing typed is cleared from the box and dropped.
+ */
+function enabledControlsAreHandled({ snapshot }: View) {
+  if (snapshot.context.partner !== null && profileOf(snapshot) === 'closed') expect(snapshot.can({ type: 'OPEN_PROFILE' })).toBe(true);
+  if (!inputEnabled(selectPhase(snapshot))) return;
+  expect(snapshot.can({ type: 'SEND', text: 'Pineapple' })).toBe(true);
+  expect(snapshot.can({ type: 'EMOJI', emoji: '🔥' })).toBe(true);
+}
+
 /** While the chat is open: nothing navigates. */
 function open(v: View) {
   always(v);
+  enabledControlsAreHandled(v);
   expect(navigations(v)).toEqual([]);
 }
 
@@ -309,6 +323,7 @@ function left(v: View) {
 /** The debate was ended and counted: the points, nothing navigated yet; the chat is all still there. */
 function result(v: View) {
   always(v);
+  enabledControlsAreHandled(v);
   expect(navigations(v)).toEqual([]);
   const types = v.events;
   const n = v.context.messages.length;
@@ -318,7 +333,8 @@ function result(v: View) {
   // The win names the game the server started, which is what it scores.
   expect(v.env.pending.get('recordWin')?.at(-1)?.input).toMatchObject({ gameId: GAME_ID, messageCount: n });
   expect(n).toBeGreaterThan(4);
-  const answered = isDone('recordWin')(v.last) && (v.last?.output as { stats: unknown }).stats !== null;
+  const win = v.path.steps.map((step) => step.event as ModelEvent).find(isDone('recordWin'));
+  const answered = (win?.output as { stats: unknown }).stats !== null;
   // The server's award when it answered; else the same rule counted on the device.
   expect(v.context.award).toBe(answered ? 110 : award(n));
   expect(v.context.winCounted).toBe(answered);
@@ -328,6 +344,7 @@ function result(v: View) {
 /** PLAY_AGAIN: a new game from the start, asking for a prompt other than the one just played. */
 function secondGame(v: View) {
   expect(navigations(v)).toEqual([]);
+  enabledControlsAreHandled(v);
   const c = v.context;
   expect(c.previousPrompt).toBe(PROMPT);
   expect(c.messages.map((m) => m.text)).toEqual(['Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥']);
@@ -341,7 +358,14 @@ function secondGame(v: View) {
 /** One expectation per region of 'open.(game.… + profile.… + leave.…)'; a region state without one fails. */
 function byRegion(key: string): (v: View) => void {
   if (key === 'left') return left;
-  if (key === 'result') return result;
+  if (key.startsWith('result.profile.')) {
+    const profile = profileRegion[key.slice('result.profile.'.length)];
+    if (!profile) throw new Error(`no expectation for result state "${key}"`);
+    return (v) => {
+      result(v);
+      profile(v);
+    };
+  }
   const parts = key.replace(/^open\.\(/, '').replace(/\)$/, '').split(' + ');
   const checks = parts.map((part) => {
     const [region, ...rest] = part.split('.');
@@ -373,7 +397,7 @@ describe('hot takes matched chat machine (model-based)', () => {
     };
     const keys = new Set(modelPaths(options).map((p) => stateKey((p.target as { value: unknown }).value)));
     const report = await testModel({ ...options, states: Object.fromEntries([...keys].map((k) => [k, byRegion(k)])) });
-    expect(report.guards).toBe(14);
+    expect(report.guards).toBe(15);
     // Each way of leaving was actually replayed.
     for (const [ending, paths] of Object.entries(endings)) expect(paths, ending).toBeGreaterThan(0);
   }, 300_000);
@@ -447,15 +471,31 @@ describe('hot takes matched chat machine (live details)', () => {
     expect(calls.find((c) => c.src === 'writeReply')?.input).toMatchObject({ message: 'Prove it' });
   });
 
-  it('answers a message sent while a reply is on its way once that reply has arrived', async () => {
-    const { actor, clock } = start();
-    await flush();
-    actor.send({ type: 'SEND', text: 'first' });
-    // SimulatedClock starts a timer set during a flush from the new time, so each step is advanced on its own.
+  /** 'My take' sent, then played out: the system line and the partner's take (500 + 1000 ms), and the partner's first answer (1500 ms). */
+  async function takeAnswered({ actor, clock }: Pick<ReturnType<typeof start>, 'actor' | 'clock'>) {
+    actor.send({ type: 'SEND', text: 'My take' });
     clock.increment(500);
     clock.increment(1000);
     await flush();
-    actor.send({ type: 'SEND', text: 'impatient' });
+    clock.increment(1500);
+    await flush();
+  }
+
+  /** A first message, its reply not yet written (1500 ms on), and 'impatient' sent while it is on its way. */
+  async function impatientWhileReplyIsDue() {
+    const started = start();
+    await flush();
+    started.actor.send({ type: 'SEND', text: 'first' });
+    // SimulatedClock starts a timer set during a flush from the new time, so each step is advanced on its own.
+    started.clock.increment(500);
+    started.clock.increment(1000);
+    await flush();
+    started.actor.send({ type: 'SEND', text: 'impatient' });
+    return started;
+  }
+
+  it('answers a message sent while a reply is on its way once that reply has arrived', async () => {
+    const { actor, clock } = await impatientWhileReplyIsDue();
     clock.increment(1500);
     await flush();
     expect(actor.getSnapshot().matches({ open: { game: { conversation: 'replying' } } })).toBe(true);
@@ -465,13 +505,7 @@ describe('hot takes matched chat machine (live details)', () => {
     expect(senders).toEqual(['other', 'user', 'system', 'RiffLord', 'user', 'RiffLord', 'RiffLord']);
   });
   it('hands the AI the message it answers once, and the chat around it, when that message waited for an earlier reply', async () => {
-    const { actor, clock, calls } = start();
-    await flush();
-    actor.send({ type: 'SEND', text: 'first' });
-    clock.increment(500);
-    clock.increment(1000);
-    await flush();
-    actor.send({ type: 'SEND', text: 'impatient' });
+    const { actor, clock, calls } = await impatientWhileReplyIsDue();
     actor.send({ type: 'EMOJI', emoji: '😤' });
     clock.increment(1500);
     await flush();
@@ -495,12 +529,7 @@ describe('hot takes matched chat machine (live details)', () => {
     expect(draw.random()).toBe(0.999);
     expect(calls.find((c) => c.src === 'partnerTake')?.input).toEqual({ partner, prompt: PROMPT });
     actor.send({ type: 'EMOJI', emoji: '🔥' });
-    actor.send({ type: 'SEND', text: 'My take' });
-    clock.increment(500);
-    clock.increment(1000);
-    await flush();
-    clock.increment(1500);
-    await flush();
+    await takeAnswered({ actor, clock });
     // Every reply names the server's game, so the server counts the turns it answered.
     expect(calls.find((c) => c.src === 'firstResponse')?.input).toEqual({ partner, prompt: PROMPT, partnerTake: TAKE, message: 'My take', gameId: GAME_ID });
     actor.send({ type: 'SEND', text: 'Prove it' });
@@ -523,12 +552,7 @@ describe('hot takes matched chat machine (live details)', () => {
   it('after a saved log and a failed win, trying again records only the win', async () => {
     const { actor, clock, calls } = start({ recordWin: () => Promise.reject(new Error('offline')) });
     await flush();
-    actor.send({ type: 'SEND', text: 'My take' });
-    clock.increment(500);
-    clock.increment(1000);
-    await flush();
-    clock.increment(1500);
-    await flush();
+    await takeAnswered({ actor, clock });
     expect(actor.getSnapshot().context.messages).toHaveLength(5);
     actor.send({ type: 'BACK' });
     actor.send({ type: 'CONFIRM_LEAVE' });

@@ -1,4 +1,4 @@
-import { createActor, type StateValue } from 'xstate';
+import { createActor, fromPromise, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { hotTakesMatchMachine } from '../../src/features/games/machines/hotTakesMatch.machine';
 import type { ChatMessage } from '../../src/domain/chat';
@@ -26,6 +26,7 @@ describe('matched Hot Takes screen view', () => {
   it.each([
     [{ loading: 'matching' }, 'staying', 'matching'],
     [{ loading: 'prompting' }, 'staying', 'prompting'],
+    [{ loading: 'starting' }, 'staying', 'starting'],
     ['noPartner', 'staying', 'failed'],
     ['failed', 'staying', 'failed'],
     [{ userResponse: 'waitingForTake' }, 'staying', 'waitingForTake'],
@@ -47,13 +48,14 @@ describe('matched Hot Takes screen view', () => {
   });
 
   it('takes text only when the take is due or the debate is on', () => {
-    const phases: MatchPhase[] = ['matching', 'prompting', 'failed', 'waitingForTake', 'ready', 'revealing', 'conversation', 'leaving', 'saveFailed', 'result'];
+    const phases: MatchPhase[] = ['matching', 'prompting', 'starting', 'failed', 'waitingForTake', 'ready', 'revealing', 'conversation', 'leaving', 'saveFailed', 'result'];
     expect(phases.filter(inputEnabled)).toEqual(['ready', 'conversation']);
   });
 
-  it('shows a loading line only while matching and prompting', () => {
+  it('shows a loading line only while matching, prompting and starting the game', () => {
     expect(loadingText('matching')).toBe('Finding you a debate partner...');
     expect(loadingText('prompting')).toBe('Cooking up a debate topic...');
+    expect(loadingText('starting')).toBe('Starting the game...');
     for (const phase of ['failed', 'waitingForTake', 'ready', 'revealing', 'conversation', 'leaving', 'saveFailed'] as const) {
       expect(loadingText(phase)).toBeNull();
     }
@@ -70,6 +72,7 @@ describe('matched Hot Takes screen view', () => {
   it('explains under the input why it is disabled, and says nothing while it takes text', () => {
     expect(inputHint('matching', 'RiffLord')).toBe('You can type once the game has loaded.');
     expect(inputHint('prompting', 'RiffLord')).toBe('You can type once the game has loaded.');
+    expect(inputHint('starting', 'RiffLord')).toBe('You can type once the game has loaded.');
     expect(inputHint('failed', 'RiffLord')).toBe('The game could not start. Try again above.');
     expect(inputHint('waitingForTake', 'RiffLord')).toBe("Waiting for RiffLord's hot take...");
     expect(inputHint('revealing', 'RiffLord')).toBe("Revealing RiffLord's take...");
@@ -134,7 +137,24 @@ describe('how the matched Hot Takes debate ends', () => {
 });
 
 describe('the partner dialog after the game', () => {
-  it('is closed on the result', () => {
+  it('is closed when the result shows, and opens from it', () => {
     expect(selectFriendStatus(hotTakesMatchMachine.resolveState({ value: 'result', context }))).toBeNull();
+    const result = (profile: StateValue) => hotTakesMatchMachine.resolveState({ value: { result: { profile } }, context: { ...context, partner } });
+    expect(selectFriendStatus(result('checking'))).toBe('checking');
+    expect(selectFriendStatus(result({ open: 'notFriend' }))).toBe('notFriend');
+    expect(selectFriendStatus(result({ open: 'adding' }))).toBe('adding');
+    expect(selectFriendStatus(result({ open: 'friend' }))).toBe('friend');
+  });
+
+  it('a press on the avatar on the result opens it', () => {
+    const waiting = hotTakesMatchMachine.provide({ actors: { checkFriend: fromPromise<boolean, { userId: string }>(() => new Promise(() => undefined)) } });
+    const actor = createActor(waiting, {
+      snapshot: hotTakesMatchMachine.resolveState({ value: 'result', context: { ...context, partner } }),
+      input: { now: () => 0, random: () => 0 },
+    });
+    actor.start();
+    actor.send({ type: 'OPEN_PROFILE' });
+    expect(selectFriendStatus(actor.getSnapshot())).toBe('checking');
+    actor.stop();
   });
 });

@@ -5,7 +5,7 @@ import { explainLeaderboardFailure } from '../../src/features/games/actors/leade
 import { leaderboardMachine } from '../../src/features/games/machines/leaderboard.machine';
 import type { LeaderboardEntry } from '../../src/domain/stats';
 import { MemberApiError } from '../../src/shared/http/errors';
-import { done, failed, isDone, isFailed, testModel, type StateView } from '../support/modelTest';
+import { done, failed, isDone, isFailed, itCoversTheModel, type StateView } from '../support/modelTest';
 
 const entries: LeaderboardEntry[] = [
   { id: 'user-current', username: 'me', isCurrentUser: true, stats: { totalPoints: 1250, gamesPlayed: 12, hotTakesScore: 850, friendsCount: 3, winRate: 65, streak: 5 } },
@@ -63,38 +63,36 @@ function expectSelection(view: StateView<typeof leaderboardMachine>) {
 }
 
 describe('leaderboard machine (model-based)', () => {
-  it('loads for the selected tab and community, again on every change, keeps the last entries meanwhile, retries after a failure', async () => {
-    const report = await testModel({
-      machine: leaderboardMachine,
-      limit: 200,
-      events,
-      states: {
-        loading: (view) => {
-          expectSelection(view);
-          expect(view.context.error).toBeNull();
-          const { tab, community } = expected(view);
-          expect(view.env.pending.get('loadBoard')?.at(-1)?.input).toEqual({ tab, community });
-        },
-        ready: (view) => {
-          expectSelection(view);
-          expect(view.context.unsent).toBe(expected(view).loaded!.unsent);
-          expect(view.context.error).toBeNull();
-        },
-        failed: (view) => {
-          expectSelection(view);
-          const error = stepsOf(view).filter(isFailed('loadBoard')).at(-1)!.error;
-          expect(view.context.error).toBe(
-            (error as ExplainedError).cause instanceof MemberApiError
-              ? 'You appear to be offline. Please check your connection and try again.'
-              : 'Could not load the leaderboard. Please try again.',
-          );
-        },
+  itCoversTheModel('loads for the selected tab and community, again on every change, keeps the last entries meanwhile, retries after a failure', {
+    machine: leaderboardMachine,
+    limit: 200,
+    events,
+    states: {
+      loading: (view) => {
+        expectSelection(view);
+        expect(view.context.error).toBeNull();
+        const { tab, community } = expected(view);
+        expect(view.env.pending.get('loadBoard')?.at(-1)?.input).toEqual({ tab, community });
       },
-    });
-    expect(report).toMatchObject({ states: 4, transitions: 5, guards: 2 });
-  });
+      ready: (view) => {
+        expectSelection(view);
+        expect(view.context.unsent).toBe(expected(view).loaded!.unsent);
+        expect(view.context.error).toBeNull();
+      },
+      failed: (view) => {
+        expectSelection(view);
+        const error = stepsOf(view).filter(isFailed('loadBoard')).at(-1)!.error;
+        expect(view.context.error).toBe(
+          (error as ExplainedError).cause instanceof MemberApiError
+            ? 'You appear to be offline. Please check your connection and try again.'
+            : 'Could not load the leaderboard. Please try again.',
+        );
+      },
+    },
+  }, { states: 4, transitions: 5, guards: 2 });
 
-  it('starts on the community the header shows and asks for it', () => {
+  /** The board on the header's community (Seattle), its loads answered at once; `asked` lists what each load asked for. */
+  function startOnSeattle() {
     const asked: unknown[] = [];
     const actor = createActor(
       leaderboardMachine.provide({
@@ -102,18 +100,17 @@ describe('leaderboard machine (model-based)', () => {
       }),
       { input: { community: 'Seattle' } },
     ).start();
+    return { actor, asked };
+  }
+
+  it('starts on the community the header shows and asks for it', () => {
+    const { actor, asked } = startOnSeattle();
     expect(asked).toEqual([{ tab: 'points', community: 'Seattle' }]);
     actor.stop();
   });
 
   it('does not load again for the tab or community already shown', async () => {
-    const asked: unknown[] = [];
-    const actor = createActor(
-      leaderboardMachine.provide({
-        actors: { loadBoard: fromPromise(async ({ input }) => (asked.push(input), { entries, unsent: 0 })) },
-      }),
-      { input: { community: 'Seattle' } },
-    ).start();
+    const { actor, asked } = startOnSeattle();
     await waitFor(actor, (s) => !s.matches('loading'));
     actor.send({ type: 'SELECT_TAB', tab: 'points' });
     actor.send({ type: 'COMMUNITY', community: 'Seattle' });

@@ -7,7 +7,8 @@ import { liveMachine, type SocketSend } from '../../src/features/live/machines/l
 import type { LiveEmitted, OutboxEntry } from '../../src/features/live/machines/liveEvents';
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { fullStorage } from '../support/failingStorage';
-import { after, failed, testModel, type ReplayEnv } from '../support/modelTest';
+import { after, failed, itCoversTheModel, type ReplayEnv } from '../support/modelTest';
+import { FakeWebSocket } from '../support/liveFakeWebSocket';
 
 // The member's live channel: connecting -> open -> reconnecting with backoff -> offline,
 // the device outbox flushed in order on every open, acks and final refusals taking messages out of it.
@@ -146,73 +147,70 @@ const backoffByAttempt: Record<number, number> = { 1: 250, 2: 500, 3: 1000 };
 describe('live machine (model-based)', () => {
   beforeEach(() => localStorage.clear());
 
-  it('connects, queues on the device, flushes in order on every open, and retries with backoff', async () => {
-    const report = await testModel({
-      machine: liveMachine,
-      input,
-      limit: 400,
-      // Failed connects (a silent connect among them) only up to the third: the cap is covered by the clock test below.
-      events: (snapshot) => [
-        { type: 'socket.opened' },
-        ...(snapshot.context.attempt < 3 ? [{ type: 'socket.closed', code: 1006 }, failed('socket', new Error('refused'))] : []),
-        ...(snapshot.context.attempt < 3 || snapshot.matches({ connected: 'open' }) ? [after('silenceLimit')] : []),
-        { type: 'socket.closed', code: 1012 },
-        { type: 'socket.closed', code: 4401 },
-        ...Object.values(frames).map((frame) => ({ type: 'socket.frame', frame })),
-        { ...toNova },
-        { ...toJuno },
-        { type: 'live.frame', frame: typing },
-        { type: 'network.offline' },
-        { type: 'network.online' },
-        after('reconnectDelay'),
-        failed('watchNetwork', new Error('no window')),
-      ],
-      delays: {
-        silenceLimit: 50_000,
-        reconnectDelay: (snapshot) => backoffByAttempt[snapshot.context.attempt]!,
+  itCoversTheModel('connects, queues on the device, flushes in order on every open, and retries with backoff', {
+    machine: liveMachine,
+    input,
+    limit: 400,
+    // Failed connects (a silent connect among them) only up to the third: the cap is covered by the clock test below.
+    events: (snapshot) => [
+      { type: 'socket.opened' },
+      ...(snapshot.context.attempt < 3 ? [{ type: 'socket.closed', code: 1006 }, failed('socket', new Error('refused'))] : []),
+      ...(snapshot.context.attempt < 3 || snapshot.matches({ connected: 'open' }) ? [after('silenceLimit')] : []),
+      { type: 'socket.closed', code: 1012 },
+      { type: 'socket.closed', code: 4401 },
+      ...Object.values(frames).map((frame) => ({ type: 'socket.frame', frame })),
+      { ...toNova },
+      { ...toJuno },
+      { type: 'live.frame', frame: typing },
+      { type: 'network.offline' },
+      { type: 'network.online' },
+      after('reconnectDelay'),
+      failed('watchNetwork', new Error('no window')),
+    ],
+    delays: {
+      silenceLimit: 50_000,
+      reconnectDelay: (snapshot) => backoffByAttempt[snapshot.context.attempt]!,
+    },
+    setup: () => localStorage.clear(),
+    provide: (env) => ({
+      actors: { socket: fakeSocket(env) },
+      actions: {
+        persistOutbox: liveImplementations.actions.persistOutbox,
+        endSession: () => env.record('sessionEnded'),
+        logWatchFailure: () => env.record('logged'),
       },
-      setup: () => localStorage.clear(),
-      provide: (env) => ({
-        actors: { socket: fakeSocket(env) },
-        actions: {
-          persistOutbox: liveImplementations.actions.persistOutbox,
-          endSession: () => env.record('sessionEnded'),
-          logWatchFailure: () => env.record('logged'),
-        },
-      }),
-      states: {
-        'connected.connecting': ({ env, context, path }) => {
-          expectDevice(env, context, path.steps);
-          expectSocketOpen(env, true);
-          expect(context.status).toBe('connecting');
-        },
-        'connected.open': ({ env, context, path }) => {
-          expectDevice(env, context, path.steps);
-          expectSocketOpen(env, true);
-          expect(context.status).toBe('open');
-          expect(context.attempt).toBe(0);
-        },
-        reconnecting: ({ env, context, path }) => {
-          expectDevice(env, context, path.steps);
-          expectSocketOpen(env, false);
-          expect(context.status).toBe('reconnecting');
-          expect(context.retryDelayMs).toBe(backoffByAttempt[context.attempt]);
-        },
-        offline: ({ env, context, path }) => {
-          expectDevice(env, context, path.steps);
-          expectSocketOpen(env, false);
-          expect(context.status).toBe('offline');
-        },
-        ended: ({ env, context, path }) => {
-          expectDevice(env, context, path.steps);
-          expectSocketOpen(env, false);
-          // Refused by the server for want of a session: the app is told, and nothing reconnects.
-          expect(env.effects.filter((e) => e.type === 'sessionEnded')).toHaveLength(1);
-        },
+    }),
+    states: {
+      'connected.connecting': ({ env, context, path }) => {
+        expectDevice(env, context, path.steps);
+        expectSocketOpen(env, true);
+        expect(context.status).toBe('connecting');
       },
-    });
-    expect(report).toMatchObject({ states: 7, guards: 4 });
-  }, 120_000);
+      'connected.open': ({ env, context, path }) => {
+        expectDevice(env, context, path.steps);
+        expectSocketOpen(env, true);
+        expect(context.status).toBe('open');
+        expect(context.attempt).toBe(0);
+      },
+      reconnecting: ({ env, context, path }) => {
+        expectDevice(env, context, path.steps);
+        expectSocketOpen(env, false);
+        expect(context.status).toBe('reconnecting');
+        expect(context.retryDelayMs).toBe(backoffByAttempt[context.attempt]);
+      },
+      offline: ({ env, context, path }) => {
+        expectDevice(env, context, path.steps);
+        expectSocketOpen(env, false);
+        expect(context.status).toBe('offline');
+      },
+      ended: ({ env, context, path }) => {
+        expectDevice(env, context, path.steps);
+        expectSocketOpen(env, false);
+        // Refused by the server for want of a session: the app is told, and nothing reconnects.
+        expect(env.effects.filter((e) => e.type === 'sessionEnded')).toHaveLength(1);
+      },
+    },
+  }, { states: 7, guards: 4 }, 120_000);
 });
 
 /** A live actor on a simulated clock whose socket is a recording fake; the test plays the server. */
@@ -460,40 +458,6 @@ describe('live machine (context it keeps about refusals)', () => {
   });
 });
 
-/** A browser WebSocket the test drives: the server side of the machine's own socket actor. */
-class FakeWebSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static opened: FakeWebSocket[] = [];
-  readyState = FakeWebSocket.CONNECTING;
-  sent: unknown[] = [];
-  closedWith: number | null = null;
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code: number) {
-    this.closedWith = code;
-    this.readyState = FakeWebSocket.CLOSED;
-  }
-  serverOpens() {
-    this.readyState = FakeWebSocket.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  serverSends(frame: ServerFrame) {
-    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(frame) }));
-  }
-  serverCloses(code: number) {
-    this.readyState = FakeWebSocket.CLOSED;
-    this.dispatchEvent(Object.assign(new Event('close'), { code }));
-  }
-}
-
 describe('live machine (its own socket, network watcher and device)', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -513,12 +477,12 @@ describe('live machine (its own socket, network watcher and device)', () => {
     expect(socket.url).toBe(`ws://${window.location.host}/api/live`);
     socket.serverOpens();
     expect(actor.getSnapshot().context.status).toBe('open');
-    expect(socket.sent).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-9', text: 'still here' }]);
-    socket.serverSends(frames.ready);
+    expect(socket.sentFrames).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-9', text: 'still here' }]);
+    socket.serverSends(JSON.stringify(frames.ready));
     expect(actor.getSnapshot().context.onlineFriends).toEqual(['m-2']);
     actor.send({ type: 'live.frame', frame: typing });
-    expect(socket.sent).toHaveLength(2);
-    expect(socket.sent[1]).toEqual({ type: 'typing', to: 'm-2' });
+    expect(socket.sentFrames).toHaveLength(2);
+    expect(socket.sentFrames[1]).toEqual({ type: 'typing', to: 'm-2' });
     actor.stop();
     expect(socket.closedWith).toBe(1000);
   });
@@ -565,7 +529,7 @@ describe('live machine (its own socket, network watcher and device)', () => {
     actor.send({ ...toNova });
     expect(logged).toHaveBeenCalledWith('The outbox could not be saved on this device', expect.anything());
     expect(actor.getSnapshot().context.outbox.map((e) => e.clientId)).toEqual(['c-1']);
-    expect(FakeWebSocket.opened[0]!.sent).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-1', text: 'hi nova' }]);
+    expect(FakeWebSocket.opened[0]!.sentFrames).toEqual([{ type: 'send', to: 'm-2', clientId: 'c-1', text: 'hi nova' }]);
     actor.stop();
   });
 

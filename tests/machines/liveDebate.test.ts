@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../src/domain/chat';
 import type { DebateView, ServerFrame } from '../../src/domain/liveContract';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
-import { debateChatMessages, debateResultCard, selectDebateFinish, selectDebateLeaveQuestion, selectDebatePhase } from '../../src/features/games/machines/liveDebate.view';
+import { debateChatMessages, debateEmojisEnabled, debateInputEnabled, debateResultCard, selectDebateFinish, selectDebateLeaveQuestion, selectDebatePhase } from '../../src/features/games/machines/liveDebate.view';
 import { after, done, failed, testModel, type ModelEvent, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // The live debate against a fake live link: the frames the server would send are model events, the
@@ -30,6 +30,8 @@ const state = (fields: Partial<DebateView>) => received({ type: 'debate.state', 
 const MATCHED = state({});
 const MY_TAKE_STORED = state({ yourTake: MY_TAKE });
 const REVEALED = state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER_TAKE });
+/** A message of mine shown while on its way, as its send frame carried it (its id on the client is its client id). */
+const onItsWay = (message: { id: string; text: string }) => ({ clientId: message.id, text: message.text });
 /** The server's state once it stored the message on its way. */
 const stored = (message: { clientId: string; text: string }) =>
   state({ phase: 'revealed', yourTake: MY_TAKE, opponentTake: HER_TAKE, messages: [{ id: '7', from: ME, sentAt: AT, ...message }] });
@@ -80,7 +82,7 @@ function eventsFor(s: Snapshot): ModelEvent[] {
     REVEAL_TAKE,
     LATE_WINDOW,
     ...forward,
-    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 && heard === 0 ? [stored(s.context.pending[0]!), pushed(s.context.pending[0]!)] : []),
+    ...(talking && s.context.pending.length > 0 && s.context.sent === 1 && heard === 0 ? [stored(onItsWay(s.context.pending[0]!)), pushed(onItsWay(s.context.pending[0]!))] : []),
     // The same message pushed again (a retry answered, another server's push): shown once.
     ...(s.context.debate?.messages ?? []).filter((m) => m.id === '7').map((m) => pushed(m)),
     OTHER_DEBATE_MESSAGE,
@@ -129,6 +131,29 @@ function leaveQuestionHolds({ snapshot, env, events }: View) {
   );
 }
 
+/**
+ * No dead controls: whatever the screen enables in a state (the message box and Send, the quick emojis),
+ * the machine acts on there, so a press is never silently dropped.
+ */
+function enabledControlsAreHandled({ snapshot }: View) {
+  const phase = selectDebatePhase(snapshot);
+  expect(snapshot.can({ type: 'SEND', text: 'Bytes!' })).toBe(debateInputEnabled(phase));
+  if (debateEmojisEnabled(phase)) expect(snapshot.can({ type: 'EMOJI', emoji: '🔥' })).toBe(true);
+}
+
+/** Every state's own expectations, each after the check that its enabled controls work. */
+function withControlsChecked(states: Record<string, (view: View) => void>): Record<string, (view: View) => void> {
+  return Object.fromEntries(
+    Object.entries(states).map(([key, expectations]) => [
+      key,
+      (view: View) => {
+        enabledControlsAreHandled(view);
+        expectations(view);
+      },
+    ]),
+  );
+}
+
 const WELCOME = ['other', 'Welcome to Hot Takes! Get ready to defend your spiciest opinion. 🔥'];
 
 describe('live debate machine (model-based)', () => {
@@ -144,7 +169,7 @@ describe('live debate machine (model-based)', () => {
           actors: { liveLink: fromCallback<LiveCommand>(({ receive }) => receive((command) => env.record('command', command.type === 'live.frame' ? command.frame : command))) },
           actions: { goToGames: () => env.record('navigate', '/games') },
         }),
-        states: {
+        states: withControlsChecked({
           searching: (view) => {
             const { env } = view;
             expect(selectDebatePhase(view.snapshot)).toBe('searching');
@@ -257,7 +282,7 @@ describe('live debate machine (model-based)', () => {
             // Leaving the search leaves the queue.
             if (!events.includes('live.received') || !snapshot.context.debate) expect(sentTypes(env).at(-1)).toBe('debate.cancel');
           },
-        },
+        }),
       },
       {
         // The live layer failing outright: the AI opponent takes the seat at once.
@@ -293,6 +318,8 @@ function screen() {
           return undefined;
         }),
       },
+      // The screen's navigate('/games'): these tests watch the frames and the saved log.
+      actions: { goToGames: () => undefined },
     }),
     { input: { instanceId: 'screen' }, clock },
   ).start();
@@ -384,7 +411,7 @@ describe('live debate machine (examples)', () => {
       ['8', 'Spaces align'],
     ]);
     // Alice's client id matching mine does not end my message's wait: only my own stored message does.
-    expect(context.pending).toEqual([{ clientId: 'screen-2', text: 'Tabs!' }]);
+    expect(context.pending.map((m) => [m.id, m.text, m.sender])).toEqual([['screen-2', 'Tabs!', 'user']]);
     expect(debateChatMessages({ debate: context.debate, sentTake: null, pending: context.pending, phase: 'talking' }).slice(4).map((m) => [m.sender, m.text])).toEqual([
       ['user', 'Bytes!'],
       ['opponent', 'Spaces align'],

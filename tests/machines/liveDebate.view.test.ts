@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
 import type { DebateView } from '../../src/domain/liveContract';
+import type { ChatMessage } from '../../src/domain/chat';
 import { liveDebateMachine } from '../../src/features/games/machines/liveDebate.machine';
 import {
   debateChatMessages,
+  debateEmojisEnabled,
   debateInputEnabled,
   debateInputHint,
   debateResultCard,
@@ -11,6 +13,7 @@ import {
   selectDebatePhase,
   type DebatePhase,
 } from '../../src/features/games/machines/liveDebate.view';
+import { debateJustMatched } from '../support/liveDebateState';
 
 // What the live Hot Takes debate screen shows in each state (docs/product.md and the live
 // debate contract), read from snapshots placed in that state or from the view's inputs. Texts are
@@ -23,18 +26,7 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 const PHASES: DebatePhase[] = ['searching', 'writing', 'waiting', 'revealIntro', 'revealTake', 'talking', 'ended', 'aiOpponent'];
 
 function debate(fields: Partial<DebateView> = {}): DebateView {
-  return {
-    debateId: 'd-1',
-    prompt: 'Topic: Tabs\nTabs beat spaces. Agree or disagree?',
-    opponent: ALICE,
-    phase: 'writing',
-    yourTake: null,
-    opponentTake: null,
-    messages: [],
-    endedBy: null,
-    result: null,
-    ...fields,
-  };
+  return debateJustMatched({ debateId: 'd-1', prompt: 'Topic: Tabs\nTabs beat spaces. Agree or disagree?', opponent: ALICE, ...fields });
 }
 
 const at = (value: StateValue) =>
@@ -44,7 +36,10 @@ const at = (value: StateValue) =>
   });
 
 /** The chat as [id, text, sender] rows, the welcome included. */
-function rows(fields: Partial<DebateView> | null, phase: DebatePhase, sentTake: string | null = null, pending: { clientId: string; text: string }[] = []) {
+/** Mine on its way, as the debate holds it: a chat line whose id is its client id. */
+const onItsWay = (clientId: string, text: string): ChatMessage => ({ id: clientId, text, sender: 'user', timestamp: EPOCH, type: 'text' });
+
+function rows(fields: Partial<DebateView> | null, phase: DebatePhase, sentTake: string | null = null, pending: ChatMessage[] = []) {
   return debateChatMessages({ debate: fields === null ? null : debate(fields), sentTake, pending, phase }).map((m) => [m.id, m.text, m.sender]);
 }
 
@@ -67,6 +62,10 @@ describe('live debate screen view', () => {
 
   it('takes text only while the take is due or the debate is on', () => {
     expect(PHASES.filter(debateInputEnabled)).toEqual(['writing', 'talking']);
+  });
+
+  it('offers the quick emojis only once the debate is on: the server stores no message before both takes are in', () => {
+    expect(PHASES.filter(debateEmojisEnabled)).toEqual(['talking']);
   });
 
   it('explains under the input why it is disabled, and says nothing while it takes text', () => {
@@ -143,16 +142,16 @@ describe('live debate chat', () => {
   });
 
   it.each(['talking', 'ended'] as const)('in %s shows the argument with its senders, then my messages still on their way', (phase) => {
-    const chat = debateChatMessages({ debate: debate(argued), sentTake: null, pending: [{ clientId: 'c-9', text: 'On its way' }], phase });
+    const chat = debateChatMessages({ debate: debate(argued), sentTake: null, pending: [onItsWay('c-9', 'On its way')], phase });
     expect(chat.slice(4).map((m) => [m.id, m.text, m.sender, m.timestamp])).toEqual([
       ['m-x1', 'Spaces align', 'opponent', '2026-03-01T12:00:01.000Z'],
       ['m-x2', 'Tabs indent', 'user', '2026-03-01T12:00:02.000Z'],
-      ['p-c-9', 'On its way', 'user', EPOCH],
+      ['c-9', 'On its way', 'user', EPOCH],
     ]);
   });
 
   it('keeps the argument out of the chat while the takes are being revealed', () => {
-    expect(rows(argued, 'revealTake', null, [{ clientId: 'c-9', text: 'On its way' }])).toHaveLength(3);
+    expect(rows(argued, 'revealTake', null, [onItsWay('c-9', 'On its way')])).toHaveLength(3);
   });
 });
 

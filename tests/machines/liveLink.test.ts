@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, sendTo, setup } from 'xstate';
-import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
 import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/liveEvents';
 import { liveLinkFor } from '../../src/features/live/machines/liveLink';
+import { startLiveRecordingFrames } from '../support/liveRecordingSocket';
 
 // A machine that uses the live channel invokes 'liveLink'; liveLinkFor makes it from the app's live actor.
 
@@ -19,19 +19,7 @@ const listener = setup({
   },
 });
 
-function startLive() {
-  const sent: SocketSend['frame'][] = [];
-  const live = createActor(
-    liveMachine.provide({
-      actors: {
-        socket: fromCallback<SocketSend>(({ receive }) => receive((event) => sent.push(event.frame))),
-        watchNetwork: fromCallback(() => undefined),
-      },
-    }),
-    { input: { memberId: 'm-1', outbox: [], random: () => 0, now: () => 7 } },
-  ).start();
-  return { live, sent };
-}
+const startLive = () => startLiveRecordingFrames('m-1');
 
 describe('liveLinkFor', () => {
   it('tells the parent the current status, then every change and frame, and forwards its commands', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { logInMachine, type LogInEvent } from '../../src/features/session/machines/logIn.machine';
 import { logInWith } from '../../src/features/session/actors/authForms.actors';
 import type { LogInField, LogInForm } from '../../src/domain/validation';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
-import { after, done, eventsIn, failed, isDone, isFailed, modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
+import { sessionWith } from '../support/session';
+import type { SessionEvent } from '../../src/features/session/machines/session.machine';
+import { after, done, expectEverySnapshotReplayed, failed, isDone, isFailed, itCoversTheModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // Blank, short and good values next to the empty start, so every log-in message is reachable.
 const events: LogInEvent[] = [
@@ -57,16 +58,16 @@ function refusalAfter(path: ModelPath<typeof logInMachine>): { message: string }
 const navigations = (env: ReplayEnv) => env.timeline.filter((e) => e.type === 'navigate').map(({ payload, at }) => ({ payload, at }));
 const focuses = (env: ReplayEnv) => env.effects.filter((e) => e.type === 'focus').map((e) => e.payload);
 
-/** 'Create one' asks for /auth each time it is pressed; /connections never comes before `done`; the clock has not moved. */
+/** Still on the form: nothing navigated ('Create one' leaves it), and the clock has not moved. */
 function stillOnScreen(env: ReplayEnv, events: string[]) {
-  const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
-  expect(navigations(env)).toEqual(Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })));
+  expect(events).not.toContain('CREATE_ACCOUNT');
+  expect(navigations(env)).toEqual([]);
   expect(env.clock.now()).toBe(0);
 }
 
 const model: ModelOptions<typeof logInMachine> = {
   machine: logInMachine,
-  limit: 100,
+  limit: 200,
   events: [...events, ...serverAnswers, after('navigateDelay')],
   delays: { navigateDelay: 500 },
   provide: (env) => ({
@@ -118,19 +119,28 @@ const model: ModelOptions<typeof logInMachine> = {
       }
       stillOnScreen(env, events);
     },
+    // 'Create one' goes to /auth at once, from the form being edited or while the server is asked; a log-in on its
+    // way is no longer waited for (the form is finished, so nothing it asked runs on) and nothing else follows.
+    leftForSignUp: ({ env, events, path, snapshot }) => {
+      expect(events.at(-1)).toBe('CREATE_ACCOUNT');
+      expect(navigations(env)).toEqual([{ payload: '/auth', at: 0 }]);
+      expect(snapshot.status).toBe('done');
+      expect(Object.keys(snapshot.children)).toEqual([]);
+      const from = path.steps.at(-2)!.state;
+      expect(from.matches('editing') || from.matches('submitting')).toBe(true);
+      if (from.matches('submitting')) expect(env.pending.get('submitCredentials')?.at(-1)?.input).toEqual(from.context.values);
+    },
     // Profile building: after a log-in whose profile is not complete yet, or the guest way.
     done: ({ context, env, events, path }) => {
-      const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
-      expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/connections', at: 500 }]);
+      expect(navigations(env)).toEqual([{ payload: '/connections', at: 500 }]);
       if (events.some(isDone('submitCredentials'))) {
         expect(expectedErrors(context.values)).toEqual({});
         expect((path.steps.at(-2)!.event as { output?: unknown }).output).toBe('connections');
       } else expect(events.at(-2)).toBe('CONTINUE_AS_GUEST');
     },
     // A log-in whose profile is already complete arrives on Home, 500 ms after the server said yes.
-    home: ({ context, env, events, path }) => {
-      const switches = events.filter((t) => t === 'CREATE_ACCOUNT').length;
-      expect(navigations(env)).toEqual([...Array.from({ length: switches }, () => ({ payload: '/auth', at: 0 })), { payload: '/home', at: 500 }]);
+    home: ({ context, env, path }) => {
+      expect(navigations(env)).toEqual([{ payload: '/home', at: 500 }]);
       expect(expectedErrors(context.values)).toEqual({});
       expect(path.steps.at(-2)!.event).toEqual(done('submitCredentials', 'home'));
     },
@@ -138,18 +148,10 @@ const model: ModelOptions<typeof logInMachine> = {
 };
 
 describe('log-in machine (model-based)', () => {
-  it('covers every state and transition: errors on failed submits, /auth on Create one, Home or /connections 500 ms after a valid submit', async () => {
-    const report = await testModel(model);
-    expect(report.paths).toBeGreaterThanOrEqual(10);
-  });
+  itCoversTheModel('covers every state and transition: errors on failed submits, /auth on Create one (also while logging in), Home or /connections 500 ms after a valid submit', model, { states: 9, transitions: 9, guards: 2, paths: expect.toSatisfy((paths: number) => paths >= 10) });
 
-  it('holds the same checks in every reachable form state', async () => {
-    // testModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(logInMachine, { events: (snapshot) => eventsIn(model, snapshot) as LogInEvent[] });
-    const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
-    for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
-    console.log(`[model] logIn: ${paths.length} distinct form states, all among the replayed paths`);
-    expect(paths.length).toBeGreaterThan(20);
+  it('holds the same checks in every reachable form state', () => {
+    expect(expectEverySnapshotReplayed(model, 'form states')).toBeGreaterThan(20);
   });
 
   it('ignores edits, submits and Create one once it is leaving', () => {
@@ -176,6 +178,50 @@ describe('logInWith (the form asking the session)', () => {
     expect(asked).toEqual([{ username: 'mira', password: ' secret1 ' }]);
     // Without a profile to read (no server here) the log-in still stands and lands on profile building.
     expect(finished.output).toBe('connections');
+    session.stop();
+  });
+});
+
+describe("'Create one' while logging in", () => {
+  it('goes to /auth at once and the session abandons the log-in: a yes from the server is ended, the person stays a guest', async () => {
+    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
+    let answerLogIn!: (member: typeof mira) => void;
+    const serverCalls: string[] = [];
+    const quiet = fromCallback<SessionEvent>(() => undefined);
+    const session = createActor(
+      sessionWith({
+        checkSession: fromPromise(async () => null) as never,
+        logIn: fromPromise(() => (serverCalls.push('POST /api/auth/login'), new Promise<typeof mira>((resolve) => (answerLogIn = resolve)))),
+        logOut: fromPromise(async () => (serverCalls.push('POST /api/auth/logout'), undefined)),
+        profileSync: quiet as never,
+        hearSessionEnded: quiet,
+      }),
+    ).start();
+    const navigations: string[] = [];
+    const form = createActor(
+      logInMachine.provide({
+        actors: { submitCredentials: logInWith(session) },
+        actions: {
+          goToSignUp: () => navigations.push('/auth'),
+          goToConnections: () => navigations.push('/connections'),
+          goToHome: () => navigations.push('/home'),
+        },
+      }),
+    ).start();
+    form.send({ type: 'CHANGE', field: 'username', value: 'mira' });
+    form.send({ type: 'CHANGE', field: 'password', value: 'secret1' });
+    form.send({ type: 'SUBMIT' });
+    await waitFor(session, (s) => s.matches('loggingIn'));
+
+    form.send({ type: 'CREATE_ACCOUNT' });
+    expect(navigations).toEqual(['/auth']);
+    expect(form.getSnapshot().status).toBe('done');
+
+    answerLogIn(mira);
+    const settled = await waitFor(session, (s) => s.matches({ guest: 'browsing' }));
+    expect(settled.context).toEqual({ member: null, failure: null });
+    expect(serverCalls).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']);
+    expect(navigations).toEqual(['/auth']);
     session.stop();
   });
 });

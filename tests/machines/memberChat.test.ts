@@ -3,7 +3,7 @@ import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { after, done, failed, isAfter, isDone, isFailed, stateKey, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
+import { after, done, eachCombination, failed, isAfter, isDone, isFailed, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // mira (signed in) chats with her friend nova. Fixtures are literal: ids sort in sending order.
 const MIRA = 'mira-id';
@@ -88,7 +88,7 @@ type View = StateView<typeof memberChatMachine>;
 /** 'Hello' is sent once per path (the fake client id maker always answers c-1), which bounds the model. */
 function withHello(list: object[]) {
   return (snapshot: Snapshot) => {
-    const sent = snapshot.context.messages.some((m) => m.clientId === 'c-1');
+    const sent = snapshot.context.messages.some((m) => m.id === 'c-1');
     return (sent ? list : [...list, { type: 'SEND', text: 'Hello' }]) as { type: string }[];
   };
 }
@@ -198,12 +198,13 @@ const commands = (v: View, kind: string) =>
 
 /** What holds everywhere: sends, typing frames and read marks as the contract says, and the messages shown. */
 function always(v: View) {
-  const shown = v.context.messages.map((m) => ({
-    id: m.id,
-    clientId: m.clientId,
-    text: m.text,
-    mark: m.mine ? (m.id === null ? 'pending' : m.readAt ? 'read' : m.deliveredAt ? 'delivered' : 'sent') : null,
-    error: m.error,
+  // On the client a message's id is its client id; the server's id is part of its delivery.
+  const shown = v.context.messages.map(({ id, text, sender, delivery }) => ({
+    id: delivery.serverId,
+    clientId: id,
+    text,
+    mark: sender === 'user' ? (delivery.serverId === null ? 'pending' : delivery.readAt ? 'read' : delivery.deliveredAt ? 'delivered' : 'sent') : null,
+    error: delivery.error,
   }));
   expect(shown).toEqual(expectedMessages(v.path.steps));
   // Never shown twice, never another conversation's.
@@ -310,10 +311,14 @@ const states: Record<string, (v: View) => void> = {
   loading: (v) => {
     always(v);
     expect(v.context.error).toBeNull();
+    // Asked once as the chat opens and once more for each Try again.
+    expect(v.env.pending.get('loadChat')).toHaveLength(1 + v.path.steps.filter((s) => s.event.type === 'RETRY').length);
     for (const d of v.env.pending.get('loadChat') ?? []) expect(d.input).toEqual({ friendId: NOVA });
   },
   failed: (v) => {
     always(v);
+    // Only a failed load shows the failure; Try again never stays on it.
+    expect(isFailed('loadChat')(v.last)).toBe(true);
     const failure = v.path.steps.findLast((s) => isFailed('loadChat')(s.event))!.event as unknown as { error: ExplainedError };
     expect(v.context.error).toBe(failure.error.text);
     expect([OFFLINE, NOT_FRIENDS]).toContain(v.context.error);
@@ -323,23 +328,11 @@ const states: Record<string, (v: View) => void> = {
     expect(v.snapshot.status).toBe('done');
   },
 };
-const chatStates: Record<string, (v: View) => void> = {};
-for (const [catchUpState, catchUpCheck] of Object.entries(regions.catchUp!)) {
-  for (const [earlierState, earlierCheck] of Object.entries(regions.earlier!)) {
-    for (const [composerState, composerCheck] of Object.entries(regions.composer!)) {
-      for (const [friendState, friendCheck] of Object.entries(regions.friend!)) {
-        const key = stateKey({ chat: { earlier: earlierState, catchUp: catchUpState, composer: composerState, friend: friendState } });
-        chatStates[key] = (v) => {
-          chatting(v);
-          catchUpCheck(v);
-          earlierCheck(v);
-          composerCheck(v);
-          friendCheck(v);
-        };
-      }
-    }
-  }
-}
+const chatStates = eachCombination(
+  'chat',
+  { earlier: regions.earlier!, catchUp: regions.catchUp!, composer: regions.composer!, friend: regions.friend! },
+  chatting,
+);
 
 /**
  * The app's live link as a fake: it records every command, and the model's failed('liveLink')

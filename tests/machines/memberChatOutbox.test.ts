@@ -48,7 +48,7 @@ function openChat(history: MemberMessage[], latest: MemberMessage[] = history) {
 }
 
 const shown = (actor: ReturnType<typeof openChat>['actor']) =>
-  actor.getSnapshot().context.messages.map((m) => ({ id: m.id, clientId: m.clientId, text: m.text, mine: m.mine }));
+  actor.getSnapshot().context.messages.map((m) => ({ id: m.delivery.serverId, clientId: m.id, text: m.text, mine: m.sender === 'user' }));
 
 describe('member chat: messages waiting on the device', () => {
   it('shows this friend’s queued messages as pending after the history, and each once when acknowledged', async () => {
@@ -59,7 +59,7 @@ describe('member chat: messages waiting on the device', () => {
       { id: null, clientId: 'q-1', text: 'Queued one', mine: true },
       { id: null, clientId: 'q-2', text: 'Queued two', mine: true },
     ]);
-    expect(actor.getSnapshot().context.messages[1]!.sentAt).toBe('2026-11-23T23:08:00.000Z');
+    expect(actor.getSnapshot().context.messages[1]!.timestamp).toBe('2026-11-23T23:08:00.000Z');
     // The live actor resends them itself: the chat does not send them again.
     expect(commands.filter((c) => c.type === 'live.send')).toEqual([]);
 
@@ -97,7 +97,7 @@ describe('member chat: messages waiting on the device', () => {
     expect(catchUps).toEqual([]);
     tell({ type: 'live.status', status: 'open' });
     tell({ type: 'live.status', status: 'open' });
-    await waitFor(actor, (s) => s.context.messages.some((m) => m.id === '10'));
+    await waitFor(actor, (s) => s.context.messages.some((m) => m.delivery.serverId === '10'));
     expect(catchUps).toEqual([NOVA]);
     expect(shown(actor)).toEqual([
       { id: '1', clientId: 'client-1', text: 'Hi nova', mine: true },

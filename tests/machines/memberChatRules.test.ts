@@ -67,7 +67,7 @@ function openChat({ history = [hiNova, heyMira], hasMore = false, input = {}, re
 type Chat = ReturnType<typeof openChat>;
 const opened = (chat: Chat) => waitFor(chat.actor, (s) => s.matches('chat'));
 const shown = (chat: Chat) =>
-  chat.actor.getSnapshot().context.messages.map((m) => ({ id: m.id, clientId: m.clientId, readAt: m.readAt, error: m.error }));
+  chat.actor.getSnapshot().context.messages.map(({ id, delivery }) => ({ id: delivery.serverId, clientId: id, readAt: delivery.readAt, error: delivery.error }));
 const reads = (chat: Chat) => chat.commands.filter((c) => c.type === 'live.frame' && c.frame.type === 'read');
 
 /** A stand-in for the browser's document: its visibility, and the listeners the chat keeps on it. */

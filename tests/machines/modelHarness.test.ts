@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { after, done, failed, isAfter, isDone, isFailed, pathEvents, testModel, type ModelEvent, type ModelOptions } from '../support/modelTest';
+import { after, done, expectEverySnapshotReplayed, failed, isAfter, isDone, isFailed, pathEvents, testModel, type ModelEvent, type ModelOptions } from '../support/modelTest';
 
 // The model-test harness itself (tests/support/modelTest.ts), on small machines written here: the
 // builders name invokes and delays by the machine's own names, and the coverage check fails when the
@@ -147,6 +147,14 @@ describe('model-test coverage', () => {
     expect([...ended].sort()).toEqual(
       ['start ⇒ closed', 'OPEN ⇒ closed', 'OPEN ⇒ open', 'FETCH_KEY ⇒ fetching', 'done keyFetch ⇒ closed', 'failed keyFetch ⇒ closed', 'after closeDelay ⇒ closed'].sort(),
     );
+  });
+
+  it('finds every snapshot xstate/graph finds among the replayed paths, and fails on one a coarse serializeState merges away', () => {
+    // The door's search tells snapshots apart by value and context: 10 of them, as xstate/graph finds too.
+    expect(expectEverySnapshotReplayed(doorModel(), 'door snapshots')).toBe(10);
+    // Keyed by value alone, the search keeps 3 snapshots and loses those that differ only in context.
+    const coarse = doorModel({ serializeState: (snapshot) => JSON.stringify(snapshot.value) });
+    expect(() => expectEverySnapshotReplayed(coarse, 'door snapshots')).toThrow('door: snapshots xstate/graph reaches that no replayed path ends in');
   });
 
   for (const paths of ['all', 'covering'] as const) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, toPromise } from 'xstate';
-import { callbackNotProvided, notProvided } from '../../src/shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided, notProvided } from '../../src/shared/machines/notProvided';
 
 // A slot a machine declares for IO fails loudly when nobody provided it, and the real one takes its place.
 
@@ -30,3 +30,31 @@ describe('an actor slot', () => {
     await expect.poll(() => actor.getSnapshot().value).toBe('failed');
   });
 });
+
+describe('an action slot', () => {
+  const leaving = (goToGames: () => void) =>
+    setup({ types: {}, actions: { goToGames } }).createMachine({
+      initial: 'playing',
+      states: { playing: { on: { BACK: 'left' } }, left: { type: 'final', entry: 'goToGames' } },
+    });
+
+  it('stops the machine with an error naming the action when nobody provided it', () => {
+    const actor = createActor(leaving(actionNotProvided('goToGames')));
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().status).toBe('error');
+    expect(String(errors[0])).toBe("Error: The 'goToGames' action was not provided: provide it where the app is assembled (or in the test).");
+  });
+
+  it('runs what is provided in its place', () => {
+    const went: string[] = [];
+    const machine = leaving(actionNotProvided('goToGames')).provide({ actions: { goToGames: () => went.push('/games') } });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(went).toEqual(['/games']);
+  });
+});
+

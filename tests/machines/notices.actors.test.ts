@@ -7,7 +7,8 @@ import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 
 function withRealEffects(liveLink = fromCallback<LiveCommand>(() => undefined)) {
   const { actors, actions } = createNoticesImplementations();
-  return noticesMachine.provide({ actors: { ...actors, liveLink }, actions });
+  // The social root's refreshes are the app's, not the notices' own effects.
+  return noticesMachine.provide({ actors: { ...actors, liveLink }, actions: { ...actions, refreshFriendRequests: () => undefined, refreshOwnProfile: () => undefined } });
 }
 
 // The notices actor's own effects: a notice told beyond the page through the browser's Notification (Push

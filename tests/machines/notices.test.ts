@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { noticesMachine } from '../../src/features/live/machines/notices.machine';
-import { after, done, failed, isDone, testModel } from '../support/modelTest';
+import { after, done, failed, isDone, itCoversTheModel } from '../support/modelTest';
 
 // A member's live notices: a friend request or a friend's message, told in the page for
 // 6 s or until dismissed, beyond the page as settings allow; no notice for the chat on screen or one's own echo.
@@ -71,57 +71,86 @@ function oracle(steps: readonly Step[]) {
       notice = MESSAGE_NOTICE;
       beyond.push(MESSAGE_NOTICE);
     }
+    // Dismiss takes the notice away wherever it shows, also while a newer message's sender is being looked up.
+    if (event.type === 'notices.dismiss') notice = null;
     if (state.value === 'quiet') notice = null;
   }
   return { notice, beyond, refreshes, profileRefreshes };
 }
 
 describe('notices machine (model-based)', () => {
-  it('tells friend requests and unseen friends messages, for 6 s or until dismissed', async () => {
-    const report = await testModel({
-      machine: noticesMachine,
-      input: { memberId: 'm-1' },
-      limit: 100,
-      events,
-      delays: { noticeDuration: 6_000 },
-      provide: (env) => ({
-        actions: {
-          announceBeyondPage: (_: unknown, params: { text: string }) => env.record('beyond', params.text),
-          refreshFriendRequests: () => env.record('refresh'),
-          refreshOwnProfile: () => env.record('profileRefresh'),
-          logFailure: () => env.record('logged'),
-        },
-      }),
-      states: {
-        quiet: ({ context, env, path }) => {
-          const expected = oracle(path.steps);
-          expect(context.notice).toBeNull();
-          expect(context.about).toBeNull();
-          expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
-          expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
-          expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
-        },
-        // Looking up who wrote: only nova's message, never mira's own echo or the chat already on screen.
-        naming: ({ context, env, path }) => {
-          expect(env.pending.get('friendName')?.at(-1)?.input).toEqual({ friendId: 'm-2' });
-          const novaWhileAway = path.steps.some(
-            (s, i) => (s.event as { frame?: { message?: { from: string } } }).frame?.message?.from === 'm-2' && path.steps[i - 1]?.state.context.viewingFriendId === null,
-          );
-          expect(novaWhileAway).toBe(true);
-          expect(context.notice).toBe(oracle(path.steps as Step[]).notice);
-        },
-        showing: ({ context, env, path }) => {
-          const expected = oracle(path.steps);
-          expect(context.notice).toBe(expected.notice);
-          expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
-          // Its 'View' opens what it is about: the friend requests, or nova's chat.
-          expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
-          expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
-          expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
-          expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
-        },
+  itCoversTheModel('tells friend requests and unseen friends messages, for 6 s or until dismissed', {
+    machine: noticesMachine,
+    input: { memberId: 'm-1' },
+    limit: 100,
+    events,
+    delays: { noticeDuration: 6_000 },
+    provide: (env) => ({
+      actions: {
+        announceBeyondPage: (_: unknown, params: { text: string }) => env.record('beyond', params.text),
+        refreshFriendRequests: () => env.record('refresh'),
+        refreshOwnProfile: () => env.record('profileRefresh'),
+        logFailure: () => env.record('logged'),
       },
-    });
-    expect(report).toMatchObject({ states: 4, guards: 6 });
-  }, 60_000);
+    }),
+    states: {
+      quiet: ({ context, env, path }) => {
+        const expected = oracle(path.steps);
+        expect(context.notice).toBeNull();
+        expect(context.about).toBeNull();
+        expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
+        expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+        expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
+      },
+      // Looking up who wrote: only nova's message, never mira's own echo or the chat already on screen.
+      naming: ({ context, env, path }) => {
+        expect(env.pending.get('friendName')?.at(-1)?.input).toEqual({ friendId: 'm-2' });
+        const novaWhileAway = path.steps.some(
+          (s, i) => (s.event as { frame?: { message?: { from: string } } }).frame?.message?.from === 'm-2' && path.steps[i - 1]?.state.context.viewingFriendId === null,
+        );
+        expect(novaWhileAway).toBe(true);
+        expect(context.notice).toBe(oracle(path.steps as Step[]).notice);
+        // The older notice still shown keeps what its 'View' opens; a dismissed one leaves nothing to open.
+        if (context.notice === null) expect(context.about).toBeNull();
+        else expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
+      },
+      showing: ({ context, env, path }) => {
+        const expected = oracle(path.steps);
+        expect(context.notice).toBe(expected.notice);
+        expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
+        // Its 'View' opens what it is about: the friend requests, or nova's chat.
+        expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
+        expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
+        expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+        expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
+      },
+    },
+  }, { states: 4, transitions: 9, guards: 6 }, 60_000);
+});
+
+describe('notices machine: Dismiss while a newer message is being named', () => {
+  it('takes the older notice away at once and still tells the new message once its sender is named', async () => {
+    let name!: (value: string | null) => void;
+    const notices = createActor(
+      noticesMachine.provide({
+        actors: {
+          liveLink: fromCallback(() => undefined),
+          friendName: fromPromise<string | null, { friendId: string }>(() => new Promise((resolve) => (name = resolve))),
+        },
+        actions: { announceBeyondPage: () => undefined, refreshFriendRequests: () => undefined, refreshOwnProfile: () => undefined },
+      }),
+      { input: { memberId: 'm-1' } },
+    ).start();
+    notices.send({ type: 'live.received', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } });
+    notices.send({ type: 'live.received', frame: { type: 'message', message: fromNova } });
+    expect(notices.getSnapshot().context).toMatchObject({ notice: REQUEST_NOTICE, about: { kind: 'requests' } });
+
+    notices.send({ type: 'notices.dismiss' });
+    expect(notices.getSnapshot().context).toMatchObject({ notice: null, about: null });
+
+    name('nova');
+    const told = await waitFor(notices, (s) => s.context.notice !== null);
+    expect(told.context).toMatchObject({ notice: MESSAGE_NOTICE, about: { kind: 'chat', friendId: 'm-2' } });
+    notices.stop();
+  });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { personSafetyMachine, type PersonSafetyContext } from '../../src/features/safety/machines/personSafety.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
-import { done, eventName, failed, isDone, isFailed, pathEvents, testModel, type ReplayEnv } from '../support/modelTest';
+import { done, eventName, failed, isDone, isFailed, itCoversTheModel, pathEvents, type ReplayEnv } from '../support/modelTest';
 
 const nova = { id: 'm-2', username: 'nova' };
 const LONGEST_NOTE = 'n'.repeat(500);
@@ -57,62 +57,65 @@ function draftOf(steps: readonly Step[]) {
 }
 
 describe('person safety machine (model-based)', () => {
-  it('blocks only after a confirmation, reports only with a reason, and says why either failed', async () => {
-    const report = await testModel({
-      machine: personSafetyMachine,
-      limit: 400,
-      events,
-      provide: (env) => ({
-        actions: {
-          peopleChanged: () => env.record('peopleChanged'),
-          personBlocked: (_: unknown, params: { userId: string }) => env.record('personBlocked', params.userId),
-        },
-      }),
-      states: {
-        idle: ({ env, context, path }) => {
-          expectBlockedList(env, context, path.steps);
-          // The place's own step (a chat leaves) comes once the confirmation is closed, once per block.
-          const closedAfterBlock = eventsOf(path.steps).filter((e, i, all) => e.type === 'CANCEL' && isDone('block')(all[i - 1])).length;
-          expect(env.effects.filter((e) => e.type === 'personBlocked')).toEqual(Array(closedAfterBlock).fill({ type: 'personBlocked', payload: 'm-2' }));
-          expect(context).toMatchObject({ person: null, reason: null, note: '', error: null });
-          expect(context.notice).toBe(blocked(path.steps) ? 'You blocked nova.' : null);
-        },
-        confirmingBlock: ({ env, context, path, last }) => {
-          expectBlockedList(env, context, path.steps);
-          expect(context.person).toEqual(nova);
-          expect(context.error).toBe(last && isFailed('block')(last) ? errorTextOf(last) : null);
-        },
-        // Blocked: the person is hidden at once and the open dialog says what happened, until Done (CANCEL).
-        blocked: ({ env, context, path, last }) => {
-          expectBlockedList(env, context, path.steps);
-          expect(eventName(last)).toBe('done block');
-          expect(context.person).toEqual(nova);
-          expect(context.notice).toBe('You blocked nova.');
-          expect(env.effects.filter((e) => e.type === 'peopleChanged')).toHaveLength(eventsOf(path.steps).filter(isDone('block')).length);
-        },
-        blocking: ({ env, context, path }) => {
-          expectBlockedList(env, context, path.steps);
-          expect(env.pending.get('block')).toHaveLength(eventsOf(path.steps).filter((e) => e.type === 'CONFIRM_BLOCK').length);
-          expect(context.error).toBeNull();
-        },
-        'reporting.editing': ({ context, path }) => {
-          expect(context.person).toEqual(nova);
-          expect({ reason: context.reason, note: context.note }).toEqual(draftOf(path.steps));
-          const all = eventsOf(path.steps);
-          const lastDecisive = all.findLast((e) => ['failed report', 'CHOOSE_REASON', 'OPEN_REPORT'].includes(eventName(e)!));
-          expect(context.error).toBe(isFailed('report')(lastDecisive) ? TOO_OFTEN : null);
-        },
-        'reporting.sending': ({ env, context, path }) => {
-          const draft = draftOf(path.steps);
-          expect(draft.reason).not.toBeNull();
-          expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draft });
-          expect(context.error).toBeNull();
-        },
-        'reporting.sent': ({ env, path }) => {
-          expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draftOf(path.steps) });
-        },
+  itCoversTheModel('blocks only after a confirmation, reports only with a reason, and says why either failed', {
+    machine: personSafetyMachine,
+    limit: 400,
+    events,
+    provide: (env) => ({
+      actions: {
+        peopleChanged: () => env.record('peopleChanged'),
+        personBlocked: (_: unknown, params: { userId: string }) => env.record('personBlocked', params.userId),
       },
-    });
-    expect(report).toMatchObject({ states: 9, transitions: 14, guards: 4 });
-  });
+    }),
+    states: {
+      idle: ({ env, context, path, snapshot }) => {
+        expectBlockedList(env, context, path.steps);
+        // The place's own step (a chat leaves) comes once the confirmation is closed, once per block.
+        const closedAfterBlock = eventsOf(path.steps).filter((e, i, all) => e.type === 'CANCEL' && isDone('block')(all[i - 1])).length;
+        expect(env.effects.filter((e) => e.type === 'personBlocked')).toEqual(Array(closedAfterBlock).fill({ type: 'personBlocked', payload: 'm-2' }));
+        expect(context).toMatchObject({ person: null, reason: null, note: '', error: null });
+        // Said since the block, until another dialog opens (a report of her, since Block is not offered again).
+        const all = eventsOf(path.steps);
+        const reportedSinceBlock = all.slice(all.findLastIndex(isDone('block')) + 1).some((e) => e.type === 'OPEN_REPORT');
+        expect(context.notice).toBe(blocked(path.steps) && !reportedSinceBlock ? 'You blocked nova.' : null);
+        // No dead menu item: Report always opens, even for someone blocked (a chat can still show her); Block only once.
+        expect(snapshot.can({ type: 'OPEN_REPORT', person: nova })).toBe(true);
+        expect(snapshot.can({ type: 'OPEN_BLOCK', person: nova })).toBe(!blocked(path.steps));
+      },
+      confirmingBlock: ({ env, context, path, last }) => {
+        expectBlockedList(env, context, path.steps);
+        expect(context.person).toEqual(nova);
+        expect(context.error).toBe(last && isFailed('block')(last) ? errorTextOf(last) : null);
+      },
+      // Blocked: the person is hidden at once and the open dialog says what happened, until Done (CANCEL).
+      blocked: ({ env, context, path, last }) => {
+        expectBlockedList(env, context, path.steps);
+        expect(eventName(last)).toBe('done block');
+        expect(context.person).toEqual(nova);
+        expect(context.notice).toBe('You blocked nova.');
+        expect(env.effects.filter((e) => e.type === 'peopleChanged')).toHaveLength(eventsOf(path.steps).filter(isDone('block')).length);
+      },
+      blocking: ({ env, context, path }) => {
+        expectBlockedList(env, context, path.steps);
+        expect(env.pending.get('block')).toHaveLength(eventsOf(path.steps).filter((e) => e.type === 'CONFIRM_BLOCK').length);
+        expect(context.error).toBeNull();
+      },
+      'reporting.editing': ({ context, path }) => {
+        expect(context.person).toEqual(nova);
+        expect({ reason: context.reason, note: context.note }).toEqual(draftOf(path.steps));
+        const all = eventsOf(path.steps);
+        const lastDecisive = all.findLast((e) => ['failed report', 'CHOOSE_REASON', 'OPEN_REPORT'].includes(eventName(e)!));
+        expect(context.error).toBe(isFailed('report')(lastDecisive) ? TOO_OFTEN : null);
+      },
+      'reporting.sending': ({ env, context, path }) => {
+        const draft = draftOf(path.steps);
+        expect(draft.reason).not.toBeNull();
+        expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draft });
+        expect(context.error).toBeNull();
+      },
+      'reporting.sent': ({ env, path }) => {
+        expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draftOf(path.steps) });
+      },
+    },
+  }, { states: 9, transitions: 14, guards: 3 });
 });

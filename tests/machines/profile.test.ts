@@ -7,7 +7,7 @@ import { profileEditorActors } from '../../src/features/profile/actors/profileEd
 import { profileMachine } from '../../src/features/profile/machines/profile.machine';
 import { readPicture } from '../../src/features/profile/services/image';
 import { loadProfile, saveProfile } from '../../src/shared/storage/profile';
-import { done, failed, isFailed, testModel, type ModelEvent, type StateView } from '../support/modelTest';
+import { done, failed, isFailed, itCoversTheModel, type ModelEvent, type StateView } from '../support/modelTest';
 import { profileWith } from '../support/profiles';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
@@ -153,36 +153,33 @@ beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
 
 describe('profile editing machine (model-based)', () => {
-  it('saves every change at once, keeps edits when a save fails and takes changes made elsewhere', async () => {
-    const report = await testModel({
-      machine: profileMachine,
-      limit: 1000,
-      events,
-      setup: () => localStorage.clear(),
-      provide: (env) => ({
-        actions: {
-          logWatchFailure: () => env.record('watchFailed'),
-          logSaveFailure: () => undefined,
-        },
-      }),
-      states: {
-        'picture.idle': expectEdited,
-        'save.saved': expectEdited,
-        // A save is in flight (expectEdited checks what every save was given).
-        'save.saving': (view) => {
-          expectEdited(view);
-          expect(view.env.pending.get('saveProfile')?.length).toBeGreaterThan(0);
-        },
-        // The newest chosen file is being read.
-        'picture.readingPicture': (view) => {
-          expectEdited(view);
-          const chosen = view.path.steps.filter((s) => s.event.type === 'PICTURE_SELECTED').at(-1)!.event as ModelEvent;
-          expect(view.env.pending.get('readPicture')?.at(-1)?.input).toEqual({ file: chosen.file });
-        },
+  itCoversTheModel('saves every change at once, keeps edits when a save fails and takes changes made elsewhere', {
+    machine: profileMachine,
+    limit: 1000,
+    events,
+    setup: () => localStorage.clear(),
+    provide: (env) => ({
+      actions: {
+        logWatchFailure: () => env.record('watchFailed'),
+        logSaveFailure: () => undefined,
       },
-    });
-    expect(report).toMatchObject({ states: 7, guards: 3 });
-  }, 120_000);
+    }),
+    states: {
+      'picture.idle': expectEdited,
+      'save.saved': expectEdited,
+      // A save is in flight (expectEdited checks what every save was given).
+      'save.saving': (view) => {
+        expectEdited(view);
+        expect(view.env.pending.get('saveProfile')?.length).toBeGreaterThan(0);
+      },
+      // The newest chosen file is being read.
+      'picture.readingPicture': (view) => {
+        expectEdited(view);
+        const chosen = view.path.steps.filter((s) => s.event.type === 'PICTURE_SELECTED').at(-1)!.event as ModelEvent;
+        expect(view.env.pending.get('readPicture')?.at(-1)?.input).toEqual({ file: chosen.file });
+      },
+    },
+  }, { states: 7, guards: 3 }, 120_000);
 });
 
 /** The editor with the app's real IO: the profile in (test) local storage, pictures read by the real decoder. */

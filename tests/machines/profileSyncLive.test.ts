@@ -1,43 +1,32 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { profileSyncMachine } from '../../src/features/session/machines/profileSync.machine';
 import { profileSyncActors } from '../../src/features/session/actors/session.actors';
 import { createProfileSync } from '../../src/features/session/services/profileSync';
 import { json, mockFetch, type RecordedCall } from '../services/fetchMock';
+import { runEachTestQuietly } from '../support/machineTestLifecycle';
+import { profileWith } from '../support/profiles';
 
 // The profile sync with its own actors (the model test provides stand-ins): it hears a write of user_profile,
 // sends the profile (PUT /api/me/profile) once the member pauses for 1 second, and after a failed
 // reconcile starts over as soon as the browser says it is back online, before the 30-second retry.
 
 const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-const profile = {
-  username: 'mira',
-  profilePicture: '',
-  hobbies: 'climbing',
-  musicGenres: ['jazz'],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
+const profile = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['jazz'] });
 const echo = (call: RecordedCall) => json({ profile: call.body });
 const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT' && c.path === '/api/me/profile');
 const gets = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/me');
 
 let sync: ReturnType<typeof createActor<typeof profileSyncMachine>>;
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2026-11-24T04:00:00.000Z') });
-  localStorage.clear();
-  localStorage.setItem('user_profile', JSON.stringify(profile));
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  sync.stop();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+runEachTestQuietly({
+  start: () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T04:00:00.000Z') });
+    localStorage.clear();
+    localStorage.setItem('user_profile', JSON.stringify(profile));
+  },
+  stop: () => sync.stop(),
 });
 
 describe('profile sync with its own actors', () => {

@@ -7,7 +7,7 @@ import { getTopArtists } from '../../src/features/profile/services/providerData'
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { createClientConfigLoader } from '../../src/shared/http/config';
 import { loadProfile } from '../../src/shared/storage/profile';
-import { after, done, failed, isAfter, isFailed, testModel, type ReplayEnv } from '../support/modelTest';
+import { after, done, failed, isAfter, isFailed, itCoversTheModel, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The card's IO as the app provides it: the server's configuration (fetched through the test's fetch fake)
@@ -44,68 +44,65 @@ function expectNotConnectedHere(env: ReplayEnv) {
 }
 
 describe('provider auth machine (model-based)', () => {
-  it('reaches every state and transition; logs out on LOGOUT and on a failed refresh, redirects after LOGIN', async () => {
-    const report = await testModel({
-      machine: providerAuthMachine,
-      input: { provider: 'spotify' },
-      limit: 10,
-      events: [
-        { type: 'TOKEN_STORED' },
-        { type: 'TOKEN_CLEARED' },
-        { type: 'LOGIN' },
-        { type: 'LOGOUT' },
-        { type: 'REFRESH' },
-        done('prepareLogin', AUTHORIZE),
-        failed('prepareLogin', new Error('config unavailable')),
-        done('refreshTokens', 'fresh-token'),
-        failed('refreshTokens', new Error('invalid_grant')),
-        failed('watchToken', new Error('storage gone')),
-        after('redirectGrace'),
-      ],
-      // A redirect that has not unloaded the page after 10 s is over (the card offers Connect again).
-      delays: { redirectGrace: 10_000 },
-      provide: (env) => ({
-        actions: {
-          redirect: (_: unknown, params: { url: string }) => env.record('redirect', params.url),
-          logout: () => env.record('logout'),
-          markConnected: () => env.record('flag', true),
-          markDisconnected: () => env.record('flag', false),
-          noteNoTokenHere: () => env.record('noConnectionHere'),
-          logFailure: () => undefined,
-        },
-      }),
-      states: {
-        // Until the watcher reports the stored token nothing is shown as connected or not.
-        checking: ({ env }) => expect(env.timeline).toEqual([]),
-        unauthenticated: ({ env, events, last }) => {
-          expectNotConnectedHere(env);
-          expectLogouts(env, events);
-          if (isAfter('redirectGrace')(last)) {
-            expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([{ type: 'redirect', payload: AUTHORIZE, at: 0 }]);
-            expect(env.clock.now()).toBe(10_000);
-          }
-        },
-        preparing: ({ env }) => {
-          expect(env.pending.get('prepareLogin')?.at(-1)?.input).toEqual({ provider: 'spotify' });
-          expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([]);
-        },
-        redirected: ({ env }) => {
-          expect(env.timeline.at(-1)).toEqual({ type: 'redirect', payload: AUTHORIZE, at: 0 });
-          expect(env.pending.get('prepareLogin')?.at(-1)?.input).toEqual({ provider: 'spotify' });
-        },
-        authenticated: ({ env, events }) => {
-          expect(lastFlag(env)).toBe(true);
-          expectLogouts(env, events);
-        },
-        refreshing: ({ env, events }) => {
-          expect(lastFlag(env)).toBe(true);
-          expect(env.pending.get('refreshTokens')?.at(-1)?.input).toEqual({ provider: 'spotify' });
-          expectLogouts(env, events);
-        },
+  itCoversTheModel('reaches every state and transition; logs out on LOGOUT and on a failed refresh, redirects after LOGIN', {
+    machine: providerAuthMachine,
+    input: { provider: 'spotify' },
+    limit: 10,
+    events: [
+      { type: 'TOKEN_STORED' },
+      { type: 'TOKEN_CLEARED' },
+      { type: 'LOGIN' },
+      { type: 'LOGOUT' },
+      { type: 'REFRESH' },
+      done('prepareLogin', AUTHORIZE),
+      failed('prepareLogin', new Error('config unavailable')),
+      done('refreshTokens', 'fresh-token'),
+      failed('refreshTokens', new Error('invalid_grant')),
+      failed('watchToken', new Error('storage gone')),
+      after('redirectGrace'),
+    ],
+    // A redirect that has not unloaded the page after 10 s is over (the card offers Connect again).
+    delays: { redirectGrace: 10_000 },
+    provide: (env) => ({
+      actions: {
+        redirect: (_: unknown, params: { url: string }) => env.record('redirect', params.url),
+        logout: () => env.record('logout'),
+        markConnected: () => env.record('flag', true),
+        markDisconnected: () => env.record('flag', false),
+        noteNoTokenHere: () => env.record('noConnectionHere'),
+        logFailure: () => undefined,
       },
-    });
-    expect(report).toMatchObject({ states: 7, transitions: 14 });
-  });
+    }),
+    states: {
+      // Until the watcher reports the stored token nothing is shown as connected or not.
+      checking: ({ env }) => expect(env.timeline).toEqual([]),
+      unauthenticated: ({ env, events, last }) => {
+        expectNotConnectedHere(env);
+        expectLogouts(env, events);
+        if (isAfter('redirectGrace')(last)) {
+          expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([{ type: 'redirect', payload: AUTHORIZE, at: 0 }]);
+          expect(env.clock.now()).toBe(10_000);
+        }
+      },
+      preparing: ({ env }) => {
+        expect(env.pending.get('prepareLogin')?.at(-1)?.input).toEqual({ provider: 'spotify' });
+        expect(env.timeline.filter((e) => e.type === 'redirect')).toEqual([]);
+      },
+      redirected: ({ env }) => {
+        expect(env.timeline.at(-1)).toEqual({ type: 'redirect', payload: AUTHORIZE, at: 0 });
+        expect(env.pending.get('prepareLogin')?.at(-1)?.input).toEqual({ provider: 'spotify' });
+      },
+      authenticated: ({ env, events }) => {
+        expect(lastFlag(env)).toBe(true);
+        expectLogouts(env, events);
+      },
+      refreshing: ({ env, events }) => {
+        expect(lastFlag(env)).toBe(true);
+        expect(env.pending.get('refreshTokens')?.at(-1)?.input).toEqual({ provider: 'spotify' });
+        expectLogouts(env, events);
+      },
+    },
+  }, { states: 7, transitions: 14 });
 });
 
 describe('provider auth machine with real storage', () => {

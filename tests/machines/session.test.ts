@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { sessionMachine } from '../../src/features/session/machines/session.machine';
 import { sessionDeviceActions } from '../support/session';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { createViewerSource } from '../../src/shared/session/viewer';
-import { done, eventName, failed, isDone, isFailed, testModel, type ModelPath, type StateView } from '../support/modelTest';
+import { done, eventName, failed, isDone, isFailed, itCoversTheModel, type ModelPath, type StateView } from '../support/modelTest';
 
 // The session as a person meets it: a guest by default, a member after signing up or logging
 // in, a guest again after logging out, deleting the account or a 401 ("Your session has ended...").
@@ -38,6 +38,7 @@ const events = [
   failed('waitForNetwork', new Error('no window')),
   { type: 'SIGN_UP', request: signUpRequest },
   { type: 'LOG_IN', request: logInRequest },
+  { type: 'ABANDON_LOG_IN' },
   { type: 'LOG_OUT' },
   { type: 'DELETE_ACCOUNT', password: 'secret1' },
   { type: 'SESSION_EXPIRED' },
@@ -50,6 +51,8 @@ const events = [
   failed('logIn', new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 60 })),
   done('logOut'),
   failed('logOut', new MemberApiError('OFFLINE')),
+  done('endAbandonedLogIn'),
+  failed('endAbandonedLogIn', new MemberApiError('OFFLINE')),
   done('deleteAccount'),
   failed('deleteAccount', new MemberApiError('WRONG_PASSWORD', { status: 403 })),
   failed('deleteAccount', new MemberApiError('UNAUTHENTICATED', { status: 401 })),
@@ -69,6 +72,12 @@ const toldAfter: Record<string, { code: string; message: string; field?: string 
 };
 
 type Step = { type: string; output?: unknown; error?: MemberApiError; request?: unknown; password?: string };
+
+/** The log-in answered at step i was abandoned first: ABANDON_LOG_IN came after its LOG_IN. */
+function answersAbandonedLogIn(path: ModelPath<typeof sessionMachine>, i: number): boolean {
+  const events = path.steps.slice(1, i).map((s) => s.event.type);
+  return events.lastIndexOf('ABANDON_LOG_IN') > events.lastIndexOf('LOG_IN');
+}
 
 /** How the member's time ended on this path, if it did: the events that turn a member into a guest. */
 function leftMembership(steps: Step[]): boolean {
@@ -101,16 +110,32 @@ function observed({ env, snapshot, path }: View) {
   const { failure } = snapshot.context;
 
   // One profile sync per membership.
+  // An abandoned log-in makes nobody a member, whatever the server answers.
   const becameMember = steps.filter(
-    (e) =>
+    (e, i) =>
       isDone('signUp')(e) ||
-      isDone('logIn')(e) ||
+      (isDone('logIn')(e) && !answersAbandonedLogIn(path, i)) ||
       (isDone('checkSession')(e) && (e.output as { id?: string } | null)?.id === 'm-1'),
   ).length;
   expect(env.pending.get('profileSync') ?? []).toHaveLength(becameMember);
 
+  const abandonedAnswer = (isDone('logIn')(last) || isFailed('logIn')(last)) && answersAbandonedLogIn(path, steps.length - 1);
+  // An abandoned log-in tells nobody anything: a yes is ended on the server, a refusal is not shown.
+  if (abandonedAnswer) {
+    expect(failure).toBeNull();
+    if (isDone('logIn')(last)) expect(snapshot.value).toBe('endingAbandonedLogIn');
+  }
+  if (isDone('endAbandonedLogIn')(last) || isFailed('endAbandonedLogIn')(last)) expect(snapshot.value).toEqual({ guest: 'browsing' });
   // A refusal tells the person why, in the contract's words, and leaves them where they were.
-  if (last && isFailed()(last) && last.error instanceof MemberApiError && !isFailed('logOut')(last) && !isFailed('checkSession')(last)) {
+  if (
+    last &&
+    isFailed()(last) &&
+    last.error instanceof MemberApiError &&
+    !abandonedAnswer &&
+    !isFailed('logOut')(last) &&
+    !isFailed('endAbandonedLogIn')(last) &&
+    !isFailed('checkSession')(last)
+  ) {
     expect(failure).toEqual(toldAfter[last.error.code]);
     if (isFailed('signUp')(last) || isFailed('logIn')(last)) expect(snapshot.value).toEqual({ guest: 'browsing' });
     if (last.error.code === 'WRONG_PASSWORD') expect(snapshot.value).toEqual({ member: 'active' });
@@ -127,7 +152,8 @@ function observed({ env, snapshot, path }: View) {
     expect(snapshot.value).toEqual({ guest: 'browsing' });
   }
   // A new sign-up or log-in leaves any earlier notice behind once answered.
-  if (isDone('signUp')(last) || isDone('logIn')(last)) expect(snapshot.value).toEqual({ member: 'active' });
+  if (isDone('signUp')(last) || (isDone('logIn')(last) && !abandonedAnswer)) expect(snapshot.value).toEqual({ member: 'active' });
+  if (isFailed('logIn')(last) && abandonedAnswer) expect(snapshot.value).toEqual({ guest: 'browsing' });
 
   // Logging out (from the moment it is asked) or deleting the account leaves nothing of the member on the device,
   // settings aside; a session that ended by itself keeps the member's copy for their next log-in.
@@ -144,6 +170,10 @@ function observed({ env, snapshot, path }: View) {
   // Starting the app asks the server once, and again only when an offline start comes back online.
   expect(env.pending.get('checkSession')).toHaveLength(1 + backOnline(path));
 }
+
+/** Log-ins the server accepted that were not abandoned. */
+const membersByLogIn = (path: ModelPath<typeof sessionMachine>) =>
+  path.steps.filter((step, i) => isDone('logIn')(step.event) && !answersAbandonedLogIn(path, i)).length;
 
 const backOnline = (path: ModelPath<typeof sessionMachine>) =>
   path.steps.filter((step, i) => step.event.type === 'ONLINE' && i > 0 && path.steps[i - 1]!.state.matches({ guest: 'offline' })).length;
@@ -172,77 +202,90 @@ function asMember(view: View) {
 }
 
 describe('session machine (model-based)', () => {
-  it('reaches every state and transition; who the person is, what they are told and what the device forgets follow the contract', async () => {
-    const report = await testModel({
-      machine: sessionMachine,
-      events,
-      limit: 2000,
-      // The device side is real: who the app serves and what it forgets are what this test observes.
-      provide: () => {
-        viewer = createViewerSource();
-        return { actions: sessionDeviceActions(viewer) };
+  itCoversTheModel('reaches every state and transition; who the person is, what they are told and what the device forgets follow the contract', {
+    machine: sessionMachine,
+    events,
+    limit: 2000,
+    // The device side is real: who the app serves and what it forgets are what this test observes.
+    provide: () => {
+      viewer = createViewerSource();
+      return { actions: sessionDeviceActions(viewer) };
+    },
+    setup: () => {
+      localStorage.clear();
+      sessionStorage.clear();
+      localStorage.setItem(SYNC_KEY, seededSync);
+      for (const [key, value] of Object.entries(memberData)) localStorage.setItem(key, value);
+      localStorage.setItem('user_settings', deviceSettings);
+      sessionStorage.setItem('activeUserId', 'user-current');
+      document.cookie = 'mycelius_member=1; path=/';
+    },
+    states: {
+      // Asking the server who this is: at start, or again once an offline start is back online.
+      checking: (view) => {
+        if (backOnline(view.path) === 0) expect(view.events).toEqual([]);
+        else expect(view.last?.type).toBe('ONLINE');
+        servesNobodyYet();
+        asGuest(view);
       },
-      setup: () => {
-        localStorage.clear();
-        sessionStorage.clear();
-        localStorage.setItem(SYNC_KEY, seededSync);
-        for (const [key, value] of Object.entries(memberData)) localStorage.setItem(key, value);
-        localStorage.setItem('user_settings', deviceSettings);
-        sessionStorage.setItem('activeUserId', 'user-current');
-        document.cookie = 'mycelius_member=1; path=/';
+      'guest.browsing': (view) => {
+        servesGuest();
+        asGuest(view);
       },
-      states: {
-        // Asking the server who this is: at start, or again once an offline start is back online.
-        checking: (view) => {
-          if (backOnline(view.path) === 0) expect(view.events).toEqual([]);
-          else expect(view.last?.type).toBe('ONLINE');
-          servesNobodyYet();
-          asGuest(view);
-        },
-        'guest.browsing': (view) => {
-          servesGuest();
-          asGuest(view);
-        },
-        // An ended session (a 401 while a member) is the only way to the notice.
-        'guest.sessionEnded': (view) => {
-          expect(['SESSION_EXPIRED', 'done profileSync', 'failed deleteAccount']).toContain(eventName(view.last));
-          servesGuest();
-          asGuest(view);
-        },
-        // A member's device that started offline keeps that member's edits pending and waits for the network.
-        'guest.offline': (view) => {
-          expect(view.env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
-          expect(view.env.pending.get('waitForNetwork')).toHaveLength(view.events.filter(isDone('checkSession')).length);
-          servesGuest();
-          asGuest(view);
-        },
-        // Requests carry what was asked, and an earlier refusal is forgotten while they run.
-        signingUp: (view) => {
-          expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
-          expect(view.context.failure).toBeNull();
-          servesNobodyYet();
-          asGuest(view);
-        },
-        loggingIn: (view) => {
-          expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
-          expect(view.context.failure).toBeNull();
-          servesNobodyYet();
-          asGuest(view);
-        },
-        'member.active': asMember,
-        'member.deletingAccount': (view) => {
-          expect(view.env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
-          expect(view.context.failure).toBeNull();
-          asMember(view);
-        },
-        // Logging out still knows the member until the server answers.
-        loggingOut: (view) => {
-          expect(view.context.member).toEqual(mira);
-          servesNobodyYet();
-          observed(view);
-        },
+      // An ended session (a 401 while a member) is the only way to the notice.
+      'guest.sessionEnded': (view) => {
+        expect(['SESSION_EXPIRED', 'done profileSync', 'failed deleteAccount']).toContain(eventName(view.last));
+        servesGuest();
+        asGuest(view);
       },
-    });
-    expect(report.paths).toBeGreaterThan(40);
-  }, 60_000);
+      // A member's device that started offline keeps that member's edits pending and waits for the network.
+      'guest.offline': (view) => {
+        expect(view.env.pending.get('keepEditsPending')?.at(-1)?.input).toEqual({ memberId: 'm-1' });
+        expect(view.env.pending.get('waitForNetwork')).toHaveLength(view.events.filter(isDone('checkSession')).length);
+        servesGuest();
+        asGuest(view);
+      },
+      // Requests carry what was asked, and an earlier refusal is forgotten while they run.
+      signingUp: (view) => {
+        expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
+        expect(view.context.failure).toBeNull();
+        servesNobodyYet();
+        asGuest(view);
+      },
+      'loggingIn.asking': (view) => {
+        expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
+        expect(view.context.failure).toBeNull();
+        servesNobodyYet();
+        asGuest(view);
+      },
+      // The form that asked was left: the answer is still awaited, so a yes can be ended on the server.
+      'loggingIn.abandoned': (view) => {
+        expect(view.last?.type).toBe('ABANDON_LOG_IN');
+        expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
+        expect(view.context.failure).toBeNull();
+        servesNobodyYet();
+        asGuest(view);
+      },
+      // The server said yes to an abandoned log-in: that session is ended (POST /api/auth/logout); the device
+      // forgets nothing, since nothing of the member reached it.
+      endingAbandonedLogIn: (view) => {
+        expect(eventName(view.last)).toBe('done logIn');
+        expect(view.env.pending.get('endAbandonedLogIn')).toHaveLength(view.events.filter(isDone('logIn')).length - membersByLogIn(view.path));
+        servesNobodyYet();
+        asGuest(view);
+      },
+      'member.active': asMember,
+      'member.deletingAccount': (view) => {
+        expect(view.env.pending.get('deleteAccount')?.at(-1)?.input).toEqual({ password: 'secret1' });
+        expect(view.context.failure).toBeNull();
+        asMember(view);
+      },
+      // Logging out still knows the member until the server answers.
+      loggingOut: (view) => {
+        expect(view.context.member).toEqual(mira);
+        servesNobodyYet();
+        observed(view);
+      },
+    },
+  }, { states: 15, transitions: 25, guards: 5, paths: expect.toSatisfy((paths: number) => paths > 40) }, 60_000);
 });

@@ -4,20 +4,13 @@ import { createActor, fromCallback, waitFor } from 'xstate';
 import { sessionMachine, type SessionEvent } from '../../src/features/session/machines/session.machine';
 import { json, mockFetch } from '../services/fetchMock';
 import { sessionWith } from '../support/session';
+import { profileWith } from '../support/profiles';
 
 // A member's device that starts without the server (the session's own actors, on a fake fetch): it works as
 // a guest, keeps the member's edits pending (member_profile_sync), and asks again once the browser is online.
 
 const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-const profile = {
-  username: 'mira',
-  profilePicture: '',
-  hobbies: 'climbing',
-  musicGenres: ['jazz'],
-  favoriteGames: [],
-  favoriteShows: [],
-  connectedServices: { spotify: false, trakt: false, steam: false },
-};
+const profile = profileWith({ username: 'mira', hobbies: 'climbing', musicGenres: ['jazz'] });
 
 let syncInputs: unknown[];
 let session: ReturnType<typeof createActor<typeof sessionMachine>>;

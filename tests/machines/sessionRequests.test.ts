@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import type { SessionEvent } from '../../src/features/session/machines/session.machine';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../src/features/session/actors/sessionRequests';
 import { MemberRequestFailed } from '../../src/shared/http/errors';
 import { json, mockFetch } from '../services/fetchMock';
+import { runEachTestQuietly } from '../support/machineTestLifecycle';
 import { sessionWith } from '../support/session';
 
 // Screens ask the one session actor to sign up, log in or delete the account and wait for the answer:
@@ -39,15 +40,7 @@ async function failureOf(promise: Promise<unknown>) {
   return (error as MemberRequestFailed).failure;
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  session.stop();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+runEachTestQuietly({ stop: () => session.stop() });
 
 describe('settledSession', () => {
   it('resolves once the session knows it is a guest', async () => {
@@ -97,6 +90,35 @@ describe('signing up and logging in through the session', () => {
     await expect(logInThrough(session, { username: 'otto', password: 'secret2' })).resolves.toEqual(otto);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/login']);
     expect(session.getSnapshot().context.member).toEqual(otto);
+  });
+
+  it('an abandoned log-in (its asker stopped waiting) leaves a guest: one on its way is logged out once the server says yes', async () => {
+    const { calls } = mockFetch({ 'POST /api/auth/login': json({ user: mira }), 'POST /api/auth/logout': json({}) });
+    startGuestSession();
+    const abandon = new AbortController();
+    const pending = logInThrough(session, { username: 'mira', password: 'secret1' }, abandon.signal);
+    await waitFor(session, (s) => s.matches('loggingIn'));
+    abandon.abort();
+    await failureOf(pending);
+    expect(session.getSnapshot().value).toEqual({ guest: 'browsing' });
+    expect(session.getSnapshot().context).toEqual({ member: null, failure: null });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']);
+  });
+
+  it('a log-in abandoned while the member before is logged out is never sent', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/login': json({ user: mira }),
+      'POST /api/auth/logout': json({}),
+    });
+    startGuestSession();
+    await logInThrough(session, { username: 'mira', password: 'secret1' });
+    const abandon = new AbortController();
+    const pending = logInThrough(session, { username: 'otto', password: 'secret2' }, abandon.signal);
+    await waitFor(session, (s) => s.matches('loggingOut'));
+    abandon.abort();
+    await failureOf(pending);
+    expect(session.getSnapshot().value).toEqual({ guest: 'browsing' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']);
   });
 
   it('a member who signs up a new account is logged out first too', async () => {

@@ -126,6 +126,18 @@ function seed() {
   sessionStorage.setItem('activeUserId', 'user-current');
 }
 
+/**
+ * No save is on its way: every toggle's save (a privacy switch's after the server's answer) has been answered, so
+ * leaving for the export, a question or the log-out stops none, and no switch shows what was never stored.
+ */
+function noSaveOnItsWay(path: ModelPath<typeof settingsMachine>): boolean {
+  const events = eventsOf(path);
+  const lastToggle = events.findLastIndex((e) => e.type === 'TOGGLE');
+  const lastSaveAnswer = events.findLastIndex((e) => isDone('saveSettings')(e) || isFailed('saveSettings')(e));
+  return lastToggle < lastSaveAnswer || lastToggle === -1;
+}
+const leavesOnlySaved = (view: StateView<typeof settingsMachine>) => expect(noSaveOnItsWay(view.path), 'a save was on its way').toBe(true);
+
 const effects = (env: ReplayEnv, type: string) => env.effects.filter((e) => e.type === type).map((e) => e.payload);
 
 /** What holds in every state: settings, error and notice, theme applied, storage kept, files offered. */
@@ -179,7 +191,10 @@ describe('settings machine (model-based)', () => {
           expect(view.events).toEqual([]);
           observed(view);
         },
-        'ready.saved': (view) => observed(view),
+        'ready.saved': (view) => {
+          leavesOnlySaved(view);
+          observed(view);
+        },
         // The server is asked for exactly the privacy the switches show.
         'ready.sharing': (view) => {
           expect(view.last).toMatchObject({ type: 'TOGGLE', setting: 'profileVisibility' });
@@ -195,21 +210,25 @@ describe('settings machine (model-based)', () => {
           observed(view);
         },
         exporting: (view) => {
+          leavesOnlySaved(view);
           expect(view.env.pending.get('exportData')).toHaveLength(view.events.filter((t) => t === 'DOWNLOAD').length);
           observed(view);
         },
         // The in-page question with docs/product.md's words; nothing is cleared or ended before the answer.
         confirmingClear: (view) => {
+          leavesOnlySaved(view);
           expect(view.last?.type).toBe('CLEAR_DATA');
           expect(selectQuestion(view.snapshot)).toEqual({ title: 'Clear App Data', message: TEXT.confirmClear, confirmLabel: 'Clear App Data' });
           observed(view);
         },
         confirmingLogOut: (view) => {
+          leavesOnlySaved(view);
           expect(view.last?.type).toBe('LOG_OUT');
           expect(selectQuestion(view.snapshot)).toEqual({ title: 'Log Out', message: TEXT.confirmLogout, confirmLabel: 'Log Out' });
           observed(view);
         },
         loggedOut: (view) => {
+          leavesOnlySaved(view);
           expect(view.last?.type).toBe('CONFIRM');
           expect(view.events.at(-2)).toBe('LOG_OUT');
           observed(view, { loggedOut: true });
@@ -217,6 +236,7 @@ describe('settings machine (model-based)', () => {
       },
     });
     expect(report.paths).toBeGreaterThan(10);
+    expect(report).toMatchObject({ states: 10, transitions: 17, guards: 3 });
   }, 60_000);
 
   it('flips each setting between its two values', () => {

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, toPromise } from 'xstate';
 import type { SessionEvent } from '../../src/features/session/machines/session.machine';
 import { logInThrough, type SessionActor } from '../../src/features/session/actors/sessionRequests';
 import { exportDataWith, privacyActorsWith } from '../../src/features/settings/actors/settings.actors';
 import { json, mockFetch } from '../services/fetchMock';
+import { runEachTestQuietly } from '../support/machineTestLifecycle';
 import { sessionWith } from '../support/session';
 
 // The privacy switches a screen gets from privacyActorsWith: a guest's stay on the device (user_settings);
@@ -28,16 +29,12 @@ function run<T>(logic: Parameters<typeof createActor>[0], input?: unknown): Prom
   return toPromise(createActor(logic, { input }).start()) as Promise<T>;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('user_settings', JSON.stringify(deviceSettings));
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  session.stop();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+runEachTestQuietly({
+  start: () => {
+    localStorage.clear();
+    localStorage.setItem('user_settings', JSON.stringify(deviceSettings));
+  },
+  stop: () => session.stop(),
 });
 
 describe('a guest', () => {

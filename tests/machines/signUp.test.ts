@@ -3,10 +3,9 @@ import { signUpMachine, type SignUpEvent } from '../../src/features/session/mach
 import { signUpWith } from '../../src/features/session/actors/authForms.actors';
 import type { SignUpField, SignUpForm } from '../../src/domain/validation';
 import { createActor, waitFor } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { MemberApiError } from '../../src/shared/http/errors';
 import { sessionAsking } from '../support/sessionAsking';
-import { after, done, eventsIn, failed, isDone, isFailed, modelPaths, testModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
+import { after, done, expectEverySnapshotReplayed, failed, isDone, isFailed, itCoversTheModel, type ModelOptions, type ModelPath, type ReplayEnv } from '../support/modelTest';
 
 // What the user may type into each field: blank or malformed values next to good ones. Every field also
 // starts empty, so "required" is reachable too.
@@ -134,18 +133,10 @@ const model: ModelOptions<typeof signUpMachine> = {
 };
 
 describe('sign-up machine (model-based)', () => {
-  it('shows the right errors after a failed submit and navigates to /connections only 500 ms after a valid one', async () => {
-    const report = await testModel(model);
-    expect(report.paths).toBeGreaterThanOrEqual(20);
-  });
+  itCoversTheModel('shows the right errors after a failed submit and navigates to /connections only 500 ms after a valid one', model, { paths: expect.toSatisfy((paths: number) => paths >= 20) });
 
-  it('holds the same checks in every reachable form state (every mix of typed values, before and after a submit)', async () => {
-    // testModel replays a path to every distinct snapshot (value and context); check none is missing.
-    const paths = getShortestPaths(signUpMachine, { events: (snapshot) => eventsIn(model, snapshot) as SignUpEvent[] });
-    const replayed = new Set(modelPaths(model).map((p) => JSON.stringify([p.target.value, p.target.context])));
-    for (const p of paths) expect(replayed.has(JSON.stringify([p.state.value, p.state.context]))).toBe(true);
-    console.log(`[model] signUp: ${paths.length} distinct form states, all among the replayed paths`);
-    expect(paths.length).toBeGreaterThan(100);
+  it('holds the same checks in every reachable form state (every mix of typed values, before and after a submit)', () => {
+    expect(expectEverySnapshotReplayed(model, 'form states')).toBeGreaterThan(100);
   });
 
   it('ignores edits and submits once it is leaving', () => {

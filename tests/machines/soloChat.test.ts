@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../src/domain/errors';
 import { soloChatActorsWith, type SoloChatAi } from '../../src/features/games/actors/soloChat.actors';
 import { soloChatMachine } from '../../src/features/games/machines/soloChat.machine';
 import { loadUsers } from '../../src/shared/people/users';
-import { after, done, failed, isDone, testModel, type StateView } from '../support/modelTest';
+import { after, done, eachCombination, failed, itCoversTheModel, type StateView } from '../support/modelTest';
+import { expectLeftForGames, gameChatLeaveEvents, gameChatLeaveRegion, goingToGames } from '../support/machineGameChat';
 import { fullStorage } from '../support/failingStorage';
 
 // Oracles from docs/product.md ("Hot Takes solo chat", its timings), written out: the first message gets a
@@ -47,7 +47,6 @@ function serializeState(s: Snap): string {
 const texts = (v: View) => v.context.messages.filter((m) => m.sender === 'user' && m.type === 'text');
 const results = (v: View) => v.context.messages.filter((m) => m.text.startsWith(RESULTS_OPENING));
 const revealAt = (v: View) => v.context.messages.findIndex((m) => m.sender === REVEALED.from || m.text === PARTNER_FALLBACK);
-const navigations = (v: View) => v.env.timeline.filter((e) => e.type === 'navigate');
 
 function always(v: View) {
   expect(v.context.messages[0]).toMatchObject({ id: '1', sender: 'other' });
@@ -113,66 +112,37 @@ const chattingReplying = (v: View) => {
 flow['chatting.replying.waiting'] = chattingReplying;
 flow['chatting.replying.due'] = chattingReplying;
 
-const leave: Record<string, (v: View) => void> = {
-  staying: (v) => {
-    expect(v.context.saveError).toBeNull();
-    expect(navigations(v)).toEqual([]);
-  },
-  saving: (v) => expect(v.snapshot.hasTag('saving')).toBe(true),
-  failed: (v) => {
-    expect(v.context.saveError).toBe(STORAGE_FULL);
-    expect(navigations(v)).toEqual([]);
-  },
-};
-
 const states: Record<string, (v: View) => void> = {
   left: (v) => {
     always(v);
-    expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: expect.any(Number) }]);
-    if (v.context.messages.length === 1) expect(v.env.pending.get('saveLog')).toBeUndefined();
-    else expect(v.events.some(isDone('saveLog')) || v.last?.type === 'LEAVE').toBe(true);
+    expectLeftForGames(v);
   },
+  ...eachCombination('open', { flow, leave: gameChatLeaveRegion }, always),
 };
-for (const [f, checkFlow] of Object.entries(flow)) {
-  for (const [l, checkLeave] of Object.entries(leave)) {
-    states[`open.(flow.${f} + leave.${l})`] = (v) => {
-      always(v);
-      checkFlow(v);
-      checkLeave(v);
-    };
-  }
-}
 
 describe('solo Hot Takes chat machine (model-based)', () => {
-  it('every state, transition and guard outcome: verdict at 1200 ms, /continue reveal, reactions at 2000 ms, save on back', async () => {
-    const report = await testModel({
-      machine: soloChatMachine,
-      input,
-      limit: 2000,
-      serializeState,
-      compareContext: false,
-      delays: { resultsDelay: 1200, replyDelay: 2000 },
-      events: [
-        { type: 'SEND', text: TAKE },
-        { type: 'SEND', text: '   ' },
-        { type: 'EMOJI', emoji: '🔥' },
-        { type: 'BACK' },
-        { type: 'DISMISS' },
-        { type: 'LEAVE' },
-        after('resultsDelay'),
-        done('revealTake', REVEALED),
-        failed('revealTake', new Error('no persona')),
-        after('replyDelay'),
-        done('writeReply', REACTION),
-        failed('writeReply', new Error('no reaction')),
-        done('saveLog'),
-        failed('saveLog', new AppError('STORAGE_FULL')),
-      ],
-      provide: (env) => ({ actions: { goToGames: () => env.record('navigate', '/games') } }),
-      states,
-    });
-    expect(report.guards).toBe(5);
-  }, 120_000);
+  itCoversTheModel('every state, transition and guard outcome: verdict at 1200 ms, /continue reveal, reactions at 2000 ms, save on back', {
+    machine: soloChatMachine,
+    input,
+    limit: 2000,
+    serializeState,
+    compareContext: false,
+    delays: { resultsDelay: 1200, replyDelay: 2000 },
+    events: [
+      { type: 'SEND', text: TAKE },
+      { type: 'SEND', text: '   ' },
+      { type: 'EMOJI', emoji: '🔥' },
+      after('resultsDelay'),
+      done('revealTake', REVEALED),
+      failed('revealTake', new Error('no persona')),
+      after('replyDelay'),
+      done('writeReply', REACTION),
+      failed('writeReply', new Error('no reaction')),
+      ...gameChatLeaveEvents,
+    ],
+    provide: goingToGames,
+    states,
+  }, { guards: 5 }, 120_000);
 });
 
 describe('solo Hot Takes chat with its real actors', () => {
@@ -184,6 +154,17 @@ describe('solo Hot Takes chat with its real actors', () => {
 
   async function settle() {
     for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  }
+
+  /** The take sent on a simulated clock, its verdict 1200 ms later, then /continue and the reveal settled. */
+  async function revealedOnTheClock(input: { now: () => number; random: () => number }) {
+    const clock = new SimulatedClock();
+    const actor = createActor(soloChat, { clock, input }).start();
+    actor.send({ type: 'SEND', text: TAKE });
+    clock.increment(1200);
+    actor.send({ type: 'SEND', text: '/continue' });
+    await settle();
+    return { actor, clock };
   }
 
   it('runs the /continue flow on a simulated clock and saves the session to hottakes_chat_logs', async () => {
@@ -246,24 +227,14 @@ describe('solo Hot Takes chat with its real actors', () => {
     // The 25 sample users as the app seeds them; then the first of them becomes the current user.
     const users = loadUsers();
     localStorage.setItem('mycelius_users', JSON.stringify([{ ...users[0], id: 'user-current' }, ...users.slice(1)]));
-    const clock = new SimulatedClock();
-    const actor = createActor(soloChat, { clock, input: { now: () => NOW, random: () => 0 } }).start();
-    actor.send({ type: 'SEND', text: TAKE });
-    clock.increment(1200);
-    actor.send({ type: 'SEND', text: '/continue' });
-    await settle();
+    const { actor } = await revealedOnTheClock({ now: () => NOW, random: () => 0 });
     expect(generatePersonaHotTake).toHaveBeenCalledWith(expect.objectContaining({ username: 'PixelPoet', prompt: TAKE }));
     expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'PixelPoet', text: 'A take.' });
   });
 
   it('the latest reaction comes 3000 ms after its message when the random source is at its top', async () => {
     generatePersonaHotTake.mockResolvedValue('A take.');
-    const clock = new SimulatedClock();
-    const actor = createActor(soloChat, { clock, input: { now: () => NOW, random: () => 0.99999 } }).start();
-    actor.send({ type: 'SEND', text: TAKE });
-    clock.increment(1200);
-    actor.send({ type: 'SEND', text: '/continue' });
-    await settle();
+    const { actor, clock } = await revealedOnTheClock({ now: () => NOW, random: () => 0.99999 });
     actor.send({ type: 'SEND', text: 'Fight me' });
     await settle();
     clock.increment(2999);
@@ -277,12 +248,7 @@ describe('solo Hot Takes chat with its real actors', () => {
 
   it('a take that cannot be generated is answered by the partner fallback line, from the other side', async () => {
     generatePersonaHotTake.mockRejectedValue(new Error('AI down'));
-    const clock = new SimulatedClock();
-    const actor = createActor(soloChat, { clock, input }).start();
-    actor.send({ type: 'SEND', text: TAKE });
-    clock.increment(1200);
-    actor.send({ type: 'SEND', text: '/continue' });
-    await settle();
+    const { actor } = await revealedOnTheClock(input);
     expect(actor.getSnapshot().context.messages.at(-1)).toMatchObject({ sender: 'other', text: PARTNER_FALLBACK });
     expect(actor.getSnapshot().matches({ open: { flow: { chatting: 'idle' } } })).toBe(true);
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { splashMachine } from '../../src/features/session/machines/splash.machine';
 import { splashActors } from '../../src/features/session/actors/splash.actors';
+import { storedProfileJson } from '../support/profiles';
 
 // The splash's own check: a guest whose stored profile is complete is a returning visitor; a check
 // that fails is logged and counts as a first visit.
@@ -12,18 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('splash (own check)', () => {
   it('sends a guest with a complete stored profile straight to the dashboard', async () => {
-    localStorage.setItem(
-      'user_profile',
-      JSON.stringify({
-        username: 'mira',
-        profilePicture: '',
-        hobbies: 'climbing',
-        musicGenres: ['Jazz'],
-        favoriteGames: [],
-        favoriteShows: [],
-        connectedServices: { spotify: false, trakt: false, steam: false },
-      }),
-    );
+    localStorage.setItem('user_profile', storedProfileJson({ username: 'mira', hobbies: 'climbing', musicGenres: ['Jazz'] }));
     const toDashboard = vi.fn();
     const actor = createActor(splashMachine.provide({ actors: splashActors, actions: { goToDashboard: toDashboard } })).start();
     await waitFor(actor, (s) => s.status === 'done');

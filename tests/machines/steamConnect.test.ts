@@ -6,7 +6,7 @@ import { connectSteam, steamConnectImplementationsFor } from '../../src/features
 import { steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { loadProfile } from '../../src/shared/storage/profile';
-import { done, failed, isDone, isFailed, testModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
+import { done, failed, isDone, isFailed, itCoversTheModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
 
 // The card's IO as the app provides it, for the app's viewer, which a test announces on.
@@ -39,75 +39,72 @@ function expectNotConnectedHere(env: ReplayEnv) {
 }
 
 describe('Steam connect machine (model-based)', () => {
-  it('reaches every state and transition with the right text, storage and flag effects', async () => {
-    const report = await testModel({
-      machine: steamConnectMachine,
-      limit: 40,
-      events: [
-        { type: 'TYPE', value: '   ' },
-        { type: 'TYPE', value: ID },
-        { type: 'CONNECT' },
-        { type: 'DISCONNECT' },
-        { type: 'ID_STORED', steamId: ID, personaName: '' },
-        { type: 'ID_STORED', steamId: ID, personaName: 'Stored Name' },
-        { type: 'ID_CLEARED' },
-        done('connect', { steamId: ID, personaName: 'Myco Demo' }),
-        failed('connect', new AppError('STEAM_PROFILE_NOT_FOUND')),
-        failed('connect', new AppError('STEAM_INVALID_INPUT')),
-        failed('connect', new TypeError('boom')),
-        failed('watchSteamId', new Error('storage gone')),
-      ],
-      provide: (env) => ({
-        actions: {
-          storeSteamId: (_: unknown, p: { steamId: string; personaName: string }) => env.record('store', p),
-          forgetSteamId: () => env.record('forget'),
-          markConnected: () => env.record('flag', true),
-          markDisconnected: () => env.record('flag', false),
-          noteNoIdHere: () => env.record('noConnectionHere'),
-          logFailure: () => undefined,
-        },
-      }),
-      states: {
-        checking: ({ env, context }) => {
-          expect(env.timeline).toEqual([]);
-          expect(context).toEqual({ text: '', error: null, steamId: '', personaName: '' });
-        },
-        // Disconnected, by the button or because the stored id went away: no id or name of the old account stays.
-        idle: ({ env, context, last }) => {
-          expectNotConnectedHere(env);
-          expect(context).toMatchObject({ error: null, steamId: '', personaName: '' });
-          if (last?.type === 'DISCONNECT') {
-            expect(env.timeline.at(-2)).toEqual({ type: 'forget', payload: undefined, at: 0 });
-            expect(context.text).toBe('');
-          }
-        },
-        connecting: ({ env, context }) => {
-          expect(context.text).toBe(ID);
-          expect(env.pending.get('connect')?.at(-1)?.input).toEqual({ text: ID });
-        },
-        // The text says what went wrong with the last attempt: a blank input or the connect failure's own text.
-        error: ({ context, path }) => {
-          expect(context).toMatchObject({ steamId: '', personaName: '' });
-          const attempt = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'CONNECT' || isFailed('connect')(e));
-          expect(context.error).toBe(attempt?.type === 'CONNECT' ? INPUT_EMPTY : messageForError(attempt?.error));
-        },
-        // The name comes from the connect answer, or from storage with the id (an older install stored no name).
-        connected: ({ env, context, path }) => {
-          expect(lastFlag(env)).toBe(true);
-          expect(context.steamId).toBe(ID);
-          expect(context.error).toBeNull();
-          const cause = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'ID_STORED' || isDone('connect')(e));
-          if (isDone('connect')(cause)) {
-            expect(context).toMatchObject({ personaName: 'Myco Demo', text: '' });
-            expect(env.timeline.filter((e) => e.type === 'store')).toEqual([{ type: 'store', payload: { steamId: ID, personaName: 'Myco Demo' }, at: 0 }]);
-          } else {
-            expect(context.personaName).toBe(cause?.personaName);
-          }
-        },
+  itCoversTheModel('reaches every state and transition with the right text, storage and flag effects', {
+    machine: steamConnectMachine,
+    limit: 40,
+    events: [
+      { type: 'TYPE', value: '   ' },
+      { type: 'TYPE', value: ID },
+      { type: 'CONNECT' },
+      { type: 'DISCONNECT' },
+      { type: 'ID_STORED', steamId: ID, personaName: '' },
+      { type: 'ID_STORED', steamId: ID, personaName: 'Stored Name' },
+      { type: 'ID_CLEARED' },
+      done('connect', { steamId: ID, personaName: 'Myco Demo' }),
+      failed('connect', new AppError('STEAM_PROFILE_NOT_FOUND')),
+      failed('connect', new AppError('STEAM_INVALID_INPUT')),
+      failed('connect', new TypeError('boom')),
+      failed('watchSteamId', new Error('storage gone')),
+    ],
+    provide: (env) => ({
+      actions: {
+        storeSteamId: (_: unknown, p: { steamId: string; personaName: string }) => env.record('store', p),
+        forgetSteamId: () => env.record('forget'),
+        markConnected: () => env.record('flag', true),
+        markDisconnected: () => env.record('flag', false),
+        noteNoIdHere: () => env.record('noConnectionHere'),
+        logFailure: () => undefined,
       },
-    });
-    expect(report).toMatchObject({ states: 6, transitions: 13, guards: 2 });
-  });
+    }),
+    states: {
+      checking: ({ env, context }) => {
+        expect(env.timeline).toEqual([]);
+        expect(context).toEqual({ text: '', error: null, steamId: '', personaName: '' });
+      },
+      // Disconnected, by the button or because the stored id went away: no id or name of the old account stays.
+      idle: ({ env, context, last }) => {
+        expectNotConnectedHere(env);
+        expect(context).toMatchObject({ error: null, steamId: '', personaName: '' });
+        if (last?.type === 'DISCONNECT') {
+          expect(env.timeline.at(-2)).toEqual({ type: 'forget', payload: undefined, at: 0 });
+          expect(context.text).toBe('');
+        }
+      },
+      connecting: ({ env, context }) => {
+        expect(context.text).toBe(ID);
+        expect(env.pending.get('connect')?.at(-1)?.input).toEqual({ text: ID });
+      },
+      // The text says what went wrong with the last attempt: a blank input or the connect failure's own text.
+      error: ({ context, path }) => {
+        expect(context).toMatchObject({ steamId: '', personaName: '' });
+        const attempt = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'CONNECT' || isFailed('connect')(e));
+        expect(context.error).toBe(attempt?.type === 'CONNECT' ? INPUT_EMPTY : messageForError(attempt?.error));
+      },
+      // The name comes from the connect answer, or from storage with the id (an older install stored no name).
+      connected: ({ env, context, path }) => {
+        expect(lastFlag(env)).toBe(true);
+        expect(context.steamId).toBe(ID);
+        expect(context.error).toBeNull();
+        const cause = path.steps.map((s) => s.event as ModelEvent).findLast((e) => e.type === 'ID_STORED' || isDone('connect')(e));
+        if (isDone('connect')(cause)) {
+          expect(context).toMatchObject({ personaName: 'Myco Demo', text: '' });
+          expect(env.timeline.filter((e) => e.type === 'store')).toEqual([{ type: 'store', payload: { steamId: ID, personaName: 'Myco Demo' }, at: 0 }]);
+        } else {
+          expect(context.personaName).toBe(cause?.personaName);
+        }
+      },
+    },
+  }, { states: 6, transitions: 13, guards: 2 });
 });
 
 function messageForError(error: unknown): string {
@@ -154,12 +151,18 @@ describe('Steam connect with the real services', () => {
     expect(loadProfile().connectedTaste?.steamGames).toBeUndefined();
   });
 
-  it('after a reload names the account it connected; an older install that stored only the id still loads', async () => {
+  /** The real Steam connect, its id typed and connected against a server that knows the account. */
+  async function connectedToMycoDemo() {
     mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(3) });
-    const first = createActor(realSteam).start();
-    first.send({ type: 'TYPE', value: ID });
-    first.send({ type: 'CONNECT' });
-    await vi.waitFor(() => expect(first.getSnapshot().value).toBe('connected'));
+    const actor = createActor(realSteam).start();
+    actor.send({ type: 'TYPE', value: ID });
+    actor.send({ type: 'CONNECT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('connected'));
+    return actor;
+  }
+
+  it('after a reload names the account it connected; an older install that stored only the id still loads', async () => {
+    const first = await connectedToMycoDemo();
     first.stop();
     expect(JSON.parse(localStorage.getItem('steam_account') ?? 'null')).toEqual({ steamId: ID, personaName: 'Myco Demo' });
 
@@ -212,11 +215,7 @@ describe('Steam connect with the real services', () => {
   });
 
   it('offers the games of an account just connected, once back on the screen', async () => {
-    mockFetch({ [`GET /api/steam/player/summaries/${ID}`]: player(3) });
-    const actor = createActor(realSteam).start();
-    actor.send({ type: 'TYPE', value: ID });
-    actor.send({ type: 'CONNECT' });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('connected'));
+    await connectedToMycoDemo();
     expect(sessionStorage.getItem('taste_offer_steam')).toBe('true');
   });
 

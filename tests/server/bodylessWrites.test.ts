@@ -77,8 +77,7 @@ describe('a DELETE or POST without a body, as Chromium sends it over HTTP/1.1', 
   const started = () => listening(world.app);
 
   it('cancels my own friend request (DELETE, no Content-Length, no Content-Type)', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const requestId = await requestFromTo(alice, bob);
     const url = await started();
 
@@ -89,8 +88,7 @@ describe('a DELETE or POST without a body, as Chromium sends it over HTTP/1.1', 
   });
 
   it('accepts a request (POST with no body) and then removes the friend (DELETE)', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const requestId = await requestFromTo(alice, bob);
     const url = await started();
 
@@ -104,8 +102,7 @@ describe('a DELETE or POST without a body, as Chromium sends it over HTTP/1.1', 
   });
 
   it('unblocks (DELETE, no body)', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     expect((await alice.browser.request('POST', '/api/blocks', { userId: bob.id })).status).toBe(201);
     const url = await started();
 
@@ -116,8 +113,7 @@ describe('a DELETE or POST without a body, as Chromium sends it over HTTP/1.1', 
   });
 
   it('a body that is there must still be JSON: text/plain with a Content-Length, or chunked with no type, is refused with 415', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const url = await started();
     const text = JSON.stringify({ userId: bob.id });
 
@@ -137,8 +133,7 @@ describe('a DELETE or POST without a body, as Chromium sends it over HTTP/1.1', 
   });
 
   it('a body-less DELETE from another site is still refused with 403', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     expect((await alice.browser.request('POST', '/api/blocks', { userId: bob.id })).status).toBe(201);
     const url = await started();
 

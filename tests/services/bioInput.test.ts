@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bioRequestSchema } from '../../src/domain/aiContract';
 import { AppError } from '../../src/domain/errors';
 import { emptyProfile, type Profile } from '../../src/domain/profile';
@@ -9,6 +9,7 @@ import { aiSummaryKey } from '../../src/features/profile/storage/aiSummary';
 import { saveProfile } from '../../src/shared/storage/profile';
 import { steamIdKey } from '../../src/features/profile/storage/steamId';
 import { accessTokenKey } from '../../src/shared/storage/tokens';
+import { emptyStorageAndRecordedConsoleErrors } from '../support/consoleErrors';
 
 const profile: Profile = {
   ...emptyProfile(),
@@ -57,11 +58,7 @@ function fakeSources(overrides: Partial<BioSources> = {}): BioSources & { calls:
   };
 }
 
-let errorLog: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  localStorage.clear();
-  errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
+const errorLog = emptyStorageAndRecordedConsoleErrors();
 afterEach(() => vi.unstubAllGlobals());
 
 describe('assembleBioInput', () => {
@@ -110,7 +107,7 @@ describe('assembleBioInput', () => {
     expect(input.spotifyData === undefined).toBe(failing === 'spotify');
     expect(input.steamData === undefined).toBe(failing === 'steam');
     expect(input.traktData === undefined).toBe(failing === 'trakt');
-    expect(errorLog).toHaveBeenCalledTimes(1);
+    expect(errorLog()).toHaveBeenCalledTimes(1);
   });
 
   it('still makes the input when every service fails', async () => {
@@ -164,7 +161,7 @@ describe('bio generation and storage', () => {
     const bioCall = fetchMock.mock.calls.find(([url]) => url === '/api/ai/bio')!;
     expect(JSON.parse(bioCall[1]!.body as string)).not.toHaveProperty('spotifyData');
     expect(fetchMock.mock.calls.some(([url]) => url.includes('/spotify/me/top/'))).toBe(true);
-    expect(errorLog).toHaveBeenCalled();
+    expect(errorLog()).toHaveBeenCalled();
   });
 
   it('startInBackground returns at once, runs once even when called twice, and stores the bio', async () => {
@@ -197,7 +194,7 @@ describe('bio generation and storage', () => {
     saveProfile(profile);
     stubBioRoute(async () => new Response('{}', { status: 500 }));
     createBioGenerator().startInBackground();
-    await vi.waitFor(() => expect(errorLog).toHaveBeenCalledWith('Background bio generation failed:', expect.any(AppError)));
+    await vi.waitFor(() => expect(errorLog()).toHaveBeenCalledWith('Background bio generation failed:', expect.any(AppError)));
     expect(localStorage.getItem('ai_profile_summary')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { ClientConfig } from '../../src/shared/http/config';
 
 // A fetch stand-in for service tests: routes by method + path (query ignored), records every call.
 
@@ -52,7 +53,7 @@ export function mockFetch(routes: Record<string, Handler | Reply | Reply[]>) {
   return { calls, fetchMock };
 }
 
-export const demoConfig = {
+export const demoConfig: ClientConfig = {
   spotify: {
     clientId: 'spotify-client',
     authorizeUrl: 'http://127.0.0.1:5173/demo/spotify/authorize',

@@ -1,42 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveSocketUrl, openLiveSocket, parseServerFrame } from '../../src/features/live/services/socket';
+import { FakeWebSocket } from '../support/liveFakeWebSocket';
 
 // The browser side of /api/live: the URL from the page's origin, and frames checked against the contract.
 
-class FakeWebSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static last: FakeWebSocket | null = null;
-  readyState = FakeWebSocket.CONNECTING;
-  sent: string[] = [];
-  closedWith: number | null = null;
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.last = this;
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code: number) {
-    this.closedWith = code;
-    this.readyState = FakeWebSocket.CLOSED;
-  }
-  serverOpens() {
-    this.readyState = FakeWebSocket.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  serverSends(data: string) {
-    this.dispatchEvent(Object.assign(new Event('message'), { data }));
-  }
-  serverCloses(code: number) {
-    this.readyState = FakeWebSocket.CLOSED;
-    this.dispatchEvent(Object.assign(new Event('close'), { code }));
-  }
-}
-
 function open() {
+  FakeWebSocket.opened = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const heard: unknown[] = [];
@@ -44,7 +13,7 @@ function open() {
     { onOpen: () => heard.push('open'), onFrame: (frame) => heard.push(frame), onClose: (code) => heard.push(code) },
     'ws://localhost:8787/api/live',
   );
-  return { connection, heard, socket: FakeWebSocket.last! };
+  return { connection, heard, socket: FakeWebSocket.opened[0]! };
 }
 
 afterEach(() => vi.unstubAllGlobals());

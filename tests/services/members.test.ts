@@ -21,6 +21,9 @@ const deviceProfile = profileWith({
 });
 const serverProfile = { ...deviceProfile, hobbies: 'chess', musicGenres: ['Metal'], connectedServices: { spotify: false, trakt: true, steam: false } };
 
+/** An edit this device made for the member at `updatedAt` and has not sent yet. */
+const storePendingEdit = (memberId: string, updatedAt: number) =>
+  localStorage.setItem('member_profile_sync', JSON.stringify({ memberId, updatedAt, pending: true }));
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
 // Each test is a fresh page load: a new device sync, as the session root creates one.
@@ -87,6 +90,14 @@ describe('account calls: typed failures with the contract texts', () => {
 });
 
 describe('profile sync: local first, newer updatedAt wins', () => {
+  /** The device holds its own profile, edited offline at `at` by `memberId`. */
+  const deviceHoldsEdit = (memberId: string, at: number) => {
+    localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
+    storePendingEdit(memberId, at);
+  };
+  /** The server holds Mira's profile as saved at time 50. */
+  const serverKeepsProfileSaved50 = () => mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
+
   it('a new member with no server profile keeps the device profile and sends it with its time', async () => {
     localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
     const { calls } = mockFetch({
@@ -101,34 +112,32 @@ describe('profile sync: local first, newer updatedAt wins', () => {
   });
 
   it('logging in on a fresh browser restores the server profile: picture, hobbies, chips and connected flags', async () => {
-    mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
+    serverKeepsProfileSaved50();
     await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
     expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 50, pending: false });
   });
 
   it('an offline edit newer than the server is sent; an older one loses to the server', async () => {
-    localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
-    localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 60, pending: true }));
-    mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
+    deviceHoldsEdit('m-1', 60);
+    serverKeepsProfileSaved50();
     await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
     expect(stored('user_profile')).toEqual(deviceProfile);
 
-    localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 40, pending: true }));
+    storePendingEdit('m-1', 40);
     await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
   });
 
   it("another member's pending edit on this device is never sent for this member", async () => {
-    localStorage.setItem('user_profile', JSON.stringify(deviceProfile));
-    localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'someone-else', updatedAt: 99, pending: true }));
-    mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
+    deviceHoldsEdit('someone-else', 99);
+    serverKeepsProfileSaved50();
     await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
   });
 
   it('hears edits and marks them pending with their time; a restore and a cleared device are not edits', async () => {
-    mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } }) });
+    serverKeepsProfileSaved50();
     const edits: number[] = [];
     const stop = sync.watchLocalEdits('m-1', () => 1000, () => edits.push(1));
     await sync.reconcileProfile('m-1');
@@ -146,10 +155,10 @@ describe('profile sync: local first, newer updatedAt wins', () => {
   });
 
   it('an edit made while a send was under way stays pending for the next send', async () => {
-    localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 70, pending: true }));
+    storePendingEdit('m-1', 70);
     mockFetch({
       'PUT /api/me/profile': (call) => {
-        localStorage.setItem('member_profile_sync', JSON.stringify({ memberId: 'm-1', updatedAt: 80, pending: true }));
+        storePendingEdit('m-1', 80);
         return json({ profile: call.body });
       },
     });

@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('authorize URLs', () => {
   it('carries client_id, response_type, redirect_uri, state; Spotify adds scopes, show_dialog and PKCE', () => {
-    const spotify = new URL(buildAuthorizeUrl('spotify', demoConfig as never, { state: 's1', codeChallenge: 'c1' }));
+    const spotify = new URL(buildAuthorizeUrl('spotify', demoConfig, { state: 's1', codeChallenge: 'c1' }));
     expect(spotify.origin + spotify.pathname).toBe(demoConfig.spotify.authorizeUrl);
     expect(Object.fromEntries(spotify.searchParams)).toEqual({
       client_id: 'spotify-client',
@@ -41,7 +41,7 @@ describe('authorize URLs', () => {
       code_challenge: 'c1',
     });
     expect(spotify.searchParams.get('scope')!.split(' ')).toHaveLength(10);
-    const trakt = new URL(buildAuthorizeUrl('trakt', demoConfig as never, { state: 's2' }));
+    const trakt = new URL(buildAuthorizeUrl('trakt', demoConfig, { state: 's2' }));
     expect(Object.fromEntries(trakt.searchParams)).toEqual({
       client_id: 'trakt-client',
       response_type: 'code',

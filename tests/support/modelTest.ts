@@ -8,11 +8,13 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  type EventFrom,
   type EventObject,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
-import { expect } from 'vitest';
+import { getShortestPaths } from 'xstate/graph';
+import { expect, it } from 'vitest';
 
 // Model-based testing over real machines, with oracles that do not come from the machine.
 //
@@ -469,7 +471,7 @@ function buildModel<TMachine extends AnyStateMachine>(options: ModelOptions<TMac
 }
 
 /** The model's events as the machine takes them in a snapshot (each after(delay) resolved), for other path finders such as xstate/graph. */
-export function eventsIn<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, snapshot: SnapshotFrom<TMachine>): ModelEvent[] {
+function eventsIn<TMachine extends AnyStateMachine>(options: ModelOptions<TMachine>, snapshot: SnapshotFrom<TMachine>): ModelEvent[] {
   const given = typeof options.events === 'function' ? options.events(snapshot) : options.events;
   const nodes = activeNodes(options.machine, snapshot as AnyMachineSnapshot);
   return given.flatMap((event) => resolveEvent(nodes, event));
@@ -795,6 +797,74 @@ export async function testModel<TMachine extends AnyStateMachine>(
       `${report.transitions} transitions and ${report.guards} guards (both outcomes) covered`,
   );
   return report;
+}
+
+/** The figures of a machine's shape a model test pins (any of them), so a change to the machine updates them on purpose. */
+export type ModelFigures = { [K in keyof ModelReport]?: unknown };
+
+/**
+ * A machine's model test as one vitest case: `testModel` over `model` (one variant or several), then the
+ * report must match `figures` (states, transitions, guards...: literals, or matchers such as `expect.any(Number)`).
+ */
+export function itCoversTheModel<TMachine extends AnyStateMachine>(
+  should: string,
+  model: ModelOptions<TMachine> | ModelOptions<TMachine>[],
+  figures: ModelFigures,
+  timeout?: number,
+): void {
+  it(should, async () => expect(await testModel(model)).toMatchObject(figures), timeout);
+}
+
+/**
+ * The invoke `invokeId` ran once when the machine first started it, and once more for each event along
+ * the path that starts it again: an event type ('RETRY') or a test on the event (`isAfter('refreshDelay')`).
+ */
+export function expectRanOncePlusOncePer(view: { env: ReplayEnv; events: string[] }, invokeId: string, again: string | ((event: string) => boolean)): void {
+  const startsAgain = typeof again === 'string' ? (event: string) => event === again : again;
+  expect(view.env.pending.get(invokeId), `how often "${invokeId}" ran`).toHaveLength(1 + view.events.filter(startsAgain).length);
+}
+
+/**
+ * A second opinion on the model's search: every distinct snapshot (value and context) xstate/graph's
+ * shortest paths reach over the model's events is the end of a path testModel replays, so the same checks
+ * hold in each. Logs and returns how many xstate/graph found.
+ */
+export function expectEverySnapshotReplayed<TMachine extends AnyStateMachine>(model: ModelOptions<TMachine>, what: string): number {
+  const replayed = new Set(
+    modelPaths(model).map(({ target }) => JSON.stringify([(target as AnyMachineSnapshot).value, (target as AnyMachineSnapshot).context])),
+  );
+  const found = getShortestPaths(model.machine, { events: (snapshot) => eventsIn(model, snapshot as SnapshotFrom<TMachine>) as EventFrom<TMachine>[] });
+  const missing = found.filter((path) => !replayed.has(JSON.stringify([path.state.value, path.state.context])));
+  expect(missing.map((path) => JSON.stringify(path.state.value)), `${model.machine.id}: snapshots xstate/graph reaches that no replayed path ends in`).toEqual([]);
+  console.log(`[model] ${model.machine.id}: ${found.length} distinct ${what}, all among the replayed paths`);
+  return found.length;
+}
+
+/**
+ * Expectations for every combination of the parallel regions of the state `parent`, keyed as testModel
+ * keys them ('open.(talk.idle + leave.saving)'): `always` runs first, then each region's own entry.
+ * `regions` lists the regions in the machine's order, each a table of its states' expectations.
+ */
+export function eachCombination<TView>(
+  parent: string,
+  regions: Record<string, Record<string, (view: TView) => void>>,
+  always: (view: TView) => void,
+): Record<string, (view: TView) => void> {
+  let combinations: { value: Record<string, string>; checks: ((view: TView) => void)[] }[] = [{ value: {}, checks: [] }];
+  for (const [region, table] of Object.entries(regions)) {
+    combinations = combinations.flatMap(({ value, checks }) =>
+      Object.entries(table).map(([state, check]) => ({ value: { ...value, [region]: state }, checks: [...checks, check] })),
+    );
+  }
+  return Object.fromEntries(
+    combinations.map(({ value, checks }) => [
+      stateKey({ [parent]: value }),
+      (view: TView) => {
+        always(view);
+        for (const check of checks) check(view);
+      },
+    ]),
+  );
 }
 
 /** What a screen expectation is given: the mounted screen's handle and the model's path. */

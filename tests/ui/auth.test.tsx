@@ -24,6 +24,14 @@ async function advance(ms: number) {
   });
 }
 
+/** After a refused submit: the message under that field only, focus on that field, and the screen stays at `path`. */
+async function expectOnlyErrorOn(labels: readonly string[], label: string, message: string, path: string) {
+  for (const other of labels) expect(errorOf(screen.getByLabelText(other)), other).toBe(other === label ? message : null);
+  expect(screen.getByLabelText(label)).toHaveFocus();
+  await advance(1000);
+  expect(pathname()).toBe(path);
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   // Testing Library drains pending work with a 0 ms timeout after each user action and only advances
@@ -92,12 +100,7 @@ describe('Create Account (/auth)', () => {
     if (label === 'Password') values['Confirm Password'] = value;
     await fill(user, values);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    for (const other of Object.keys(signUpGood) as SignUpLabel[]) {
-      expect(errorOf(screen.getByLabelText(other))).toBe(other === label ? message : null);
-    }
-    expect(screen.getByLabelText(label)).toHaveFocus();
-    await advance(1000);
-    expect(pathname()).toBe('/auth');
+    await expectOnlyErrorOn(Object.keys(signUpGood), label, message, '/auth');
   });
 
   it('clears or updates a field error as the user corrects it after a failed submit', async () => {
@@ -178,12 +181,7 @@ describe('Log In (/login)', () => {
     const user = renderAt('/login');
     await fill(user, { Username: 'mira', Password: 'secret1', [label]: value });
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    for (const other of ['Username', 'Password']) {
-      expect(errorOf(screen.getByLabelText(other))).toBe(other === label ? message : null);
-    }
-    expect(screen.getByLabelText(label)).toHaveFocus();
-    await advance(1000);
-    expect(pathname()).toBe('/login');
+    await expectOnlyErrorOn(['Username', 'Password'], label, message, '/login');
   });
 
   it('a valid submit fades out and reaches /connections after 500 ms', async () => {
@@ -206,5 +204,29 @@ describe('Log In (/login)', () => {
     await user.click(screen.getByRole('button', { name: 'Create one' }));
     expect(pathname()).toBe('/auth');
     expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+  });
+
+  it("'Create one' works while logging in: /auth at once, and the log-in is abandoned (a yes is logged out, nothing follows)", async () => {
+    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
+    let answerLogIn!: (member: typeof mira) => void;
+    const loggedOut = vi.fn(async () => undefined);
+    const user = renderSessionScreensAt('/login', { logIn: () => new Promise((resolve) => (answerLogIn = resolve)), logOut: loggedOut });
+    await fill(user, { Username: 'mira', Password: 'secret1' });
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+    const createOne = screen.getByRole('button', { name: 'Create one' });
+    expect(createOne).toBeEnabled();
+
+    await user.click(createOne);
+    expect(pathname()).toBe('/auth');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+
+    await act(async () => {
+      answerLogIn(mira);
+      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
+    });
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+    await advance(1000);
+    expect(pathname()).toBe('/auth');
   });
 });

@@ -153,22 +153,16 @@ describe('game intro screen', () => {
     expect(placesWith(12)).not.toEqual(first);
   });
 
-  it('the back control goes to /games and no chat navigation follows', async () => {
-    renderAt('/games/killmyvibe/anim');
-    await advance(2000);
-    fireEvent.click(screen.getByRole('button', { name: 'Back to Games' }));
-    expect(where()).toBe('/games REPLACE');
+  it.each([
+    ['the back control goes to /games and no chat navigation follows', '/games/killmyvibe/anim', 2000, 'Back to Games', '/games REPLACE'],
+    ['Skip goes to the chat at once, and only once', '/games/patchnotes/anim', 700, 'Skip intro', '/games/patchnotes/chat REPLACE'],
+  ])('%s', async (_case, path, after, button, destination) => {
+    renderAt(path);
+    await advance(after);
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    expect(where()).toBe(destination);
     await advance(10_000);
-    expect(where()).toBe('/games REPLACE');
-  });
-
-  it('Skip goes to the chat at once, and only once', async () => {
-    renderAt('/games/patchnotes/anim');
-    await advance(700);
-    fireEvent.click(screen.getByRole('button', { name: 'Skip intro' }));
-    expect(where()).toBe('/games/patchnotes/chat REPLACE');
-    await advance(10_000);
-    expect(where()).toBe('/games/patchnotes/chat REPLACE');
+    expect(where()).toBe(destination);
   });
 
   it('unmounting the intro (leaving by any route change) cancels its timers', async () => {

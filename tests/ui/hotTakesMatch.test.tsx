@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
 import { AppError } from '../../src/domain/errors';
 import { chatLogsKey } from '../../src/features/chat/storage/chatLogs';
 import { currentUserStatsKey } from '../../src/features/games/storage/leaderboard';
 import { friendsKey } from '../../src/shared/people/usersStore';
 import HotTakesMatchChat from '../../src/features/games/ui/HotTakesMatchChat';
-import type { HotTakesMatchAi } from '../../src/features/games/actors/hotTakesMatch.actors';
+import { hotTakesMatchActorsWith, type HotTakesMatchAi } from '../../src/features/games/actors/hotTakesMatch.actors';
 import { bubbles, renderGamesChat } from '../support/gamesChatScreen';
+import { WithChatGamesActors } from '../support/featureActors';
 import { resetScreen } from '../support/screenTeardown';
 
 const ai = {
@@ -25,6 +28,15 @@ const renderChat = (partnerLabel?: string) =>
   renderGamesChat('/games/hottakes/chat', '/games/hottakes/chat', <HotTakesMatchChat partnerLabel={partnerLabel} />, ai);
 
 const textbox = () => screen.getByRole('textbox', { name: 'Message' });
+
+/** Opens the debate on a fake clock (that also moves on its own) and waits until a take can be written. */
+async function openDebateOnFakeClock() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  renderChat();
+  await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+  return user;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -55,11 +67,38 @@ describe('Hot Takes matched chat screen', () => {
     expect(within(card).getByText("RiffLord's take is locked in. Drop yours below!")).toBeInTheDocument();
   });
 
-  it('reveals the partner take after the first message, then the brash reply; back says it records the win, then saves the log and records it', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderChat();
+  it('keeps the message box, Send and the emojis disabled while the game is being started, so no take is typed and lost', async () => {
+    let started!: (gameId: string | null) => void;
+    render(
+      <MemoryRouter>
+        <WithChatGamesActors
+          fakes={(viewer) => ({
+            games: {
+              hotTakesMatch: {
+                actors: { ...hotTakesMatchActorsWith(viewer, ai), startGame: fromPromise<string | null>(() => new Promise((resolve) => (started = resolve))) },
+              },
+            },
+          })}
+        >
+          <HotTakesMatchChat />
+        </WithChatGamesActors>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Starting the game...')).toBeInTheDocument();
+    expect(textbox()).toHaveAttribute('aria-disabled', 'true');
+    expect(textbox()).toHaveAttribute('readonly');
+    expect(screen.getByText('You can type once the game has loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    for (const emoji of within(screen.getByRole('group', { name: 'Quick emojis' })).getAllByRole('button')) expect(emoji).toBeDisabled();
+
+    await act(async () => started(null));
     await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByText('Starting the game...')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: "Today's debate" })).getByText(PROMPT)).toBeInTheDocument();
+  });
+
+  it('reveals the partner take after the first message, then the brash reply; back says it records the win, then saves the log and records it', async () => {
+    const user = await openDebateOnFakeClock();
     await user.type(textbox(), 'Albums forever{Enter}');
     expect(bubbles().at(-1)).toBe('Albums forever');
     expect(textbox()).toHaveAttribute('aria-disabled', 'true');
@@ -223,11 +262,27 @@ describe('Hot Takes matched chat screen', () => {
     expect(screen.queryByRole('heading', { name: /Debate won/ })).not.toBeInTheDocument();
   });
 
+  it("the partner's avatar in the header still opens their profile on the result, where Add Friend works", async () => {
+    const user = await openDebateOnFakeClock();
+    await user.type(textbox(), 'Albums forever{Enter}');
+    await act(async () => vi.advanceTimersByTime(1500));
+    await act(async () => vi.advanceTimersByTime(1500));
+    await user.click(screen.getByRole('button', { name: 'End debate' }));
+    await screen.findByRole('heading', { name: 'Debate won: +110 points' });
+    const avatar = screen.getByRole('button', { name: "View RiffLord's profile" });
+    await user.click(avatar);
+    const dialog = await screen.findByRole('dialog', { name: 'RiffLord' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Add Friend' }));
+    expect(await within(dialog).findByRole('button', { name: 'Already Friends' })).toBeDisabled();
+    expect(friendsKey.read()).toEqual([expect.objectContaining({ user_id: 'user-current', friend_id: 'user-1' })]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(avatar).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Debate won: +110 points' })).toBeInTheDocument();
+  });
+
   it('Back to games from the result leaves without counting the game twice', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderChat();
-    await waitFor(() => expect(textbox()).not.toHaveAttribute('aria-disabled'));
+    const user = await openDebateOnFakeClock();
     await user.type(textbox(), 'Albums forever{Enter}');
     await act(async () => vi.advanceTimersByTime(1500));
     await act(async () => vi.advanceTimersByTime(1500));

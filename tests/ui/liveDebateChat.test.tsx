@@ -8,6 +8,7 @@ import type { LiveCommand, LiveEmitted } from '../../src/features/live/machines/
 import LiveDebateChat from '../../src/features/games/ui/LiveDebateChat';
 import { bubbles, loadMatchedChatChunkFirst, renderGamesChat } from '../support/gamesChatScreen';
 import { resetScreen } from '../support/screenTeardown';
+import { json, mockFetch } from '../services/fetchMock';
 
 // The member's Hot Takes screen over a fake live link: what it shows for the server's frames, and the
 // frames it sends for what the member does.
@@ -101,6 +102,24 @@ describe('live Hot Takes debate screen', () => {
     ]);
   });
 
+  it('while the take is written the message box takes it but the quick emojis are disabled; once the debate is on they send', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const link = fakeLink();
+    renderWith(link);
+    act(() => link.tell(state({})));
+    await screen.findByText('Alice');
+    expect(screen.getByRole('textbox', { name: 'Message' })).not.toHaveAttribute('readonly');
+    const emojis = within(screen.getByRole('group', { name: 'Quick emojis' })).getAllByRole('button');
+    expect(emojis.length).toBe(10);
+    for (const emoji of emojis) expect(emoji).toBeDisabled();
+
+    act(() => link.tell(state({ phase: 'revealed', yourTake: 'Tabs forever', opponentTake: 'Spaces rule' })));
+    act(() => void vi.advanceTimersByTime(1500));
+    await user.click(screen.getByRole('button', { name: 'Send 🔥' }));
+    expect(link.sent.at(-1)).toMatchObject({ type: 'debate.say', debateId: 'd-1', text: '🔥' });
+    expect(bubbles().at(-1)).toBe('🔥');
+  });
+
   it('Back during the debate asks first; Keep debating stays, Leave ends it for both; Back again goes to the games', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const link = fakeLink();
@@ -122,6 +141,34 @@ describe('live Hot Takes debate screen', () => {
     expect(await screen.findByText('You left the debate.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Games hub')).toBeInTheDocument();
+  });
+
+  it('blocking the other member asks to leave; kept debating, the header menu still reports her and no longer offers Block', async () => {
+    const { calls } = mockFetch({ 'POST /api/blocks': json({}, 201), 'POST /api/reports': json({ id: 'r-1' }, 201) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const link = fakeLink();
+    renderWith(link);
+    act(() => link.tell(state({})));
+    await screen.findByText('Alice');
+    const header = screen.getByRole('banner');
+    await user.click(within(header).getByRole('button', { name: 'More actions for Alice' }));
+    await user.click(screen.getByRole('button', { name: 'Block Alice' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Block Alice?' })).getByRole('button', { name: 'Block' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'You blocked Alice.' })).getByRole('button', { name: 'Done' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Leave the debate?' })).getByRole('button', { name: 'Keep debating' }));
+
+    await user.click(within(header).getByRole('button', { name: 'More actions for Alice' }));
+    expect(screen.queryByRole('button', { name: 'Block Alice' })).toBeNull();
+    expect(within(header).getByText('You blocked Alice.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Report Alice' }));
+    const report = screen.getByRole('dialog', { name: 'Report Alice' });
+    await user.click(within(report).getByRole('radio', { name: 'Harassment or bullying' }));
+    await user.click(within(report).getByRole('button', { name: 'Send report' }));
+    expect(await within(report).findByText('Thank you. Your report about Alice was sent and will be reviewed.')).toBeInTheDocument();
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/blocks', { userId: 'm-alice' }],
+      ['POST', '/api/reports', { userId: 'm-alice', reason: 'harassment' }],
+    ]);
   });
 
   it("shows the points rule while arguing, and 'End debate' once won, which ends it for both with the win", async () => {

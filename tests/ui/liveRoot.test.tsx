@@ -147,6 +147,33 @@ describe('LiveRoot', () => {
     expect(screen.queryByText('juno sent you a friend request')).toBeNull();
   });
 
+  it("Dismiss takes a notice away while a newer message's sender is looked up, and that message is still told", async () => {
+    let answerFriends!: () => void;
+    const friendsAsked = new Promise<void>((resolve) => (answerFriends = resolve));
+    const friends = { friends: [{ id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', since: '2026-11-23T10:00:00.000Z' }] };
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      const path = new URL(input instanceof Request ? input.url : input, 'http://127.0.0.1').pathname;
+      if (path !== '/api/friends') throw new Error(`unexpected ${path}`);
+      await friendsAsked;
+      return new Response(JSON.stringify(friends), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    try {
+      const live = await liveForMember();
+      act(() => live.send({ type: 'socket.opened' }));
+      act(() => live.send({ type: 'socket.frame', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } }));
+      const message = { id: 'id-1', clientId: 'c-1', from: 'm-2', to: 'm-1', text: 'hi', sentAt: '2026-11-23T23:00:00.000Z', deliveredAt: null, readAt: null };
+      act(() => live.send({ type: 'socket.frame', frame: { type: 'message', message } }));
+      // nova's name is still being asked for: juno's notice stays, and its Dismiss works.
+      await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByText('juno sent you a friend request')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+      answerFriends();
+      expect(await screen.findByText('New message from nova')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("runs the app's own channel: the browser's socket, and the messages this device still owes sent once it opens", async () => {
     const browserSockets: BrowserSocket[] = [];
     class BrowserSocket extends EventTarget {

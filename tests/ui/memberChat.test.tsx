@@ -3,13 +3,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
-import { liveMachine, type SocketSend } from '../../src/features/live/machines/live.machine';
 import MemberChat from '../../src/features/chat/ui/MemberChat';
 import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
 import { WithChatGamesActors } from '../support/featureActors';
 import { resetScreen } from '../support/screenTeardown';
+import { startLiveRecordingFrames } from '../support/liveRecordingSocket';
 
 // A member friend's chat on screen, with the real live actor over a fake socket and a fake server.
 
@@ -18,19 +17,7 @@ const stored = (id: string, from: string, to: string, text: string) => ({
 });
 const view = { id: 'bo-id', username: 'bo', avatar: 'BO', relation: 'friends', visible: true, profile: null };
 
-function startLive() {
-  const sent: SocketSend['frame'][] = [];
-  const live = createActor(
-    liveMachine.provide({
-      actors: {
-        socket: fromCallback<SocketSend>(({ receive }) => receive((event) => sent.push(event.frame))),
-        watchNetwork: fromCallback(() => undefined),
-      },
-    }),
-    { input: { memberId: 'mira-id', outbox: [], random: () => 0, now: () => Date.now() } },
-  ).start();
-  return { live, sent };
-}
+const startLive = () => startLiveRecordingFrames('mira-id', () => Date.now());
 
 /** Mira's chat with bo on screen, its live socket open: ready once bo's name heads the page. */
 async function openChatWithBo() {

@@ -1,31 +1,25 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Settings from '../../src/features/settings/ui/Settings';
 import { json, mockFetch } from '../services/fetchMock';
-import { fakeMember, WithSession } from '../support/session';
 import { resetScreen } from '../support/screenTeardown';
+import { renderSettings } from '../support/settingsScreen';
 
 // Settings for a member: 'Blocked people' with Unblock, and the privacy switches told to the server
 // (PUT /api/me/settings), whose answer the switch then shows. A guest's Settings stay as they were.
 
-function renderSettings(member: boolean) {
-  return render(
-    <MemoryRouter initialEntries={['/settings']}>
-      <WithSession server={{ member: member ? fakeMember : null }}>
-        <Routes>
-          <Route path="/settings" element={<Settings />} />
-        </Routes>
-      </WithSession>
-    </MemoryRouter>,
-  );
-}
-
 const nova = { id: 'm-2', username: 'nova', avatar: 'NO', profilePicture: '', blockedAt: '2026-11-23T20:00:00.000Z' };
 const kai = { id: 'm-3', username: 'kai', avatar: 'KA', profilePicture: '', blockedAt: '2026-11-23T20:01:00.000Z' };
 const serverSettings = { profileVisibility: 'public', showOnlineStatus: true, communities: [] };
+/** The server of a member with these people blocked; `more` answers the other calls. */
+const memberServer = (blocked: (typeof nova)[], more: Parameters<typeof mockFetch>[0] = {}) =>
+  mockFetch({
+    'GET /api/me/settings': json(serverSettings),
+    'GET /api/me/safety': json({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true }),
+    'GET /api/blocks': json({ blocked }),
+    ...more,
+  });
 const stored = () => JSON.parse(localStorage.getItem('user_settings') ?? 'null') as Record<string, unknown> | null;
 
 beforeEach(() => {
@@ -36,11 +30,7 @@ afterEach(resetScreen);
 
 describe('Settings: Blocked people', () => {
   it('lists the people a member blocked; Unblock removes one and says so', async () => {
-    const { calls } = mockFetch({
-      'GET /api/me/settings': json(serverSettings),
-      'GET /api/blocks': json({ blocked: [nova, kai] }),
-      'DELETE /api/blocks/m-2': { status: 204 },
-    });
+    const { calls } = memberServer([nova, kai], { 'DELETE /api/blocks/m-2': { status: 204 } });
     const user = userEvent.setup();
     renderSettings(true);
     const section = (await screen.findByRole('heading', { level: 2, name: 'Blocked people' })).closest('section')!;
@@ -53,16 +43,12 @@ describe('Settings: Blocked people', () => {
   });
 
   it('says so politely when nobody is blocked, and shows a failed unblock in words', async () => {
-    mockFetch({ 'GET /api/me/settings': json(serverSettings), 'GET /api/blocks': json({ blocked: [] }) });
+    memberServer([]);
     renderSettings(true);
     expect(await screen.findByText("You haven't blocked anyone. People you block will be listed here.")).toBeInTheDocument();
     cleanup();
 
-    mockFetch({
-      'GET /api/me/settings': json(serverSettings),
-      'GET /api/blocks': json({ blocked: [nova] }),
-      'DELETE /api/blocks/m-2': 'network-error',
-    });
+    memberServer([nova], { 'DELETE /api/blocks/m-2': 'network-error' });
     const user = userEvent.setup();
     renderSettings(true);
     await user.click(await screen.findByRole('button', { name: 'Unblock nova' }));
@@ -99,11 +85,7 @@ describe('Settings: privacy that works', () => {
   });
 
   it('a refused switch goes back to what the server has and says why', async () => {
-    mockFetch({
-      'GET /api/me/settings': json(serverSettings),
-      'GET /api/blocks': json({ blocked: [] }),
-      'PUT /api/me/settings': json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429),
-    });
+    memberServer([], { 'PUT /api/me/settings': json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429) });
     const user = userEvent.setup();
     renderSettings(true);
     const visibility = await screen.findByRole('switch', { name: 'Profile Visibility' });
@@ -112,6 +94,33 @@ describe('Settings: privacy that works', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You are doing that too often. Please wait a while and try again.');
     expect(visibility).toHaveAccessibleDescription('Visible to everyone');
     await waitFor(() => expect(stored()).toMatchObject({ profileVisibility: 'public' }));
+  });
+
+  it('Download, Clear App Data and Log Out wait, disabled, while a switch is told to the server, so no switch shows what is not kept', async () => {
+    let answerPut!: () => void;
+    const putAnswered = new Promise<void>((resolve) => (answerPut = resolve));
+    const { fetchMock } = memberServer([], { 'PUT /api/me/settings': json({ ...serverSettings, profileVisibility: 'private' }) });
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT') await putAnswered;
+      return fetchMock(input, init);
+    });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const visibility = await screen.findByRole('switch', { name: 'Profile Visibility' });
+    const actions = ['Download my data', 'Clear App Data', 'Log Out'].map((name) => screen.getByRole('button', { name }));
+    await waitFor(() => expect(visibility).toBeEnabled());
+    for (const action of actions) expect(action).toBeEnabled();
+
+    await user.click(visibility);
+    expect(visibility).toHaveAccessibleDescription('Visible to friends only');
+    for (const action of actions) expect(action).toBeDisabled();
+    // The switches stay usable: another change is saved after this one.
+    expect(screen.getByRole('switch', { name: 'Theme' })).toBeEnabled();
+
+    answerPut();
+    await waitFor(() => expect(stored()).toMatchObject({ profileVisibility: 'private' }));
+    for (const action of actions) await waitFor(() => expect(action).toBeEnabled());
+    expect(visibility).toHaveAccessibleDescription('Visible to friends only');
   });
 
   it("a guest's switch stays on the device and asks no server", async () => {
@@ -129,11 +138,7 @@ describe('Settings: privacy that works', () => {
 
 describe('Settings: an ended session', () => {
   it('a 401 on a privacy switch ends the session: the switch goes back and the session says so', async () => {
-    mockFetch({
-      'GET /api/me/settings': json(serverSettings),
-      'GET /api/blocks': json({ blocked: [] }),
-      'PUT /api/me/settings': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401),
-    });
+    memberServer([], { 'PUT /api/me/settings': json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401) });
     const user = userEvent.setup();
     renderSettings(true);
     await screen.findByRole('heading', { name: 'Blocked people' });

@@ -48,7 +48,8 @@ function fakeServer(world: World) {
   return mockFetch({
     'GET /api/discover': (call: RecordedCall) =>
       call.query.get('cursor') === 'c-2'
-        ? json({ cards: [card(person('m-5', 'vega'), 'member', 'none', 40, [])], nextCursor: null })
+        ? // vega's 'Who can send you friend requests' refuses this viewer.
+          json({ cards: [card(person('m-5', 'vega'), 'member', 'closed', 40, [])], nextCursor: null })
         : json({
             cards: [
               card(nova, 'member', 'none', 88, ['Jazz', 'Celeste']),
@@ -159,6 +160,7 @@ describe('Discover for a member', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByRole('heading', { name: 'vega' })).toBeInTheDocument();
+    expect(within(cardOf('vega')).getByRole('button', { name: 'Not accepting requests' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     expect(document.body).toHaveTextContent('4 people found');
     expect(document.body).not.toHaveTextContent('4+ people found');
@@ -249,17 +251,22 @@ describe('Friend requests for a member', () => {
     ]);
   });
 
-  it('the sender is told in the page, once the other member accepts, when the tab is shown again or Friends is opened', async () => {
+  /** Mira asks nova from Discover, then nova accepts on her device (this page is not told); answers mira's user. */
+  async function askNovaWhoAcceptsOnHerDevice() {
     const world: World = { incoming: [], outgoing: [], friends: [] };
     fakeServer(world);
     const user = userEvent.setup();
     renderApp('/dashboard');
     await user.click(within((await screen.findByRole('heading', { name: 'nova' })).closest('li')!).getByRole('button', { name: 'Add Friend' }));
     await screen.findByRole('button', { name: 'Request sent' });
-
-    // nova accepts on her device; mira comes back to the tab.
     world.outgoing = [];
     world.friends = [nova];
+    return user;
+  }
+
+  it('the sender is told in the page, once the other member accepts, when the tab is shown again or Friends is opened', async () => {
+    const user = await askNovaWhoAcceptsOnHerDevice();
+    // mira comes back to the tab.
     act(() => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
@@ -270,14 +277,7 @@ describe('Friend requests for a member', () => {
   });
 
   it('opening Friends refreshes the requests: an answer given meanwhile is told there', async () => {
-    const world: World = { incoming: [], outgoing: [], friends: [] };
-    fakeServer(world);
-    const user = userEvent.setup();
-    renderApp('/dashboard');
-    await user.click(within((await screen.findByRole('heading', { name: 'nova' })).closest('li')!).getByRole('button', { name: 'Add Friend' }));
-    await screen.findByRole('button', { name: 'Request sent' });
-    world.outgoing = [];
-    world.friends = [nova];
+    const user = await askNovaWhoAcceptsOnHerDevice();
     await user.click(screen.getByRole('link', { name: 'Friends' }));
     expect(await screen.findByText("You're now friends with nova!")).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'nova', level: 2 })).toBeInTheDocument();

@@ -39,6 +39,13 @@ function renderCards() {
 
 const cardNames = () => within(screen.getByRole('list', { name: 'People' })).getAllByRole('heading').map((h) => h.textContent);
 
+/** Opens the person's 'More actions' menu on their card and picks Block or Report; answers the dialog that opens. */
+async function openFromCard(user: ReturnType<typeof userEvent.setup>, action: 'Block' | 'Report', username: string): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: `More actions for ${username}` }));
+  await user.click(screen.getByRole('button', { name: `${action} ${username}` }));
+  return screen.getByRole('dialog', { name: action === 'Block' ? `Block ${username}?` : `Report ${username}` });
+}
+
 const confirmSpy = vi.fn(() => {
   throw new Error('window.confirm must not be used');
 });
@@ -74,18 +81,14 @@ describe('Block', () => {
     const { calls } = mockFetch({ 'POST /api/blocks': json({}, 201) });
     const user = userEvent.setup();
     renderCards();
-    await user.click(screen.getByRole('button', { name: 'More actions for nova' }));
-    await user.click(screen.getByRole('button', { name: 'Block nova' }));
-    let dialog = screen.getByRole('dialog', { name: 'Block nova?' });
+    let dialog = await openFromCard(user, 'Block', 'nova');
     expect(dialog).toHaveAccessibleDescription(/You will no longer see each other anywhere in Mycelius/);
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'More actions for nova' }));
-    await user.click(screen.getByRole('button', { name: 'Block nova' }));
-    dialog = screen.getByRole('dialog', { name: 'Block nova?' });
+    dialog = await openFromCard(user, 'Block', 'nova');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     // Said in the page, not only to screen readers: what happened, until Done.
     const done = await screen.findByRole('dialog', { name: 'You blocked nova.' });
@@ -105,9 +108,7 @@ describe('Block', () => {
     mockFetch({ 'POST /api/blocks': json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429) });
     const user = userEvent.setup();
     renderCards();
-    await user.click(screen.getByRole('button', { name: 'More actions for kai' }));
-    await user.click(screen.getByRole('button', { name: 'Block kai' }));
-    const dialog = screen.getByRole('dialog', { name: 'Block kai?' });
+    const dialog = await openFromCard(user, 'Block', 'kai');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are doing that too often. Please wait a while and try again.');
     expect(cardNames()).toEqual(['nova', 'kai', 'RiffLord']);
@@ -119,9 +120,7 @@ describe('Report', () => {
     const { calls } = mockFetch({ 'POST /api/reports': json({ id: 'r-1' }, 201) });
     const user = userEvent.setup();
     renderCards();
-    await user.click(screen.getByRole('button', { name: 'More actions for kai' }));
-    await user.click(screen.getByRole('button', { name: 'Report kai' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report kai' });
+    const dialog = await openFromCard(user, 'Report', 'kai');
     const reasons = within(dialog).getByRole('group', { name: 'What is wrong?' });
     expect(within(reasons).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
       'Spam',
@@ -151,9 +150,7 @@ describe('Report', () => {
     mockFetch({ 'POST /api/reports': json({ error: { code: 'CANNOT_REPORT_SELF', message: 'x' } }, 400) });
     const user = userEvent.setup();
     renderCards();
-    await user.click(screen.getByRole('button', { name: 'More actions for nova' }));
-    await user.click(screen.getByRole('button', { name: 'Report nova' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report nova' });
+    const dialog = await openFromCard(user, 'Report', 'nova');
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot report yourself.');
@@ -191,5 +188,12 @@ describe('in a chat header', () => {
     expect(onBack).not.toHaveBeenCalled();
     await user.click(within(done).getByRole('button', { name: 'Done' }));
     expect(onBack).toHaveBeenCalledTimes(1);
+
+    // A chat that stays open (a debate asks first): she can still be reported, and is shown as blocked, not offered again.
+    await user.click(within(header).getByRole('button', { name: 'More actions for nova' }));
+    expect(screen.queryByRole('button', { name: 'Block nova' })).toBeNull();
+    expect(within(header).getByText('You blocked nova.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Report nova' }));
+    expect(screen.getByRole('dialog', { name: 'Report nova' })).toBeInTheDocument();
   });
 });

@@ -14,15 +14,20 @@ function suggestionsIn(region: HTMLElement): HTMLElement {
   return within(region).getByRole('list', { name: 'Suggestions' });
 }
 
+/** Opens the editor; answers the user, the card headed `name` and its box labelled `box`. */
+function openCard(name: string, box: string) {
+  const user = userEvent.setup();
+  renderProfileEditor();
+  const card = section(name);
+  return { user, card, input: within(card).getByRole('textbox', { name: box }) };
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(resetScreen);
 
 describe('chip lists on the profile editor', () => {
   it('adds by the Add button and by Enter, trims, clears the input and saves at once', async () => {
-    const user = userEvent.setup();
-    renderProfileEditor();
-    const genres = section('Music Genres');
-    const input = within(genres).getByRole('textbox', { name: 'Add a music genre' });
+    const { user, card: genres, input } = openCard('Music Genres', 'Add a music genre');
 
     await user.type(input, '  Synthwave  ');
     await user.click(within(genres).getByRole('button', { name: 'Add to Music Genres' }));
@@ -36,10 +41,7 @@ describe('chip lists on the profile editor', () => {
   });
 
   it('ignores blank text and duplicates in any letter case', async () => {
-    const user = userEvent.setup();
-    renderProfileEditor();
-    const games = section('Favorite Games');
-    const input = within(games).getByRole('textbox', { name: 'Add a favorite game' });
+    const { user, card: games, input } = openCard('Favorite Games', 'Add a favorite game');
     await user.type(input, '   {Enter}');
     expect(chipsIn(games)).toEqual([]);
     await user.type(input, 'Elden Ring{Enter}');
@@ -52,10 +54,7 @@ describe('chip lists on the profile editor', () => {
   it("stops at the server's bounds: 50 items a list, 100 characters an item, 2000 characters of hobbies, saying so", async () => {
     const fortyNine = Array.from({ length: 49 }, (_, i) => `Genre ${i}`);
     saveProfile({ ...emptyProfile(), musicGenres: fortyNine });
-    const user = userEvent.setup();
-    renderProfileEditor();
-    const genres = section('Music Genres');
-    const input = within(genres).getByRole('textbox', { name: 'Add a music genre' });
+    const { user, card: genres, input } = openCard('Music Genres', 'Add a music genre');
 
     // The box takes no more than 100 characters.
     await user.type(input, 'x'.repeat(105));

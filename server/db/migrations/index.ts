@@ -7,6 +7,7 @@ import { memberActionsMigration } from './005_member_actions';
 import { liveMigration } from './006_live';
 import { gameSessionsMigration } from './007_game_sessions';
 import { loginThrottleSkeletonsMigration } from './008_login_throttle_skeletons';
+import { privacySafetyMigration } from './009_privacy_safety';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_live': liveMigration,
   '007_game_sessions': gameSessionsMigration,
   '008_login_throttle_skeletons': loginThrottleSkeletonsMigration,
+  '009_privacy_safety': privacySafetyMigration,
 };

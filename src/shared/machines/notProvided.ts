@@ -4,8 +4,8 @@ import { fromCallback, fromPromise, type CallbackLogicFunction, type EventObject
 // is provided where the app is assembled (tests provide fakes the same way). Until then, invoking the
 // slot fails loudly instead of doing nothing.
 
-function missing(name: string): Error {
-  return new Error(`The '${name}' actor was not provided: provide it where the app is assembled (or in the test).`);
+function missing(name: string, kind: 'actor' | 'action' = 'actor'): Error {
+  return new Error(`The '${name}' ${kind} was not provided: provide it where the app is assembled (or in the test).`);
 }
 
 /** A promise actor's slot: typed output and input, rejecting until provided. */
@@ -19,4 +19,18 @@ export function callbackNotProvided<TEvent extends EventObject, TInput extends N
     throw missing(name);
   };
   return fromCallback(logic);
+}
+
+/**
+ * An action's slot for IO the app must do (navigate, keep on the device, tell another actor): throws
+ * until provided, so a screen that forgets it fails at once instead of leaving a dead button.
+ */
+export function actionNotProvided(name: string): () => void;
+// The machine names the params its action is called with; the slot only carries that type to setup().
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function actionNotProvided<TParams>(name: string): (_args: unknown, params: TParams) => void;
+export function actionNotProvided(name: string) {
+  return () => {
+    throw missing(name, 'action');
+  };
 }

@@ -1,4 +1,4 @@
-import { MEMBER_HINT_COOKIE } from '../../domain/memberContract';
+import { MEMBER_HINT_COOKIE } from '../../domain/memberHintCookie';
 
 /**
  * Whether this browser may hold a member's session: the server sets a readable hint cookie with the

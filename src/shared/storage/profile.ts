@@ -1,8 +1,9 @@
 import { emptyProfile, profileSchema, type Profile } from '../../domain/profile';
 import { defineKey } from './store';
+import { PROFILE_KEY } from './profilePresence';
 import { clearSimilarityCache } from './similarityCache';
 
-export const profileKey = defineKey('user_profile', profileSchema, emptyProfile);
+export const profileKey = defineKey(PROFILE_KEY, profileSchema, emptyProfile);
 
 export function loadProfile(): Profile {
   return profileKey.read();

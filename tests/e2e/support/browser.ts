@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { recordApiCalls } from './apiCalls';
-
-// playwright-core drives the system Chromium (Debian's `chromium`, or CHROME_PATH); no browser download.
+import { launchChromium } from './chromium';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -18,20 +17,7 @@ export function appUrl(path: string): string {
 
 /** The browser every e2e file drives; each page it opens records its /api calls (apiCalls.ts). */
 export async function startBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  return recordApiCalls(browser);
+  return recordApiCalls(await launchChromium());
 }
 
 /** One browser for the whole file: started before its first test, closed after its last. */
@@ -83,6 +69,16 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${server}${path}`);
   return { page, context, errors };
+}
+
+/** Browser dialogs are gone (in-page dialogs and notices instead): any that opens is kept and dismissed, and tests expect none. */
+export function recordDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return seen;
 }
 
 /** Waits until fades and other finite animations have finished (endless ones, like spinners, excepted). */

@@ -60,3 +60,11 @@ export async function openLivePage(server: AppServer, page: Page, path: string):
   await page.goto(`${server.baseURL}${path}`);
   await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
 }
+
+/** No member's page raised an error; then each member's browser context closes. */
+export async function expectNoPageErrorsAndClose(...members: LiveMember[]): Promise<void> {
+  for (const member of members) {
+    expect(member.errors, member.name).toEqual([]);
+    await member.context.close();
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, START, useWorld, type Person } from '../social/support/world';
+import { befriend, json, type Person, START, useWorld } from '../social/support/world';
 
 // What a hostile member sends in texts, sizes and pictures: control characters are refused at the
 // contract (400, never a 500), every profile field and list is bounded (400 naming the field), a
@@ -24,11 +24,6 @@ const profile = (over: Record<string, unknown> = {}) => ({
   updatedAt: START,
   ...over,
 });
-
-async function befriend(one: Person, other: Person): Promise<void> {
-  const sent = await json<{ request: { id: string } }>(await one.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
-  expect((await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`)).status).toBe(200);
-}
 
 describe.each(DATABASE_KINDS)('content a stranger sends, on %s', (kind) => {
   const world = useWorld(kind);

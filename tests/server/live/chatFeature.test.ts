@@ -14,6 +14,13 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
     return { alice, bob };
   }
 
+  /** Alice and Bob, friends, and Carol, a stranger to both, each with one tab open. */
+  async function friendsAndAStrangerOnline() {
+    const { alice, bob } = await friends();
+    const carol = await world.member('Carol');
+    return { alice, bob, aliceTab: await world.connect(alice), bobTab: await world.connect(bob), carolTab: await world.connect(carol) };
+  }
+
   it("acks a send, delivers it to the friend and the sender's other tab, and tells the sender it was delivered", async () => {
     const { alice, bob } = await friends();
     const aliceTab = await world.connect(alice);
@@ -92,11 +99,7 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
   });
 
   it('turns a read frame into a read receipt for the sender, and refuses it for a non-friend', async () => {
-    const { alice, bob } = await friends();
-    const carol = await world.member('Carol');
-    const aliceTab = await world.connect(alice);
-    const bobTab = await world.connect(bob);
-    const carolTab = await world.connect(carol);
+    const { alice, bob, aliceTab, bobTab, carolTab } = await friendsAndAStrangerOnline();
     await world.frame(aliceTab, { type: 'send', to: bob.id, clientId: 'c-1', text: 'one' });
     await world.frame(aliceTab, { type: 'send', to: bob.id, clientId: 'c-2', text: 'two' });
     const ids = aliceTab.framesOf('ack').map((f) => f.message.id);
@@ -125,11 +128,7 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
   });
 
   it('passes typing to the friend only, and refuses it for a non-friend', async () => {
-    const { alice, bob } = await friends();
-    const carol = await world.member('Carol');
-    const aliceTab = await world.connect(alice);
-    const bobTab = await world.connect(bob);
-    const carolTab = await world.connect(carol);
+    const { alice, bob, aliceTab, bobTab, carolTab } = await friendsAndAStrangerOnline();
 
     await world.frame(aliceTab, { type: 'typing', to: bob.id });
     await world.frame(carolTab, { type: 'typing', to: bob.id });

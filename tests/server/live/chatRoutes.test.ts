@@ -4,7 +4,7 @@ import { createSession } from '../../../server/members/sessions';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { json, useChatWorld } from './support/chatWorld';
-import { twoFriends, type TestMember } from '../social/support/members';
+import { memberWithFriends, twoFriends, type TestMember } from '../social/support/members';
 
 // The chat routes over HTTP: who may read which history, history a page at a time, and the conversation
 // list with unread counts. Messages are sent and marked read on the socket (the chat feature), as the app does.
@@ -181,11 +181,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('keeps other conversations out of a history', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    const carol = await world.member('Carol');
-    await world.befriend(alice, bob);
-    await world.befriend(alice, carol);
+    const [alice, bob, carol] = await memberWithFriends(world, 'Alice', 'Bob', 'Carol');
     await world.befriend(bob, carol);
     await world.send(alice, bob, 'a', 'to Bob');
     await world.send(alice, carol, 'b', 'to Carol');
@@ -195,13 +191,7 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
   });
 
   it('lists conversations newest first with unread counts, and a read mark clears them', async () => {
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    const carol = await world.member('Carol');
-    const dave = await world.member('Dave');
-    await world.befriend(alice, bob);
-    await world.befriend(alice, carol);
-    await world.befriend(alice, dave);
+    const [alice, bob, carol] = await memberWithFriends(world, 'Alice', 'Bob', 'Carol', 'Dave');
     const fromBob = await world.send(bob, alice, 'b1', 'one');
     await world.send(bob, alice, 'b2', 'two');
     world.clock.now += 60_000;

@@ -8,6 +8,7 @@ import { APP_ORIGIN } from '../members/support/browser';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
 import { addMember, type TestMember } from '../social/support/members';
 import { inProcessBus, liveServer, type InProcessBus, type LiveServer, type TestSocket } from './support/liveHarness';
+import { debateJustMatched } from '../../support/liveDebateState';
 
 // Hot Takes against a person, through the feature's interface: frames in, frames out to each member's
 // sockets, rows in the database, and the result on GET /api/leaderboard.
@@ -100,6 +101,11 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   }
 
   /** Two members matched and through the writing phase. */
+  /** Opens a new socket for the member and joins the queue there, for the community or for anyone. */
+  async function joinOnNewSocket(joiner: TestMember, community: string | null = null): Promise<void> {
+    await send(await server.connect(joiner.id), { type: 'debate.join', community });
+  }
+
   async function revealedDebate(on: LiveServer = server) {
     const alice = await member('Alice');
     const bob = await member('Bob');
@@ -129,17 +135,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     await send(bobSocket, { type: 'debate.join', community: null });
     const forAlice = lastState(alice);
     const forBob = lastState(bob);
-    expect(forAlice).toEqual({
-      debateId: forBob.debateId,
-      prompt: PROMPT,
-      opponent: { id: bob.id, username: 'Bob' },
-      phase: 'writing',
-      yourTake: null,
-      opponentTake: null,
-      messages: [],
-      endedBy: null,
-      result: null,
-    });
+    expect(forAlice).toEqual(debateJustMatched({ debateId: forBob.debateId, prompt: PROMPT, opponent: { id: bob.id, username: 'Bob' } }));
     expect(forBob.opponent).toEqual({ id: alice.id, username: 'Alice' });
     expect(forBob.prompt).toBe(PROMPT);
     expect(frames(server, bob).some((f) => f.type === 'debate.queued')).toBe(false);
@@ -152,9 +148,9 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const joiner = await member('Joiner');
     // The two waiting members never meet each other (a block), so both wait.
     await block(anyone, seattle);
-    await send(await server.connect(anyone.id), { type: 'debate.join', community: null });
-    await send(await server.connect(seattle.id), { type: 'debate.join', community: 'Seattle' });
-    await send(await server.connect(joiner.id), { type: 'debate.join', community: 'Seattle' });
+    await joinOnNewSocket(anyone);
+    await joinOnNewSocket(seattle, 'Seattle');
+    await joinOnNewSocket(joiner, 'Seattle');
     expect(lastState(joiner).opponent.username).toBe('Seattler');
   });
 
@@ -163,9 +159,9 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const student = await member('Student', ['UW']);
     const joiner = await member('Joiner', ['UW', 'Seattle']);
     await block(anyone, student);
-    await send(await server.connect(anyone.id), { type: 'debate.join', community: null });
-    await send(await server.connect(student.id), { type: 'debate.join', community: null });
-    await send(await server.connect(joiner.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(anyone);
+    await joinOnNewSocket(student);
+    await joinOnNewSocket(joiner);
     expect(lastState(joiner).opponent.username).toBe('Student');
   });
 
@@ -174,10 +170,10 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const bob = await member('Bob');
     const carol = await member('Carol');
     await block(bob, alice);
-    await send(await server.connect(alice.id), { type: 'debate.join', community: null });
-    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(alice);
+    await joinOnNewSocket(bob);
     expect(frames(server, bob)).toEqual([{ type: 'debate.queued' }]);
-    await send(await server.connect(carol.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(carol);
     // Alice waited longest and is free to meet Carol; Bob keeps waiting.
     expect(lastState(carol).opponent.username).toBe('Alice');
     expect(await database.db.selectFrom('debate_queue').select('member_id').execute()).toEqual([{ member_id: bob.id }]);
@@ -186,10 +182,10 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
   it('matches only members who are still connected', async () => {
     const alice = await member('Alice');
     const bob = await member('Bob');
-    await send(await server.connect(alice.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(alice);
     // A crashed server's row goes stale: Alice no longer counts as online.
     await database.db.updateTable('live_connections').set({ seen_at: new Date(Date.now() - 120_000) }).where('member_id', '=', alice.id).execute();
-    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(bob);
     expect(frames(server, bob)).toEqual([{ type: 'debate.queued' }]);
   });
 
@@ -199,7 +195,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const aliceSocket = await server.connect(alice.id);
     await send(aliceSocket, { type: 'debate.join', community: null });
     await send(aliceSocket, { type: 'debate.cancel' });
-    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(bob);
     expect(frames(server, bob)).toEqual([{ type: 'debate.queued' }]);
     expect(frames(server, alice)).toEqual([{ type: 'debate.queued' }]);
   });
@@ -298,7 +294,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const bob = await member('Bob');
     const aliceSocket = await server.connect(alice.id);
     await send(aliceSocket, { type: 'debate.join', community: null });
-    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(bob);
     const debateId = lastState(alice).debateId;
     await send(aliceSocket, { type: 'debate.take', debateId, text: 'Tabs.' });
     await send(aliceSocket, { type: 'debate.leave', debateId });
@@ -372,7 +368,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     expect(lastState(alice)).toMatchObject({ debateId, phase: 'revealed' });
     expect(await database.db.selectFrom('debate_queue').selectAll().execute()).toEqual([]);
     // So a third member is not matched with her.
-    await send(await server.connect(carol.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(carol);
     expect(frames(server, carol)).toEqual([{ type: 'debate.queued' }]);
   });
 
@@ -401,8 +397,8 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     aiFails = true;
     const alice = await member('Alice');
     const bob = await member('Bob');
-    await send(await server.connect(alice.id), { type: 'debate.join', community: null });
-    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(alice);
+    await joinOnNewSocket(bob);
     expect(lastState(bob).prompt).toBe(FALLBACK);
   });
 
@@ -410,7 +406,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const other = liveServer(database.db, bus, factory, () => clock.now);
     const alice = await member('Alice');
     const bob = await member('Bob');
-    await send(await server.connect(alice.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(alice);
     const bobSocket = await other.connect(bob.id);
     expect(await other.feature.onFrame?.(bobSocket, { type: 'debate.join', community: null })).toBe(true);
     await bus.settle();
@@ -463,21 +459,21 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const carol = await member('Carol');
     const dave = await member('Dave');
     aiAnswer = '  Topic: Tea\nTea beats coffee.  \n';
-    await send(await server.connect(alice.id), { type: 'debate.join', community: null });
-    await send(await server.connect(bob.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(alice);
+    await joinOnNewSocket(bob);
     expect(lastState(bob).prompt).toBe('Topic: Tea\nTea beats coffee.');
     aiAnswer = ' \n ';
-    await send(await server.connect(carol.id), { type: 'debate.join', community: null });
-    await send(await server.connect(dave.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(carol);
+    await joinOnNewSocket(dave);
     expect(lastState(dave).prompt).toBe(FALLBACK);
   });
 
   it('treats an unknown community as no community', async () => {
     const alice = await member('Alice');
     const bob = await member('Bob');
-    await send(await server.connect(alice.id), { type: 'debate.join', community: 'Atlantis' });
+    await joinOnNewSocket(alice, 'Atlantis');
     expect(await database.db.selectFrom('debate_queue').select('community').execute()).toEqual([{ community: null }]);
-    await send(await server.connect(bob.id), { type: 'debate.join', community: 'Seattle' });
+    await joinOnNewSocket(bob, 'Seattle');
     expect(await database.db.selectFrom('debate_queue').selectAll().execute()).toEqual([]);
     expect(lastState(bob).opponent.username).toBe('Alice');
   });
@@ -491,7 +487,7 @@ describe.each(DATABASE_KINDS)('Hot Takes debates on %s', (kind) => {
     const dave = await member('Dave');
     const carolSocket = await server.connect(carol.id);
     await send(carolSocket, { type: 'debate.join', community: null });
-    await send(await server.connect(dave.id), { type: 'debate.join', community: null });
+    await joinOnNewSocket(dave);
     await send(carolSocket, { type: 'debate.take', debateId: lastState(carol).debateId, text: '  Padded.  ' });
     expect(lastState(carol).yourTake).toBe('Padded.');
   });

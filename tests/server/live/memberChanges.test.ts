@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { saveTaste, type TestMember, twoFriends } from '../social/support/members';
+import { friendshipEndings, saveTaste, type TestMember, twoFriends } from '../social/support/members';
 import { useLiveWorld } from './support/liveWorld';
 import type { LiveClient } from './support/liveClient';
 
@@ -51,11 +51,7 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
     expect(await adaTab.waitFor((frame) => frame.type === 'people.changed', 1_000)).toEqual(peopleChanged);
   });
 
-  const endings: [string, (ada: TestMember, bob: TestMember) => Promise<Response>, number][] = [
-    ['unfriends', (ada, bob) => ada.browser.request('DELETE', `/api/friends/${bob.id}`), 204],
-    ['blocks', (ada, bob) => ada.browser.request('POST', '/api/blocks', { userId: bob.id }), 201],
-  ];
-  it.each(endings)('tells both people, on every tab, when one %s the other', async (_ending, end, status) => {
+  it.each(friendshipEndings)('tells both people, on every tab, when one %s the other', async (_ending, end, status) => {
     const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaTab = await world.open(ada);
     const bobPhone = await world.open(bob);

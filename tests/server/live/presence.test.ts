@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { putSettings, type TestMember, twoFriends } from '../social/support/members';
+import { friendshipEndings, memberWithFriends, putSettings, twoFriends } from '../social/support/members';
 import { useLiveWorld } from './support/liveWorld';
 
 // Presence and friend-request notices as a member's tab hears them: friends coming online and
@@ -21,11 +21,7 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
   });
 
   it('announces a member once for their first tab, and offline only when the last one closes', async () => {
-    const ada = await world.member('Ada');
-    const bob = await world.member('Bob');
-    const cy = await world.member('Cy');
-    await world.befriend(ada, bob);
-    await world.befriend(ada, cy);
+    const [ada, bob, cy] = await memberWithFriends(world, 'Ada', 'Bob', 'Cy');
     const adaTab = await world.open(ada);
     const bobFirst = await world.open(bob);
     const bobSecond = await world.open(bob);
@@ -40,11 +36,7 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
   });
 
   it('never shows a member whose Online Status is off, neither in ready nor as they come and go', async () => {
-    const ada = await world.member('Ada');
-    const hidden = await world.member('Hidden');
-    const cy = await world.member('Cy');
-    await world.befriend(ada, hidden);
-    await world.befriend(ada, cy);
+    const [ada, hidden, cy] = await memberWithFriends(world, 'Ada', 'Hidden', 'Cy');
     await putSettings(hidden, { showOnlineStatus: false });
     const hiddenTab = await world.open(hidden);
     const adaTab = await world.open(ada);
@@ -81,26 +73,21 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
     expect(await bobTab.waitFor((frame) => frame.type === 'presence')).toEqual({ type: 'presence', memberId: ada.id, online: true });
   });
 
-  const endings: [string, (ada: TestMember, bob: TestMember) => Promise<Response>, number][] = [
-    ['unfriends', (ada, bob) => ada.browser.request('DELETE', `/api/friends/${bob.id}`), 204],
-    ['blocks', (ada, bob) => bob.browser.request('POST', '/api/blocks', { userId: ada.id }), 201],
-  ];
-  it.each(endings)('shows former friends offline to each other at once when one %s the other', async (_ending, end, status) => {
+  it.each(friendshipEndings)('shows former friends offline to each other at once when one %s the other', async (_ending, end, status) => {
     const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
     const adaTab = await world.open(ada);
     const bobTab = await world.open(bob);
     await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === true);
 
-    expect((await end(ada, bob)).status).toBe(status);
+    // Bob ends it here; in memberChanges.test.ts Ada does.
+    expect((await end(bob, ada)).status).toBe(status);
     expect(await adaTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: bob.id, online: false });
     expect(await bobTab.waitFor((frame) => frame.type === 'presence' && frame.online === false)).toEqual({ type: 'presence', memberId: ada.id, online: false });
   });
 
   it('tells nobody anything when a member blocks someone who was not a friend', async () => {
-    const ada = await world.member('Ada');
+    const [ada, cy] = await memberWithFriends(world, 'Ada', 'Cy');
     const stranger = await world.member('Stranger');
-    const cy = await world.member('Cy');
-    await world.befriend(ada, cy);
     const strangerTab = await world.open(stranger);
     const adaTab = await world.open(ada);
     expect((await ada.browser.request('POST', '/api/blocks', { userId: stranger.id })).status).toBe(201);
@@ -113,10 +100,8 @@ describe.each(DATABASE_KINDS)('presence and notices on %s', (kind) => {
   });
 
   it('tells nobody but friends', async () => {
-    const ada = await world.member('Ada');
+    const [ada, bob] = await memberWithFriends(world, 'Ada', 'Bob');
     const stranger = await world.member('Stranger');
-    const bob = await world.member('Bob');
-    await world.befriend(ada, bob);
     const strangerTab = await world.open(stranger);
     const adaTab = await world.open(ada);
     await world.open(bob);

@@ -9,7 +9,7 @@ import { migrateConfiguredDatabase } from '../../../server/db/migrateCommand';
 import { openDatabase, openDatabaseInBackground, openMigratedDatabase } from '../../../server/db/open';
 import { pglitePool } from '../../../server/db/pglitePool';
 import type { Database } from '../../../server/db/schema';
-import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, type TestDatabase } from './support/testDatabase';
+import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestDatabase, openTestDatabaseAroundTests, type TestDatabase } from './support/testDatabase';
 
 const ALL_TABLES = [
   'auth_attempts',
@@ -28,6 +28,7 @@ const ALL_TABLES = [
   'live_connections',
   'member_actions',
   'member_interests',
+  'member_safety',
   'members',
   'messages',
   'profiles',
@@ -35,7 +36,7 @@ const ALL_TABLES = [
   'server_secrets',
   'sessions',
 ];
-const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons'];
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety'];
 
 /** Sessions open on a Postgres database, seen from another database on the same server. */
 async function sessionsOn(url: string): Promise<number> {
@@ -59,6 +60,23 @@ async function expectToHearItsOwn(
   await sql`select pg_notify('chat', ${payload})`.execute(database.db);
   await expect.poll(() => heard).toEqual([payload]);
   return { heard, stop };
+}
+
+/** Runs `work` on a new empty Postgres database, dropped afterwards whatever happens. */
+async function onNewPostgresDatabase(work: (url: string) => Promise<void>): Promise<void> {
+  const created = await createPostgresDatabase();
+  try {
+    await work(created.url);
+  } finally {
+    await created.drop();
+  }
+}
+
+/** An open Postgres database hears its own notification, and closing it ends every session it had. */
+async function expectToListenAndEndEverySessionOnClose(opened: Parameters<typeof expectToHearItsOwn>[0] & { close(): Promise<void> }, url: string) {
+  await expectToHearItsOwn(opened, 'hello');
+  await opened.close();
+  await expect.poll(() => sessionsOn(url)).toBe(0);
 }
 
 // The query layer itself: PGlite's single connection lent to one transaction at a time, and the
@@ -132,29 +150,24 @@ describe('the PGlite pool adapter', () => {
 });
 
 describe.each(ALL_DATABASE_KINDS)('migrations on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const opened = openTestDatabaseAroundTests(kind);
 
   it('creates the members tables once; running again applies nothing', async () => {
     const tables = await sql<{ table_name: string }>`
-      select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(database.db);
+      select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(opened.database.db);
     expect(tables.rows.map((r) => r.table_name)).toEqual(ALL_TABLES);
-    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await migrateToLatest(opened.database.db)).toEqual([]);
   });
 
   it('enforces unique usernames case-insensitively in the database itself', async () => {
     const values = (id: string, username: string, email: string) => ({ id, username, email, password_hash: 'x' });
-    await database.db.insertInto('members').values(values('00000000-0000-4000-8000-000000000001', 'Kim', 'kim@example.com')).execute();
+    const { db } = opened.database;
+    await db.insertInto('members').values(values('00000000-0000-4000-8000-000000000001', 'Kim', 'kim@example.com')).execute();
     await expect(
-      database.db.insertInto('members').values(values('00000000-0000-4000-8000-000000000002', 'KIM', 'kim2@example.com')).execute(),
+      db.insertInto('members').values(values('00000000-0000-4000-8000-000000000002', 'KIM', 'kim2@example.com')).execute(),
     ).rejects.toMatchObject({ code: '23505' });
     await expect(
-      database.db.insertInto('members').values(values('00000000-0000-4000-8000-000000000003', 'Lee', 'kim@example.com')).execute(),
+      db.insertInto('members').values(values('00000000-0000-4000-8000-000000000003', 'Lee', 'kim@example.com')).execute(),
     ).rejects.toMatchObject({ code: '23505' });
   });
 });
@@ -189,16 +202,11 @@ describe('the Postgres server pool', () => {
 
 describe('opening the configured database', () => {
   it('opens Postgres when DATABASE_URL is set: it listens, and closing it ends every session', async () => {
-    const created = await createPostgresDatabase();
-    try {
-      const opened = await openDatabase({ dataDir: 'unused', url: created.url });
+    await onNewPostgresDatabase(async (url) => {
+      const opened = await openDatabase({ dataDir: 'unused', url });
       expect(opened.kind).toBe('postgres');
-      await expectToHearItsOwn(opened, 'hello');
-      await opened.close();
-      await expect.poll(() => sessionsOn(created.url)).toBe(0);
-    } finally {
-      await created.drop();
-    }
+      await expectToListenAndEndEverySessionOnClose(opened, url);
+    });
   });
 
   it('opens the embedded database in DATA_DIR in the background: queries wait for it, it migrates, listens and stops listening, and keeps its files', async () => {
@@ -225,17 +233,12 @@ describe('opening the configured database', () => {
   }, 60_000);
 
   it('opens Postgres in the background: the engine is known at once, it migrates, listens, and closing it ends every session', async () => {
-    const created = await createPostgresDatabase();
-    try {
-      const starting = openDatabaseInBackground({ dataDir: 'unused', url: created.url });
+    await onNewPostgresDatabase(async (url) => {
+      const starting = openDatabaseInBackground({ dataDir: 'unused', url });
       expect(starting.kind).toBe('postgres');
       expect(await starting.ready).toEqual({ applied: ALL_MIGRATIONS });
-      await expectToHearItsOwn(starting, 'hello');
-      await starting.close();
-      await expect.poll(() => sessionsOn(created.url)).toBe(0);
-    } finally {
-      await created.drop();
-    }
+      await expectToListenAndEndEverySessionOnClose(starting, url);
+    });
   });
 
   it('closes cleanly in the background when the Postgres database cannot be opened', async () => {
@@ -248,42 +251,36 @@ describe('opening the configured database', () => {
   });
 
   it('names the migration that failed and closes the database again', async () => {
-    const created = await createPostgresDatabase();
-    try {
-      const raw = new pg.Client({ connectionString: created.url });
+    await onNewPostgresDatabase(async (url) => {
+      const raw = new pg.Client({ connectionString: url });
       await raw.connect();
       await raw.query('create table members (id int)');
       await raw.end();
-      const failure = openMigratedDatabase({ dataDir: 'unused', url: created.url });
+      const failure = openMigratedDatabase({ dataDir: 'unused', url });
       await expect(failure).rejects.toThrow('Database migration 001_members failed: relation "members" already exists');
       await expect(failure).rejects.toMatchObject({ name: 'MigrationFailed', migration: '001_members' });
-      await expect.poll(() => sessionsOn(created.url)).toBe(0);
-    } finally {
-      await created.drop();
-    }
+      await expect.poll(() => sessionsOn(url)).toBe(0);
+    });
   });
 });
 
 describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
   it('applies every migration to a new database, then nothing, and says where', async () => {
     if (kind === 'postgres') {
-      const created = await createPostgresDatabase();
-      try {
-        const config = { dataDir: 'unused', url: created.url };
+      await onNewPostgresDatabase(async (url) => {
+        const config = { dataDir: 'unused', url };
         expect(await migrateConfiguredDatabase(config)).toBe(
-          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons to the Postgres server at DATABASE_URL.',
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety to the Postgres server at DATABASE_URL.',
         );
-        expect(await sessionsOn(created.url)).toBe(0);
+        expect(await sessionsOn(url)).toBe(0);
         expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
-      } finally {
-        await created.drop();
-      }
+      });
       return;
     }
     const data = createDataDir();
     try {
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
-        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons to the embedded database in ${data.dir}.`,
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety to the embedded database in ${data.dir}.`,
       );
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
     } finally {
@@ -297,14 +294,14 @@ describe('the schema, migrated inside each test', () => {
   const BOB = '00000000-0000-4000-8000-00000000000b';
 
   async function withFreshDatabase(work: (db: Kysely<Database>) => Promise<void>): Promise<void> {
-    const created = await createPostgresDatabase();
-    const opened = await openDatabase({ dataDir: 'unused', url: created.url });
-    try {
-      await work(opened.db);
-    } finally {
-      await opened.close();
-      await created.drop();
-    }
+    await onNewPostgresDatabase(async (url) => {
+      const opened = await openDatabase({ dataDir: 'unused', url });
+      try {
+        await work(opened.db);
+      } finally {
+        await opened.close();
+      }
+    });
   }
 
   async function tables(db: Kysely<Database>): Promise<string[]> {
@@ -331,6 +328,7 @@ describe('the schema, migrated inside each test', () => {
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['009_privacy_safety', 'Down', 'Success'],
         ['008_login_throttle_skeletons', 'Down', 'Success'],
         ['007_game_sessions', 'Down', 'Success'],
         ['006_live', 'Down', 'Success'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { playGame } from './support/games';
-import { json, useWorld } from './support/world';
+import { askToBeFriends, json, useWorld } from './support/world';
 
 // Every social route needs a session, refuses writes from other sites, and a deleted account takes
 // its friendships, requests, blocks, results and counted actions with it (reports stay, by name).
@@ -31,11 +31,8 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
 
   /** Alice, Bob, Carol and Dave signed up; Alice asked Bob to be friends and he accepted. */
   async function fourMembersAliceAndBobFriends() {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
-    const dave = await world.signUp('Dave');
-    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob, carol, dave] = await world.signUpEach('Alice', 'Bob', 'Carol', 'Dave');
+    const sent = await askToBeFriends(alice, bob);
     await bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`);
     return { alice, bob, carol, dave };
   }
@@ -53,8 +50,7 @@ describe.each(DATABASE_KINDS)('social routes access on %s', (kind) => {
   });
 
   it('refuses every write from another site with 403 CROSS_ORIGIN, even with a session', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const session = alice.browser.session();
     const elsewhere = browser(world.app, { origin: 'https://evil.example' });
     elsewhere.setSession(session);

@@ -4,7 +4,7 @@ import { loadConfig } from '../../../server/config';
 import { APP_ORIGIN, browser } from '../members/support/browser';
 import { withMemberApp } from '../members/support/memberApp';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { addMember, putSettings, saveTaste, type TestMember } from './support/members';
+import { addMember, putSettings, saveTaste, type Taste, type TestMember } from './support/members';
 
 // GET /api/discover for members: who is listed (never yourself, blocked people either way, friends-only
 // strangers), the card fields, the community filter, search, pages of 50, one score per pair whoever
@@ -37,6 +37,7 @@ const cardOf = (page: Page, username: string) => page.cards.find((c) => c.userna
 
 describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off' }) });
+  const add = (username: string, taste?: Taste) => addMember(setup.database, setup.app, username, taste);
 
   async function befriend(a: TestMember, b: TestMember) {
     const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
@@ -51,8 +52,8 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('shows the other members with the card fields, never yourself', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Rock', 'Jazz'], favoriteGames: ['Celeste'], favoriteShows: ['Severance'] });
-    const bob = await addMember(setup.database, setup.app, 'bob', { musicGenres: [' rock '], favoriteGames: ['CELESTE', 'Hades'] });
+    const alice = await add('Alice', { musicGenres: ['Rock', 'Jazz'], favoriteGames: ['Celeste'], favoriteShows: ['Severance'] });
+    const bob = await add('bob', { musicGenres: [' rock '], favoriteGames: ['CELESTE', 'Hades'] });
     await putSettings(bob, { communities: ['UW', 'Seattle'] });
 
     const page = await discover(alice);
@@ -84,13 +85,13 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('gives a pair the same score and the same shared items whichever of them asks', async () => {
     // Lopsided on purpose: one way Bob covers a third of Alice's list, the other way all of his.
-    const alice = await addMember(setup.database, setup.app, 'Alice', {
+    const alice = await add('Alice', {
       hobbies: 'jazz piano and climbing',
       musicGenres: ['Jazz', 'Rock', 'Metal', 'Pop'],
       favoriteGames: ['Celeste', 'Hades'],
       favoriteShows: ['Severance', 'The Bear'],
     });
-    const bob = await addMember(setup.database, setup.app, 'Bob', { hobbies: 'metal', musicGenres: ['jazz'], favoriteGames: ['Hades'] });
+    const bob = await add('Bob', { hobbies: 'metal', musicGenres: ['jazz'], favoriteGames: ['Hades'] });
 
     const seenByAlice = cardOf(await discover(alice), 'Bob') as Card;
     const seenByBob = cardOf(await discover(bob), 'Alice') as Card;
@@ -107,9 +108,9 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('scores identical tastes 100 and ranks closer tastes first', async () => {
     const taste = { musicGenres: ['Jazz', 'Rock'], favoriteGames: ['Celeste'] };
-    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
-    await addMember(setup.database, setup.app, 'Twin', taste);
-    await addMember(setup.database, setup.app, 'Partial', { musicGenres: ['Jazz'], favoriteShows: ['Friends', 'Dune', 'Arcane'] });
+    const alice = await add('Alice', taste);
+    await add('Twin', taste);
+    await add('Partial', { musicGenres: ['Jazz'], favoriteShows: ['Friends', 'Dune', 'Arcane'] });
     const page = await discover(alice);
     expect(names(page)).toEqual(['Twin', 'Partial']);
     expect(page.cards[0]?.similarityScore).toBe(100);
@@ -117,12 +118,12 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('hides people blocked either way, friends-only strangers, and shows a friend who is friends-only', async () => {
     const taste = { musicGenres: ['Jazz'] };
-    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
-    const blockedByAlice = await addMember(setup.database, setup.app, 'Blocked', taste);
-    const blocksAlice = await addMember(setup.database, setup.app, 'Blocker', taste);
-    const privateStranger = await addMember(setup.database, setup.app, 'Hidden', taste);
-    const privateFriend = await addMember(setup.database, setup.app, 'Friend', taste);
-    await addMember(setup.database, setup.app, 'Open', taste);
+    const alice = await add('Alice', taste);
+    const blockedByAlice = await add('Blocked', taste);
+    const blocksAlice = await add('Blocker', taste);
+    const privateStranger = await add('Hidden', taste);
+    const privateFriend = await add('Friend', taste);
+    await add('Open', taste);
     await putSettings(privateStranger, { profileVisibility: 'private' });
     await putSettings(privateFriend, { profileVisibility: 'private' });
     await befriend(alice, privateFriend);
@@ -139,10 +140,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('tells each card where the pair stands', async () => {
     const taste = { favoriteGames: ['Hades'] };
-    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
-    const asked = await addMember(setup.database, setup.app, 'Asked', taste);
-    const asker = await addMember(setup.database, setup.app, 'Asker', taste);
-    const friend = await addMember(setup.database, setup.app, 'Pal', taste);
+    const alice = await add('Alice', taste);
+    const asked = await add('Asked', taste);
+    const asker = await add('Asker', taste);
+    const friend = await add('Pal', taste);
     await setup.database.db.insertInto('friend_requests').values([
       { id: crypto.randomUUID(), from_id: alice.id, to_id: asked.id },
       { id: crypto.randomUUID(), from_id: asker.id, to_id: alice.id },
@@ -158,10 +159,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('filters by the communities members chose', async () => {
     const taste = { musicGenres: ['Jazz'] };
-    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
-    const uw = await addMember(setup.database, setup.app, 'Husky', taste);
-    const both = await addMember(setup.database, setup.app, 'Both', taste);
-    await addMember(setup.database, setup.app, 'Nowhere', taste);
+    const alice = await add('Alice', taste);
+    const uw = await add('Husky', taste);
+    const both = await add('Both', taste);
+    await add('Nowhere', taste);
     await putSettings(uw, { communities: ['UW'] });
     await putSettings(both, { communities: ['Microsoft', 'UW'] });
     expect(names(await discover(alice, '?community=UW'))).toEqual(['Both', 'Husky']);
@@ -172,9 +173,9 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it('weighs a shared game by the hours Steam reported, and explains each card', async () => {
     const games = ['Hades', 'Terraria', 'Minecraft'];
-    const alice = await addMember(setup.database, setup.app, 'Alice', { favoriteGames: games });
-    await addMember(setup.database, setup.app, 'Miner', { favoriteGames: ['Terraria', 'Celeste'] });
-    await addMember(setup.database, setup.app, 'Rogue', { favoriteGames: ['Hades', 'Celeste'] });
+    const alice = await add('Alice', { favoriteGames: games });
+    await add('Miner', { favoriteGames: ['Terraria', 'Celeste'] });
+    await add('Rogue', { favoriteGames: ['Hades', 'Celeste'] });
     const even = await discover(alice);
     expect(even.cards.map((c) => [c.username, c.similarityScore])).toEqual([
       ['Miner', 42],
@@ -194,10 +195,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('searches usernames and listed items case-insensitively, sharing or not', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'JazzCat', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Gamer', { favoriteGames: ['Portal 2'] });
-    await addMember(setup.database, setup.app, 'Fan', { favoriteShows: ['The Bear'] });
+    const alice = await add('Alice', { musicGenres: ['Jazz'] });
+    await add('JazzCat', { musicGenres: ['Jazz'] });
+    await add('Gamer', { favoriteGames: ['Portal 2'] });
+    await add('Fan', { favoriteShows: ['The Bear'] });
     expect(names(await discover(alice, '?q=JAZZ'))).toEqual(['JazzCat']);
     expect(names(await discover(alice, '?q=portal'))).toEqual(['Gamer']);
     expect(names(await discover(alice, '?q=%20bear%20'))).toEqual(['Fan']);
@@ -206,10 +207,10 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('pages 60 members as 50 and then 10, with an opaque cursor', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    for (let i = 0; i < 60; i++) await addMember(setup.database, setup.app, `m${String(i).padStart(2, '0')}`, { musicGenres: ['Jazz'] });
+    const alice = await add('Alice', { musicGenres: ['Jazz'] });
+    for (let i = 0; i < 60; i++) await add(`m${String(i).padStart(2, '0')}`, { musicGenres: ['Jazz'] });
     // Enough members share an item with Alice: one who shares nothing is pruned, not scored.
-    await addMember(setup.database, setup.app, 'Loner', { musicGenres: ['Polka'] });
+    await add('Loner', { musicGenres: ['Polka'] });
     const first = await discover(alice);
     expect(first.cards).toHaveLength(50);
     expect(first.nextCursor).toEqual(expect.any(String));
@@ -226,8 +227,8 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
 
   it("picks up a candidate's profile change at once instead of serving the cached ranking", async () => {
     const taste = { musicGenres: ['Jazz', 'Rock'], favoriteGames: ['Celeste'] };
-    const alice = await addMember(setup.database, setup.app, 'Alice', taste);
-    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'], favoriteShows: ['Dune'] });
+    const alice = await add('Alice', taste);
+    const bob = await add('Bob', { musicGenres: ['Jazz'], favoriteShows: ['Dune'] });
     const before = cardOf(await discover(alice), 'Bob') as Card;
     expect(before.similarityScore).toBeLessThan(100);
     await saveTaste(bob, taste);
@@ -237,18 +238,18 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('picks up a new member who shares an item, and the viewer going private is no reason to drop anyone', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const alice = await add('Alice', { musicGenres: ['Jazz'] });
+    await add('Bob', { musicGenres: ['Jazz'] });
     expect(names(await discover(alice))).toEqual(['Bob']);
-    await addMember(setup.database, setup.app, 'Carol', { musicGenres: ['jazz'] });
+    await add('Carol', { musicGenres: ['jazz'] });
     expect(names(await discover(alice))).toEqual(['Bob', 'Carol']);
     await putSettings(alice, { profileVisibility: 'private' });
     expect(names(await discover(alice))).toEqual(['Bob', 'Carol']);
   });
 
   it('shows a friends-only member again once they become friends with the viewer', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const alice = await add('Alice', { musicGenres: ['Jazz'] });
+    const bob = await add('Bob', { musicGenres: ['Jazz'] });
     await putSettings(bob, { profileVisibility: 'private' });
     expect(names(await discover(alice))).toEqual([]);
     await befriend(alice, bob);

@@ -1,31 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { listFriendRequests } from '../../../server/social/friendRequests';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useWorld, type Person } from './support/world';
+import { askToBeFriends, expectAnswer, type FriendRequestWire, json, type Person, useWorld } from './support/world';
 
 // Friend requests with consent: asking, the answers (accept, decline, cancel) and every refusal.
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-interface RequestWire {
-  id: string;
-  from: { id: string; username: string; avatar: string; profilePicture: string };
-  to: { id: string; username: string; avatar: string; profilePicture: string };
-  createdAt: string;
-  status: string;
-}
-
 describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   const world = useWorld(kind);
 
   it('sends a pending request that both see, the receiver as incoming and the sender as outgoing', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await world.setProfile(alice, { picture: 'data:image/png;base64,iVBORw0KGgo=' });
 
     const sent = await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id });
     expect(sent.status).toBe(201);
-    const { request } = await json<{ request: RequestWire }>(sent);
+    const { request } = await json<{ request: FriendRequestWire }>(sent);
     expect(request).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       from: { id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: 'data:image/png;base64,iVBORw0KGgo=' },
@@ -46,10 +37,7 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
       const profile = { username: person.username, profilePicture: '', hobbies: '', musicGenres: [], favoriteGames: [], favoriteShows: [], ...lists, updatedAt: world.clock.now };
       expect((await person.browser.request('PUT', '/api/me/profile', profile)).status).toBe(200);
     };
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
-    const dana = await world.signUp('Dana');
+    const [alice, bob, carol, dana] = await world.signUpEach('Alice', 'Bob', 'Carol', 'Dana');
     await saveProfile(alice, taste);
     await saveProfile(bob, taste);
     await saveProfile(carol, { musicGenres: ['Jazz'], favoriteGames: ['Tetris'] });
@@ -59,10 +47,10 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
     await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
     await dana.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
 
-    const lists = await json<{ incoming: (RequestWire & { match: number | null })[]; outgoing: (RequestWire & { match: number | null })[] }>(
+    const lists = await json<{ incoming: (FriendRequestWire & { match: number | null })[]; outgoing: (FriendRequestWire & { match: number | null })[] }>(
       await alice.browser.request('GET', '/api/friends/requests'),
     );
-    const matchOf = (requests: (RequestWire & { match: number | null })[], username: string) =>
+    const matchOf = (requests: (FriendRequestWire & { match: number | null })[], username: string) =>
       requests.find((r) => r.from.username === username || r.to.username === username)?.match;
     const { cards } = await json<{ cards: { username: string; similarityScore: number }[] }>(await alice.browser.request('GET', '/api/discover'));
     const discoverScore = (username: string) => cards.find((card) => card.username === username)?.similarityScore;
@@ -73,7 +61,7 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
     expect(matchOf(lists.outgoing, 'Carol')).toBeLessThan(matchOf(lists.incoming, 'Bob') ?? 0);
     expect(matchOf(lists.outgoing, 'Carol')).toBe(discoverScore('Carol'));
     // One score per pair: Bob sees the same percentage on his outgoing request.
-    const bobs = await json<{ outgoing: (RequestWire & { match: number | null })[] }>(await bob.browser.request('GET', '/api/friends/requests'));
+    const bobs = await json<{ outgoing: (FriendRequestWire & { match: number | null })[] }>(await bob.browser.request('GET', '/api/friends/requests'));
     expect(bobs.outgoing[0]?.match).toBe(matchOf(lists.incoming, 'Bob'));
     // A friends-only member shows a non-friend no match, as Discover does not list them.
     expect(discoverScore('Dana')).toBeUndefined();
@@ -81,14 +69,11 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   });
 
   it('accepting makes both friends (since the accept) and removes the request', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
+    const { request } = await askToBeFriends(alice, bob);
     world.clock.now += 60_000;
 
-    const accepted = await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`);
-    expect(accepted.status).toBe(200);
-    expect(await json(accepted)).toEqual({ friend: { id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: '', since: '2026-03-01T12:01:00.000Z' } });
+    await expectAnswer(bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`), 200, { friend: { id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: '', since: '2026-03-01T12:01:00.000Z' } });
 
     expect(await json(await alice.browser.request('GET', '/api/friends'))).toEqual({
       friends: [{ id: bob.id, username: 'Bob', avatar: 'BO', profilePicture: '', since: '2026-03-01T12:01:00.000Z' }],
@@ -97,43 +82,35 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
       friends: [{ id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: '', since: '2026-03-01T12:01:00.000Z' }],
     });
     expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
-    const again = await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`);
-    expect(again.status).toBe(404);
-    expect(await json(again)).toEqual({ error: { code: 'REQUEST_NOT_FOUND', message: 'That friend request no longer exists.' } });
+    await expectAnswer(bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`), 404, { error: { code: 'REQUEST_NOT_FOUND', message: 'That friend request no longer exists.' } });
   });
 
   it('asking someone who already asked you accepts their request (200, accepted)', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
+    const { request } = await askToBeFriends(alice, bob);
 
-    const back = await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
-    expect(back.status).toBe(200);
-    expect(await json(back)).toEqual({ request: { ...request, status: 'accepted' } });
+    await expectAnswer(bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id }), 200, { request: { ...request, status: 'accepted' } });
     const friends = await json<{ friends: { id: string }[] }>(await alice.browser.request('GET', '/api/friends'));
     expect(friends.friends.map((f) => f.id)).toEqual([bob.id]);
     expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
   });
 
   it('declining (the receiver) and cancelling (the sender) delete the request: 204, no friendship', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const first = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
+    const first = await askToBeFriends(alice, bob);
     const declined = await bob.browser.request('POST', `/api/friends/requests/${first.request.id}/decline`);
     expect(declined.status).toBe(204);
     expect(await json(await alice.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
 
-    const second = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const second = await askToBeFriends(alice, bob);
     expect((await alice.browser.request('DELETE', `/api/friends/requests/${second.request.id}`)).status).toBe(204);
     expect(await json(await bob.browser.request('GET', '/api/friends/requests'))).toEqual({ incoming: [], outgoing: [] });
     expect(await json(await bob.browser.request('GET', '/api/friends'))).toEqual({ friends: [] });
   });
 
   it('refuses answers from anyone the answer is not theirs to give (403 NOT_YOUR_REQUEST)', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
-    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob, carol] = await world.signUpEach('Alice', 'Bob', 'Carol');
+    const { request } = await askToBeFriends(alice, bob);
     const refusal = { error: { code: 'NOT_YOUR_REQUEST', message: 'That friend request is not yours to answer.' } };
 
     for (const [who, method, path] of [
@@ -167,45 +144,33 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   });
 
   it('refuses requests to yourself, to unknown or malformed ids, duplicates and existing friends', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const ask = (toUserId: unknown) => alice.browser.request('POST', '/api/friends/requests', { toUserId });
 
-    const self = await ask(alice.id);
-    expect(self.status).toBe(400);
-    expect(await json(self)).toEqual({ error: { code: 'CANNOT_REQUEST_SELF', message: 'You cannot send a friend request to yourself.' } });
+    await expectAnswer(ask(alice.id), 400, { error: { code: 'CANNOT_REQUEST_SELF', message: 'You cannot send a friend request to yourself.' } });
 
     for (const id of [UNKNOWN_ID, 'user-1', 'not-a-uuid']) {
-      const unknown = await ask(id);
-      expect(unknown.status, id).toBe(404);
-      expect(await json(unknown)).toEqual({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } });
+      await expectAnswer(ask(id), 404, { error: { code: 'NOT_FOUND', message: 'That person could not be found.' } }, id);
     }
 
     expect((await ask(bob.id)).status).toBe(201);
-    const duplicate = await ask(bob.id);
-    expect(duplicate.status).toBe(409);
-    expect(await json(duplicate)).toEqual({ error: { code: 'REQUEST_EXISTS', message: 'A friend request is already waiting.' } });
+    await expectAnswer(ask(bob.id), 409, { error: { code: 'REQUEST_EXISTS', message: 'A friend request is already waiting.' } });
 
-    const { incoming } = await json<{ incoming: RequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
+    const { incoming } = await json<{ incoming: FriendRequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
     await bob.browser.request('POST', `/api/friends/requests/${incoming[0]?.id ?? ''}/accept`);
-    const friends = await ask(bob.id);
-    expect(friends.status).toBe(409);
-    expect(await json(friends)).toEqual({ error: { code: 'ALREADY_FRIENDS', message: 'You are already friends.' } });
+    await expectAnswer(ask(bob.id), 409, { error: { code: 'ALREADY_FRIENDS', message: 'You are already friends.' } });
   });
 
   it('refuses a body without a toUserId with 400 INVALID_REQUEST', async () => {
     const alice = await world.signUp('Alice');
     for (const body of [{}, { toUserId: 5 }, { toUserId: 'x'.repeat(101) }]) {
-      const response = await alice.browser.request('POST', '/api/friends/requests', body);
-      expect(response.status).toBe(400);
-      expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+      await expectAnswer(alice.browser.request('POST', '/api/friends/requests', body), 400, { error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
     }
   });
 
   it('two accepts at once make one friendship: one 200, one 404', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
+    const { request } = await askToBeFriends(alice, bob);
 
     const answers = await Promise.all([1, 2, 3].map(() => bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404]);
@@ -217,8 +182,7 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   });
 
   it('two members asking each other at once end as friends once, with no request left', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
 
     const [fromAlice, fromBob] = await Promise.all([
       alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }),
@@ -230,8 +194,7 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   });
 
   it('the same request sent twice at once is stored once: one 201, one 409', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const answers = await Promise.all([1, 2].map(() => alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await world.database.db.selectFrom('friend_requests').selectAll().execute()).toHaveLength(1);
@@ -245,7 +208,7 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
     for (let i = 0; i < 30; i += 1) {
       const other = others[i];
       if (!other) throw new Error('missing member');
-      const sent = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
+      const sent = await askToBeFriends(alice, other);
       // Declined requests are gone but still count.
       await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/decline`);
       world.clock.now += 60_000;
@@ -263,24 +226,22 @@ describe.each(DATABASE_KINDS)('friend requests on %s', (kind) => {
   });
 
   it('shows a private sender their own picture in the request they send, and the receiver once asking back makes them friends', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await world.setProfile(alice, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
-    const sent = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const sent = await askToBeFriends(alice, bob);
     expect(sent.request.from.profilePicture).toBe('data:image/png;base64,iVBORw0KGgo=');
-    const { incoming } = await json<{ incoming: RequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
+    const { incoming } = await json<{ incoming: FriendRequestWire[] }>(await bob.browser.request('GET', '/api/friends/requests'));
     expect(incoming.map((r) => r.from.profilePicture)).toEqual(['']);
 
-    const back = await json<{ request: RequestWire }>(await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id }));
+    const back = await askToBeFriends(bob, alice);
     expect(back.request.status).toBe('accepted');
     expect(back.request.from).toEqual({ id: alice.id, username: 'Alice', avatar: 'AL', profilePicture: 'data:image/png;base64,iVBORw0KGgo=' });
   });
 
   it('shows the receiver a private sender\'s picture in the friend that accepting makes', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await world.setProfile(alice, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
-    const { request } = await json<{ request: RequestWire }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const { request } = await askToBeFriends(alice, bob);
     const accepted = await json<{ friend: { profilePicture: string } }>(await bob.browser.request('POST', `/api/friends/requests/${request.id}/accept`));
     expect(accepted.friend.profilePicture).toBe('data:image/png;base64,iVBORw0KGgo=');
   });

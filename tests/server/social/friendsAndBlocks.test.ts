@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../../../server/members/sessions';
 import { browser } from '../members/support/browser';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useWorld, type Person } from './support/world';
+import { askToBeFriends, befriend, expectAnswer, json, type Person, useWorld } from './support/world';
 
 // Friends (listing, ending a friendship for both) and blocks (which end friendships and requests
 // both ways and keep the pair apart).
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'That person could not be found.' } };
-
-async function befriend(one: Person, other: Person): Promise<void> {
-  const sent = await json<{ request: { id: string } }>(await one.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
-  expect((await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`)).status).toBe(200);
-}
 
 async function friendIds(person: Person): Promise<string[]> {
   const { friends } = await json<{ friends: { id: string }[] }>(await person.browser.request('GET', '/api/friends'));
@@ -29,9 +24,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   const world = useWorld(kind);
 
   it('lists friends by name and shows a private friend their picture', async () => {
-    const alice = await world.signUp('Alice');
-    const zed = await world.signUp('zed');
-    const bob = await world.signUp('Bob');
+    const [alice, zed, bob] = await world.signUpEach('Alice', 'zed', 'Bob');
     await world.setProfile(bob, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     await befriend(zed, alice);
     await befriend(bob, alice);
@@ -45,8 +38,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   });
 
   it('shows a private member who is not a friend without their picture in requests', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await world.setProfile(bob, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
     const { incoming } = await json<{ incoming: { from: { profilePicture: string } }[] }>(await alice.browser.request('GET', '/api/friends/requests'));
@@ -54,8 +46,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   });
 
   it('DELETE /api/friends/:userId ends the friendship for both (204), and again is still 204', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await befriend(alice, bob);
 
     expect((await bob.browser.request('DELETE', `/api/friends/${alice.id}`)).status).toBe(204);
@@ -69,16 +60,12 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   it('DELETE /api/friends/:userId answers 404 NOT_FOUND for an unknown or malformed id', async () => {
     const alice = await world.signUp('Alice');
     for (const id of [UNKNOWN_ID, 'nobody']) {
-      const response = await alice.browser.request('DELETE', `/api/friends/${id}`);
-      expect(response.status, id).toBe(404);
-      expect(await json(response)).toEqual(NOT_FOUND);
+      await expectAnswer(alice.browser.request('DELETE', `/api/friends/${id}`), 404, NOT_FOUND, id);
     }
   });
 
   it('blocking answers 201 with the block, ends the friendship and requests both ways, and lists the blocked person', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
+    const [alice, bob, carol] = await world.signUpEach('Alice', 'Bob', 'Carol');
     await befriend(alice, bob);
     await alice.browser.request('POST', '/api/friends/requests', { toUserId: carol.id });
     await carol.browser.request('POST', '/api/friends/requests', { toUserId: bob.id });
@@ -102,8 +89,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   });
 
   it('blocking again is 201 with the first block time; unblocking is 204 and lets requests flow again', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await alice.browser.request('POST', '/api/blocks', { userId: bob.id });
     world.clock.now += 60_000;
     const again = await alice.browser.request('POST', '/api/blocks', { userId: bob.id });
@@ -117,43 +103,29 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   });
 
   it('a blocked member asking the blocker hears 404 NOT_FOUND; the blocker asking hears 403 YOU_BLOCKED', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await alice.browser.request('POST', '/api/blocks', { userId: bob.id });
 
-    const fromBlocked = await bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id });
-    expect(fromBlocked.status).toBe(404);
-    expect(await json(fromBlocked)).toEqual(NOT_FOUND);
+    await expectAnswer(bob.browser.request('POST', '/api/friends/requests', { toUserId: alice.id }), 404, NOT_FOUND);
 
-    const fromBlocker = await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id });
-    expect(fromBlocker.status).toBe(403);
-    expect(await json(fromBlocker)).toEqual({ error: { code: 'YOU_BLOCKED', message: 'You have blocked this person. Unblock them first.' } });
+    await expectAnswer(alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }), 403, { error: { code: 'YOU_BLOCKED', message: 'You have blocked this person. Unblock them first.' } });
   });
 
   it('refuses to block yourself (400), unknown or malformed ids (404) and a body without userId (400)', async () => {
     const alice = await world.signUp('Alice');
-    const self = await alice.browser.request('POST', '/api/blocks', { userId: alice.id });
-    expect(self.status).toBe(400);
-    expect(await json(self)).toEqual({ error: { code: 'CANNOT_BLOCK_SELF', message: 'You cannot block yourself.' } });
+    await expectAnswer(alice.browser.request('POST', '/api/blocks', { userId: alice.id }), 400, { error: { code: 'CANNOT_BLOCK_SELF', message: 'You cannot block yourself.' } });
 
     for (const id of [UNKNOWN_ID, 'user-3']) {
-      const block = await alice.browser.request('POST', '/api/blocks', { userId: id });
-      expect(block.status, id).toBe(404);
-      expect(await json(block)).toEqual(NOT_FOUND);
-      const unblock = await alice.browser.request('DELETE', `/api/blocks/${id}`);
-      expect(unblock.status, id).toBe(404);
-      expect(await json(unblock)).toEqual(NOT_FOUND);
+      await expectAnswer(alice.browser.request('POST', '/api/blocks', { userId: id }), 404, NOT_FOUND, id);
+      await expectAnswer(alice.browser.request('DELETE', `/api/blocks/${id}`), 404, NOT_FOUND, id);
     }
 
-    const invalid = await alice.browser.request('POST', '/api/blocks', { user: alice.id });
-    expect(invalid.status).toBe(400);
-    expect(await json(invalid)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+    await expectAnswer(alice.browser.request('POST', '/api/blocks', { user: alice.id }), 400, { error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
   });
 
   it('a block racing an accept leaves no friendship', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const sent = await json<{ request: { id: string } }>(await alice.browser.request('POST', '/api/friends/requests', { toUserId: bob.id }));
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
+    const sent = await askToBeFriends(alice, bob);
 
     await Promise.all([
       bob.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`),
@@ -181,8 +153,7 @@ describe.each(DATABASE_KINDS)('friends and blocks on %s', (kind) => {
   });
 
   it('lists a blocked private member without their picture', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await world.setProfile(bob, { picture: 'data:image/png;base64,iVBORw0KGgo=', visibility: 'private' });
     const blocked = await json<{ block: { profilePicture: string } }>(await alice.browser.request('POST', '/api/blocks', { userId: bob.id }));
     expect(blocked.block.profilePicture).toBe('');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { closeReport, listOpenReports } from '../../../server/social/reports';
-import { json, useWorld, type Person } from './support/world';
+import { expectAnswer, json, useWorld, type Person } from './support/world';
 
 // Reports about members: stored for operators with the reported name, refused for yourself and
 // unknown people, limited to 10 a day per member.
@@ -12,8 +12,7 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
   const world = useWorld(kind);
 
   it('stores a report (201 with its id) with the reporter, the reported name, the reason and the note', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const filed = await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'harassment', note: '  Rude in chat  ' });
     expect(filed.status).toBe(201);
     const { id } = await json<{ id: string }>(filed);
@@ -34,18 +33,14 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
   });
 
   it('may report someone who blocked you, without a note', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await bob.browser.request('POST', '/api/blocks', { userId: alice.id });
     expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
   });
 
   it('refuses reporting yourself (400), unknown people (404) and a reason or note outside the contract (400)', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const self = await alice.browser.request('POST', '/api/reports', { userId: alice.id, reason: 'spam' });
-    expect(self.status).toBe(400);
-    expect(await json(self)).toEqual({ error: { code: 'CANNOT_REPORT_SELF', message: 'You cannot report yourself.' } });
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
+    await expectAnswer(alice.browser.request('POST', '/api/reports', { userId: alice.id, reason: 'spam' }), 400, { error: { code: 'CANNOT_REPORT_SELF', message: 'You cannot report yourself.' } });
 
     for (const id of [UNKNOWN_ID, 'user-2']) {
       const unknown = await alice.browser.request('POST', '/api/reports', { userId: id, reason: 'spam' });
@@ -55,23 +50,18 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
     }
 
     for (const body of [{ userId: bob.id, reason: 'boring' }, { userId: bob.id, reason: 'other', note: 'x'.repeat(501) }, { userId: bob.id }]) {
-      const invalid = await alice.browser.request('POST', '/api/reports', body);
-      expect(invalid.status).toBe(400);
-      expect(await json(invalid)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+      await expectAnswer(alice.browser.request('POST', '/api/reports', body), 400, { error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
     }
     expect(await world.database.db.selectFrom('reports').selectAll().execute()).toEqual([]);
   });
 
   it('accepts a note of exactly 500 characters', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'other', note: 'x'.repeat(500) })).status).toBe(201);
   });
 
   it('limits reports to 10 a day per member (429 with Retry-After); another member is not affected', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
+    const [alice, bob, carol] = await world.signUpEach('Alice', 'Bob', 'Carol');
     for (let i = 0; i < 10; i += 1) {
       expect((await alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })).status).toBe(201);
       world.clock.now += 3_600_000;
@@ -88,8 +78,7 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
   });
 
   it('files at most 10 reports a day even when 12 arrive at once', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const answers = await Promise.all(Array.from({ length: 12 }, () => alice.browser.request('POST', '/api/reports', { userId: bob.id, reason: 'spam' })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 201, 201, 429, 429]);
     expect(await world.database.db.selectFrom('reports').select('id').execute()).toHaveLength(10);
@@ -106,9 +95,7 @@ describe.each(DATABASE_KINDS)('the report list operators read on %s', (kind) => 
   }
 
   it('lists open reports oldest first with the reporter, the reported name, the reason and the note; a deleted reporter reads null', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
+    const [alice, bob, carol] = await world.signUpEach('Alice', 'Bob', 'Carol');
     const first = await file(alice, carol, { reason: 'harassment', note: 'Rude in chat' });
     world.clock.now += 60_000;
     const second = await file(bob, carol, { reason: 'spam' });
@@ -121,15 +108,13 @@ describe.each(DATABASE_KINDS)('the report list operators read on %s', (kind) => 
   });
 
   it('orders reports filed at the same moment by id', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const ids = [await file(alice, bob, { reason: 'spam' }), await file(bob, alice, { reason: 'other' })];
     expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual(ids.toSorted());
   });
 
   it('closes an open report by its id in any case, once; a closed report leaves the list and other reports stay open', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const first = await file(alice, bob, { reason: 'spam' });
     const second = await file(bob, alice, { reason: 'other' });
 
@@ -144,8 +129,7 @@ describe.each(DATABASE_KINDS)('the report list operators read on %s', (kind) => 
   });
 
   it('closes nothing for an id that is not a report or not an id at all', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const id = await file(alice, bob, { reason: 'spam' });
     expect(await closeReport(world.database.db, UNKNOWN_ID)).toBe(false);
     expect(await closeReport(world.database.db, 'report-1')).toBe(false);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
 import { playGame } from './support/games';
-import { json, useWorld, type Person, type World } from './support/world';
+import { befriend, expectAnswer, json, type Person, useWorld, type World } from './support/world';
 
 // A member's real figures from recorded Hot Takes results and friendships, and the leaderboard
 // ranked from them: scoped by tab and community, without blocked or private strangers.
@@ -20,11 +20,6 @@ interface Entry {
 async function play(world: World, person: Person, turns: number): Promise<Response> {
   world.clock.now += 1_000;
   return playGame(person.browser, turns);
-}
-
-async function befriend(one: Person, other: Person): Promise<void> {
-  const sent = await json<{ request: { id: string } }>(await one.browser.request('POST', '/api/friends/requests', { toUserId: other.id }));
-  expect((await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`)).status).toBe(200);
 }
 
 async function board(person: Person, query: string): Promise<{ name: string; me: boolean; points: number; friends: number }[]> {
@@ -45,9 +40,7 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
   it('records results as the server values them and answers the new stats (201)', async () => {
     const alice = await world.signUp('Alice');
     // One answered turn: welcome, take, reveal line, partner's take, reply = 5 messages, 110 points.
-    const first = await play(world, alice, 1);
-    expect(first.status).toBe(201);
-    expect(await json(first)).toEqual({ stats: { totalPoints: 110, gamesPlayed: 1, hotTakesScore: 110, friendsCount: 0, winRate: 100, streak: 1 } });
+    await expectAnswer(play(world, alice, 1), 201, { stats: { totalPoints: 110, gamesPlayed: 1, hotTakesScore: 110, friendsCount: 0, winRate: 100, streak: 1 } });
 
     // No turn answered (3 messages) is no win: no points, the streak ends.
     expect(await json(await play(world, alice, 0))).toEqual({ stats: { totalPoints: 110, gamesPlayed: 2, hotTakesScore: 110, friendsCount: 0, winRate: 50, streak: 0 } });
@@ -67,8 +60,7 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
   });
 
   it('counts friendships in the stats of both', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
+    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     await befriend(alice, bob);
     expect((await json<{ stats: typeof ZERO }>(await bob.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(1);
     expect((await json<{ stats: typeof ZERO }>(await alice.browser.request('GET', '/api/me/stats'))).stats.friendsCount).toBe(1);
@@ -78,19 +70,13 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
     const alice = await world.signUp('Alice');
     const gameId = randomUUID();
     for (const body of [{ game: 'chess', gameId }, { game: 'hottakes', messageCount: 5 }, { game: 'hottakes', gameId: 'not-an-id' }, { game: 'hottakes' }]) {
-      const response = await alice.browser.request('POST', '/api/games/results', body);
-      expect(response.status).toBe(400);
-      expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+      await expectAnswer(alice.browser.request('POST', '/api/games/results', body), 400, { error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
     }
     expect(await json(await alice.browser.request('GET', '/api/me/stats'))).toEqual({ stats: ZERO });
   });
 
   it('ranks members by the tab, leaving out blocked people and private members who are not friends', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
-    const dave = await world.signUp('Dave');
-    const erin = await world.signUp('Erin');
+    const [alice, bob, carol, dave, erin] = await world.signUpEach('Alice', 'Bob', 'Carol', 'Dave', 'Erin');
     await world.setProfile(carol, { visibility: 'private' });
     await world.setProfile(erin, { visibility: 'private' });
     await befriend(alice, erin);
@@ -136,9 +122,7 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
   });
 
   it('a community tab ranks that community (the member always present); absent means everyone', async () => {
-    const alice = await world.signUp('Alice');
-    const bob = await world.signUp('Bob');
-    const carol = await world.signUp('Carol');
+    const [alice, bob, carol] = await world.signUpEach('Alice', 'Bob', 'Carol');
     await world.setProfile(bob, { communities: ['UW', 'Seattle'] });
     await world.setProfile(carol, { communities: ['Microsoft'] });
     await play(world, carol, 1);
@@ -151,9 +135,7 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
   it('refuses an unknown tab or community (400)', async () => {
     const alice = await world.signUp('Alice');
     for (const query of ['tab=wins', 'tab=points&community=Mars', '']) {
-      const response = await alice.browser.request('GET', `/api/leaderboard?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(await json(response)).toEqual({ error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } });
+      await expectAnswer(alice.browser.request('GET', `/api/leaderboard?${query}`), 400, { error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } }, query);
     }
   });
 

@@ -5,7 +5,7 @@ import { messageFor } from '../../../domain/errorText';
 import { friendChatFallback, friendGreeting } from '../../../domain/friendChat';
 import { messages as texts } from '../../../domain/messages';
 import type { User } from '../../../domain/user';
-import { notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, pipelineContext, undelayedTalkStates } from './chatPipeline';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from './chatPipeline';
 
@@ -86,14 +86,13 @@ export const friendChatMachine = setup({
     ...pipeline.actions,
     // After every message, mine or the friend's: the chat's IO keeps the conversation (on the device, per
     // friend), so leaving at any moment loses nothing.
-    messagesChanged: (_: { context: FriendChatContext }) => undefined,
+    messagesChanged: actionNotProvided('messagesChanged'),
     greet: assign(({ context }, opening: FriendChatOpening | null) => ({
       friend: opening?.friend ?? null,
       messages: opening ? (opening.saved.length > 0 ? opening.saved : [welcomeMessage(friendGreeting(opening.friend), context.now())]) : [],
     })),
-    goToFriends: () => {
-      // Provided by the screen: navigate('/friends').
-    },
+    /** The screen's navigate('/friends'). */
+    goToFriends: actionNotProvided('goToFriends'),
   },
 }).createMachine({
   id: 'friendChat',

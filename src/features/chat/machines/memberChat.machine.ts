@@ -9,8 +9,10 @@ import {
 } from '../../../domain/liveContract';
 import {
   belongsTo,
-  entryFromServer,
-  mergeEntry,
+  fromServer,
+  isMine,
+  mergeMessage,
+  pendingMessage,
   newestFromFriend,
   oldestId,
   withEarlier,
@@ -18,12 +20,12 @@ import {
   withLatest,
   withReceipt,
   chatCodeText,
-  type ChatEntry,
   type OpenedChat,
+  type TrackedMessage,
 } from '../../../domain/memberChat';
 import { messageFor } from '../../../domain/errorText';
 import { memberErrorTexts } from '../../../domain/memberContract';
-import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from '../../live';
 
 // A chat between two members (/chat/:friendId for a member friend). History comes over
@@ -48,7 +50,7 @@ export interface MemberChatContext {
   friendName: string;
   makeClientId: () => string;
   now: () => number;
-  messages: ChatEntry[];
+  messages: TrackedMessage[];
   hasMore: boolean;
   /** Why the chat could not be opened. */
   error: string | null;
@@ -85,14 +87,14 @@ function applyFrame(context: MemberChatContext, frame: ServerFrame): Partial<Mem
   switch (frame.type) {
     case 'ack':
     case 'message':
-      return belongsTo(frame.message, friendId) ? { messages: mergeEntry(messages, entryFromServer(frame.message, friendId)) } : {};
+      return belongsTo(frame.message, friendId) ? { messages: mergeMessage(messages, fromServer(frame.message, friendId)) } : {};
     case 'receipt':
       return frame.friendId === friendId ? { messages: withReceipt(messages, frame.messageIds, frame.status, frame.at) } : {};
     case 'error': {
-      const refused = frame.clientId === undefined ? -1 : messages.findIndex((m) => m.mine && m.id === null && m.clientId === frame.clientId);
+      const refused = frame.clientId === undefined ? -1 : messages.findIndex((m) => isMine(m) && m.delivery.serverId === null && m.id === frame.clientId);
       if (refused === -1) return {};
       const error = chatCodeText(frame.code) ?? frame.message;
-      return { messages: messages.map((m, i) => (i === refused ? { ...m, error } : m)) };
+      return { messages: messages.map((m, i) => (i === refused ? { ...m, delivery: { ...m.delivery, error } } : m)) };
     }
     default:
       return {};
@@ -103,19 +105,10 @@ function applyFrame(context: MemberChatContext, frame: ServerFrame): Partial<Mem
  * My messages to this friend still waiting on the device (the live link tells them as it starts): after a
  * reload they show as pending, and are the same entries when their 'ack' arrives (matched by client id).
  */
-function withQueued(messages: readonly ChatEntry[], outbox: readonly OutboxEntry[], friendId: string): ChatEntry[] {
+function withQueued(messages: readonly TrackedMessage[], outbox: readonly OutboxEntry[], friendId: string): TrackedMessage[] {
   const queued = outbox
-    .filter((entry) => entry.to === friendId && !messages.some((m) => m.mine && m.clientId === entry.clientId))
-    .map((entry): ChatEntry => ({
-      id: null,
-      clientId: entry.clientId,
-      mine: true,
-      text: entry.text,
-      sentAt: new Date(entry.queuedAt).toISOString(),
-      deliveredAt: null,
-      readAt: null,
-      error: null,
-    }));
+    .filter((entry) => entry.to === friendId && !messages.some((m) => isMine(m) && m.id === entry.clientId))
+    .map((entry) => pendingMessage(entry.clientId, entry.text, new Date(entry.queuedAt).toISOString()));
   return [...messages, ...queued];
 }
 
@@ -174,16 +167,7 @@ export const memberChatMachine = setup({
     sendMessage: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'SEND') return;
       const clientId = context.makeClientId();
-      const pending: ChatEntry = {
-        id: null,
-        clientId,
-        mine: true,
-        text: event.text,
-        sentAt: new Date(context.now()).toISOString(),
-        deliveredAt: null,
-        readAt: null,
-        error: null,
-      };
+      const pending = pendingMessage(clientId, event.text, new Date(context.now()).toISOString());
       // The message itself ends the typing: no 'typing' frame is owed for the keys that wrote it.
       enqueue.assign({ messages: [...context.messages, pending], notice: null, typingOwed: false });
       const command: LiveCommand = { type: 'live.send', to: context.friendId, clientId, text: event.text };
@@ -192,10 +176,9 @@ export const memberChatMachine = setup({
     clearError: assign({ error: null }),
     refuseTooLong: assign({ notice: chatErrorTexts.MESSAGE_TOO_LONG }),
     sendTyping: sendTo('liveLink', ({ context }): LiveCommand => ({ type: 'live.frame', frame: { type: 'typing', to: context.friendId } })),
-    logVisibilityFailure: ({ event }) => console.error('Watching the tab visibility failed', (event as { error?: unknown }).error),
-    goToFriends: () => {
-      // Provided by the screen: navigate('/friends').
-    },
+    logVisibilityFailure: (_, params: { error: unknown }) => console.error('Watching the tab visibility failed', params.error),
+    /** The screen's navigate('/friends'). */
+    goToFriends: actionNotProvided('goToFriends'),
   },
 }).createMachine({
   id: 'memberChat',
@@ -215,7 +198,7 @@ export const memberChatMachine = setup({
   }),
   invoke: [
     { id: 'liveLink', src: 'liveLink', onError: { actions: 'linkLost' } },
-    { id: 'watchVisibility', src: 'watchVisibility', onError: { actions: 'logVisibilityFailure' } },
+    { id: 'watchVisibility', src: 'watchVisibility', onError: { actions: { type: 'logVisibilityFailure', params: ({ event }) => ({ error: event.error }) } } },
   ],
   on: {
     // Frames that land while the history loads are kept and merged with it (a message is never shown twice).
@@ -237,7 +220,7 @@ export const memberChatMachine = setup({
           actions: assign(({ context, event }) => ({
             friendName: event.output.friend.username,
             messages: withHistory(
-              event.output.history.messages.map((m) => entryFromServer(m, context.friendId)),
+              event.output.history.messages.map((m) => fromServer(m, context.friendId)),
               context.messages,
             ),
             hasMore: event.output.history.hasMore,
@@ -270,7 +253,7 @@ export const memberChatMachine = setup({
                   target: 'idle',
                   actions: assign(({ context, event }) => ({
                     messages: withEarlier(
-                      event.output.messages.map((m) => entryFromServer(m, context.friendId)),
+                      event.output.messages.map((m) => fromServer(m, context.friendId)),
                       context.messages,
                     ),
                     hasMore: event.output.hasMore,
@@ -298,7 +281,7 @@ export const memberChatMachine = setup({
                   target: 'idle',
                   actions: [
                     assign(({ context, event }) => ({
-                      messages: withLatest(event.output.messages.map((m) => entryFromServer(m, context.friendId)), context.messages),
+                      messages: withLatest(event.output.messages.map((m) => fromServer(m, context.friendId)), context.messages),
                     })),
                     'markRead',
                   ],

@@ -28,6 +28,7 @@ export default function ChatView({
   emojis,
   placeholder,
   inputDisabled = false,
+  emojisDisabled = inputDisabled,
   inputHint,
   typingName,
   aiPersona,
@@ -77,7 +78,7 @@ export default function ChatView({
         {/* The message box and Send come first in the DOM (and so in Tab order); CSS draws the emoji row above them. */}
         <div className="chat-composer">
           <ChatInput placeholder={placeholder} disabled={inputDisabled} hint={inputHint} onSend={onSend} />
-          <EmojiRow emojis={emojis} disabled={inputDisabled} onEmoji={onEmoji} />
+          <EmojiRow emojis={emojis} disabled={emojisDisabled} onEmoji={onEmoji} />
         </div>
       </div>
       {showingLogs ? (

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ChatMessage } from '../../../domain/chat';
 import { quickEmojisFor } from '../../../domain/games';
 import { liveTexts } from '../../../domain/liveContract';
-import { markOf, markText, type ChatEntry } from '../../../domain/memberChat';
+import { isMine, markOf, markText, type TrackedMessage } from '../../../domain/memberChat';
 import { messages as texts } from '../../../domain/messages';
 import { memberChatMachine, selectFriendTyping } from '../machines/memberChat.machine';
 import { OnlineDot } from '../../../shared/ui/OnlineDot';
@@ -25,39 +25,28 @@ import '../../../shared/ui/styles/memberChat.css';
 
 const EMOJIS = quickEmojisFor('friend');
 
-/** The list the chat screen draws: one ChatMessage per entry, keyed by client id (stable from pending to read). */
-function asChatMessages(entries: readonly ChatEntry[]): ChatMessage[] {
-  return entries.map((entry) => ({
-    id: entry.clientId,
-    sender: entry.mine ? 'user' : 'other',
-    text: entry.text,
-    timestamp: entry.sentAt,
-    type: 'text',
-  }));
-}
-
 /**
  * The visible mark per message of mine: only on the newest of mine with each mark ('Read' under the last read
  * one, 'Delivered' under the newest delivered...), so a long chat is not a column of marks. A refused one says why.
  */
-function notesFor(entries: readonly ChatEntry[]): Map<string, { text: string; alert?: boolean }> {
+function notesFor(messages: readonly TrackedMessage[]): Map<string, { text: string; alert?: boolean }> {
   const notes = new Map<string, { text: string; alert?: boolean }>();
   const marked = new Set<string>();
-  for (const entry of [...entries].reverse()) {
-    if (!entry.mine) continue;
-    if (entry.error) {
-      notes.set(entry.clientId, { text: entry.error, alert: true });
+  for (const message of [...messages].reverse()) {
+    if (!isMine(message)) continue;
+    if (message.delivery.error) {
+      notes.set(message.id, { text: message.delivery.error, alert: true });
       continue;
     }
     // Every message still waiting says so, until the server acknowledges it (then it is 'Sent').
-    if (markOf(entry) === 'pending') {
-      notes.set(entry.clientId, { text: texts.chat.waitingToSend });
+    if (markOf(message) === 'pending') {
+      notes.set(message.id, { text: texts.chat.waitingToSend });
       continue;
     }
-    const mark = markText(entry);
+    const mark = markText(message);
     if (mark && !marked.has(mark)) {
       marked.add(mark);
-      notes.set(entry.clientId, { text: mark });
+      notes.set(message.id, { text: mark });
     }
   }
   return notes;
@@ -116,15 +105,15 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   const friendName = useSelector(actor, (s) => s.context.friendName);
-  const entries = useSelector(actor, (s) => s.context.messages);
+  const messages = useSelector(actor, (s) => s.context.messages);
   const hasMore = useSelector(actor, (s) => s.context.hasMore);
   const loadingEarlier = useSelector(actor, (s) => s.matches({ chat: { earlier: 'loading' } }));
   const notice = useSelector(actor, (s) => s.context.notice);
   const typing = useSelector(actor, selectFriendTyping);
 
-  const messages = useMemo(() => asChatMessages(entries), [entries]);
-  const notes = useMemo(() => notesFor(entries), [entries]);
-  const noteOf = useCallback((message: ChatMessage) => notes.get(message.id) ?? null, [notes]);
+  const notes = useMemo(() => notesFor(messages), [messages]);
+  // Notes are mine; the friend sees my client ids on the wire and could reuse one, so theirs never get one.
+  const noteOf = useCallback((message: ChatMessage) => (isMine(message) ? (notes.get(message.id) ?? null) : null), [notes]);
   const nameOf = useCallback((message: ChatMessage) => (message.sender === 'user' ? 'You' : friendName), [friendName]);
   const back = () => actor.send({ type: 'BACK' });
 

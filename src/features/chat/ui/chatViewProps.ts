@@ -30,6 +30,8 @@ export interface ChatViewProps {
   placeholder: string;
   /** Input, send and emoji buttons are disabled (loading, revealing, waiting for the partner's take). */
   inputDisabled?: boolean;
+  /** The emoji buttons alone are disabled (default: as the input), for a phase that takes text but no reactions. */
+  emojisDisabled?: boolean;
   /** Why the input is disabled, announced and shown under the input, e.g. 'Waiting for RiffLord's hot take...'. */
   inputHint?: string;
   /** A reply is on its way: shows '{name} is typing...' at the end of the list. */

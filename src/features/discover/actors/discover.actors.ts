@@ -1,6 +1,7 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { similarityCandidates, type BefriendAnswer, type DiscoverPage, type DiscoverPageQuery, type DiscoverPerson } from '../../../domain/discover';
 import { readSimilarityBreakdowns } from '../../../shared/storage/similarityCache';
+import { profileKey } from '../../../shared/storage/profile';
 import type { ViewerSource } from '../../../shared/session/viewer';
 import { guestDiscoverSource, type DiscoverSource, type GuestScorer } from '../services/guestDiscover';
 import { getSimilarityScores } from '../services/similarity';
@@ -29,6 +30,7 @@ export function discoverActorsOf(source: DiscoverSource) {
   return {
     loadPage: fromPromise<DiscoverPage, DiscoverPageQuery>(({ input }) => source.loadPage(input)),
     befriend: fromPromise<BefriendAnswer, DiscoverPerson>(({ input }) => source.befriend(input)),
+    watchProfile: fromCallback(({ sendBack }) => profileKey.subscribe(() => sendBack({ type: 'PROFILE_CHANGED' }))),
   };
 }
 

@@ -4,7 +4,7 @@ import type { BefriendAnswer, DiscoverPage, DiscoverPageQuery, DiscoverPerson } 
 import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import type { DiscoverCard } from '../../../domain/socialContract';
-import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveEmitted } from '../../live';
 
 /**
@@ -39,6 +39,7 @@ type DiscoverEvent =
   | { type: 'GO_TO_PROFILE' }
   | { type: 'RETRY' }
   | { type: 'DISMISS_NOTICE' }
+  | { type: 'PROFILE_CHANGED' }
   | LiveEmitted;
 
 /** Whether the card's button can still do something: not a friend, not already asked. */
@@ -61,6 +62,8 @@ export const discoverMachine = setup({
     loadPage: notProvided<DiscoverPage, DiscoverPageQuery>('loadPage'),
     /** A sample person befriended on the device, a member asked (or accepted). */
     befriend: notProvided<BefriendAnswer, DiscoverPerson>('befriend'),
+    /** Sends PROFILE_CHANGED whenever this device's profile is written (this tab or another). */
+    watchProfile: callbackNotProvided('watchProfile'),
   },
   guards: {
     pageComplete: (_, params: { complete: boolean }) => params.complete,
@@ -77,14 +80,14 @@ export const discoverMachine = setup({
       (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {
-    goToProfile: () => {
-      // Provided by the screen: navigate('/profile').
-    },
+    /** The screen's navigate('/profile'). */
+    goToProfile: actionNotProvided('goToProfile'),
     peopleChanged: () => {
       // Provided by the screen: the app's friend requests refresh, so a sent request is known as outgoing.
     },
-    logFollowFailure: ({ event }) => console.error('Following the header community failed', (event as { error?: unknown }).error),
-    logRefreshFailure: ({ event }) => console.error('Discover could not rank again', (event as { error?: unknown }).error),
+    logFollowFailure: (_, params: { error: unknown }) => console.error('Following the header community failed', params.error),
+    logProfileWatchFailure: (_, params: { error: unknown }) => console.error('Discover cannot hear profile edits', params.error),
+    logRefreshFailure: (_, params: { error: unknown }) => console.error('Discover could not rank again', params.error),
     showPage: assign((_, page: DiscoverPage) => ({ cards: page.cards, nextCursor: page.nextCursor, sampleFriendIds: page.sampleFriendIds })),
     // The profile gate: no cards until the profile is complete.
     forgetPage: assign({ cards: [], nextCursor: null }),
@@ -109,7 +112,7 @@ export const discoverMachine = setup({
   },
   initial: 'loading',
   // The header's community arrives as COMMUNITY at once and on every change; a different one loads again.
-  invoke: { id: 'followCommunity', src: 'followCommunity', onError: { actions: 'logFollowFailure' } },
+  invoke: { id: 'followCommunity', src: 'followCommunity', onError: { actions: { type: 'logFollowFailure', params: ({ event }) => ({ error: event.error }) } } },
   on: {
     // Before the list shows, a new search or community asks for the first page again.
     SEARCH: { target: '.waiting', actions: assign({ query: ({ event }) => event.query, sendingId: null }) },
@@ -143,8 +146,16 @@ export const discoverMachine = setup({
       },
     },
     incomplete: {
+      // The gate is judged on this device's profile, which a member's page fills from the server a moment
+      // after it loads (and another tab may complete): each write asks again, so the gate never outlives it.
+      invoke: {
+        id: 'watchProfile',
+        src: 'watchProfile',
+        onError: { actions: { type: 'logProfileWatchFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
       on: {
         GO_TO_PROFILE: { actions: 'goToProfile' },
+        PROFILE_CHANGED: 'loading',
         // The profile may just have become complete on the server.
         'live.received': { guard: 'liveChange', target: 'loading' },
         'live.status': { guard: 'liveChange', target: 'loading' },
@@ -209,7 +220,7 @@ export const discoverMachine = setup({
               },
               { target: '#discover.incomplete', actions: 'forgetPage' },
             ],
-            onError: { target: 'idle', actions: 'logRefreshFailure' },
+            onError: { target: 'idle', actions: { type: 'logRefreshFailure', params: ({ event }) => ({ error: event.error }) } },
           },
           on: {
             'live.received': { guard: 'liveChange', target: 'refreshing', reenter: true },

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { matchLevel, sharedLine } from '../../../domain/discover';
 import { messages } from '../../../domain/messages';
+import { NOT_ACCEPTING_REQUESTS_TEXT } from '../../../domain/privacySafety';
 import { REQUEST_SENT_TEXT, type DiscoverCard, type Relation } from '../../../domain/socialContract';
 import type { DiscoverViewerKind } from '../actors/discover.actors';
 import { canBefriend } from '../machines/discover.machine';
@@ -21,7 +22,8 @@ import { useSessionMode, useSocial } from '../../session/components';
 import { useLiveEventsFor } from '../../live/components';
 import '../../../shared/ui/styles/social.css';
 
-// `relation` is a member card's: 'outgoing' reads 'Request sent', 'incoming' offers to accept.
+// `relation` is a member card's: 'outgoing' reads 'Request sent', 'incoming' offers to accept, 'closed' reads
+// 'Not accepting requests' (their setting refuses this viewer).
 /** The found count, the error, the empty state or the cards: the same for a guest's and a member's Discover. */
 /** `searching`: a search finds anyone it names, so only an empty list without one is down to the match floor. */
 /** `more`: further pages exist, so the count is a floor ('50+ people found'). */
@@ -56,7 +58,7 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }:
   const [explaining, setExplaining] = useState(false);
   const shared = sharedLine(card.shared);
   const badgeClass = `badge match-badge ${matchLevel(card.similarityScore)}`;
-  const label = isFriend ? 'Friend Added!' : isAdding ? 'Adding...' : relation === 'outgoing' ? REQUEST_SENT_TEXT : relation === 'incoming' ? 'Accept' : 'Add Friend';
+  const label = isFriend ? 'Friend Added!' : isAdding ? 'Adding...' : relation === 'outgoing' ? REQUEST_SENT_TEXT : relation === 'incoming' ? 'Accept' : relation === 'closed' ? NOT_ACCEPTING_REQUESTS_TEXT : 'Add Friend';
   return (
     <li className="card match-card">
       <div className="match-card-top">
@@ -83,7 +85,7 @@ function MatchCard({ card, isFriend, isAdding, busy, onAdd, relation = 'none' }:
         type="button"
         className={`btn btn-small ${isFriend ? 'btn-success' : 'btn-primary'} match-add`}
         aria-describedby={nameId}
-        disabled={isFriend || isAdding || busy || relation === 'outgoing'}
+        disabled={isFriend || isAdding || busy || relation === 'outgoing' || relation === 'closed'}
         onClick={onAdd}
       >
         {label}

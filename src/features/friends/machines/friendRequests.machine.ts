@@ -38,6 +38,13 @@ function acceptedNotice(previous: readonly ListedFriendRequest[], loaded: Reques
   return names.length === 0 ? null : names.map((name) => messages.friends.added(name)).join(' ');
 }
 
+/** Accept, Decline and Cancel, taken only for a request on the lists shown. */
+const answers = {
+  ACCEPT: { guard: 'answersIncoming', target: 'answering', actions: 'startAnswer' },
+  DECLINE: { guard: 'answersIncoming', target: 'answering', actions: 'startAnswer' },
+  CANCEL: { guard: 'cancelsOutgoing', target: 'answering', actions: 'startAnswer' },
+} as const;
+
 export const friendRequestsMachine = setup({
   types: {} as { context: FriendRequestsContext; events: FriendRequestsEvent },
   actors: {
@@ -56,7 +63,7 @@ export const friendRequestsMachine = setup({
       answeringId: ({ event }) => (event.type === 'ACCEPT' || event.type === 'DECLINE' || event.type === 'CANCEL' ? event.requestId : null),
       error: null,
     }),
-    logWatchFailure: ({ event }) => console.error('Watching the tab visibility failed', (event as { error?: unknown }).error),
+    logWatchFailure: (_, params: { error: unknown }) => console.error('Watching the tab visibility failed', params.error),
   },
   delays: {
     refreshDelay: 30_000,
@@ -64,7 +71,7 @@ export const friendRequestsMachine = setup({
 }).createMachine({
   id: 'friendRequests',
   context: { incoming: [], outgoing: [], friendIds: [], answeringId: null, notice: null, error: null },
-  invoke: { id: 'watchVisibility', src: 'watchVisibility', onError: { actions: 'logWatchFailure' } },
+  invoke: { id: 'watchVisibility', src: 'watchVisibility', onError: { actions: { type: 'logWatchFailure', params: ({ event }) => ({ error: event.error }) } } },
   on: {
     DISMISS_NOTICE: { actions: assign({ notice: null }) },
   },
@@ -87,18 +94,21 @@ export const friendRequestsMachine = setup({
         // The lists shown stay as they were; the next refresh tries again.
         onError: { target: 'idle', actions: assign({ error: ({ event }) => messageFor(event.error, messages.requests.loadFailed) }) },
       },
-      // Something changed after this load was asked (a live 'people.changed', the live channel opening as
-      // the page loads): asked again, so the answer includes it.
-      on: { REFRESH: { target: 'loading', reenter: true } },
+      on: {
+        // Something changed after this load was asked (a live 'people.changed', the live channel opening as
+        // the page loads): asked again, so the answer includes it.
+        REFRESH: { target: 'loading', reenter: true },
+        // The rows on screen stay pressable while they are fetched again: the answer goes at once, and the
+        // lists are loaded after it anyway.
+        ...answers,
+      },
     },
     idle: {
       after: { refreshDelay: 'loading' },
       on: {
         REFRESH: 'loading',
         VISIBLE: 'loading',
-        ACCEPT: { guard: 'answersIncoming', target: 'answering', actions: 'startAnswer' },
-        DECLINE: { guard: 'answersIncoming', target: 'answering', actions: 'startAnswer' },
-        CANCEL: { guard: 'cancelsOutgoing', target: 'answering', actions: 'startAnswer' },
+        ...answers,
       },
     },
     answering: {

@@ -3,7 +3,7 @@ import { pickBotReply, type BotGameId } from '../../../domain/botReplies';
 import { shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
 import { GAMES } from '../../../domain/games';
 import { REPLY_DELAYS } from '../../../domain/replyTiming';
-import { notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from '../../chat';
 
@@ -50,9 +50,8 @@ export const botGameMachine = setup({
   },
   actions: {
     ...pipeline.actions,
-    goToGames: () => {
-      // Provided by the screen: navigate('/games').
-    },
+    /** The screen's navigate('/games'). */
+    goToGames: actionNotProvided('goToGames'),
   },
 }).createMachine({
   id: 'botGame',

@@ -6,12 +6,6 @@ import { debateTexts, type DebateView } from '../../../domain/liveContract';
 // The live debate's chat as the member sees it and as the server counts it: what both the machine (the log
 // it saves, whether the debate is won) and the screen's view (liveDebate.view.ts) build on.
 
-/** A message sent but not yet in the server's state: shown at once, resent after a reconnect (same client id). */
-export interface PendingMessage {
-  clientId: string;
-  text: string;
-}
-
 export type DebatePhase = 'searching' | 'writing' | 'waiting' | 'revealIntro' | 'revealTake' | 'talking' | 'ended' | 'aiOpponent';
 
 /** Senders of the built list: 'user' is this member, 'system' the game's line, OPPONENT the other member. */
@@ -20,12 +14,21 @@ export const OPPONENT = 'opponent';
 export interface DebateChat {
   debate: DebateView | null;
   sentTake: string | null;
-  pending: readonly PendingMessage[];
+  /** Mine, sent but not yet in the server's state: shown at once, resent after a reconnect. Each one's id is its client id. */
+  pending: readonly ChatMessage[];
   phase: DebatePhase;
 }
 
-function line(id: string, text: string, sender: string, at: string): ChatMessage {
+// Lines the server has not stored have no time of their own; the chat's order is the list's.
+const UNSTORED = new Date(0).toISOString();
+
+function line(id: string, text: string, sender: string, at = UNSTORED): ChatMessage {
   return { id, text, sender, timestamp: at, type: 'text' };
+}
+
+/** A message of mine as it is sent, before the server stores it. */
+export function pendingLine(clientId: string, text: string): ChatMessage {
+  return line(clientId, text, 'user');
 }
 
 /**
@@ -33,20 +36,19 @@ function line(id: string, text: string, sender: string, at: string): ChatMessage
  * what {partner} said about this:' and the partner's take, then the argument and messages still on their way.
  */
 export function debateChatMessages({ debate, sentTake, pending, phase }: DebateChat): ChatMessage[] {
-  const at = new Date(0).toISOString();
   const list: ChatMessage[] = [welcomeMessage(GAMES.hottakes.welcome, 0)];
   if (!debate) return list;
   const opponentId = debate.opponent.id;
   const take = debate.yourTake ?? sentTake;
-  if (take !== null) list.push(line('take-you', take, 'user', at));
+  if (take !== null) list.push(line('take-you', take, 'user'));
   const revealed = debate.opponentTake !== null;
   const lineShown = revealed && phase !== 'writing' && phase !== 'waiting' && phase !== 'revealIntro';
   const takeShown = lineShown && phase !== 'revealTake';
-  if (lineShown) list.push(line('reveal', debateTexts.revealLine(debate.opponent.username), 'system', at));
-  if (takeShown) list.push(line('take-opponent', debate.opponentTake ?? '', OPPONENT, at));
+  if (lineShown) list.push(line('reveal', debateTexts.revealLine(debate.opponent.username), 'system'));
+  if (takeShown) list.push(line('take-opponent', debate.opponentTake ?? '', OPPONENT));
   if (phase === 'talking' || phase === 'ended') {
     for (const m of debate.messages) list.push(line(`m-${m.id}`, m.text, m.from === opponentId ? OPPONENT : 'user', m.sentAt));
-    for (const p of pending) list.push(line(`p-${p.clientId}`, p.text, 'user', at));
+    list.push(...pending);
   }
   return list;
 }

@@ -1,5 +1,6 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { INTRO_NAVIGATE_MS, INTRO_STAGE_MS, scatterDecorations, type Decoration } from '../../../domain/gameIntros';
+import { actionNotProvided } from '../../../shared/machines/notProvided';
 
 export interface GameIntroInput {
   /** Source of the decorations' random places, like Math.random: the device's on screen, a fixed sequence in tests. */
@@ -24,12 +25,10 @@ export const gameIntroMachine = setup({
     input: GameIntroInput;
   },
   actions: {
-    navigateToChat: () => {
-      // Provided by the screen: navigate(intro.chatRoute, { replace: true }).
-    },
-    navigateBack: () => {
-      // Provided by the screen: navigate('/games').
-    },
+    /** The screen's navigate(intro.chatRoute, { replace: true }). */
+    navigateToChat: actionNotProvided('navigateToChat'),
+    /** The screen's navigate('/games'). */
+    navigateBack: actionNotProvided('navigateBack'),
   },
   delays: {
     titleDelay: INTRO_STAGE_MS[0],

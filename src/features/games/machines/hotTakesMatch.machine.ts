@@ -1,4 +1,4 @@
-import { assign, setup, stateIn } from 'xstate';
+import { assign, setup, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { answeredMessage, appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '../../../domain/chat';
 import { messageFor } from '../../../domain/errorText';
 import { gameAward, isWinningGame } from '../../../domain/gameAward';
@@ -7,13 +7,13 @@ import { messages } from '../../../domain/messages';
 import { MATCHED_FIRST_REPLY_MS, REPLY_DELAYS } from '../../../domain/replyTiming';
 import type { User } from '../../../domain/user';
 import type { GameWinOutcome } from '../../../domain/stats';
-import { notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, LEFT, leaveStates, pipelineContext, replyingState, saveFailed, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent } from '../../chat';
 
 // The matched Hot Takes chat (docs/product.md section 4): loading → user-response → revealing → conversation, on the
 // shared chat pipeline (chatPipeline.ts). The partner's profile dialog and leaving are parallel regions so
-// they can run in any phase without disturbing the game.
+// they can run in any phase without disturbing the game; the result has the profile's region too.
 //
 // The end a player sees: once the win condition holds (in conversation, more than 4 messages) FINISH
 // ends the debate; the log and the win are saved as on leaving, then the result (the points) shows, with
@@ -98,6 +98,49 @@ const pipeline = chatPipelineImplementations<HotTakesMatchContext, HotTakesMatch
   fallbackReply: () => messages.ai.matchedChatFallback,
 });
 
+/**
+ * The partner's profile dialog (is the partner a friend, Add Friend), a region both of the game and of its
+ * result; `openProfile` is how OPEN_PROFILE opens it there.
+ */
+function partnerProfile<const TOpen>(openProfile: TOpen) {
+  return {
+    initial: 'closed',
+    states: {
+      closed: { on: { OPEN_PROFILE: openProfile } },
+      checking: {
+        on: { CLOSE_PROFILE: 'closed' },
+        invoke: {
+          id: 'checkFriend',
+          src: 'checkFriend',
+          input: ({ context }: { context: HotTakesMatchContext }) => ({ userId: context.partner!.id }),
+          onDone: [
+            { guard: { type: 'truthy', params: ({ event }: { event: DoneActorEvent<boolean> }) => ({ value: event.output }) }, target: 'open.friend' },
+            { target: 'open.notFriend' },
+          ],
+          onError: { target: 'open.notFriend' },
+        },
+      },
+      open: {
+        on: { CLOSE_PROFILE: 'closed' },
+        initial: 'notFriend',
+        states: {
+          notFriend: { on: { ADD_FRIEND: { target: 'adding', actions: 'clearFriendError' } } },
+          adding: {
+            invoke: {
+              id: 'addFriend',
+              src: 'addFriend',
+              input: ({ context }: { context: HotTakesMatchContext }) => ({ userId: context.partner!.id }),
+              onDone: { target: 'friend', actions: 'noteFriendAdded' },
+              onError: { target: 'notFriend', actions: { type: 'noteAddFriendFailed', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } },
+            },
+          },
+          friend: {},
+        },
+      },
+    },
+  } as const;
+}
+
 const GAME = '#hotTakesMatch.open.game';
 const inConversation = stateIn('#talk');
 const gameOver = stateIn(`${GAME}.over`);
@@ -140,9 +183,8 @@ export const hotTakesMatchMachine = setup({
   },
   actions: {
     ...pipeline.actions,
-    goToGames: () => {
-      // Provided by the screen: navigate('/games').
-    },
+    /** The screen's navigate('/games'). */
+    goToGames: actionNotProvided('goToGames'),
     appendRevealLine: assign({
       messages: ({ context }) =>
         appendMessage(
@@ -165,6 +207,10 @@ export const hotTakesMatchMachine = setup({
       award: ({ context }, win: GameWinOutcome) => win.award ?? gameAward(context.messages.length),
       winCounted: (_, win: GameWinOutcome) => win.stats !== null,
     }),
+    clearFriendMessages: assign({ friendError: null, friendNotice: null }),
+    clearFriendError: assign({ friendError: null }),
+    noteFriendAdded: assign({ friendNotice: ({ context }) => messages.friends.added(context.partner!.username) }),
+    noteAddFriendFailed: assign({ friendError: (_, params: { error: unknown }) => messageFor(params.error, messages.social.addFriendFailed) }),
     markLogSaved: assign({ toSave: ({ context }) => ({ ...context.toSave, log: false }) }),
     planExit: assign({ toSave: ({ context }) => ({ log: shouldSaveLog('matched', context.messages), win: false }) }),
     // docs/product.md: leaving the conversation with more than 4 messages is a win.
@@ -366,56 +412,20 @@ export const hotTakesMatchMachine = setup({
             },
           },
         }),
-        profile: {
-          initial: 'closed',
-          states: {
-            closed: {
-              on: { OPEN_PROFILE: { guard: 'partnerKnown', target: 'checking', actions: assign({ friendError: null, friendNotice: null }) } },
-            },
-            checking: {
-              on: { CLOSE_PROFILE: 'closed' },
-              invoke: {
-                id: 'checkFriend',
-                src: 'checkFriend',
-                input: ({ context }) => ({ userId: context.partner!.id }),
-                onDone: [{ guard: { type: 'truthy', params: ({ event }) => ({ value: event.output }) }, target: 'open.friend' }, { target: 'open.notFriend' }],
-                onError: { target: 'open.notFriend' },
-              },
-            },
-            open: {
-              on: { CLOSE_PROFILE: 'closed' },
-              initial: 'notFriend',
-              states: {
-                notFriend: {
-                  on: { ADD_FRIEND: { target: 'adding', actions: assign({ friendError: null }) } },
-                },
-                adding: {
-                  invoke: {
-                    id: 'addFriend',
-                    src: 'addFriend',
-                    input: ({ context }) => ({ userId: context.partner!.id }),
-                    onDone: {
-                      target: 'friend',
-                      actions: assign({ friendNotice: ({ context }) => messages.friends.added(context.partner!.username) }),
-                    },
-                    onError: {
-                      target: 'notFriend',
-                      actions: assign({ friendError: ({ event }) => messageFor(event.error, messages.social.addFriendFailed) }),
-                    },
-                  },
-                },
-                friend: {},
-              },
-            },
-          },
-        },
+        // The partner's profile dialog: the prompt card's and the header's avatar open it while the game is on.
+        profile: partnerProfile({ guard: 'partnerKnown', target: 'checking', actions: 'clearFriendMessages' }),
       },
     },
-    // The debate is over and counted: the screen shows 'Debate won: +N points'.
+    // The debate is over and counted: the screen shows 'Debate won: +N points'. The header's avatar still
+    // opens the partner's profile (adding them as a friend is a natural next step); the game always has one by now.
     result: {
+      type: 'parallel',
       on: {
         PLAY_AGAIN: { target: 'open', actions: 'startOver' },
         BACK: 'left',
+      },
+      states: {
+        profile: partnerProfile({ target: 'checking', actions: 'clearFriendMessages' }),
       },
     },
     left: { id: 'left', type: 'final', entry: 'goToGames' },

@@ -12,6 +12,7 @@ type MatchSnapshot = SnapshotFrom<typeof hotTakesMatchMachine>;
 export type MatchPhase =
   | 'matching'
   | 'prompting'
+  | 'starting'
   | 'failed'
   | 'waitingForTake'
   | 'ready'
@@ -30,6 +31,8 @@ export function selectPhase(s: MatchSnapshot): MatchPhase {
   if (s.hasTag('saving')) return 'leaving';
   if (s.matches({ open: { game: { loading: 'matching' } } })) return 'matching';
   if (s.matches({ open: { game: { loading: 'prompting' } } })) return 'prompting';
+  // The partner and prompt are known but the game is not started yet: nothing can be sent before it is.
+  if (s.matches({ open: { game: { loading: 'starting' } } })) return 'starting';
   if (s.matches({ open: { game: 'noPartner' } }) || s.matches({ open: { game: 'failed' } })) return 'failed';
   if (s.matches({ open: { game: { userResponse: 'waitingForTake' } } })) return 'waitingForTake';
   if (s.matches({ open: { game: { userResponse: 'ready' } } })) return 'ready';
@@ -45,6 +48,7 @@ export function inputEnabled(phase: MatchPhase): boolean {
 export function loadingText(phase: MatchPhase): string | null {
   if (phase === 'matching') return 'Finding you a debate partner...';
   if (phase === 'prompting') return 'Cooking up a debate topic...';
+  if (phase === 'starting') return 'Starting the game...';
   return null;
 }
 
@@ -58,7 +62,7 @@ export function statusLine(phase: MatchPhase, name: string): string {
 
 /** Why the input is disabled, shown under it; empty while it takes text. */
 export function inputHint(phase: MatchPhase, name: string): string {
-  if (phase === 'matching' || phase === 'prompting') return 'You can type once the game has loaded.';
+  if (phase === 'matching' || phase === 'prompting' || phase === 'starting') return 'You can type once the game has loaded.';
   if (phase === 'failed') return 'The game could not start. Try again above.';
   if (phase === 'waitingForTake') return `Waiting for ${name}'s hot take...`;
   if (phase === 'revealing') return `Revealing ${name}'s take...`;
@@ -70,11 +74,12 @@ export function inputHint(phase: MatchPhase, name: string): string {
 
 /** The partner profile dialog's state; null while it is closed. */
 export function selectFriendStatus(s: MatchSnapshot): FriendStatus | null {
-  // After the result (no 'open' state any more) the dialog is closed too.
-  if (!s.matches('open') || s.matches({ open: { profile: 'closed' } })) return null;
-  if (s.matches({ open: { profile: 'checking' } })) return 'checking';
-  if (s.matches({ open: { profile: { open: 'friend' } } })) return 'friend';
-  if (s.matches({ open: { profile: { open: 'adding' } } })) return 'adding';
+  // The game and its result each have the dialog's region; leaving (or ending) the game closes it.
+  const inProfile = (value: 'closed' | 'checking' | { open: 'friend' | 'adding' }) => s.matches({ open: { profile: value } }) || s.matches({ result: { profile: value } });
+  if (!(s.matches('open') || s.matches('result')) || inProfile('closed')) return null;
+  if (inProfile('checking')) return 'checking';
+  if (inProfile({ open: 'friend' })) return 'friend';
+  if (inProfile({ open: 'adding' })) return 'adding';
   return 'notFriend';
 }
 

@@ -3,9 +3,9 @@ import { shouldSaveLog, type ChatMessage } from '../../../domain/chat';
 import type { ClientFrame, DebateView, ServerFrame } from '../../../domain/liveContract';
 import { MATCHMAKING_TIMEOUT_MS } from '../../../domain/liveContract';
 import { isWinningGame } from '../../../domain/gameAward';
-import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted } from '../../live';
-import { debateChatMessages, debateMessageCount, OPPONENT, type PendingMessage } from './debateChat';
+import { debateChatMessages, debateMessageCount, OPPONENT, pendingLine } from './debateChat';
 
 // Hot Takes against a member: search the matchmaking queue over the live link; matched,
 // the server's 'debate.state' frames drive the phases (writing, SPEC's reveal, the live argument, the end),
@@ -19,7 +19,8 @@ export interface LiveDebateContext {
   debate: DebateView | null;
   /** The take sent, until the server's state carries it. */
   sentTake: string | null;
-  pending: PendingMessage[];
+  /** Mine, sent and not yet stored by the server; each one's id is its client id. */
+  pending: ChatMessage[];
   /** This member pressed Back (and confirmed) or 'End debate': the end is theirs. */
   leftByMe: boolean;
   /** The end was 'End debate' on a won debate, not leaving it. */
@@ -51,7 +52,6 @@ export type LiveDebateEvent =
   | { type: 'FINISH' };
 
 type DebateFrameOut = Exclude<ClientFrame, { type: 'send' | 'typing' | 'read' }>;
-type StateFrame = Extract<ServerFrame, { type: 'debate.state' }>;
 type MessageFrame = Extract<ServerFrame, { type: 'debate.message' }>;
 
 /** The chat as it ended, for 'View Chat Logs': the other member's lines under their name. */
@@ -67,13 +67,13 @@ function frame(frame: DebateFrameOut): LiveCommand {
 }
 
 function stateOf(event: LiveDebateEvent): DebateView | null {
-  return event.type === 'live.received' && event.frame.type === 'debate.state' ? (event.frame as StateFrame).debate : null;
+  return event.type === 'live.received' && event.frame.type === 'debate.state' ? event.frame.debate : null;
 }
 
 /** A message frame of the debate on screen: the server pushes each new message alone, after the state. */
 function ourMessage(context: LiveDebateContext, event: LiveDebateEvent): MessageFrame | null {
   if (event.type !== 'live.received' || event.frame.type !== 'debate.message') return null;
-  const pushed = event.frame as MessageFrame;
+  const pushed = event.frame;
   return context.debate?.debateId === pushed.debateId ? pushed : null;
 }
 
@@ -128,16 +128,15 @@ export const liveDebateMachine = setup({
     debateWon: ({ context }) => isWinningGame(debateMessageCount(context.debate)),
   },
   actions: {
-    goToGames: () => {
-      // Provided by the screen: navigate('/games').
-    },
+    /** The screen's navigate('/games'). */
+    goToGames: actionNotProvided('goToGames'),
     sendJoin: sendTo('liveLink', frame({ type: 'debate.join', community: null })),
     sendCancel: sendTo('liveLink', frame({ type: 'debate.cancel' })),
     takeState: assign(({ context, event }) => {
       const debate = stateOf(event);
       if (!debate) return {};
       const stored = new Set(debate.messages.map((m) => m.clientId));
-      return { debate, pending: context.pending.filter((p) => !stored.has(p.clientId)), sentTake: debate.yourTake === null ? context.sentTake : null };
+      return { debate, pending: context.pending.filter((p) => !stored.has(p.id)), sentTake: debate.yourTake === null ? context.sentTake : null };
     }),
     /** One new message: appended once (a repeat of an id already shown changes nothing), ending its wait if it is ours. */
     appendMessage: assign(({ context, event }) => {
@@ -147,7 +146,7 @@ export const liveDebateMachine = setup({
       const mine = pushed.message.from !== debate.opponent.id;
       return {
         debate: { ...debate, messages: [...debate.messages, pushed.message].sort(olderFirst) },
-        pending: mine ? context.pending.filter((p) => p.clientId !== pushed.message.clientId) : context.pending,
+        pending: mine ? context.pending.filter((p) => p.id !== pushed.message.clientId) : context.pending,
       };
     }),
     sendTake: sendTo('liveLink', ({ context, event }) =>
@@ -156,11 +155,11 @@ export const liveDebateMachine = setup({
     keepTake: assign({ sentTake: ({ event }) => (event.type === 'SEND' ? event.text : null) }),
     queueMessage: assign(({ context, event }) => {
       const text = event.type === 'SEND' ? event.text : event.type === 'EMOJI' ? event.emoji : '';
-      return { sent: context.sent + 1, pending: [...context.pending, { clientId: `${context.instanceId}-${context.sent + 1}`, text }] };
+      return { sent: context.sent + 1, pending: [...context.pending, pendingLine(`${context.instanceId}-${context.sent + 1}`, text)] };
     }),
     sendLastPending: sendTo('liveLink', ({ context }) => {
       const last = context.pending.at(-1)!;
-      return frame({ type: 'debate.say', debateId: context.debate!.debateId, clientId: last.clientId, text: last.text });
+      return frame({ type: 'debate.say', debateId: context.debate!.debateId, clientId: last.id, text: last.text });
     }),
     /**
      * After a reconnect: what the server may not have, since frames are dropped while offline. It stores
@@ -174,7 +173,7 @@ export const liveDebateMachine = setup({
         return;
       }
       if (context.sentTake !== null && debate.yourTake === null) enqueue.sendTo('liveLink', frame({ type: 'debate.take', debateId: debate.debateId, text: context.sentTake }));
-      for (const p of context.pending) enqueue.sendTo('liveLink', frame({ type: 'debate.say', debateId: debate.debateId, clientId: p.clientId, text: p.text }));
+      for (const p of context.pending) enqueue.sendTo('liveLink', frame({ type: 'debate.say', debateId: debate.debateId, clientId: p.id, text: p.text }));
     }),
     sendLeave: sendTo('liveLink', ({ context }) => frame({ type: 'debate.leave', debateId: context.debate!.debateId })),
     markLeft: assign({ leftByMe: true }),

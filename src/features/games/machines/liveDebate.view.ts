@@ -29,6 +29,14 @@ export function debateInputEnabled(phase: DebatePhase): boolean {
   return phase === 'writing' || phase === 'talking';
 }
 
+/**
+ * The quick emojis are messages of the debate, and the server stores messages only once both takes are in:
+ * while the take is written they stay disabled (an emoji is a reaction, never a take).
+ */
+export function debateEmojisEnabled(phase: DebatePhase): boolean {
+  return phase === 'talking';
+}
+
 export function debateInputHint(phase: DebatePhase, name: string): string {
   if (phase === 'searching') return debateTexts.searchingHint;
   if (phase === 'waiting') return debateTexts.waitingForTake(name);

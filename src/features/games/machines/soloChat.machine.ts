@@ -3,7 +3,7 @@ import { appendMessage, shouldSaveLog, welcomeMessage, type ChatMessage } from '
 import { messages as texts } from '../../../domain/messages';
 import { REPLY_DELAYS } from '../../../domain/replyTiming';
 import { CONTINUE_COMMAND, pickReaction, revealIntro, SOLO_RESULTS_DELAY_MS, SOLO_RESULTS_REPLY, SOLO_WELCOME } from '../../../domain/soloReactions';
-import { notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import { chatPipelineImplementations, leaveStates, pipelineContext, talkStates } from '../../chat';
 import type { ChatPipelineContext, ChatSources, ComposerEvent, LeaveEvent } from '../../chat';
 
@@ -80,9 +80,8 @@ export const soloChatMachine = setup({
       messages: ({ context }) =>
         appendMessage(context.messages, { text: texts.ai.partnerHotTakeFallback, sender: 'other' }, context.now()),
     }),
-    goToGames: () => {
-      // Provided by the screen: navigate('/games').
-    },
+    /** The screen's navigate('/games'). */
+    goToGames: actionNotProvided('goToGames'),
   },
 }).createMachine({
   id: 'soloChat',

@@ -9,6 +9,7 @@ import type { LiveCommand } from '../../live';
 import { liveDebateMachine } from '../machines/liveDebate.machine';
 import {
   debateChatMessages,
+  debateEmojisEnabled,
   debateInputEnabled,
   debateInputHint,
   debateResultCard,
@@ -86,6 +87,7 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
       emojis={quickEmojisFor('hottakes')}
       placeholder={INFO.placeholder}
       inputDisabled={!debateInputEnabled(phase)}
+      emojisDisabled={!debateEmojisEnabled(phase)}
       inputHint={debateInputHint(phase, name)}
       partner={debate ? { name, person: { id: debate.opponent.id, kind: 'member' } } : undefined}
       banner={banner}

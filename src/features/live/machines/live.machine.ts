@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, sendTo, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type EventObject } from 'xstate';
 import {
   CLOSE_SERVICE_RESTART,
   CLOSE_UNAUTHENTICATED,
@@ -9,7 +9,7 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '../../../domain/liveContract';
-import { callbackNotProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted, LiveStatus, OutboxEntry } from './liveEvents';
 
 /**
@@ -107,6 +107,11 @@ function onlineAfter(online: readonly string[], frame: ServerFrame): string[] {
   return frame.online ? [...others, frame.memberId] : others;
 }
 
+/** The error an actor's error event carries (xstate types an action's event as the machine's own events). */
+function errorIn(event: object): unknown {
+  return 'error' in event ? event.error : event;
+}
+
 export const liveMachine = setup({
   types: {} as { context: LiveContext; events: LiveEvent; input: LiveInput; emitted: LiveEmitted },
   actors: {
@@ -146,18 +151,22 @@ export const liveMachine = setup({
       }
       enqueue.assign({ refused: [] });
     }),
-    sendFrame: sendTo('socket', ({ event }): SocketSend => ({
-      type: 'socket.send',
-      frame: (event as Extract<LiveEvent, { type: 'live.frame' }>).frame,
-    })),
+    sendFrame: sendTo('socket', ({ event }): SocketSend => {
+      assertEvent(event, 'live.frame');
+      return { type: 'socket.send', frame: event.frame };
+    }),
     takeFrame: assign(({ context, event }) => {
-      const { frame } = event as Extract<LiveEvent, { type: 'socket.frame' }>;
+      assertEvent(event, 'socket.frame');
+      const { frame } = event;
       const outbox = withoutClientId(context.outbox, frame);
       return { outbox, refused: refusedAfter(context.refused, outbox, frame), onlineFriends: onlineAfter(context.onlineFriends, frame) };
     }),
-    tellFrame: emit(({ event }) => ({ type: 'live.received' as const, frame: (event as Extract<LiveEvent, { type: 'socket.frame' }>).frame })),
+    tellFrame: emit(({ event }) => {
+      assertEvent(event, 'socket.frame');
+      return { type: 'live.received' as const, frame: event.frame };
+    }),
     // Provided where the live actor is assembled: keeps the outbox (KeptOutbox) on the device after every change.
-    persistOutbox: () => undefined,
+    persistOutbox: actionNotProvided('persistOutbox'),
     resetBackoff: assign({ attempt: 0 }),
     planRetry: assign(({ context }) => ({
       retryDelayMs: backoffDelayMs(context.attempt, context.random()),
@@ -166,8 +175,9 @@ export const liveMachine = setup({
     // Friends' presence is only known while connected.
     forgetPresence: assign({ onlineFriends: [] }),
     // Provided where the live actor is assembled: tells the app the session is over.
-    endSession: () => undefined,
-    logWatchFailure: ({ event }) => console.error('Watching the network failed', (event as { error?: unknown }).error),
+    endSession: actionNotProvided('endSession'),
+    // Run only by the network watcher's onError, whose event carries the error.
+    logWatchFailure: ({ event }) => console.error('Watching the network failed', errorIn(event)),
   },
   delays: {
     silenceLimit: LIVE_SILENCE_LIMIT_MS,

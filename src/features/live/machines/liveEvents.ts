@@ -7,13 +7,8 @@ import type { ClientFrame, ServerFrame } from '../../../domain/liveContract';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'offline';
 
-/** A chat message waiting on the device until the server acknowledges it (survives reloads). */
-export interface OutboxEntry {
-  to: string;
-  clientId: string;
-  text: string;
-  queuedAt: number;
-}
+/** A chat message waiting on the device until the server acknowledges it (survives reloads): its send frame, and when it was queued. */
+export type OutboxEntry = Omit<Extract<ClientFrame, { type: 'send' }>, 'type'> & { queuedAt: number };
 
 export type LiveCommand =
   /** Queued on the device first, sent when open, resent after every reconnect until the 'ack'. */

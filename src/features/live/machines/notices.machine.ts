@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { liveTexts, type MemberMessage } from '../../../domain/liveContract';
-import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 import type { LiveCommand, LiveEmitted } from './liveEvents';
 
 /**
@@ -60,17 +60,15 @@ export const noticesMachine = setup({
   },
   actions: {
     showNotice: assign((_, params: { text: string; about: NoticeAbout | null }) => ({ notice: params.text, about: params.about })),
-    announceBeyondPage: (_, _params: { text: string }) => {
-      // Provided where the app is assembled: a browser notification and a tone, as the member's settings ask.
-    },
-    refreshFriendRequests: () => {
-      // Provided by the composition point: the app's friend requests actor is sent REFRESH.
-    },
-    refreshOwnProfile: () => {
-      // Provided where the app is assembled: the profile sync fetches the member's profile.
-    },
+    clearNotice: assign({ notice: null, about: null }),
+    /** Where the app is assembled: a browser notification and a tone, as the member's settings ask. */
+    announceBeyondPage: actionNotProvided<{ text: string }>('announceBeyondPage'),
+    /** Where the app is assembled: the app's friend requests actor is sent REFRESH. */
+    refreshFriendRequests: actionNotProvided('refreshFriendRequests'),
+    /** Where the app is assembled: the profile sync fetches the member's profile. */
+    refreshOwnProfile: actionNotProvided('refreshOwnProfile'),
     startNaming: assign(({ event }) => ({ namingFriendId: incomingMessage(event)?.from ?? null, lastWriterId: incomingMessage(event)?.from ?? null })),
-    logFailure: ({ event }) => console.error('A live notice failed', (event as { error?: unknown }).error),
+    logFailure: (_, params: { error: unknown }) => console.error('A live notice failed', params.error),
   },
   delays: {
     noticeDuration: 6_000,
@@ -78,7 +76,7 @@ export const noticesMachine = setup({
 }).createMachine({
   id: 'notices',
   context: ({ input }) => ({ memberId: input.memberId, viewingFriendId: null, notice: null, about: null, namingFriendId: null, lastWriterId: null }),
-  invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: 'logFailure' } },
+  invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } } },
   on: {
     'notices.viewing': { actions: assign({ viewingFriendId: ({ event }) => event.friendId }) },
     'live.received': [
@@ -107,10 +105,12 @@ export const noticesMachine = setup({
   initial: 'quiet',
   states: {
     quiet: {
-      entry: assign({ notice: null, about: null }),
+      entry: 'clearNotice',
     },
-    // The notice on screen (if any) stays while the sender's name is looked up.
+    // The notice on screen (if any) stays while the sender's name is looked up, and its Dismiss (or View) takes
+    // it away then too; the look-up goes on, so the new message is still told once its sender is named.
     naming: {
+      on: { 'notices.dismiss': { actions: 'clearNotice' } },
       invoke: {
         id: 'friendName',
         src: 'friendName',
@@ -133,7 +133,7 @@ export const noticesMachine = setup({
           // Not a friend (any more): no notice names a stranger; or the member is reading that chat already.
           { target: 'quiet' },
         ],
-        onError: { target: 'quiet', actions: 'logFailure' },
+        onError: { target: 'quiet', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
       },
       exit: assign({ namingFriendId: null }),
     },

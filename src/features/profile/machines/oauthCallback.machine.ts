@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { messages } from '../../../domain/messages';
 import { OAuthDeniedError, type CallbackParams, type OAuthOrigin, type OAuthProvider, type OAuthTokens } from '../../../domain/oauth';
-import { notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 // OAuth callback (docs/product.md section 4): check the redirect, exchange its code once, then go back to the
 // screen it started from (/profile or /connections, remembered across the redirect; /profile when unknown),
@@ -40,16 +40,13 @@ export const oauthCallbackMachine = setup({
     wasDenied: (_, params: { error: unknown }) => params.error instanceof OAuthDeniedError,
   },
   actions: {
-    finish: (_, _params: { provider: OAuthProvider; tokens: OAuthTokens }) => {
-      // Provided where the app is assembled: keeps the tokens, marks the service connected, ends the round trip.
-    },
+    /** Where the app is assembled: keeps the tokens, marks the service connected, ends the round trip. */
+    finish: actionNotProvided<{ provider: OAuthProvider; tokens: OAuthTokens }>('finish'),
     logFailure: ({ context }, params: { error: unknown }) => console.error(`${context.provider} sign-in failed`, params.error),
-    goToSuccess: (_, _params: { to: OAuthOrigin }) => {
-      // Provided by the screen: navigate(to, { replace: true }).
-    },
-    goToFailure: (_, _params: FailureRoute) => {
-      // Provided by the screen: navigate(to, { replace: true, state: { connectionNotice: notice } }).
-    },
+    /** The screen's navigate(to, { replace: true }). */
+    goToSuccess: actionNotProvided<{ to: OAuthOrigin }>('goToSuccess'),
+    /** The screen's navigate(to, { replace: true, state: { connectionNotice: notice } }). */
+    goToFailure: actionNotProvided<FailureRoute>('goToFailure'),
   },
 }).createMachine({
   id: 'oauthCallback',

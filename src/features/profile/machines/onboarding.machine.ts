@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { actionNotProvided } from '../../../shared/machines/notProvided';
 
 /**
  * Finishing the profile-building screen (docs/product.md sections 2 and 4): 'Start Exploring' and 'Skip for now'
@@ -13,12 +14,10 @@ export const onboardingMachine = setup({
     },
   },
   actions: {
-    startBioGeneration: () => {
-      // Provided where the app is assembled: writes a bio in the background, never waited for.
-    },
-    goToDashboard: () => {
-      // Provided by the screen: navigate('/dashboard').
-    },
+    /** Where the app is assembled: writes a bio in the background, never waited for. */
+    startBioGeneration: actionNotProvided('startBioGeneration'),
+    /** The screen's navigate('/dashboard'). */
+    goToDashboard: actionNotProvided('goToDashboard'),
   },
   delays: { navigationDelay: 500 },
 }).createMachine({

@@ -3,7 +3,7 @@ import { messageFor } from '../../../domain/errorText';
 import { messages } from '../../../domain/messages';
 import type { ServiceName } from '../../../domain/profile';
 import type { TasteOffer } from '../../../domain/tasteImport';
-import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 // Importing taste from a service that has just connected, with consent: once its connect is
 // done (a mark that survives the OAuth redirect), fetch what it reports, offer up to 5 new items, and add
@@ -42,9 +42,8 @@ export const tasteImportMachine = setup({
     somethingPicked: ({ context }) => context.picked.length > 0,
   },
   actions: {
-    settle: () => {
-      // Provided where the app is assembled: clears context.service's just-connected mark, so it is offered once.
-    },
+    /** Where the app is assembled: clears context.service's just-connected mark, so it is offered once. */
+    settle: actionNotProvided('settle'),
     logFailure: (_, params: { what: string; error: unknown }) => console.error(params.what, params.error),
   },
 }).createMachine({

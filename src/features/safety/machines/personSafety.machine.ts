@@ -46,8 +46,8 @@ export const personSafetyMachine = setup({
     report: notProvided<string, ReportCreate>('report'),
   },
   guards: {
-    notBlocked: ({ context, event }) =>
-      (event.type === 'OPEN_BLOCK' || event.type === 'OPEN_REPORT') && !context.blockedIds.includes(event.person.id),
+    /** Blocked once is enough; reporting stays open for someone already blocked (a chat can still show them). */
+    notBlocked: ({ context, event }) => event.type === 'OPEN_BLOCK' && !context.blockedIds.includes(event.person.id),
     noteFits: ({ event }) => event.type === 'EDIT_NOTE' && event.note.length <= REPORT_NOTE_MAX_LENGTH,
     hasReason: ({ context }) => context.reason !== null,
   },
@@ -72,7 +72,6 @@ export const personSafetyMachine = setup({
           actions: assign({ ...closed, person: ({ event }) => event.person, notice: null }),
         },
         OPEN_REPORT: {
-          guard: 'notBlocked',
           target: 'reporting',
           actions: assign({ ...closed, person: ({ event }) => event.person, notice: null }),
         },

@@ -1,7 +1,9 @@
+import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { messages } from '../../../domain/messages';
 import type { PersonKind } from '../../../domain/socialContract';
-import { useSendSafety } from './PersonSafetyScope';
+import type { PersonSafetyEvent } from '../machines/personSafety.machine';
+import { useSafety } from './PersonSafetyScope';
 import '../../../shared/ui/styles/safety.css';
 
 const texts = messages.safety;
@@ -17,12 +19,19 @@ export interface ActionablePerson {
  * guests never see it) and only inside a PersonSafetyScope. Escape or leaving the menu closes it.
  */
 export function PersonActions({ person }: { person: ActionablePerson }) {
-  const send = useSendSafety();
+  const actor = useSafety();
+  if (!actor || person.kind !== 'member') return null;
+  return <PersonActionsMenu actor={actor} person={person} />;
+}
+
+/** Someone this scope blocked (a chat can still show them) can still be reported; Block gives way to saying so. */
+function PersonActionsMenu({ actor, person }: { actor: NonNullable<ReturnType<typeof useSafety>>; person: ActionablePerson }) {
+  const blocked = useSelector(actor, (s) => s.context.blockedIds.includes(person.id));
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  if (!send || person.kind !== 'member') return null;
+  const send = (event: PersonSafetyEvent) => actor.send(event);
 
   const target = { id: person.id, username: person.username };
   const choose = (type: 'OPEN_BLOCK' | 'OPEN_REPORT') => {
@@ -63,10 +72,14 @@ export function PersonActions({ person }: { person: ActionablePerson }) {
             </button>
           </li>
           <li>
-            <button type="button" className="person-actions-item person-actions-danger" {...keys} onClick={() => choose('OPEN_BLOCK')}>
-              {texts.block}
-              <span className="visually-hidden">{` ${person.username}`}</span>
-            </button>
+            {blocked ? (
+              <p className="person-actions-note">{texts.blocked(person.username)}</p>
+            ) : (
+              <button type="button" className="person-actions-item person-actions-danger" {...keys} onClick={() => choose('OPEN_BLOCK')}>
+                {texts.block}
+                <span className="visually-hidden">{` ${person.username}`}</span>
+              </button>
+            )}
           </li>
         </ul>
       ) : null}

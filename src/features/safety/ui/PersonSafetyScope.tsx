@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PersonSafetyEvent } from '../machines/personSafety.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { useSocial } from '../../session/components';
 import { BlockDialog, BlockedDialog, ReportDialog } from './PersonSafetyDialogs';
@@ -28,11 +27,6 @@ const SafetyContext = createContext<SafetyActor | null>(null);
 /** The safety actor of the surrounding scope (null outside one, where nobody can be blocked or reported). */
 export function useSafety(): SafetyActor | null {
   return useContext(SafetyContext);
-}
-
-export function useSendSafety(): ((event: PersonSafetyEvent) => void) | null {
-  const actor = useSafety();
-  return actor ? (event) => actor.send(event) : null;
 }
 
 function SafetyDialogs({ actor }: { actor: SafetyActor }) {

@@ -7,11 +7,12 @@ import { landingAfterLogIn } from '../services/landing';
 
 /**
  * The log-in form's `submitCredentials`: the session logs in with the username as typed minus surrounding
- * spaces; the answer is where to land.
+ * spaces; the answer is where to land. Stopped before the answer (the form was left), the log-in is abandoned.
  */
 export function logInWith(session: SessionActor) {
-  return fromPromise<Landing, Record<LogInField, string>>(async ({ input }) => {
-    await logInThrough(session, { username: input.username.trim(), password: input.password });
+  // `signal` aborts when the form stops waiting (it was left for Sign Up): the session then abandons this log-in.
+  return fromPromise<Landing, Record<LogInField, string>>(async ({ input, signal }) => {
+    await logInThrough(session, { username: input.username.trim(), password: input.password }, signal);
     // A log-in that worked is not undone because the profile could not be read: profile building is the safe landing.
     return landingAfterLogIn(true).catch((): Landing => 'connections');
   });

@@ -24,24 +24,39 @@ function failed(actor: SessionActor): never {
   throw new MemberRequestFailed(failure ?? { code: 'SERVER', message: memberErrorTexts.SERVER });
 }
 
-async function becomeMember(actor: SessionActor, event: { type: 'SIGN_UP'; request: SignupRequest } | { type: 'LOG_IN'; request: LoginRequest }) {
+async function becomeMember(
+  actor: SessionActor,
+  event: { type: 'SIGN_UP'; request: SignupRequest } | { type: 'LOG_IN'; request: LoginRequest },
+  abandoned?: AbortSignal,
+) {
   // A member who signs up or logs in again switches accounts: the old session ends first.
   if ((await settled(actor)).matches('member')) {
     actor.send({ type: 'LOG_OUT' });
     await settled(actor);
   }
+  if (abandoned?.aborted) return failed(actor);
   actor.send(event);
-  const snapshot = await settled(actor);
-  if (snapshot.matches('member') && snapshot.context.member) return snapshot.context.member;
-  return failed(actor);
+  const abandon = () => actor.send({ type: 'ABANDON_LOG_IN' });
+  abandoned?.addEventListener('abort', abandon, { once: true });
+  try {
+    const snapshot = await settled(actor);
+    if (snapshot.matches('member') && snapshot.context.member) return snapshot.context.member;
+    return failed(actor);
+  } finally {
+    abandoned?.removeEventListener('abort', abandon);
+  }
 }
 
 export function signUpThrough(actor: SessionActor, request: SignupRequest): Promise<Member> {
   return becomeMember(actor, { type: 'SIGN_UP', request });
 }
 
-export function logInThrough(actor: SessionActor, request: LoginRequest): Promise<Member> {
-  return becomeMember(actor, { type: 'LOG_IN', request });
+/**
+ * `abandoned` aborts when the asker no longer wants the answer (the log-in form was left): a log-in not yet
+ * sent is not sent, and one on its way is abandoned, so the session stays a guest whatever the server says.
+ */
+export function logInThrough(actor: SessionActor, request: LoginRequest, abandoned?: AbortSignal): Promise<Member> {
+  return becomeMember(actor, { type: 'LOG_IN', request }, abandoned);
 }
 
 /** Resolves once the account is gone (the session is then a guest); rejects with the failure otherwise. */

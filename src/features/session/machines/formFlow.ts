@@ -1,7 +1,7 @@
 import { assign, type EventObject } from 'xstate';
 import { firstInvalidField, hasErrors, type FieldErrors } from '../../../domain/validation';
 import { memberFailure } from '../../../domain/memberFailure';
-import { notProvided } from '../../../shared/machines/notProvided';
+import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 /**
  * The rhythm both auth forms follow (docs/product.md section 5), kept in one place so log-in and sign-up cannot
@@ -63,12 +63,10 @@ export function formFlowImplementations<F extends string, TEvent extends EventOb
       showServerError: assign<FormContext<F>, TEvent, { error: unknown }, TEvent, never>({
         serverError: (_, params) => serverErrorFrom(fields, params.error),
       }),
-      focusField: (_: unknown, _params: { field: F | undefined }) => {
-        // Provided by the screen: moves keyboard focus to that field's input.
-      },
-      goToConnections: () => {
-        // Provided by the screen: navigate('/connections').
-      },
+      /** The screen's: moves keyboard focus to that field's input. */
+      focusField: actionNotProvided<{ field: F | undefined }>('focusField'),
+      /** The screen's navigate('/connections'). */
+      goToConnections: actionNotProvided('goToConnections'),
     },
     guards: {
       formIsValid: ({ context }: { context: FormContext<F> }) => !hasErrors(validate(context.values)),

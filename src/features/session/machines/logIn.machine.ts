@@ -8,8 +8,8 @@ import { formFlowImplementations, formFlowStates, type FormContext, type FormEve
  * Log-in form ('Log In', docs/product.md sections 2 and 5). Same rhythm as sign-up (formFlow.ts): errors appear on
  * a failed submit and then follow every keystroke; a valid submit is checked by the server, then fades out
  * and after 500 ms arrives where the member belongs: Home when the profile the server holds is complete,
- * /connections (profile building) otherwise. 'Create one' leaves for /auth while the form is still being
- * edited; 'Continue as guest' skips the server and goes to /connections.
+ * /connections (profile building) otherwise. 'Create one' leaves for /auth while the form is being edited or
+ * the server asked (not once it is leaving); 'Continue as guest' skips the server and goes to /connections.
  */
 export interface LogInContext extends FormContext<LogInField> {
   landing: Landing;
@@ -18,6 +18,7 @@ export interface LogInContext extends FormContext<LogInField> {
 export type LogInEvent = FormEvent<LogInField> | { type: 'CREATE_ACCOUNT' };
 
 const flow = formFlowImplementations<LogInField, LogInEvent>(logInFields, validateLogIn);
+const flowStates = formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: 'leftForSignUp' }, 'takeLanding');
 
 export const logInMachine = setup({
   types: {} as { context: LogInContext; events: LogInEvent },
@@ -40,7 +41,11 @@ export const logInMachine = setup({
   context: { values: emptyLogInForm, errors: {}, serverError: null, landing: 'connections' },
   initial: 'editing',
   states: {
-    ...formFlowStates(logInFields, validateLogIn, { CREATE_ACCOUNT: { actions: 'goToSignUp' } }, 'takeLanding'),
+    ...flowStates,
+    // 'Create one' works while the server is asked too: leaving stops the submit, whose log-in the session then
+    // abandons (actors/authForms.actors.ts), so the person arrives on Sign Up as the guest they were.
+    submitting: { ...flowStates.submitting, on: { CREATE_ACCOUNT: 'leftForSignUp' } },
+    leftForSignUp: { type: 'final', entry: 'goToSignUp' },
     leaving: { after: { navigateDelay: [{ guard: 'landsHome', target: 'home' }, { target: 'done' }] } },
     home: { type: 'final', entry: 'goToHome' },
   },

@@ -1,4 +1,4 @@
-import { assign, setup, type DoneActorEvent } from 'xstate';
+import { assign, setup, stateIn, type DoneActorEvent } from 'xstate';
 import type { LoginRequest, Member, SignupRequest, UnreachableMember } from '../../../domain/memberContract';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../domain/memberFailure';
 import { callbackNotProvided, notProvided } from '../../../shared/machines/notProvided';
@@ -18,6 +18,8 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'SIGN_UP'; request: SignupRequest }
   | { type: 'LOG_IN'; request: LoginRequest }
+  /** The log-in form was left while its log-in was on its way ('Create one'): the person no longer wants it. */
+  | { type: 'ABANDON_LOG_IN' }
   | { type: 'LOG_OUT' }
   | { type: 'DELETE_ACCOUNT'; password: string }
   | { type: 'SESSION_EXPIRED' }
@@ -67,6 +69,7 @@ export const sessionMachine = setup({
     hasMember: (_, params: { output: CheckOutput }) => memberIn(params.output) !== null,
     unreachableMember: (_, params: { output: CheckOutput }) => params.output !== null && 'offlineMemberId' in params.output,
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
+    logInAbandoned: stateIn('#session.loggingIn.abandoned'),
   },
   actions: {
     takeMember: assign((_, params: { member: Member | null }) => ({ member: params.member, failure: null })),
@@ -146,12 +149,37 @@ export const sessionMachine = setup({
     },
     loggingIn: {
       entry: ['clearFailure', 'withdrawViewer'],
+      // An abandoned log-in still waits for the server's answer: stopping the request now could not stop the server
+      // from opening a session after a log-out sent meanwhile.
+      initial: 'asking',
+      states: {
+        asking: { on: { ABANDON_LOG_IN: 'abandoned' } },
+        abandoned: {},
+      },
       invoke: {
         id: 'logIn',
         src: 'logIn',
         input: ({ event }) => requestEvent(event, 'LOG_IN').request,
-        onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
-        onError: { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: [
+          { guard: 'logInAbandoned', target: 'endingAbandonedLogIn' },
+          { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
+        ],
+        onError: [
+          // Nobody waits for the reason any more.
+          { guard: 'logInAbandoned', target: 'guest' },
+          { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    // The server opened a session nobody wants any more: it is ended, and the person stays the guest they were
+    // (nothing of the member reached the device, so nothing is forgotten).
+    endingAbandonedLogIn: {
+      invoke: {
+        id: 'endAbandonedLogIn',
+        src: 'logOut',
+        onDone: { target: 'guest' },
+        // A server session left behind expires on its own, as after any log-out.
+        onError: { target: 'guest' },
       },
     },
     member: {

@@ -7,6 +7,7 @@ import { settingsKey } from '../../../shared/storage/settings';
 import { requestNotificationPermission } from '../../live';
 import { deleteAccountThrough, settledSession, type SessionActor } from '../../session';
 import { exportForSession } from '../services/exportData';
+import { privacySafetyActorsWith } from './privacySafety.actors';
 import { saveJsonFile } from '../services/fileDownload';
 
 /** Settings' `exportData`: the device's data, plus the server's copy while a member is signed in. */
@@ -60,6 +61,7 @@ export const settingsActors = {
     actors: { ...privacyActorsWith(session), exportData: exportDataWith(session), saveSettings: saveSettingsOnDevice },
     actions: settingsDeviceActions,
   }),
+  privacySafety: (session: SessionActor) => ({ actors: privacySafetyActorsWith(session) }),
   accountDeletion: (session: SessionActor) => ({
     // The session deletes the account (and becomes a guest).
     actors: { deleteAccount: fromPromise<unknown, { password: string }>(({ input }) => deleteAccountThrough(session, input.password)) },

@@ -100,7 +100,16 @@ export const settingsMachine = setup({
     ready: {
       initial: 'saved',
       states: {
-        saved: {},
+        // Download, Clear App Data and Log Out each leave `ready`, which would stop a save on its way and leave a
+        // switch showing what was never stored; so they start only once every change is saved (the screen keeps
+        // their buttons disabled until then).
+        saved: {
+          on: {
+            CLEAR_DATA: { target: '#settings.confirmingClear', actions: 'clearNotice' },
+            LOG_OUT: { target: '#settings.confirmingLogOut', actions: 'clearNotice' },
+            DOWNLOAD: { target: '#settings.exporting', actions: [assign({ error: null }), 'clearNotice'] },
+          },
+        },
         // A privacy switch is told to the server first; a refusal puts the switch back where the server has it.
         sharing: {
           invoke: {
@@ -157,9 +166,6 @@ export const settingsMachine = setup({
           { target: '.saving', reenter: true, actions: [{ type: 'toggle', params: ({ event }) => ({ setting: event.setting }) }, 'clearNotice'] },
         ],
         DISMISS_NOTICE: { actions: 'clearNotice' },
-        CLEAR_DATA: { target: 'confirmingClear', actions: 'clearNotice' },
-        LOG_OUT: { target: 'confirmingLogOut', actions: 'clearNotice' },
-        DOWNLOAD: { target: 'exporting', actions: [assign({ error: null }), 'clearNotice'] },
       },
     },
     exporting: {
@@ -193,6 +199,11 @@ export interface SettingsQuestion {
   title: string;
   message: string;
   confirmLabel: string;
+}
+
+/** Download, Clear App Data and Log Out can start: the settings are loaded and every change shown is saved. */
+export function selectEverythingSaved(snapshot: SnapshotFrom<typeof settingsMachine>): boolean {
+  return snapshot.matches({ ready: 'saved' });
 }
 
 /** The question on screen while Clear App Data or Log Out waits for an answer (docs/product.md's words); null otherwise. */

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Settings as SettingsValue } from '../../../domain/settings';
-import { selectQuestion, type SettingName, type SettingsQuestion } from '../machines/settings.machine';
+import { selectEverythingSaved, selectQuestion, type SettingName, type SettingsQuestion } from '../machines/settings.machine';
 import { useAccountDeletionMachine, useSettingsMachine } from './SettingsActors';
 import { BlockedPeopleSection } from '../../safety/components';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { PrivacySafetySection } from './PrivacySafetySection';
+import { SwitchRow } from './SwitchRow';
 import { SessionContext } from '../../session/components';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { StatusNotice } from '../../../shared/ui/StatusNotice';
@@ -29,31 +30,6 @@ const TOGGLES: ToggleSpec[] = [
   { setting: 'notifications', title: 'Push Notifications', isOn: (s) => s.notifications, on: 'On', off: 'Off' },
   { setting: 'soundEffects', title: 'Sound Effects', isOn: (s) => s.soundEffects, on: 'On', off: 'Off' },
 ];
-
-function ToggleRow({ spec, checked, disabled, onToggle }: { spec: ToggleSpec; checked: boolean; disabled: boolean; onToggle: () => void }) {
-  const titleId = useId();
-  const valueId = useId();
-  return (
-    <li className="setting-row">
-      <div className="setting-text">
-        <span id={titleId} className="setting-title">{spec.title}</span>
-        <span id={valueId} className="setting-value">{checked ? spec.on : spec.off}</span>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={titleId}
-        aria-describedby={valueId}
-        className="switch"
-        disabled={disabled}
-        onClick={onToggle}
-      >
-        <span className="switch-thumb" aria-hidden="true" />
-      </button>
-    </li>
-  );
-}
 
 const sameQuestion = (a: SettingsQuestion | null, b: SettingsQuestion | null) => a?.title === b?.title;
 
@@ -81,6 +57,7 @@ export default function Settings() {
   );
   const deleteDialogOpen = useSelector(deletion, (s) => s.matches('open') || s.matches('deleting'));
   const ready = useSelector(actor, (s) => s.matches('ready'));
+  const everythingSaved = useSelector(actor, selectEverythingSaved);
   const settings = useSelector(actor, (s) => s.context.settings);
   const error = useSelector(actor, (s) => s.context.error);
   const notice = useSelector(actor, (s) => s.context.notice);
@@ -98,9 +75,10 @@ export default function Settings() {
         <h2 id="settings-preferences">Preferences</h2>
         <ul className="setting-list">
           {TOGGLES.map((spec) => (
-            <ToggleRow
+            <SwitchRow
               key={spec.setting}
-              spec={spec}
+              title={spec.title}
+              valueText={spec.isOn(settings) ? spec.on : spec.off}
               checked={spec.isOn(settings)}
               disabled={!ready}
               onToggle={() => actor.send({ type: 'TOGGLE', setting: spec.setting })}
@@ -108,6 +86,8 @@ export default function Settings() {
           ))}
         </ul>
       </section>
+
+      {member ? <PrivacySafetySection /> : null}
 
       {member ? <BlockedPeopleSection /> : null}
 
@@ -118,7 +98,7 @@ export default function Settings() {
             <p className="setting-title">Download my data</p>
             <p className="setting-value" id="download-desc">A JSON file of your profile, friends, settings, stats and chat logs{member ? ', with the server\'s copy of your account' : ''}. Service tokens are left out.</p>
           </div>
-          <button type="button" className="btn btn-outline btn-small" aria-describedby="download-desc" disabled={!ready} onClick={() => actor.send({ type: 'DOWNLOAD' })}>
+          <button type="button" className="btn btn-outline btn-small" aria-describedby="download-desc" disabled={!everythingSaved} onClick={() => actor.send({ type: 'DOWNLOAD' })}>
             Download my data
           </button>
         </div>
@@ -127,7 +107,7 @@ export default function Settings() {
             <p className="setting-title">Clear App Data</p>
             <p className="setting-value" id="clear-desc">Deletes your profile, friends, settings and chat logs on this device. Connected services stay connected.</p>
           </div>
-          <button type="button" className="btn btn-danger btn-small" aria-describedby="clear-desc" disabled={!ready} onClick={() => actor.send({ type: 'CLEAR_DATA' })}>
+          <button type="button" className="btn btn-danger btn-small" aria-describedby="clear-desc" disabled={!everythingSaved} onClick={() => actor.send({ type: 'CLEAR_DATA' })}>
             Clear App Data
           </button>
         </div>
@@ -149,7 +129,7 @@ export default function Settings() {
             <p className="setting-title">Log Out</p>
             <p className="setting-value" id="logout-desc">Disconnects your music and tracking services and ends this session.</p>
           </div>
-          <button type="button" className="btn btn-danger btn-small" aria-describedby="logout-desc" disabled={!ready} onClick={() => actor.send({ type: 'LOG_OUT' })}>
+          <button type="button" className="btn btn-danger btn-small" aria-describedby="logout-desc" disabled={!everythingSaved} onClick={() => actor.send({ type: 'LOG_OUT' })}>
             Log Out
           </button>
         </div>

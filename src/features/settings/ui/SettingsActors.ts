@@ -1,6 +1,7 @@
 import { createContext, useMemo } from 'react';
 import type { SettingsActors } from '../actors/settings.actors';
 import { accountDeletionMachine } from '../machines/accountDeletion.machine';
+import { privacySafetyMachine } from '../machines/privacySafety.machine';
 import { settingsMachine } from '../machines/settings.machine';
 import { SessionContext } from '../../session/components';
 import { useProvided } from '../../../shared/ui/useProvided';
@@ -24,4 +25,11 @@ export function useAccountDeletionMachine() {
   const actors = useSettingsActors();
   const session = SessionContext.useActorRef();
   return useMemo(() => accountDeletionMachine.provide(actors.accountDeletion(session)), [actors, session]);
+}
+
+/** The 'Privacy and safety' machine over the app's session (members only). */
+export function usePrivacySafetyMachine() {
+  const actors = useSettingsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => privacySafetyMachine.provide(actors.privacySafety(session)), [actors, session]);
 }

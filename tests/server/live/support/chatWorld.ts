@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { clientFrameSchema, type ClientFrame, type MemberMessage, type ServerFrame } from '../../../../src/domain/liveContract';
 import { createApp } from '../../../../server/app';
 import { loadConfig } from '../../../../server/config';
@@ -8,7 +8,7 @@ import { chatFeature } from '../../../../server/live/chat';
 import type { LiveFeature, LiveSocket, LocalSockets } from '../../../../server/live/feature';
 import { pairOf } from '../../../../server/social/people';
 import { APP_ORIGIN } from '../../members/support/browser';
-import { openTestDatabase, type DatabaseKind, type TestDatabase } from '../../members/support/testDatabase';
+import { openTestDatabaseAroundTests, type DatabaseKind, type TestDatabase } from '../../members/support/testDatabase';
 import { addMember, type TestMember } from '../../social/support/members';
 import { memoryBus, type MemoryBus } from './memoryBus';
 
@@ -77,12 +77,8 @@ export function useChatWorld(kind: DatabaseKind): ChatWorld {
   let open: Map<string, Set<TestSocket>>;
   let pending: Promise<void>[] = [];
 
-  beforeAll(async () => {
-    world.database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await world.database?.dispose();
-  });
+  const opened = openTestDatabaseAroundTests(kind);
+  Object.defineProperty(world, 'database', { get: () => opened.database });
   beforeEach(async () => {
     const { db } = world.database;
     // Every other row of a member goes with them (ON DELETE CASCADE).

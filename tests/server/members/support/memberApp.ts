@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { createApp } from '../../../../server/app';
 import { loadConfig } from '../../../../server/config';
 import { APP_ORIGIN } from './browser';
-import { emptyTables, openTestDatabase, type DatabaseKind, type TestDatabase } from './testDatabase';
+import { emptyTables, openTestDatabaseAroundTests, type DatabaseKind, type TestDatabase } from './testDatabase';
 
 // The setup most members and social test files share: one database per file (PGlite or Postgres),
 // emptied before each test, and the app made anew on it, so no test sees another's rows or limits.
@@ -21,13 +21,9 @@ export interface MemberAppOptions {
 }
 
 export function withMemberApp(kind: DatabaseKind, { env = () => ({}), now }: MemberAppOptions = {}): MemberApp {
+  const opened = openTestDatabaseAroundTests(kind);
   const setup = {} as MemberApp;
-  beforeAll(async () => {
-    setup.database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await setup.database?.dispose();
-  });
+  Object.defineProperty(setup, 'database', { get: () => opened.database });
   beforeEach(async () => {
     await emptyTables(setup.database);
     setup.app = createApp(loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, ...env() }), { members: { db: setup.database.db, now } });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import { openDatabase, type OpenDatabase } from '../../../../server/db/open';
 import type { Logger } from '../../../../server/lib/log';
@@ -63,28 +63,34 @@ export function createDataDir(): { dir: string; remove: () => void } {
 export async function openTestDatabase(kind: DatabaseKind, log?: Logger): Promise<TestDatabase> {
   if (kind === 'postgres') {
     const created = await createPostgresDatabase();
-    const opened = await openDatabase({ dataDir: '', url: created.url }, log);
-    await migrateToLatest(opened.db);
-    return {
-      ...opened,
-      env: { DATABASE_URL: created.url },
-      async dispose() {
-        await opened.close();
-        await created.drop();
-      },
-    };
+    return migrated(await openDatabase({ dataDir: '', url: created.url }, log), { DATABASE_URL: created.url }, created.drop);
   }
   const data = createDataDir();
-  const opened = await openDatabase({ dataDir: data.dir }, log);
+  return migrated(await openDatabase({ dataDir: data.dir }, log), { DATA_DIR: data.dir }, data.remove);
+}
+
+async function migrated(opened: OpenDatabase, env: TestDatabase['env'], remove: () => void | Promise<void>): Promise<TestDatabase> {
   await migrateToLatest(opened.db);
   return {
     ...opened,
-    env: { DATA_DIR: data.dir },
+    env,
     async dispose() {
       await opened.close();
-      data.remove();
+      await remove();
     },
   };
+}
+
+/** One test database for the describe block, open before its first test and disposed of after its last. */
+export function openTestDatabaseAroundTests(kind: DatabaseKind, log?: Logger): { readonly database: TestDatabase } {
+  const opened = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    opened.database = await openTestDatabase(kind, log);
+  }, 60_000);
+  afterAll(async () => {
+    await opened.database?.dispose();
+  });
+  return opened;
 }
 
 /** Empties every members table between tests (one database serves a whole file). */

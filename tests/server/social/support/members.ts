@@ -56,14 +56,35 @@ export async function putSettings(member: TestMember, settings: Record<string, u
   expect(response.status).toBe(200);
 }
 
+interface FriendsWorld<Member> {
+  member(username: string): Promise<Member>;
+  befriend(one: Member, other: Member): Promise<void>;
+}
+
 /** Two new members who are already friends, as a world that can add members and friendships makes them. */
-export async function twoFriends<Member>(
-  world: { member(username: string): Promise<Member>; befriend(one: Member, other: Member): Promise<void> },
-  one: string,
-  other: string,
-): Promise<[Member, Member]> {
-  const first = await world.member(one);
-  const second = await world.member(other);
-  await world.befriend(first, second);
+export async function twoFriends<Member>(world: FriendsWorld<Member>, one: string, other: string): Promise<[Member, Member]> {
+  const [first, second] = await memberWithFriends(world, one, other);
   return [first, second];
 }
+
+/** A new member and new members who are each already their friend (not each other's), in the order named. */
+export async function memberWithFriends<Member, Friends extends string[]>(
+  world: FriendsWorld<Member>,
+  name: string,
+  ...friends: Friends
+): Promise<[Member, ...{ [Index in keyof Friends]: Member }]> {
+  const member = await world.member(name);
+  const added: Member[] = [];
+  for (const friend of friends) {
+    const other = await world.member(friend);
+    await world.befriend(member, other);
+    added.push(other);
+  }
+  return [member, ...(added as { [Index in keyof Friends]: Member })];
+}
+
+/** How a friendship can end, as the one ending it asks for it, with the status the server answers. */
+export const friendshipEndings: [string, (by: TestMember, friend: TestMember) => Promise<Response>, number][] = [
+  ['unfriends', (by, friend) => by.browser.request('DELETE', `/api/friends/${friend.id}`), 204],
+  ['blocks', (by, friend) => by.browser.request('POST', '/api/blocks', { userId: friend.id }), 201],
+];

@@ -18,6 +18,8 @@ export interface World {
   app: Hono;
   clock: { now: number };
   signUp(username: string): Promise<Person>;
+  /** Signs up each of them, in the order named. */
+  signUpEach<Names extends string[]>(...usernames: Names): Promise<{ [Index in keyof Names]: Person }>;
   /** The profile a member saves, then privacy and communities as the settings screen stores them. */
   setProfile(person: Person, settings: { picture?: string; visibility?: 'public' | 'private'; communities?: string[] }): Promise<void>;
 }
@@ -45,6 +47,12 @@ export function useWorld(kind: DatabaseKind): World {
     return { id: user.id, username, browser: person };
   };
 
+  world.signUpEach = async <Names extends string[]>(...usernames: Names) => {
+    const people: Person[] = [];
+    for (const username of usernames) people.push(await world.signUp(username));
+    return people as { [Index in keyof Names]: Person };
+  };
+
   world.setProfile = async (person, settings) => {
     const profile = { username: person.username, profilePicture: settings.picture ?? '', hobbies: '', musicGenres: [], favoriteGames: [], favoriteShows: [], updatedAt: world.clock.now };
     expect((await person.browser.request('PUT', '/api/me/profile', profile)).status).toBe(200);
@@ -59,4 +67,31 @@ export function useWorld(kind: DatabaseKind): World {
 
 export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** The response has this status and this JSON body (`label` names the case in a loop). */
+export async function expectAnswer(response: Response | Promise<Response>, status: number, body: unknown, label?: string): Promise<void> {
+  const answered = await response;
+  expect(answered.status, label).toBe(status);
+  expect(await json(answered), label).toEqual(body);
+}
+
+/** A friend request as the friend-request routes answer it. */
+export interface FriendRequestWire {
+  id: string;
+  from: { id: string; username: string; avatar: string; profilePicture: string };
+  to: { id: string; username: string; avatar: string; profilePicture: string };
+  createdAt: string;
+  status: string;
+}
+
+/** Sends a friend request through its route; answers the body the server sent back. */
+export async function askToBeFriends(from: Person, to: Person): Promise<{ request: FriendRequestWire }> {
+  return json<{ request: FriendRequestWire }>(await from.browser.request('POST', '/api/friends/requests', { toUserId: to.id }));
+}
+
+/** Makes them friends the way members do: one asks, the other accepts. */
+export async function befriend(one: Person, other: Person): Promise<void> {
+  const sent = await askToBeFriends(one, other);
+  expect((await other.browser.request('POST', `/api/friends/requests/${sent.request.id}/accept`)).status).toBe(200);
 }

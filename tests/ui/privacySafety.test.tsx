@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../services/fetchMock';
+import { resetScreen } from '../support/screenTeardown';
+import { renderSettings } from '../support/settingsScreen';
+
+// Settings' 'Privacy and safety' (members only): 'Who can send you friend requests' as three radio
+// choices, 'Send read receipts' and 'Send typing indicator' as switches, each saved to PUT /api/me/safety.
+
+const kept = { friendRequests: 'friendsOfFriends', sendReadReceipts: true, sendTypingIndicator: false };
+const server = (more: Parameters<typeof mockFetch>[0] = {}) =>
+  mockFetch({
+    'GET /api/me/settings': json({ profileVisibility: 'public', showOnlineStatus: true, communities: [] }),
+    'GET /api/blocks': json({ blocked: [] }),
+    'GET /api/me/safety': json(kept),
+    ...more,
+  });
+
+async function section() {
+  return (await screen.findByRole('heading', { level: 2, name: 'Privacy and safety' })).closest('section')!;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(resetScreen);
+
+describe("Settings: 'Privacy and safety'", () => {
+  it('shows what the server keeps and saves a choice whole', async () => {
+    const { calls } = server({ 'PUT /api/me/safety': json({ ...kept, friendRequests: 'noOne' }) });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const area = within(await section());
+    const group = area.getByRole('group', { name: 'Who can send you friend requests' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim())).toEqual(['Everyone', 'Friends of friends', 'No one']);
+    await waitFor(() => expect(area.getByRole('radio', { name: 'Friends of friends' })).toBeChecked());
+    expect(area.getByRole('switch', { name: 'Send read receipts' })).toHaveAttribute('aria-checked', 'true');
+    expect(area.getByRole('switch', { name: 'Send typing indicator' })).toHaveAccessibleDescription('Off');
+
+    await user.click(area.getByRole('radio', { name: 'No one' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/me/safety').map((c) => c.body)).toEqual([{ ...kept, friendRequests: 'noOne' }]));
+    expect(area.getByRole('radio', { name: 'No one' })).toBeChecked();
+  });
+
+  it('a refused switch goes back to what the server has and says so', async () => {
+    server({ 'PUT /api/me/safety': json({ error: { code: 'SERVER', message: 'x' } }, 500) });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const area = within(await section());
+    const receipts = area.getByRole('switch', { name: 'Send read receipts' });
+    await waitFor(() => expect(receipts).toBeEnabled());
+    await user.click(receipts);
+    expect(await area.findByRole('alert')).toHaveTextContent('Could not save your privacy and safety settings. Please try again.');
+    expect(receipts).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('is not there for a guest', async () => {
+    const { calls } = mockFetch({});
+    renderSettings(false);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Theme' })).toBeEnabled());
+    expect(screen.queryByRole('heading', { name: 'Privacy and safety' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
