@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
-import { expectNoPageErrorsAndClose, type LiveMember, signUpMember } from './support/liveMembers';
+import { expectNoPageErrorsAndClose, type LiveMember, openLivePage, signUpMember } from './support/liveMembers';
 import { startAppServer, type AppServer } from './support/server';
 
 // Every open screen stays true, in real Chromium against the real server: what one member does reaches
@@ -88,10 +88,7 @@ function hearFrames(page: Page) {
 /** The member's screen open at `path`, its live channel connected (the Friends tab is drawn and the socket open). */
 async function open(someone: LiveMember, path: string): Promise<void> {
   hearFrames(someone.page);
-  const socket = someone.page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/live'));
-  await someone.page.goto(`${server.baseURL}${path}`);
-  const ws = await socket;
-  await new Promise<void>((resolve) => ws.once('framereceived', () => resolve()));
+  await openLivePage(server, someone.page, path);
 }
 
 const itemOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './support/browser';
-import { signUpMember, type LiveMember, befriend, giveProfile } from './support/liveMembers';
+import { signUpMember, type LiveMember, befriend, giveProfile, openLivePage } from './support/liveMembers';
 import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
 import { runBrowserAndAppServerAroundTests } from './support/browserAndServer';
@@ -150,9 +150,7 @@ describe('member buttons no other flow presses', () => {
     await page.getByLabel('Upload profile picture').waitFor({ state: 'attached' });
 
     // hal asks gil while gil is on Settings: the live notice comes; 'Dismiss' takes it away and gil stays put.
-    const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
-    await page.goto(`${server.baseURL}/settings`);
-    await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+    await openLivePage(server, page, '/settings');
     const asked = await hal.context.request.post('/api/friends/requests', { headers: { Origin: server.baseURL }, data: { toUserId: gil.id } });
     expect(asked.status()).toBe(201);
     const notice = page.locator('.people-notice').filter({ hasText: 'hal_walk sent you a friend request' });

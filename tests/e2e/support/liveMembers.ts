@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppServer } from './server';
 import { seedLocalStorage } from './browser';
@@ -54,11 +54,30 @@ export async function befriend(server: AppServer, a: LiveMember, b: LiveMember):
   expect(accepted.ok()).toBe(true);
 }
 
-/** Opens `path` in `page` and waits until its live socket has said 'ready'. */
+/**
+ * Opens `path` in `page` and waits until its live socket has said 'ready'. The frame listener is
+ * attached the moment the socket appears: 'ready' can arrive while `goto` is still waiting for load,
+ * and a listener attached after `goto` returns would wait for a frame that has already come.
+ */
 export async function openLivePage(server: AppServer, page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/api/live'), timeout: 30_000 });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onSocket = (socket: WebSocket): void => {
+      if (!socket.url().endsWith('/api/live')) return;
+      socket.on('framereceived', (frame) => {
+        if (!String(frame.payload).includes('"type":"ready"')) return;
+        clearTimeout(timer);
+        page.off('websocket', onSocket);
+        resolve();
+      });
+    };
+    const timer = setTimeout(() => {
+      page.off('websocket', onSocket);
+      reject(new Error(`${path}: the live socket said no 'ready' within 30 s`));
+    }, 30_000);
+    page.on('websocket', onSocket);
+  });
   await page.goto(`${server.baseURL}${path}`);
-  await (await socket).waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"type":"ready"'), timeout: 30_000 });
+  await ready;
 }
 
 /** No member's page raised an error; then each member's browser context closes. */
