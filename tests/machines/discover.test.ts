@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { DiscoverPage, DiscoverPageQuery } from '../../src/domain/discover';
+import type { BefriendAnswer, DiscoverPage, DiscoverPageQuery } from '../../src/domain/discover';
 import type { DiscoverCard } from '../../src/domain/socialContract';
 import { communityMachine, followCommunityOf } from '../../src/features/discover/machines/community.machine';
 import { canBefriend, discoverMachine, type DiscoverContext } from '../../src/features/discover/machines/discover.machine';
@@ -97,6 +97,12 @@ function befriending(snapshot: { context: DiscoverContext }) {
     failed('befriend', new SocialError('REQUEST_EXISTS', 'A friend request is already waiting.')),
     failed('befriend', new Error('disk')),
     { type: 'DISMISS_NOTICE' },
+    // The ranking asked again while a person presses Add Friend, or heard changed while an add is on its way.
+    { type: 'live.received', frame: { type: 'people.changed' } },
+    { type: 'live.status', status: 'open' },
+    { type: 'live.received', frame: { type: 'heartbeat' } },
+    { type: 'live.status', status: 'reconnecting' },
+    done('refreshPage', firstPage),
   ];
 }
 
@@ -113,6 +119,8 @@ const at = (state: Step['state']) => JSON.stringify(state.value);
 const LOADING = '"loading"';
 const SEARCHING = '{"ready":"searching"}';
 const REFRESHING = '{"ready":"refreshing"}';
+const SENDING = '{"ready":"sending"}';
+const IDLE = '{"ready":"idle"}';
 
 function isLiveChange(event: Step['event']): boolean {
   const frameType = (event.frame as { type?: string } | undefined)?.type;
@@ -133,6 +141,9 @@ function oracle(steps: readonly Step[]) {
   let loads = 1;
   let searches = 0;
   let refreshes = 0;
+  // An add that cut a ranking short, or heard a change on its way, ranks again once answered.
+  let rankAgain = false;
+  const settledWrong: string[] = [];
   let before = LOADING;
   const showPage = (page: DiscoverPage) => {
     order = page.cards.map((c) => c.id);
@@ -151,6 +162,13 @@ function oracle(steps: readonly Step[]) {
     if (entered(SEARCHING)) searches += 1;
     if (entered(REFRESHING)) refreshes += 1;
     if (entered(LOADING) || entered(SEARCHING)) error = null;
+    if (type === 'ADD_FRIEND' && before === REFRESHING && now === SENDING) rankAgain = true;
+    if (before === SENDING && now === SENDING && isLiveChange(event)) rankAgain = true;
+    if (before === SENDING && (isDone('befriend')(type) || isFailed('befriend')(type))) {
+      const expected = rankAgain ? REFRESHING : IDLE;
+      if (now !== expected) settledWrong.push(`${type} settled in ${now}, not ${expected}`);
+    }
+    if (entered(LOADING) || entered(SEARCHING) || entered(REFRESHING)) rankAgain = false;
 
     if (type === 'SEARCH') {
       query = event.query as string;
@@ -174,7 +192,7 @@ function oracle(steps: readonly Step[]) {
       relations['m-5'] = 'none';
       cursor = null;
     }
-    if (type === 'ADD_FRIEND' && now === '{"ready":"sending"}') {
+    if (type === 'ADD_FRIEND' && now === SENDING) {
       asking = event.userId as string;
       error = null;
       notice = null;
@@ -196,7 +214,7 @@ function oracle(steps: readonly Step[]) {
     if (type === 'DISMISS_NOTICE') notice = null;
     before = now;
   }
-  return { community, query, relations, order, cursor, sampleFriends, asking, notice, error, loads, searches, refreshes };
+  return { community, query, relations, order, cursor, sampleFriends, asking, notice, error, loads, searches, refreshes, settledWrong };
 }
 
 function expectSeen(env: ReplayEnv, context: DiscoverContext, steps: readonly Step[], events: string[]) {
@@ -213,6 +231,7 @@ function expectSeen(env: ReplayEnv, context: DiscoverContext, steps: readonly St
   expect(env.pending.get('loadPage')).toHaveLength(seen.loads);
   expect(env.pending.get('searchPage') ?? []).toHaveLength(seen.searches);
   expect(env.pending.get('refreshPage') ?? []).toHaveLength(seen.refreshes);
+  expect(seen.settledWrong).toEqual([]);
   // Only Go to Profile navigates; every finished Add Friend tells the app's requests to refresh; a header
   // that stops answering, or a refresh that fails, is only logged (the page stays as it is).
   const effectOf: Record<string, { type: string; payload?: string }> = {
@@ -287,9 +306,15 @@ describe('discover machine (model-based)', () => {
     const { 'ready.sending': _sending, ...withoutSending } = states;
     const report = await testModel([
       { machine: discoverMachine, limit: 2000, events: browsing, delays: { searchDelay: 300 }, provide, states: withoutSending },
-      { machine: discoverMachine, limit: 400, events: befriending, provide, states: { loading: states.loading!, 'ready.idle': states['ready.idle']!, 'ready.sending': states['ready.sending']! } },
+      {
+        machine: discoverMachine,
+        limit: 400,
+        events: befriending,
+        provide,
+        states: { loading: states.loading!, 'ready.idle': states['ready.idle']!, 'ready.sending': states['ready.sending']!, 'ready.refreshing': states['ready.refreshing']! },
+      },
     ]);
-    expect(report).toMatchObject({ states: 12, transitions: 34, guards: 17 });
+    expect(report).toMatchObject({ states: 12, transitions: 37, guards: 20 });
   }, 240_000);
 });
 
@@ -385,6 +410,70 @@ describe('discover machine (a request arriving)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().context.cards.map((c) => c.relation)).toEqual(['incoming']));
     expect(asked).toHaveLength(2);
     expect(asked[1]).toEqual(asked[0]);
+    actor.stop();
+  });
+});
+
+describe('discover machine (Add Friend while the ranking is asked again)', () => {
+  const nova = (relation: DiscoverCard['relation']): DiscoverPage => ({ complete: true, cards: [card('m-2', 'nova', 'member', relation, 90)], nextCursor: null, sampleFriendIds: [] });
+
+  /** Discover whose page reads and adds wait until the test answers them, in the order asked. */
+  function discoverWithHeldAnswers() {
+    const pageReads: ((page: DiscoverPage) => void)[] = [];
+    const adds: ((answer: BefriendAnswer) => void)[] = [];
+    const machine = discoverMachine.provide({
+      actors: {
+        followCommunity: fromCallback(() => undefined),
+        loadPage: fromPromise(() => new Promise<DiscoverPage>((resolve) => pageReads.push(resolve))),
+        befriend: fromPromise(() => new Promise<BefriendAnswer>((resolve) => adds.push(resolve))),
+      },
+    });
+    return { actor: createActor(machine).start(), pageReads, adds };
+  }
+
+  it('sends a press made during a background ranking at once, then ranks again after the answer', async () => {
+    const { actor, pageReads, adds } = discoverWithHeldAnswers();
+    pageReads[0]!(nova('none'));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+
+    // A live change starts a ranking just as the person presses Add Friend on nova's card.
+    actor.send({ type: 'live.received', frame: { type: 'people.changed' } });
+    expect(pageReads).toHaveLength(2);
+    actor.send({ type: 'ADD_FRIEND', userId: 'm-2' });
+    await vi.waitFor(() => expect(adds).toHaveLength(1));
+    expect(actor.getSnapshot().context.sendingId).toBe('m-2');
+
+    adds[0]!({ relation: 'outgoing' });
+    await vi.waitFor(() => expect(pageReads).toHaveLength(3));
+    pageReads[2]!(nova('outgoing'));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+    expect(actor.getSnapshot().context.cards.map((c) => c.relation)).toEqual(['outgoing']);
+    actor.stop();
+  });
+
+  it('ranks again after the answer when a change is heard while an add is on its way, and only then', async () => {
+    const { actor, pageReads, adds } = discoverWithHeldAnswers();
+    pageReads[0]!(nova('none'));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+
+    // A quiet add: answered, and nothing asked again.
+    actor.send({ type: 'ADD_FRIEND', userId: 'm-2' });
+    await vi.waitFor(() => expect(adds).toHaveLength(1));
+    adds[0]!({ relation: 'outgoing' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.sendingId).toBeNull());
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(pageReads).toHaveLength(1);
+
+    // nova asked meanwhile from her side; the member's people changed while the next add was on its way.
+    actor.send({ type: 'live.received', frame: { type: 'people.changed' } });
+    pageReads[1]!(nova('incoming'));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true));
+    actor.send({ type: 'ADD_FRIEND', userId: 'm-2' });
+    await vi.waitFor(() => expect(adds).toHaveLength(2));
+    actor.send({ type: 'live.received', frame: { type: 'people.changed' } });
+    expect(pageReads).toHaveLength(2);
+    adds[1]!({ relation: 'friends' });
+    await vi.waitFor(() => expect(pageReads).toHaveLength(3));
     actor.stop();
   });
 });

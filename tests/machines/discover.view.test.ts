@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
 import { matchLevel } from '../../src/domain/discover';
-import { selectBusy, selectLoadingMore, selectPhase, selectStale } from '../../src/features/discover/machines/discover.view';
+import { selectBusy, selectCardsBusy, selectLoadingMore, selectPhase, selectStale } from '../../src/features/discover/machines/discover.view';
 
 // What the Discover screen shows in each state (docs/product.md), read from snapshots placed in that state:
 // 'Loading users...' or the cards, whether the card buttons wait, whether the cards are being ranked again,
@@ -27,9 +27,14 @@ describe('Discover screen view', () => {
     expect(selectPhase(at(value))).toBe(phase);
   });
 
-  it('lets the card buttons act only while nothing is on its way', () => {
+  it("lets 'Show more' act only while nothing is on its way", () => {
     expect(selectBusy(at({ ready: 'idle' }))).toBe(false);
     for (const busy of ['waiting', 'searching', 'refreshing', 'sending', 'loadingMore']) expect(selectBusy(at({ ready: busy }))).toBe(true);
+  });
+
+  it("lets the cards' Add Friend act while settled or ranked again in the background, not while an add, a search or the next page is on its way", () => {
+    for (const open of ['idle', 'refreshing']) expect(selectCardsBusy(at({ ready: open }))).toBe(false);
+    for (const busy of ['waiting', 'searching', 'sending', 'loadingMore']) expect(selectCardsBusy(at({ ready: busy }))).toBe(true);
   });
 
   it('marks the cards in view as being ranked again while a search or a refresh is on its way', () => {

@@ -29,6 +29,11 @@ export interface DiscoverContext {
   /** "You're now friends with {name}!" after an add, shown in the page until dismissed or the next add. */
   notice: string | null;
   error: string | null;
+  /**
+   * A ranking was cut short by an Add Friend, or a change was heard while one was on its way: the first
+   * page is asked again once the add is answered, so the cards never keep an older ranking.
+   */
+  rankAgain: boolean;
 }
 
 type DiscoverEvent =
@@ -74,6 +79,7 @@ export const discoverMachine = setup({
       return card !== undefined && canBefriend(card, context.sampleFriendIds);
     },
     hasMore: ({ context }) => context.nextCursor !== null,
+    rankAgainWanted: ({ context }) => context.rankAgain,
     // A request someone just sent is a change too: their card must offer Accept, not Add Friend.
     liveChange: ({ event }) =>
       (event.type === 'live.received' && (event.frame.type === 'people.changed' || event.frame.type === 'profile.changed' || event.frame.type === 'friendRequest')) ||
@@ -109,6 +115,7 @@ export const discoverMachine = setup({
     sendingId: null,
     notice: null,
     error: null,
+    rankAgain: false,
   },
   initial: 'loading',
   // The header's community arrives as COMMUNITY at once and on every change; a different one loads again.
@@ -124,7 +131,7 @@ export const discoverMachine = setup({
       after: { searchDelay: 'loading' },
     },
     loading: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, rankAgain: false }),
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -174,6 +181,7 @@ export const discoverMachine = setup({
       },
       states: {
         idle: {
+          always: { guard: 'rankAgainWanted', target: 'refreshing' },
           on: {
             ADD_FRIEND: { guard: 'canBefriend', target: 'sending', actions: assign({ sendingId: ({ event }) => event.userId, error: null, notice: null }) },
             SHOW_MORE: { guard: 'hasMore', target: 'loadingMore', actions: assign({ error: null }) },
@@ -186,7 +194,7 @@ export const discoverMachine = setup({
         },
         // The first page for the new search or community; a failure is told as a failed load.
         searching: {
-          entry: assign({ error: null }),
+          entry: assign({ error: null, rankAgain: false }),
           invoke: {
             id: 'searchPage',
             src: 'loadPage',
@@ -206,8 +214,10 @@ export const discoverMachine = setup({
             'live.status': { guard: 'liveChange', target: 'searching', reenter: true },
           },
         },
-        // The first page again, the cards staying in view meanwhile; a failure keeps them as they were.
+        // The first page again, the cards staying in view meanwhile; a failure keeps them as they were. The
+        // cards stay pressable: an Add Friend pressed now goes at once, and the ranking is asked again after it.
         refreshing: {
+          entry: assign({ rankAgain: false }),
           invoke: {
             id: 'refreshPage',
             src: 'loadPage',
@@ -223,11 +233,20 @@ export const discoverMachine = setup({
             onError: { target: 'idle', actions: { type: 'logRefreshFailure', params: ({ event }) => ({ error: event.error }) } },
           },
           on: {
+            ADD_FRIEND: {
+              guard: 'canBefriend',
+              target: 'sending',
+              actions: assign({ sendingId: ({ event }) => event.userId, error: null, notice: null, rankAgain: true }),
+            },
             'live.received': { guard: 'liveChange', target: 'refreshing', reenter: true },
             'live.status': { guard: 'liveChange', target: 'refreshing', reenter: true },
           },
         },
         sending: {
+          on: {
+            'live.received': { guard: 'liveChange', actions: assign({ rankAgain: true }) },
+            'live.status': { guard: 'liveChange', actions: assign({ rankAgain: true }) },
+          },
           invoke: {
             id: 'befriend',
             src: 'befriend',

@@ -15,8 +15,14 @@ export function selectPhase(s: DiscoverSnapshot): DiscoverPhase {
   return 'loading';
 }
 
-/** The card buttons wait while anything is on its way: an add, a new search, a refresh, the next page. */
+/** 'Show more' waits while anything is on its way: an add, a new search, a refresh, the next page. */
 export const selectBusy = (s: DiscoverSnapshot) => !s.matches({ ready: 'idle' });
+
+/**
+ * The cards' Add Friend waits while an add, a new search or the next page is on its way; not while the same
+ * ranking is asked again in the background (a live change can start one just as a person presses).
+ */
+export const selectCardsBusy = (s: DiscoverSnapshot) => !s.matches({ ready: 'idle' }) && !s.matches({ ready: 'refreshing' });
 
 /** The cards in view answer an older search or community, or are being ranked again. */
 export const selectStale = (s: DiscoverSnapshot) => s.matches({ ready: 'waiting' }) || s.matches({ ready: 'searching' }) || s.matches({ ready: 'refreshing' });

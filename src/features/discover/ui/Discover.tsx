@@ -7,7 +7,7 @@ import { NOT_ACCEPTING_REQUESTS_TEXT } from '../../../domain/privacySafety';
 import { REQUEST_SENT_TEXT, type DiscoverCard, type Relation } from '../../../domain/socialContract';
 import type { DiscoverViewerKind } from '../actors/discover.actors';
 import { canBefriend } from '../machines/discover.machine';
-import { selectBusy, selectLoadingMore, selectPhase, selectStale } from '../machines/discover.view';
+import { selectBusy, selectCardsBusy, selectLoadingMore, selectPhase, selectStale } from '../machines/discover.view';
 import { useDiscoverMachine } from './DiscoverActors';
 import { followCommunityOf } from '../machines/community.machine';
 import { CommunityContext } from './CommunityContext';
@@ -138,6 +138,7 @@ function DiscoverScreen({ kind }: { kind: DiscoverViewerKind }) {
 
   const phase = useSelector(actor, selectPhase);
   const busy = useSelector(actor, selectBusy);
+  const cardsBusy = useSelector(actor, selectCardsBusy);
   const stale = useSelector(actor, selectStale);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const { cards, sampleFriendIds, sendingId, nextCursor, query, notice, error } = useSelector(actor, (s) => s.context);
@@ -187,7 +188,7 @@ function DiscoverScreen({ kind }: { kind: DiscoverViewerKind }) {
                 relation={card.kind === 'member' ? card.relation : 'none'}
                 isFriend={card.kind === 'member' ? card.relation === 'friends' : !canBefriend(card, sampleFriendIds)}
                 isAdding={sendingId === card.id}
-                busy={busy}
+                busy={cardsBusy}
                 onAdd={() => actor.send({ type: 'ADD_FRIEND', userId: card.id })}
               />
             )}
