@@ -170,6 +170,35 @@ describe('members', () => {
     await context.close();
   });
 
+  it('a profile edit made while the page is still checking the session reaches the server, not lost to the older copy there', async () => {
+    const { page, context, errors } = await open(flows, '/auth', { localStorage: { user_profile: JSON.stringify(guestProfile) } });
+    await fillInSignUpForm(page, { username: 'vela', email: 'vela@example.com', password: 'vela-secret' });
+    await page.waitForURL('**/connections');
+    await expect.poll(async () => (await me(page)).body?.profile?.hobbies, { timeout: 10_000 }).toBe('Bouldering and film nights');
+
+    // The next page load's session check (and the sync's read after it) answers only after 3 s.
+    let asked = 0;
+    let answered = 0;
+    await page.route('**/api/me', async (route) => {
+      asked += 1;
+      if (asked <= 2) await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+      answered += 1;
+    });
+    await page.goto(`${flows.baseURL}/profile`);
+    const hobbies = page.getByRole('textbox', { name: 'Favorite Hobbies' });
+    await expect.poll(() => hobbies.inputValue()).toBe('Bouldering and film nights');
+    await hobbies.fill('Rowing at dawn');
+    // Typed while the session check was still unanswered: nothing was listening for profile edits yet.
+    expect(answered).toBe(0);
+
+    await expect.poll(async () => (await me(page)).body?.profile?.hobbies, { timeout: 15_000 }).toBe('Rowing at dawn');
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Favorite Hobbies' }).inputValue(), { timeout: 10_000 }).toBe('Rowing at dawn');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a session that ends on the server (a 401 on the next sync) returns to a guest with the notice and a way to log in', async () => {
     const { page, context, errors } = await open(flows, '/auth');
     await fillInSignUpForm(page, { username: 'ceres', email: 'ceres@example.com', password: 'ceres-secret' });

@@ -104,35 +104,35 @@ describe('profile sync: local first, newer updatedAt wins', () => {
       'GET /api/me': json({ user: mira, profile: null }),
       'PUT /api/me/profile': (call) => json({ profile: call.body }),
     });
-    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: true });
     await expect(sync.pushProfile('m-1', () => 1_700_000_000_000)).resolves.toEqual({ stillPending: false });
     expect(calls.at(-1)?.body).toEqual({ ...deviceProfile, updatedAt: 1_700_000_000_000 });
     expect(stored('user_profile')).toEqual(deviceProfile);
-    expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 1_700_000_000_000, pending: false });
+    expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 1_700_000_000_000, pending: false, synced: expect.any(String) });
   });
 
   it('logging in on a fresh browser restores the server profile: picture, hobbies, chips and connected flags', async () => {
     serverKeepsProfileSaved50();
-    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
-    expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 50, pending: false });
+    expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 50, pending: false, synced: expect.any(String) });
   });
 
   it('an offline edit newer than the server is sent; an older one loses to the server', async () => {
     deviceHoldsEdit('m-1', 60);
     serverKeepsProfileSaved50();
-    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: true });
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: true });
     expect(stored('user_profile')).toEqual(deviceProfile);
 
     storePendingEdit('m-1', 40);
-    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
   });
 
   it("another member's pending edit on this device is never sent for this member", async () => {
     deviceHoldsEdit('someone-else', 99);
     serverKeepsProfileSaved50();
-    await expect(sync.reconcileProfile('m-1')).resolves.toEqual({ needsPush: false });
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: false });
     expect(stored('user_profile')).toEqual(serverProfile);
   });
 
@@ -140,18 +140,39 @@ describe('profile sync: local first, newer updatedAt wins', () => {
     serverKeepsProfileSaved50();
     const edits: number[] = [];
     const stop = sync.watchLocalEdits('m-1', () => 1000, () => edits.push(1));
-    await sync.reconcileProfile('m-1');
+    await sync.reconcileProfile('m-1', () => 90);
     expect(edits).toEqual([]);
 
     localStorage.setItem('user_profile', JSON.stringify({ ...serverProfile, hobbies: 'bouldering' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'user_profile' }));
     expect(edits).toEqual([1]);
-    expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 1000, pending: true });
+    expect(stored('member_profile_sync')).toEqual({ memberId: 'm-1', updatedAt: 1000, pending: true, synced: expect.any(String) });
 
     localStorage.removeItem('user_profile');
     window.dispatchEvent(new StorageEvent('storage', { key: 'user_profile' }));
     expect(edits).toEqual([1]);
     stop();
+  });
+
+  it('an edit made before anything listened (the session still being checked) is sent at the next reconcile, not lost to the server', async () => {
+    serverKeepsProfileSaved50();
+    await sync.reconcileProfile('m-1', () => 60);
+    expect(stored('user_profile')).toEqual(serverProfile);
+
+    // The page is loaded again; the member changes their hobbies before the session check has started the sync.
+    sync = createProfileSync();
+    localStorage.setItem('user_profile', JSON.stringify({ ...serverProfile, hobbies: 'bouldering' }));
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: true });
+    expect(stored('user_profile')).toEqual({ ...serverProfile, hobbies: 'bouldering' });
+    expect(stored('member_profile_sync')).toMatchObject({ memberId: 'm-1', updatedAt: 90, pending: true });
+
+    // Sent: the next reconcile finds nothing unsent, and a device copy as agreed takes the server's newer one.
+    const { calls } = mockFetch({ 'PUT /api/me/profile': (call) => json({ profile: call.body }) });
+    await expect(sync.pushProfile('m-1', () => 95)).resolves.toEqual({ stillPending: false });
+    expect(calls.at(-1)?.body).toEqual({ ...serverProfile, hobbies: 'bouldering', updatedAt: 90 });
+    mockFetch({ 'GET /api/me': json({ user: mira, profile: { ...serverProfile, hobbies: 'sailing', updatedAt: 120 } }) });
+    await expect(sync.reconcileProfile('m-1', () => 130)).resolves.toEqual({ needsPush: false });
+    expect(stored('user_profile')).toEqual({ ...serverProfile, hobbies: 'sailing' });
   });
 
   it('an edit made while a send was under way stays pending for the next send', async () => {

@@ -8,6 +8,11 @@ export const memberSyncSchema = z.object({
   memberId: z.string(),
   updatedAt: z.number().int().nonnegative(),
   pending: z.boolean(),
+  /**
+   * A fingerprint of the profile as last agreed with the server: an edit made while nothing was listening
+   * (a screen is usable before the session is confirmed) shows as a device copy that no longer matches it.
+   */
+  synced: z.string().optional(),
 });
 export type MemberSyncState = z.infer<typeof memberSyncSchema>;
 

@@ -20,7 +20,7 @@ function whenOnline<TEvent extends { type: string }>(event: TEvent) {
 /** The member's profile sync over this device's sync state. */
 export function profileSyncActors(sync: ProfileSync) {
   return {
-    reconcileProfile: fromPromise<{ needsPush: boolean }, ProfileSyncInput>(({ input }) => sync.reconcileProfile(input.memberId)),
+    reconcileProfile: fromPromise<{ needsPush: boolean }, ProfileSyncInput>(({ input }) => sync.reconcileProfile(input.memberId, () => Date.now())),
     pushProfile: fromPromise<{ stillPending: boolean }, ProfileSyncInput>(({ input }) => sync.pushProfile(input.memberId, () => Date.now())),
     watchLocalEdits: fromCallback<ProfileSyncEvent, ProfileSyncInput>(({ input, sendBack }) =>
       sync.watchLocalEdits(input.memberId, () => Date.now(), () => sendBack({ type: 'LOCAL_EDIT' })),

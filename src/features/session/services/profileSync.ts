@@ -15,6 +15,17 @@ function stableJson(profile: Profile): string {
   return JSON.stringify(profileSchema.parse(profile));
 }
 
+/** FNV-1a over the stable JSON: small enough to keep beside a profile whose picture may be large. */
+function fingerprintOf(profile: Profile): string {
+  const text = stableJson(profile);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length.toString(36)}-${(hash >>> 0).toString(36)}`;
+}
+
 /** One device's sync with the server, created once by the session's actors and shared by what they start. */
 export interface ProfileSync {
   /**
@@ -22,8 +33,12 @@ export interface ProfileSync {
    * A removed profile (Clear App Data) is a device matter and is not sent as an empty profile.
    */
   watchLocalEdits(memberId: string, now: () => number, onEdit: () => void): () => void;
-  /** Brings the device copy and the server's together after a log-in, a sign-up, a reload or a reconnect. */
-  reconcileProfile(memberId: string): Promise<SyncOutcome>;
+  /**
+   * Brings the device copy and the server's together after a log-in, a sign-up, a reload or a reconnect. A
+   * device copy changed since it was last agreed with the server, with no edit recorded, was edited before
+   * anything listened (the session still being checked): it counts as an edit made `now()`.
+   */
+  reconcileProfile(memberId: string, now: () => number): Promise<SyncOutcome>;
   pushProfile(memberId: string, now: () => number): Promise<PushOutcome>;
   /** Forgets whose device copy this was (log-out, account deleted, session ended). */
   forget(): void;
@@ -37,7 +52,13 @@ export function createProfileSync(): ProfileSync {
     const { updatedAt, ...profile } = server;
     lastSyncedJson = stableJson(profile);
     saveProfile(profile);
-    memberSyncKey.write({ memberId, updatedAt, pending: false });
+    memberSyncKey.write({ memberId, updatedAt, pending: false, synced: fingerprintOf(profile) });
+  }
+
+  /** Records an edit of the device copy at `at` (never earlier than the last one), keeping what was agreed. */
+  function markPending(memberId: string, at: number): void {
+    const previous = syncStateOf(memberId);
+    memberSyncKey.write({ ...previous, memberId, updatedAt: Math.max(at, (previous?.updatedAt ?? 0) + 1), pending: true });
   }
 
   return {
@@ -45,9 +66,8 @@ export function createProfileSync(): ProfileSync {
       return profileKey.subscribe(() => {
         if (readRaw(profileKey.key) === null) return;
         if (stableJson(loadProfile()) === lastSyncedJson) return;
-        const previous = syncStateOf(memberId)?.updatedAt ?? 0;
         try {
-          memberSyncKey.write({ memberId, updatedAt: Math.max(now(), previous + 1), pending: true });
+          markPending(memberId, now());
         } catch {
           // A full storage keeps the flag in memory only: the edit is still sent while this tab is open.
         }
@@ -55,8 +75,12 @@ export function createProfileSync(): ProfileSync {
       });
     },
 
-    async reconcileProfile(memberId) {
+    async reconcileProfile(memberId, now) {
       const { profile: server } = await fetchMe();
+      const agreed = syncStateOf(memberId);
+      if (agreed && !agreed.pending && agreed.synced !== undefined && readRaw(profileKey.key) !== null && fingerprintOf(loadProfile()) !== agreed.synced) {
+        markPending(memberId, now());
+      }
       const local = syncStateOf(memberId);
       // A member without a server profile (just signed up) takes the device's profile as theirs.
       if (server === null) return { needsPush: true };
@@ -77,7 +101,7 @@ export function createProfileSync(): ProfileSync {
       if (stored.updatedAt > updatedAt) restore(memberId, stored);
       else {
         lastSyncedJson = stableJson(profile);
-        memberSyncKey.write({ memberId, updatedAt, pending: false });
+        memberSyncKey.write({ memberId, updatedAt, pending: false, synced: fingerprintOf(profile) });
       }
       return { stillPending: false };
     },
