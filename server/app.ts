@@ -21,6 +21,8 @@ import type { AiProvider } from './ai/provider';
 import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
+import { passwordResetRoutes } from './routes/passwordReset';
+import type { MailQueue } from './mail/queue';
 import { socialRoutes } from './routes/social';
 import { discoverRoutes } from './routes/discover';
 import { chatRoutes } from './routes/chats';
@@ -39,6 +41,8 @@ function limitBody(maxSize: number) {
 export interface AppOptions {
   /** The members database (the members routes are mounted only with it). */
   members?: MemberRoutesDeps;
+  /** The outgoing mail queue, nudged when a route queues mail (its worker also polls). */
+  mail?: Pick<MailQueue, 'nudge'>;
   /** Where request lines and server errors go; the entry point passes the configured logger. */
   log?: Logger;
   /**
@@ -75,6 +79,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   const countTurn = options.members ? answeredTurnCounter(options.members.db, options.members.now ?? Date.now) : undefined;
   api.route('/', aiRoutes(config, { provider: ai, log, budget: aiBudget, countTurn }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
+  if (options.members) api.route('/', passwordResetRoutes(config, { ...options.members, mail: options.mail, log }));
   if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));

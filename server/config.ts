@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { LIVE_SOCKETS_PER_ADDRESS, LIVE_SOCKETS_PER_MEMBER, liveSocketLimits, type LiveSocketLimits } from './live/socketSlots';
 
@@ -72,6 +73,9 @@ const envSchema = z.object({
   RATE_LIMIT_DATA_PER_MINUTE: count(60),
   RATE_LIMIT_DEMO_PER_MINUTE: count(120),
   RATE_LIMIT_SIGNUP_PER_HOUR: count(10),
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: count(10),
+  SMTP_URL: optional.refine((v) => v === undefined || /^smtps?:$/.test(safeUrl(v)?.protocol ?? ''), 'must be an smtp:// or smtps:// URL, such as smtps://user:password@mail.example:465'),
+  MAIL_FROM: optional,
   AI_DAILY_LIMIT: count(2000),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   MAX_CONNECTIONS: count(512),
@@ -125,7 +129,11 @@ export interface ServerConfig {
     aiPerDay: number;
     /** Sign-ups one client may attempt per hour, counted in the database. */
     signupsPerHour: number;
+    /** 'Forgot password?' requests one client may make per hour, counted in the database. */
+    passwordResetsPerHour: number;
   };
+  /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in mailDir (server/mail/mailer.ts). */
+  mail: { smtpUrl: string | undefined; from: string; mailDir: string };
   /** How many reverse proxies in front of this server append to X-Forwarded-For (0: trust none). */
   trustProxyHops: number;
   /** Host names (no port) this server answers to; anything else is refused (DNS rebinding). */
@@ -231,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       demoPerMinute: e.RATE_LIMIT_DEMO_PER_MINUTE,
       aiPerDay: e.AI_DAILY_LIMIT,
       signupsPerHour: e.RATE_LIMIT_SIGNUP_PER_HOUR,
+      passwordResetsPerHour: e.RATE_LIMIT_PASSWORD_RESET_PER_HOUR,
     },
     trustProxyHops: e.TRUST_PROXY,
     allowedHostnames: allowedHostnames(origin, e.HOST),
@@ -238,5 +247,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveSockets: liveSocketLimits(e.MAX_CONNECTIONS, LIVE_SOCKETS_PER_MEMBER, e.LIVE_SOCKETS_PER_ADDRESS),
     samplePeople: e.SAMPLE_PEOPLE,
     logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Mycelius <no-reply@${new URL(origin).hostname}>`, mailDir: join(e.DATA_DIR, 'mail') },
   };
 }

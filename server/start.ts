@@ -9,14 +9,18 @@ import { createLiveHub, type LiveHub } from './live/hub';
 import { chooseProvider } from './ai';
 import { allLiveFeatures } from './live/index';
 import { startServer } from './main';
+import { createMailer } from './mail/mailer';
+import { createMailQueue, type MailQueue } from './mail/queue';
 
 // The process entry (`npm start` runs its bundle, dist-server/start.js, with node). It owns what a
 // supervisor such as systemd relies on: a clear refusal of bad settings, a clean stop on SIGTERM or
 // SIGINT, and a non-zero exit on a crash so the supervisor restarts the service.
 
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** How often each server looks for mail due (retries, and mail another server or a crashed run queued). */
+const MAIL_POLL_MS = 15_000;
 
-function stopOnSignals(server: Server, live: LiveHub, database: StartingDatabase, log: Logger): void {
+function stopOnSignals(server: Server, live: LiveHub, mail: MailQueue, database: StartingDatabase, log: Logger): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -35,6 +39,7 @@ function stopOnSignals(server: Server, live: LiveHub, database: StartingDatabase
       clearTimeout(deadline);
       // Close the database last (after the hub deleted its rows), so PGlite leaves its files clean.
       void liveClosed
+        .then(() => mail.stop())
         .then(() => database.close())
         .finally(() => {
           log.info('stopped');
@@ -102,12 +107,15 @@ function main(): void {
     now: Date.now,
     log,
   });
-  const server = startServer(config, log, { members: { db: database.db, bus }, ai, database: where, live });
+  // Mail waits in the database; this server's worker delivers what is due once the database is open.
+  const mail = createMailQueue(database.db, createMailer(config.mail, log), log);
+  database.ready.then(() => mail.start(MAIL_POLL_MS), () => undefined);
+  const server = startServer(config, log, { members: { db: database.db, bus }, mail, ai, database: where, live });
   server.on('error', (error) => {
     log.error('the server could not listen', { error, host: config.host, port: config.port });
     process.exit(1);
   });
-  stopOnSignals(server, live, database, log);
+  stopOnSignals(server, live, mail, database, log);
 }
 
 main();

@@ -164,6 +164,32 @@ export interface MemberSafetyTable {
   send_typing: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** A mail waiting for delivery, delivered (sent_at), or given up on after its last attempt. */
+export interface MailQueueTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string, Date | string>;
+  /** A server delivering it holds it until then; after a crash another server takes it. */
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  given_up_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+/** A reset link: only the sha-256 of its token is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  member_id: string;
+  expires_at: ColumnType<Date, Date | string, never>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface LiveConnectionsTable {
   id: string;
   server_id: string;
@@ -221,5 +247,7 @@ export interface Database {
   debate_queue: DebateQueueTable;
   debates: DebatesTable;
   debate_messages: DebateMessagesTable;
+  mail_queue: MailQueueTable;
+  password_resets: PasswordResetsTable;
 }
 

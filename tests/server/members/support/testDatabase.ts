@@ -99,4 +99,5 @@ export async function emptyTables(database: OpenDatabase): Promise<void> {
   await database.db.deleteFrom('sessions').execute();
   await database.db.deleteFrom('members').execute();
   await database.db.deleteFrom('auth_attempts').execute();
+  await database.db.deleteFrom('mail_queue').execute();
 }
