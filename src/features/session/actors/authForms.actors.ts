@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import type { Landing } from '../../../domain/profile';
 import type { LogInField, SignUpField } from '../../../domain/validation';
 import { keepSignUpUsername } from '../../../shared/storage/profile';
-import { logInThrough, signUpThrough, type SessionActor } from './sessionRequests';
+import { logInThrough, resetPasswordThrough, signUpThrough, type SessionActor } from './sessionRequests';
+import { confirmPasswordReset, requestPasswordReset } from '../services/passwordReset';
 import { landingAfterLogIn } from '../services/landing';
 
 /**
@@ -25,6 +26,17 @@ export function signUpWith(session: SessionActor) {
   );
 }
 
+/** 'Reset your password': asks for a link for the address minus surrounding spaces; the answer is the server's words. */
+export const requestResetLink = fromPromise<string, Record<'email', string>>(({ input }) => requestPasswordReset(input.email.trim()));
+
+/** 'Choose a new password': sets it through the link, the session takes the member, and the answer is where to land. */
+export function resetPasswordWith(session: SessionActor) {
+  return fromPromise<Landing, { token: string; password: string }>(async ({ input }) => {
+    await resetPasswordThrough(session, () => confirmPasswordReset(input.token, input.password));
+    return landingAfterLogIn(true).catch((): Landing => 'connections');
+  });
+}
+
 /** What the sign-up form keeps on this device: a guest's typed name, for onboarding. */
 export const signUpDeviceActions = {
   keepUsername: (_: unknown, params: { username: string }) => keepSignUpUsername(params.username),
@@ -37,5 +49,7 @@ export const authFormsActors = {
     actors: { submitCredentials: signUpWith(session) },
     actions: signUpDeviceActions,
   }),
+  forgotPassword: () => ({ actors: { submitCredentials: requestResetLink } }),
+  resetPassword: (session: SessionActor) => ({ actors: { submitCredentials: resetPasswordWith(session) } }),
 };
 export type AuthFormsActors = typeof authFormsActors;

@@ -69,3 +69,20 @@ export async function deleteAccountThrough(actor: SessionActor, password: string
   if (snapshot.matches({ guest: 'browsing' })) return;
   failed(actor);
 }
+
+/**
+ * Sets a new password through a reset link (`reset`, which the server answers by signing this browser in as
+ * that member) and has the session take the member. A member signed in here before ends that session first,
+ * as a log-in would, so nothing of theirs stays on the device.
+ */
+export async function resetPasswordThrough(actor: SessionActor, reset: () => Promise<unknown>): Promise<Member> {
+  if ((await settled(actor)).matches('member')) {
+    actor.send({ type: 'LOG_OUT' });
+    await settled(actor);
+  }
+  await reset();
+  actor.send({ type: 'RECHECK' });
+  const snapshot = await settled(actor);
+  if (snapshot.matches('member') && snapshot.context.member) return snapshot.context.member;
+  return failed(actor);
+}

@@ -24,7 +24,9 @@ export type SessionEvent =
   | { type: 'DELETE_ACCOUNT'; password: string }
   | { type: 'SESSION_EXPIRED' }
   | { type: 'DISMISS_NOTICE' }
-  | { type: 'ONLINE' };
+  | { type: 'ONLINE' }
+  // The server opened a session without the session asking (a password reset signs the member in): ask it who.
+  | { type: 'RECHECK' };
 
 type CheckOutput = Member | null | UnreachableMember;
 
@@ -117,6 +119,7 @@ export const sessionMachine = setup({
       on: {
         SIGN_UP: 'signingUp',
         LOG_IN: 'loggingIn',
+        RECHECK: 'checking',
       },
       states: {
         browsing: {},

@@ -46,6 +46,10 @@ interface AuthFormProps<F extends string> {
   busyLabel: string;
   /** The line under the form that switches to the other auth screen. */
   children: ReactNode;
+  /** Whether 'Continue as guest' is offered (not on the password reset screens, which are about an account). */
+  offerGuest?: boolean;
+  /** Shown between the form and the switch line (the log-in screen's 'Forgot password?'). */
+  afterForm?: ReactNode;
 }
 
 /** The frame both auth screens share: brand, a labelled form whose errors sit under their fields, and a switch line. */
@@ -59,6 +63,8 @@ export function AuthForm<F extends string>({
   submitLabel,
   busyLabel,
   children,
+  offerGuest = true,
+  afterForm,
 }: AuthFormProps<F>) {
   const values = useSelector(actor, (s) => s.context.values);
   const errors = useSelector(actor, (s) => s.context.errors);
@@ -130,22 +136,25 @@ export function AuthForm<F extends string>({
             {busy ? busyLabel : submitLabel}
           </button>
         </form>
+        {afterForm}
         <p className="auth-switch">{children}</p>
-        <div className="auth-guest">
-          <span className="auth-or" aria-hidden="true">or</span>
-          <button
-            type="button"
-            className="btn btn-outline btn-block"
-            aria-describedby={`${idPrefix}-guest-hint`}
-            disabled={leaving || busy}
-            onClick={() => actor.send({ type: 'CONTINUE_AS_GUEST' })}
-          >
-            Continue as guest
-          </button>
-          <p id={`${idPrefix}-guest-hint`} className="auth-guest-hint">
-            No account: your profile, friends and chats stay on this device only.
-          </p>
-        </div>
+        {offerGuest && (
+          <div className="auth-guest">
+            <span className="auth-or" aria-hidden="true">or</span>
+            <button
+              type="button"
+              className="btn btn-outline btn-block"
+              aria-describedby={`${idPrefix}-guest-hint`}
+              disabled={leaving || busy}
+              onClick={() => actor.send({ type: 'CONTINUE_AS_GUEST' })}
+            >
+              Continue as guest
+            </button>
+            <p id={`${idPrefix}-guest-hint`} className="auth-guest-hint">
+              No account: your profile, friends and chats stay on this device only.
+            </p>
+          </div>
+        )}
       </main>
     </Screen>
   );

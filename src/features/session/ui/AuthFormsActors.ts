@@ -2,6 +2,8 @@ import { createContext, useMemo } from 'react';
 import type { AuthFormsActors } from '../actors/authForms.actors';
 import { logInMachine } from '../machines/logIn.machine';
 import { signUpMachine } from '../machines/signUp.machine';
+import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
+import { resetPasswordMachine } from '../machines/resetPassword.machine';
 import { SessionContext } from './SessionContext';
 import { useProvided } from '../../../shared/ui/useProvided';
 
@@ -24,4 +26,17 @@ export function useSignUpMachine() {
   const actors = useAuthFormsActors();
   const session = SessionContext.useActorRef();
   return useMemo(() => signUpMachine.provide(actors.signUp(session)), [actors, session]);
+}
+
+/** 'Reset your password': asks the server for a link. */
+export function useForgotPasswordMachine() {
+  const actors = useAuthFormsActors();
+  return useMemo(() => forgotPasswordMachine.provide(actors.forgotPassword()), [actors]);
+}
+
+/** 'Choose a new password': sets it through the link, asking the app's session to take the member. */
+export function useResetPasswordMachine() {
+  const actors = useAuthFormsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => resetPasswordMachine.provide(actors.resetPassword(session)), [actors, session]);
 }

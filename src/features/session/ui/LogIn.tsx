@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { accountRecoveryTexts, FORGOT_PASSWORD_PATH } from '../../../domain/accountRecovery';
 import type { LogInField } from '../../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
 import { inspectOptions } from '../../../shared/ui/inspect';
@@ -29,7 +30,18 @@ export default function LogIn() {
   );
 
   return (
-    <AuthForm {...texts} idPrefix="login" fields={fields} actor={actor} inputs={inputs}>
+    <AuthForm
+      {...texts}
+      idPrefix="login"
+      fields={fields}
+      actor={actor}
+      inputs={inputs}
+      afterForm={
+        <p className="auth-forgot">
+          <Link to={FORGOT_PASSWORD_PATH}>{accountRecoveryTexts.forgotLink}</Link>
+        </p>
+      }
+    >
       Don&apos;t have an account?{' '}
       <button type="button" className="link-button" onClick={() => actor.send({ type: 'CREATE_ACCOUNT' })}>
         Create one
