@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
     const response = await alice.request('GET', '/api/me/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    const body = (await response.json()) as { user: { username: string; email: string }; profile: unknown; exportedAt: string; privacySafety: unknown };
+    const body = (await response.json()) as { user: { username: string; email: string }; profile: unknown; exportedAt: string; privacySafety: unknown; mutedChats: unknown };
     expect(Object.keys(body).sort()).toEqual(['blocked', 'exportedAt', 'friendRequests', 'friends', 'gameResults', 'mutedChats', 'privacySafety', 'profile', 'user']);
     // Never changed: the defaults of 'Privacy and safety' (docs/api.md).
     expect(body.mutedChats).toEqual([]);

@@ -5,10 +5,12 @@ import { liveTexts } from '../../../domain/liveContract';
 import { messages } from '../../../domain/messages';
 import type { ConversationsActor } from './ConversationsContext';
 import { OnlineDot } from '../../../shared/ui/OnlineDot';
+import { MutedMark } from './MutedMark';
 
 /**
  * A member's conversations on Friends, newest message first: each row opens the chat and shows the last
- * message and how many are unread. Friends without a message yet are in the list below, not here. The green
+ * message and how many are unread (a muted one too, though the tab's total leaves it out), and a muted one
+ * is marked. Friends without a message yet are in the list below, not here. The green
  * dot reads `online` (the live channel's friends online, as the Friends rows do), never the row's own `online`,
  * which is only as fresh as the list's last load.
  */
@@ -33,6 +35,7 @@ export function ConversationsSection({ conversations, online, hasFriends }: { co
                   <span className="conversation-name">
                     <strong>{conversation.username}</strong>
                     {online.has(conversation.friendId) && <OnlineDot />}
+                    {conversation.muted && <MutedMark />}
                   </span>
                   <span className="conversation-last">
                     {conversation.lastMessage && conversation.lastMessage.from !== conversation.friendId
