@@ -4,9 +4,7 @@ import { z } from 'zod';
 // on every device and tab. A muted chat gives no live notice, sound or browser notification for its
 // messages; its unread count still shows on the conversation but not in the tab's total.
 
-/** PUT mutes, DELETE unmutes, GET tells (no body either way); each answers the state. */
-export const chatMuteRoute = (memberId: string) => `/api/chats/${encodeURIComponent(memberId)}/mute`;
-
+/** What GET, PUT (mute) and DELETE (unmute) CHAT_ROUTES.mute(memberId) answer. */
 export const muteStateSchema = z.strictObject({ muted: z.boolean() });
 export type MuteState = z.infer<typeof muteStateSchema>;
 

@@ -13,6 +13,8 @@ export const CHAT_ROUTES = {
   conversations: '/api/chats',
   /** GET ?before=<messageId>: history, newest CHAT_HISTORY_PAGE_SIZE, oldest first. Sends and reads go over LIVE_PATH. */
   messages: (friendId: string) => `/api/chats/${encodeURIComponent(friendId)}/messages`,
+  /** GET whether the chat is muted, PUT mutes, DELETE unmutes (no body); each answers `{muted}` (src/domain/chatMute.ts). */
+  mute: (memberId: string) => `/api/chats/${encodeURIComponent(memberId)}/mute`,
 } as const;
 
 export const CHAT_HISTORY_PAGE_SIZE = 50;

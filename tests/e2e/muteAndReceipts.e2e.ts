@@ -122,7 +122,7 @@ describe('Read receipts shown and muted chats between members', () => {
     const muted = cy.page.waitForResponse((response) => response.url().endsWith(`/api/chats/${dee.id}/mute`) && response.request().method() === 'PUT');
     await muteItem.click();
     expect((await muted).status()).toBe(200);
-    await cy.page.getByRole('banner').getByRole('img', { name: 'Muted' }).waitFor();
+    await cy.page.locator('.chat-header').getByRole('img', { name: 'Muted' }).waitFor();
 
     // Away from that chat, dee writes: no notice, the row counts it, the Friends tab does not.
     await openLivePage(server, cy.page, '/friends');

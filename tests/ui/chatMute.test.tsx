@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { Conversation } from '../../src/domain/liveContract';
 import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
 import { ConversationsSection } from '../../src/features/chat/ui/ConversationsSection';
 import MemberChat from '../../src/features/chat/ui/MemberChat';
@@ -101,7 +102,7 @@ describe('a muted conversation in Conversations', () => {
   afterEach(cleanup);
 
   it("is marked 'Muted' and still shows its unread count", async () => {
-    const conversation = (friendId: string, username: string, unread: number, muted: boolean) => ({
+    const conversation = (friendId: string, username: string, unread: number, muted: boolean): Conversation => ({
       friendId,
       username,
       picture: null,
