@@ -134,6 +134,7 @@ describe('Read receipts shown and muted chats between members', () => {
     expect(await cy.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends', exact: true }).count()).toBe(1);
     expect(await cy.page.locator('.nav-badge').count()).toBe(0);
     expect((await seenOn(cy.page)).notices).toEqual([]);
+    expect(await seriousViolations(cy.page)).toEqual([]);
     await shots(cy.page, 'conversations-muted');
 
     // It holds after a reload and in a second tab.

@@ -29,7 +29,7 @@ export function ConversationsSection({ conversations, online, hasFriends }: { co
         <ul className="conversation-list">
           {list.map((conversation) => (
             <li key={conversation.friendId}>
-              <Link className="card conversation-row" to={`/chat/${encodeURIComponent(conversation.friendId)}`}>
+              <Link className={`card conversation-row${conversation.muted ? ' is-muted' : ''}`} to={`/chat/${encodeURIComponent(conversation.friendId)}`}>
                 <span className="avatar" aria-hidden="true">{avatarInitials(conversation.username)}</span>
                 <span className="conversation-info">
                   <span className="conversation-name">
