@@ -84,7 +84,8 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
 
   async function onBusEvent(event: BusEvent): Promise<void> {
     if (event.kind === 'message') await pushMessage(event.id);
-    else if (event.kind === 'receipt') await pushReceipt(event); else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
+    else if (event.kind === 'receipt') await pushReceipt(event);
+    else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
   }
 
   return {
