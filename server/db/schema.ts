@@ -162,6 +162,13 @@ export interface MemberSafetyTable {
   friend_requests: ColumnType<FriendRequestsFrom, FriendRequestsFrom | undefined, FriendRequestsFrom>;
   send_read_receipts: ColumnType<boolean, boolean | undefined, boolean>;
   send_typing: ColumnType<boolean, boolean | undefined, boolean>;
+  show_read_receipts: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface ConversationMutesTable {
+  member_id: string;
+  other_id: string;
+  muted_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** A mail waiting for delivery, delivered (sent_at), or given up on after its last attempt. */
@@ -243,6 +250,7 @@ export interface Database {
   discover_pair_scores: DiscoverPairScoresTable;
   messages: MessagesTable;
   member_safety: MemberSafetyTable;
+  conversation_mutes: ConversationMutesTable;
   live_connections: LiveConnectionsTable;
   debate_queue: DebateQueueTable;
   debates: DebatesTable;

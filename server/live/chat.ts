@@ -1,13 +1,16 @@
 import { chatErrorTexts, type ClientFrame, type MemberMessage, type ServerFrame } from '../../src/domain/liveContract';
 import type { BusEvent, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 import { announceMessage, deliverWaiting, readUpTo } from './chatActions';
-import { sendsTyping } from '../social/privacySafety';
-import { chatRefusal, findMessage, isChatProblem, markOneDelivered, storeMessage, type ChatProblem } from './messages';
+import { sendsTyping, showsReadReceipts } from '../social/privacySafety';
+import { isMuted } from '../social/mutes';
+import { asSeenBy, chatRefusal, findMessage, isChatProblem, markOneDelivered, storeMessage, type ChatProblem } from './messages';
 
 // Member-to-member chat on the live socket. A send is stored first (once per client id) and
 // answered with 'ack'; then only its id crosses the bus, and every server's copy of this feature
 // reads the row and pushes it to the sockets it holds. The server that reaches the recipient marks
-// the message delivered, and the sender's sockets, wherever they are, get the receipt.
+// the message delivered, and the sender's sockets, wherever they are, get the receipt. A read reaches the
+// sender only while their 'Show read receipts from others' is on (read here, when it would be told), and a
+// message to someone who muted its sender's chat says so, so their tabs announce nothing.
 
 function errorFrame(problem: ChatProblem, clientId?: string): ServerFrame {
   return { type: 'error', code: problem.code, message: chatErrorTexts[problem.code], ...(clientId === undefined ? {} : { clientId }) };
@@ -56,10 +59,10 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
     const message = justStored.get(id) ?? (await findMessage(db, id));
     justStored.delete(id);
     if (!message) return;
-    const frame: ServerFrame = { type: 'message', message };
-    const reached = sockets.sendToMember(message.to, frame);
+    const muted = sockets.connectedHere(message.to) && (await isMuted(db, message.to, message.from));
+    const reached = sockets.sendToMember(message.to, { type: 'message', message, ...(muted ? { muted: true } : {}) });
     // The sender's other tabs show it too (the sending tab already has it from 'ack').
-    sockets.sendToMember(message.from, frame);
+    if (sockets.connectedHere(message.from)) sockets.sendToMember(message.from, { type: 'message', message: await seenBySender(message) });
     if (reached === 0 || message.deliveredAt !== null) return;
     const at = new Date(now());
     // Only the first server to reach the recipient gets the row back, so one receipt goes out.
@@ -68,11 +71,21 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
     }
   }
 
+  async function seenBySender(message: MemberMessage): Promise<MemberMessage> {
+    return message.readAt === null ? message : asSeenBy(message, message.from, await showsReadReceipts(db, message.from));
+  }
+
+  /** A read told to a sender who does not show others' reads is told as what it also is: delivered. */
+  async function pushReceipt(event: Extract<BusEvent, { kind: 'receipt' }>): Promise<void> {
+    if (!sockets.connectedHere(event.sender)) return;
+    const status = event.status === 'read' && !(await showsReadReceipts(db, event.sender)) ? 'delivered' : event.status;
+    sockets.sendToMember(event.sender, { type: 'receipt', friendId: event.reader, messageIds: event.ids, status, at: event.at });
+  }
+
   async function onBusEvent(event: BusEvent): Promise<void> {
     if (event.kind === 'message') await pushMessage(event.id);
-    else if (event.kind === 'receipt') {
-      sockets.sendToMember(event.sender, { type: 'receipt', friendId: event.reader, messageIds: event.ids, status: event.status, at: event.at });
-    } else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
+    else if (event.kind === 'receipt') await pushReceipt(event);
+    else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
   }
 
   return {

@@ -22,6 +22,8 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('peopleChanged'), members: z.tuple([z.string(), z.string()]) }),
   /** A member's own profile was saved: their other devices fetch it again. */
   z.object({ kind: z.literal('profileChanged'), memberId: z.string() }),
+  /** A member muted or unmuted their chat with `friendId`: their other tabs and devices show it. */
+  z.object({ kind: z.literal('muteChanged'), memberId: z.string(), friendId: z.string(), muted: z.boolean() }),
   z.object({ kind: z.literal('debate'), debateId: z.string() }),
   /** One message stored in a debate: each server reads that one row and pushes it, never the whole debate. */
   z.object({ kind: z.literal('debateMessage'), debateId: z.string(), messageId: z.string() }),

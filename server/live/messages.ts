@@ -3,6 +3,7 @@ import { CHAT_HISTORY_PAGE_SIZE, type ChatErrorCode, type ChatHistory, type Conv
 import type { Database, MessagesTable } from '../db/schema';
 import { isUuid } from '../social/locks';
 import { pairOf } from '../social/people';
+import { showsReadReceipts } from '../social/privacySafety';
 import { onlineFriends } from './online';
 import { countSend, sendWait } from './sendLimit';
 
@@ -43,6 +44,14 @@ export function toMemberMessage(row: MessageRow): MemberMessage {
     // A read the reader kept to themselves ('Send read receipts' off) is never shown to either side.
     readAt: row.read_private ? null : iso(row.read_at),
   };
+}
+
+/**
+ * The message as `viewer` may see it: a member whose 'Show read receipts from others' is off is never
+ * shown that someone read a message of theirs (their own reads of others' messages stay theirs to see).
+ */
+export function asSeenBy(message: MemberMessage, viewer: string, showsReads: boolean): MemberMessage {
+  return !showsReads && message.from === viewer && message.readAt !== null ? { ...message, readAt: null } : message;
 }
 
 /** Message ids are bigserial: digits only before they reach SQL. */
@@ -95,9 +104,14 @@ export async function storeMessage(db: Db, sender: string, input: SentText, at: 
   }
   // A retry of a stored message is answered with it, even over the limit or if the pair's standing changed since.
   const earlier = await findByClientId(db, sender, input.clientId);
-  if (earlier) return { message: toMemberMessage(earlier), created: false };
+  if (earlier) return { message: await seenBySender(db, toMemberMessage(earlier)), created: false };
   if (wait !== undefined) return { status: 429, code: 'TOO_MANY_MESSAGES', retryAfter: wait };
   return (await chatRefusal(db, sender, input.to)) ?? { status: 403, code: 'NOT_FRIENDS' };
+}
+
+/** A repeat's answer may carry a read: shown to its sender only as their 'Show read receipts from others' allows. */
+async function seenBySender(db: Db, message: MemberMessage): Promise<MemberMessage> {
+  return message.readAt === null ? message : asSeenBy(message, message.from, await showsReadReceipts(db, message.from));
 }
 
 async function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
@@ -132,7 +146,8 @@ export async function chatHistory(db: Db, me: string, friendId: string, before: 
       (select * from messages where sender_id = ${them} and recipient_id = ${me} and ${older} order by id desc limit ${take})
     ) pair order by id desc limit ${take}`.execute(db);
   const page = rows.slice(0, CHAT_HISTORY_PAGE_SIZE).reverse();
-  return { messages: page.map(toMemberMessage), hasMore: rows.length > CHAT_HISTORY_PAGE_SIZE };
+  const showsReads = await showsReadReceipts(db, me);
+  return { messages: page.map((row) => asSeenBy(toMemberMessage(row), me, showsReads)), hasMore: rows.length > CHAT_HISTORY_PAGE_SIZE };
 }
 
 /** Marks one message delivered (only the first caller gets its id back, so one receipt goes out). */
@@ -201,6 +216,7 @@ interface ConversationRow {
   text: string;
   sent_at: Date | string;
   unread: string | number;
+  muted: boolean;
 }
 
 /** Every friend the member has exchanged messages with, the latest conversation first. */
@@ -222,7 +238,8 @@ export async function listConversations(db: Db, me: string, now: number): Promis
       ) last
     )
     select l.friend_id, m.username, nullif(p.data->>'profilePicture', '') as picture, l.sender_id, l.text, l.sent_at,
-      (select count(*) from messages u where u.recipient_id = ${me} and u.sender_id = l.friend_id and u.read_at is null) as unread
+      (select count(*) from messages u where u.recipient_id = ${me} and u.sender_id = l.friend_id and u.read_at is null) as unread,
+      exists(select 1 from conversation_mutes cm where cm.member_id = ${me} and cm.other_id = l.friend_id) as muted
     from latest l
     join members m on m.id = l.friend_id
     left join profiles p on p.member_id = m.id
@@ -236,5 +253,6 @@ export async function listConversations(db: Db, me: string, now: number): Promis
     lastMessage: { from: row.sender_id, text: row.text, sentAt: new Date(row.sent_at).toISOString() },
     unread: Number(row.unread),
     online: online.has(row.friend_id),
+    muted: row.muted,
   }));
 }

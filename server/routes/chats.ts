@@ -8,9 +8,11 @@ import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
 import { chatHistory, chatRefusal, isMessageId, listConversations } from '../live/messages';
 import type { MemberRoutesDeps } from './members';
+import { isProblem } from '../social/errors';
+import { readMute, writeMute } from '../social/mutes';
 
-// Chat between friends over HTTP: the conversation list and history a page at a time. Sending and read
-// marks go over the live socket (server/live/chat.ts). The wire contract, with every text a person can
+// Chat between friends over HTTP: the conversation list, history a page at a time, and muting a chat.
+// Sending and read marks go over the live socket (server/live/chat.ts). The wire contract, with every text a person can
 // see, is src/domain/liveContract.ts. Every route needs a session.
 
 export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
@@ -34,6 +36,22 @@ export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     if (refusal) return refuse(c, refusal);
     return c.json(await chatHistory(db, me, friendId, before));
   });
+
+  app.get('/chats/:friendId/mute', async (c) => {
+    const state = await readMute(db, c.get('memberId'), c.req.param('friendId'));
+    return isProblem(state) ? refuse(c, state) : c.json(state);
+  });
+
+  // Mute (PUT) and unmute (DELETE) take no body; the member's other tabs and devices hear of it at once.
+  for (const [method, muted] of [['put', true], ['delete', false]] as const) {
+    app[method]('/chats/:friendId/mute', async (c) => {
+      const me = c.get('memberId');
+      const outcome = await writeMute(db, me, c.req.param('friendId'), muted, new Date(now()));
+      if (isProblem(outcome)) return refuse(c, outcome);
+      await deps.bus?.publish({ kind: 'muteChanged', memberId: me, friendId: outcome.friendId, muted }).catch(() => undefined);
+      return c.json({ muted: outcome.muted });
+    });
+  }
 
   return app;
 }

@@ -1,10 +1,11 @@
 import type { Transaction } from 'kysely';
+import { MUTE_CHANGES_PER_HOUR } from '../../src/domain/chatMute';
 import { FRIEND_REQUESTS_PER_HOUR, REPORTS_PER_DAY } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import { lockMemberAction } from './locks';
 
-// Per-member limits on actions that reach other people (friend requests, reports), counted in the
-// member_actions table so every app server on the database counts the same.
+// Per-member limits on actions that reach other people (friend requests, reports) or every server
+// (mutes), counted in the member_actions table so every app server on the database counts the same.
 
 interface ActionRule {
   action: string;
@@ -13,6 +14,7 @@ interface ActionRule {
 }
 
 export const FRIEND_REQUEST_RULE: ActionRule = { action: 'friendRequest', limit: FRIEND_REQUESTS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+export const MUTE_RULE: ActionRule = { action: 'mute', limit: MUTE_CHANGES_PER_HOUR, windowMs: 60 * 60 * 1000 };
 export const REPORT_RULE: ActionRule = { action: 'report', limit: REPORTS_PER_DAY, windowMs: 24 * 60 * 60 * 1000 };
 
 /**

@@ -20,6 +20,8 @@ export async function socialExport(db: Kysely<Database>, me: string) {
     friendRequests: await listFriendRequests(db, me),
     blocked: await listBlocked(db, me),
     privacySafety: await readPrivacySafety(db, me),
+    /** The members whose chats the member keeps muted. */
+    mutedChats: (await db.selectFrom('conversation_mutes').select('other_id').where('member_id', '=', me).orderBy('muted_at').execute()).map((row) => row.other_id),
     gameResults: gameResults.map((row) => ({
       game: row.game,
       won: row.won,

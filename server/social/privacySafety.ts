@@ -5,18 +5,24 @@ import type { Database } from '../db/schema';
 // A member's 'Privacy and safety' settings (member_safety; no row means the defaults), read where
 // they are enforced at the moment it matters, so every server sharing the database keeps them for
 // every open socket: a friend request asks whether the recipient's setting lets the sender in, a
-// read asks the reader's 'Send read receipts', a typing frame the typist's 'Send typing indicator'.
+// read asks the reader's 'Send read receipts' (and, where it would reach the sender, the sender's 'Show
+// read receipts from others'), a typing frame the typist's 'Send typing indicator'.
 
 type Db = Kysely<Database>;
 
 export async function readPrivacySafety(db: Db, memberId: string): Promise<PrivacySafety> {
   const row = await db
     .selectFrom('member_safety')
-    .select(['friend_requests', 'send_read_receipts', 'send_typing'])
+    .select(['friend_requests', 'send_read_receipts', 'send_typing', 'show_read_receipts'])
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   if (!row) return defaultPrivacySafety();
-  return privacySafetySchema.parse({ friendRequests: row.friend_requests, sendReadReceipts: row.send_read_receipts, sendTypingIndicator: row.send_typing });
+  return privacySafetySchema.parse({
+    friendRequests: row.friend_requests,
+    sendReadReceipts: row.send_read_receipts,
+    sendTypingIndicator: row.send_typing,
+    showReadReceipts: row.show_read_receipts,
+  });
 }
 
 /** Applies any subset in one statement (two tabs changing different settings both keep theirs); answers the whole. */
@@ -25,6 +31,7 @@ export async function writePrivacySafety(db: Db, memberId: string, update: Priva
     ...(update.friendRequests === undefined ? {} : { friend_requests: update.friendRequests }),
     ...(update.sendReadReceipts === undefined ? {} : { send_read_receipts: update.sendReadReceipts }),
     ...(update.sendTypingIndicator === undefined ? {} : { send_typing: update.sendTypingIndicator }),
+    ...(update.showReadReceipts === undefined ? {} : { show_read_receipts: update.showReadReceipts }),
   };
   await db
     .insertInto('member_safety')
@@ -58,4 +65,10 @@ export function refusingRequestsFrom(sender: string, ids: RawBuilder<unknown>): 
 export async function sendsTyping(db: Db, memberId: string): Promise<boolean> {
   const row = await db.selectFrom('member_safety').select('send_typing').where('member_id', '=', memberId).executeTakeFirst();
   return row?.send_typing ?? true;
+}
+
+/** The member's 'Show read receipts from others': off, no read of their messages is ever told to them. */
+export async function showsReadReceipts(db: Db, memberId: string): Promise<boolean> {
+  const row = await db.selectFrom('member_safety').select('show_read_receipts').where('member_id', '=', memberId).executeTakeFirst();
+  return row?.show_read_receipts ?? true;
 }

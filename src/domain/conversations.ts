@@ -9,7 +9,7 @@ export function byLatestMessage(conversations: readonly Conversation[]): Convers
   });
 }
 
-/** Unread messages over all conversations (the Friends tab's badge). */
+/** Unread messages over all conversations the member has not muted (the Friends tab's badge). */
 export function unreadTotal(conversations: readonly Conversation[]): number {
-  return conversations.reduce((total, conversation) => total + conversation.unread, 0);
+  return conversations.reduce((total, conversation) => total + (conversation.muted ? 0 : conversation.unread), 0);
 }

@@ -13,6 +13,8 @@ export const CHAT_ROUTES = {
   conversations: '/api/chats',
   /** GET ?before=<messageId>: history, newest CHAT_HISTORY_PAGE_SIZE, oldest first. Sends and reads go over LIVE_PATH. */
   messages: (friendId: string) => `/api/chats/${encodeURIComponent(friendId)}/messages`,
+  /** GET whether the chat is muted, PUT mutes, DELETE unmutes (no body); each answers `{muted}` (src/domain/chatMute.ts). */
+  mute: (memberId: string) => `/api/chats/${encodeURIComponent(memberId)}/mute`,
 } as const;
 
 export const CHAT_HISTORY_PAGE_SIZE = 50;
@@ -135,6 +137,8 @@ export const conversationSchema = z.object({
   unread: z.number().int().nonnegative(),
   /** Only when the friend's Online Status allows it; false otherwise. */
   online: z.boolean(),
+  /** The member muted this chat: its unread still shows here but not in the tab's total. */
+  muted: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationsResponseSchema = z.object({ conversations: z.array(conversationSchema) });
@@ -178,7 +182,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), memberId, onlineFriends: z.array(memberId) }),
   z.object({ type: z.literal('heartbeat') }),
   /** A message to or from this member (also echoed to the sender's other tabs). */
-  z.object({ type: z.literal('message'), message: memberMessageSchema }),
+  /** `muted`: the recipient muted the sender's chat, so no notice, sound or browser notification announces it. */
+  z.object({ type: z.literal('message'), message: memberMessageSchema, muted: z.literal(true).optional() }),
   /** The stored form of a 'send' from this socket (also sent when the clientId was stored before). */
   z.object({ type: z.literal('ack'), clientId, message: memberMessageSchema }),
   /** Messages this member sent were delivered to / read by the friend. */
@@ -193,6 +198,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('people.changed') }),
   /** The member's own profile was saved (on any device): fetch it again. */
   z.object({ type: z.literal('profile.changed') }),
+  /** The member muted or unmuted their chat with `friendId` (on any device): every tab shows it at once. */
+  z.object({ type: z.literal('mute.changed'), friendId: memberId, muted: z.boolean() }),
   /** A frame the server refused; clientId when it was a 'send' (the client keeps it queued only on retryable codes). */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string(), clientId: clientId.optional() }),
   z.object({ type: z.literal('debate.queued') }),

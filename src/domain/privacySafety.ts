@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // A member's 'Privacy and safety' settings (GET and PUT /api/me/safety), kept by the server, which
 // enforces them: who may send a friend request, and whether the member's reads and typing are told to
-// the other side. Not sending my read receipts never stops me seeing others'.
+// the other side, and whether others' reads are shown to the member. Not sending my read receipts never
+// stops me seeing others'; only 'Show read receipts from others' does.
 
 export const PRIVACY_SAFETY_ROUTE = '/api/me/safety';
 
@@ -14,6 +15,8 @@ export const privacySafetySchema = z.strictObject({
   friendRequests: friendRequestsFromSchema,
   sendReadReceipts: z.boolean(),
   sendTypingIndicator: z.boolean(),
+  /** Off: the member is never told that someone read their messages ('Delivered' stays), whatever the reader chose. */
+  showReadReceipts: z.boolean(),
 });
 export type PrivacySafety = z.infer<typeof privacySafetySchema>;
 
@@ -24,7 +27,7 @@ export const privacySafetyUpdateSchema = privacySafetySchema
 export type PrivacySafetyUpdate = z.infer<typeof privacySafetyUpdateSchema>;
 
 export function defaultPrivacySafety(): PrivacySafety {
-  return { friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true };
+  return { friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true };
 }
 
 /** The screen's words (docs/product.md). */
@@ -34,6 +37,7 @@ export const privacySafetyTexts = {
   friendRequestsOptions: { everyone: 'Everyone', friendsOfFriends: 'Friends of friends', noOne: 'No one' } satisfies Record<FriendRequestsFrom, string>,
   readReceiptsTitle: 'Send read receipts',
   typingTitle: 'Send typing indicator',
+  showReadReceiptsTitle: 'Show read receipts from others',
   on: 'On',
   off: 'Off',
   saveFailed: 'Could not save your privacy and safety settings. Please try again.',

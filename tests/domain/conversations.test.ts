@@ -5,7 +5,7 @@ import type { Conversation } from '../../src/domain/liveContract';
 // The Friends tab's conversation list: newest message first, friends without a message yet
 // after them by name, and the badge counting unread messages over all of them.
 
-function conversation(username: string, sentAt: string | null, unread = 0): Conversation {
+function conversation(username: string, sentAt: string | null, unread = 0, muted = false): Conversation {
   return {
     friendId: `id-${username}`,
     username,
@@ -13,6 +13,7 @@ function conversation(username: string, sentAt: string | null, unread = 0): Conv
     lastMessage: sentAt === null ? null : { from: `id-${username}`, text: 'hi', sentAt },
     unread,
     online: false,
+    muted,
   };
 }
 
@@ -44,5 +45,11 @@ describe('unreadTotal', () => {
   it('adds the unread messages of every conversation', () => {
     expect(unreadTotal([conversation('a', null, 2), conversation('b', null, 0), conversation('c', null, 5)])).toBe(7);
     expect(unreadTotal([])).toBe(0);
+  });
+
+  it('leaves out the unread of a muted conversation, which still counts on its own row', () => {
+    const muted = conversation('m', null, 4, true);
+    expect(unreadTotal([conversation('a', null, 2), muted])).toBe(2);
+    expect(muted.unread).toBe(4);
   });
 });

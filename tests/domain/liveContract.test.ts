@@ -17,6 +17,8 @@ describe('chat routes', () => {
     expect(CHAT_ROUTES.conversations).toBe('/api/chats');
     expect(CHAT_ROUTES.messages('m-1')).toBe('/api/chats/m-1/messages');
     expect(CHAT_ROUTES.messages('a/b c')).toBe('/api/chats/a%2Fb%20c/messages');
+    expect(CHAT_ROUTES.mute('m-1')).toBe('/api/chats/m-1/mute');
+    expect(CHAT_ROUTES.mute('a/b c')).toBe('/api/chats/a%2Fb%20c/mute');
   });
 });
 
@@ -72,14 +74,24 @@ describe('stored shapes', () => {
   });
 
   it('a conversation counts unread messages as a whole number from 0', () => {
-    const conversation = { friendId: 'm-2', username: 'noor', picture: null, lastMessage: null, unread: 0, online: false };
+    const conversation = { friendId: 'm-2', username: 'noor', picture: null, lastMessage: null, unread: 0, online: false, muted: false };
     expect(conversationSchema.safeParse(conversation).success).toBe(true);
     expect(conversationSchema.safeParse({ ...conversation, unread: -1 }).success).toBe(false);
     expect(conversationSchema.safeParse({ ...conversation, unread: 1.5 }).success).toBe(false);
+    // Whether it is muted is always said.
+    expect(conversationSchema.safeParse({ ...conversation, muted: undefined }).success).toBe(false);
   });
 });
 
 describe('frames', () => {
+  it("a message frame may say it is muted (only ever true), and 'mute.changed' names the chat and its state", () => {
+    const message = { id: '1', clientId: 'c-1', from: 'm-2', to: 'm-1', text: 'hi', sentAt: '2026-03-01T12:00:00.000Z', deliveredAt: null, readAt: null };
+    expect(serverFrameSchema.safeParse({ type: 'message', message, muted: true }).success).toBe(true);
+    expect(serverFrameSchema.safeParse({ type: 'message', message, muted: false }).success).toBe(false);
+    expect(serverFrameSchema.safeParse({ type: 'mute.changed', friendId: 'm-2', muted: false }).success).toBe(true);
+    expect(serverFrameSchema.safeParse({ type: 'mute.changed', friendId: 'm-2' }).success).toBe(false);
+  });
+
   it('the client sends known frame types only', () => {
     expect(clientFrameSchema.parse({ type: 'send', to: 'm-2', clientId: 'c-1', text: ' hi ' })).toEqual({ type: 'send', to: 'm-2', clientId: 'c-1', text: 'hi' });
     expect(clientFrameSchema.safeParse({ type: 'debate.join', community: null }).success).toBe(true);

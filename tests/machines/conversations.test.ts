@@ -13,6 +13,7 @@ const talk = (friendId: string, username: string, sentAt: string | null, unread:
   lastMessage: sentAt ? { from: friendId, text: `from ${username}`, sentAt } : null,
   unread,
   online: false,
+  muted: false,
 });
 // The server's answer in an order the list must not keep: newest message first, a friend without one last.
 const answer = [
@@ -20,6 +21,8 @@ const answer = [
   talk('f-3', 'cy', null, 0),
   talk('f-2', 'bo', '2026-11-23T23:00:00.000Z', 2),
   talk('f-4', 'di', '2026-11-23T22:30:00.000Z', 1),
+  // Muted: its 5 unread show on its row, never in the total.
+  { ...talk('f-5', 'ed', '2026-11-23T21:00:00.000Z', 5), muted: true },
 ];
 const message = { id: 'm1', clientId: 'c1', from: 'f-2', to: 'me', text: 'hi', sentAt: '2026-11-23T23:00:00.000Z', deliveredAt: null, readAt: null };
 
@@ -32,6 +35,8 @@ const events = [
   { type: 'live.received', frame: { type: 'typing', from: 'f-2' } },
   // A friendship ended or a block: that conversation leaves the list.
   { type: 'live.received', frame: { type: 'people.changed' } },
+  // A chat muted or unmuted on another tab: the list shows it.
+  { type: 'live.received', frame: { type: 'mute.changed', friendId: 'f-5', muted: true } },
   { type: 'live.status', status: 'open' },
   { type: 'live.status', status: 'reconnecting' },
   failed('liveLink', new Error('gone')),
@@ -39,18 +44,18 @@ const events = [
 
 type View = StateView<typeof conversationsMachine>;
 
-/** Loads again after the last load settled? Every REFRESH, message and reopening starts one. */
+/** Loads again after the last load settled? Every REFRESH, message, people or mute change and reopening starts one. */
 function loads(v: View): number {
   const causes = v.path.steps.filter(({ event }) => {
     const e = event as { type: string; frame?: { type: string }; status?: string };
-    return e.type === 'REFRESH' || e.frame?.type === 'message' || e.frame?.type === 'people.changed' || e.status === 'open';
+    return e.type === 'REFRESH' || e.frame?.type === 'message' || e.frame?.type === 'people.changed' || e.frame?.type === 'mute.changed' || e.status === 'open';
   });
   return 1 + causes.length;
 }
 
 function shown(v: View) {
   const loaded = v.events.some(isDone('loadConversations'));
-  expect(v.context.conversations.map((c) => c.username)).toEqual(loaded ? ['bo', 'di', 'ada', 'cy'] : []);
+  expect(v.context.conversations.map((c) => c.username)).toEqual(loaded ? ['bo', 'di', 'ada', 'ed', 'cy'] : []);
   expect(unreadTotal(v.context.conversations)).toBe(loaded ? 3 : 0);
   const lastSettled = v.events.filter(isSettled('loadConversations')).at(-1);
   expect(v.context.error).toBe(isFailed('loadConversations')(lastSettled) ? 'You appear to be offline. Please check your connection and try again.' : null);

@@ -4,7 +4,8 @@ import { noticesMachine } from '../../src/features/live/machines/notices.machine
 import { after, done, failed, isDone, itCoversTheModel } from '../support/modelTest';
 
 // A member's live notices: a friend request or a friend's message, told in the page for
-// 6 s or until dismissed, beyond the page as settings allow; no notice for the chat on screen or one's own echo.
+// 6 s or until dismissed, beyond the page as settings allow; no notice for the chat on screen, one's own echo
+// or a muted chat's message.
 
 const fromNova = {
   id: 'id-1',
@@ -25,6 +26,8 @@ const events = [
   { type: 'live.received', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } },
   { type: 'live.received', frame: { type: 'message', message: fromNova } },
   { type: 'live.received', frame: { type: 'message', message: echo } },
+  // nova's chat muted: the server marks the frame, and nothing is told.
+  { type: 'live.received', frame: { type: 'message', message: fromNova, muted: true } },
   { type: 'live.received', frame: { type: 'heartbeat' } },
   { type: 'notices.viewing', friendId: 'm-2' },
   { type: 'notices.viewing', friendId: null },
@@ -109,6 +112,11 @@ describe('notices machine (model-based)', () => {
           (s, i) => (s.event as { frame?: { message?: { from: string } } }).frame?.message?.from === 'm-2' && path.steps[i - 1]?.state.context.viewingFriendId === null,
         );
         expect(novaWhileAway).toBe(true);
+        // The naming began with a message nobody muted.
+        const steps = path.steps as Step[];
+        let start = steps.length - 1;
+        while (start > 0 && steps[start - 1]?.state.value === 'naming') start -= 1;
+        expect((steps[start]?.event.frame as { muted?: boolean } | undefined)?.muted).toBeUndefined();
         expect(context.notice).toBe(oracle(path.steps as Step[]).notice);
         // The older notice still shown keeps what its 'View' opens; a dismissed one leaves nothing to open.
         if (context.notice === null) expect(context.about).toBeNull();
@@ -152,5 +160,32 @@ describe('notices machine: Dismiss while a newer message is being named', () => 
     const told = await waitFor(notices, (s) => s.context.notice !== null);
     expect(told.context).toMatchObject({ notice: MESSAGE_NOTICE, about: { kind: 'chat', friendId: 'm-2' } });
     notices.stop();
+  });
+});
+
+describe('notices machine: a muted chat', () => {
+  it('tells nothing of its message, in the page or beyond, and looks no name up; the next unmuted one is told', async () => {
+    const beyond: string[] = [];
+    const lookedUp: string[] = [];
+    const notices = createActor(
+      noticesMachine.provide({
+        actors: {
+          liveLink: fromCallback(() => undefined),
+          friendName: fromPromise<string | null, { friendId: string }>(({ input }) => {
+            lookedUp.push(input.friendId);
+            return Promise.resolve('nova');
+          }),
+        },
+        actions: { announceBeyondPage: (_: unknown, params: { text: string }) => void beyond.push(params.text), refreshFriendRequests: () => undefined, refreshOwnProfile: () => undefined },
+      }),
+      { input: { memberId: 'm-1' } },
+    ).start();
+    notices.send({ type: 'live.received', frame: { type: 'message', message: fromNova, muted: true } });
+    expect(notices.getSnapshot().value).toBe('quiet');
+    expect([notices.getSnapshot().context.notice, beyond, lookedUp]).toEqual([null, [], []]);
+
+    notices.send({ type: 'live.received', frame: { type: 'message', message: { ...fromNova, id: 'id-3' } } });
+    await waitFor(notices, (s) => s.matches('showing'));
+    expect([notices.getSnapshot().context.notice, beyond]).toEqual(['New message from nova', ['New message from nova']]);
   });
 });

@@ -3,17 +3,18 @@ import { privacySafetyMachine } from '../../src/features/settings/machines/priva
 import { done, failed, isDone, isFailed, pathEvents, testModel, type ModelEvent, type StateView } from '../support/modelTest';
 
 // Settings' 'Privacy and safety' (docs/product.md): a member's choices start at the defaults (Everyone, read
-// receipts and typing sent), then show what the server keeps; a change shows at once and is saved whole; a
+// receipts and typing sent, others' read receipts shown), then show what the server keeps; a change shows at once and is saved whole; a
 // refused save puts every choice back where the server last had it, with the screen's words.
 
 interface Safety {
   friendRequests: string;
   sendReadReceipts: boolean;
   sendTypingIndicator: boolean;
+  showReadReceipts: boolean;
 }
 
-const DEFAULTS: Safety = { friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true };
-const KEPT: Safety = { friendRequests: 'friendsOfFriends', sendReadReceipts: false, sendTypingIndicator: true };
+const DEFAULTS: Safety = { friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true };
+const KEPT: Safety = { friendRequests: 'friendsOfFriends', sendReadReceipts: false, sendTypingIndicator: true, showReadReceipts: true };
 const LOAD_FAILED = 'Could not load your privacy and safety settings.';
 const SAVE_FAILED = 'Could not save your privacy and safety settings. Please try again.';
 
@@ -25,8 +26,9 @@ const events = [
   { type: 'CHOOSE_FRIEND_REQUESTS', value: 'everyone' },
   { type: 'TOGGLE_READ_RECEIPTS' },
   { type: 'TOGGLE_TYPING' },
+  { type: 'TOGGLE_SHOW_READ_RECEIPTS' },
   // The server answers what it keeps: here, what was last asked of it, or a refusal.
-  done('saveSafety', { friendRequests: 'noOne', sendReadReceipts: false, sendTypingIndicator: false }),
+  done('saveSafety', { friendRequests: 'noOne', sendReadReceipts: false, sendTypingIndicator: false, showReadReceipts: false }),
   failed('saveSafety', new Error('refused')),
 ];
 
@@ -47,6 +49,7 @@ function expected(steps: ModelEvent[]): { shown: Safety; confirmed: Safety; erro
     else if (event.type === 'CHOOSE_FRIEND_REQUESTS') [shown, error] = [{ ...shown, friendRequests: event.value as string }, null];
     else if (event.type === 'TOGGLE_READ_RECEIPTS') [shown, error] = [{ ...shown, sendReadReceipts: !shown.sendReadReceipts }, null];
     else if (event.type === 'TOGGLE_TYPING') [shown, error] = [{ ...shown, sendTypingIndicator: !shown.sendTypingIndicator }, null];
+    else if (event.type === 'TOGGLE_SHOW_READ_RECEIPTS') [shown, error] = [{ ...shown, showReadReceipts: !shown.showReadReceipts }, null];
   }
   return { shown, confirmed, error };
 }
@@ -83,6 +86,6 @@ describe("'Privacy and safety' machine (model-based)", () => {
         },
       },
     });
-    expect(report).toMatchObject({ states: 6, transitions: 8 });
+    expect(report).toMatchObject({ states: 6, transitions: 9 });
   });
 });

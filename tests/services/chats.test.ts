@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatFailure, fetchChatHistory, fetchConversations, openMemberChat } from '../../src/features/chat/services/chats';
+import { chatFailure, fetchChatHistory, fetchConversations, fetchMuted, openMemberChat, saveMuted } from '../../src/features/chat/services/chats';
 import { createViewerSource } from '../../src/shared/session/viewer';
 
 const viewer = createViewerSource();
@@ -16,7 +16,7 @@ const message = {
   deliveredAt: null,
   readAt: null,
 };
-const conversation = { friendId: 'nova id', username: 'nova', picture: null, lastMessage: { from: 'nova id', text: 'Hi', sentAt: message.sentAt }, unread: 2, online: true };
+const conversation = { friendId: 'nova id', username: 'nova', picture: null, lastMessage: { from: 'nova id', text: 'Hi', sentAt: message.sentAt }, unread: 2, online: true, muted: false };
 const view = { id: 'nova id', username: 'nova', avatar: 'NO', relation: 'friends', visible: true, profile: null };
 const error = (code: string, status: number) => json({ error: { code, message: 'server words' } }, status);
 const failureOf = async (call: Promise<unknown>) => chatFailure(await call.catch((e: unknown) => e));
@@ -43,6 +43,22 @@ describe('member chat calls', () => {
   it('conversations come back as the server ordered them', async () => {
     mockFetch({ 'GET /api/chats': json({ conversations: [conversation, { ...conversation, friendId: 'juno', unread: 0, lastMessage: null }] }) });
     expect((await fetchConversations(viewer)).map((c) => c.friendId)).toEqual(['nova id', 'juno']);
+  });
+
+  it('a chat is read as muted or not, muted with PUT and unmuted with DELETE, no body either way', async () => {
+    const { calls } = mockFetch({
+      'GET /api/chats/nova%20id/mute': json({ muted: false }),
+      'PUT /api/chats/nova%20id/mute': json({ muted: true }),
+      'DELETE /api/chats/nova%20id/mute': json({ muted: false }),
+    });
+    expect(await fetchMuted(viewer, 'nova id')).toBe(false);
+    expect(await saveMuted(viewer, 'nova id', true)).toBe(true);
+    expect(await saveMuted(viewer, 'nova id', false)).toBe(false);
+    expect(calls.map((c) => [c.method, c.body ?? null])).toEqual([
+      ['GET', null],
+      ['PUT', null],
+      ['DELETE', null],
+    ]);
   });
 
   it('a body outside the contract is a server failure, not data', async () => {

@@ -17,6 +17,7 @@ const bobsConversation: Conversation = {
   lastMessage: { from: 'm-bob', text: 'see you', sentAt: '2026-11-27T10:00:00.000Z' },
   unread: 0,
   online: true,
+  muted: false,
 };
 
 async function conversationsLoaded() {

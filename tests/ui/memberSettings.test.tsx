@@ -16,7 +16,7 @@ const serverSettings = { profileVisibility: 'public', showOnlineStatus: true, co
 const memberServer = (blocked: (typeof nova)[], more: Parameters<typeof mockFetch>[0] = {}) =>
   mockFetch({
     'GET /api/me/settings': json(serverSettings),
-    'GET /api/me/safety': json({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true }),
+    'GET /api/me/safety': json({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true }),
     'GET /api/blocks': json({ blocked }),
     ...more,
   });

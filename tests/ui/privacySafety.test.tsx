@@ -7,9 +7,10 @@ import { resetScreen } from '../support/screenTeardown';
 import { renderSettings } from '../support/settingsScreen';
 
 // Settings' 'Privacy and safety' (members only): 'Who can send you friend requests' as three radio
-// choices, 'Send read receipts' and 'Send typing indicator' as switches, each saved to PUT /api/me/safety.
+// choices, 'Send read receipts', 'Send typing indicator' and 'Show read receipts from others' as switches,
+// each saved to PUT /api/me/safety.
 
-const kept = { friendRequests: 'friendsOfFriends', sendReadReceipts: true, sendTypingIndicator: false };
+const kept = { friendRequests: 'friendsOfFriends', sendReadReceipts: true, sendTypingIndicator: false, showReadReceipts: true };
 const server = (more: Parameters<typeof mockFetch>[0] = {}) =>
   mockFetch({
     'GET /api/me/settings': json({ profileVisibility: 'public', showOnlineStatus: true, communities: [] }),
@@ -55,6 +56,24 @@ describe("Settings: 'Privacy and safety'", () => {
     await user.click(receipts);
     expect(await area.findByRole('alert')).toHaveTextContent('Could not save your privacy and safety settings. Please try again.');
     expect(receipts).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it("'Show read receipts from others' is a third switch, on by default, saved on its own of 'Send read receipts'", async () => {
+    const { calls } = server({ 'PUT /api/me/safety': json({ ...kept, showReadReceipts: false }) });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const area = within(await section());
+    expect(area.getAllByRole('switch').map((row) => row.getAttribute('aria-label') ?? row.textContent)).toHaveLength(3);
+    const shown = area.getByRole('switch', { name: 'Show read receipts from others' });
+    await waitFor(() => expect(shown).toBeEnabled());
+    expect(shown).toHaveAttribute('aria-checked', 'true');
+    expect(shown).toHaveAccessibleDescription('On');
+
+    await user.click(shown);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/me/safety').map((c) => c.body)).toEqual([{ ...kept, showReadReceipts: false }]));
+    expect(shown).toHaveAttribute('aria-checked', 'false');
+    expect(shown).toHaveAccessibleDescription('Off');
+    expect(area.getByRole('switch', { name: 'Send read receipts' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('is not there for a guest', async () => {

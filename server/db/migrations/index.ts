@@ -8,6 +8,7 @@ import { liveMigration } from './006_live';
 import { gameSessionsMigration } from './007_game_sessions';
 import { loginThrottleSkeletonsMigration } from './008_login_throttle_skeletons';
 import { privacySafetyMigration } from './009_privacy_safety';
+import { muteAndReceiptsViewMigration } from './010_mute_and_receipts_view';
 import { mailAndPasswordResetsMigration } from './013_mail_and_password_resets';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007_game_sessions': gameSessionsMigration,
   '008_login_throttle_skeletons': loginThrottleSkeletonsMigration,
   '009_privacy_safety': privacySafetyMigration,
+  '010_mute_and_receipts_view': muteAndReceiptsViewMigration,
   '013_mail_and_password_resets': mailAndPasswordResetsMigration,
 };

@@ -1,4 +1,4 @@
 // What the safety feature offers the other features' screens; anything not listed here is its own business.
 export { BlockedPeopleSection } from './ui/BlockedPeopleSection';
-export { PersonActions } from './ui/PersonActions';
+export { PersonActions, type PersonMenuAction } from './ui/PersonActions';
 export { HideIfBlocked, PersonSafetyScope } from './ui/PersonSafetyScope';

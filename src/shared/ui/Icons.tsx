@@ -33,3 +33,6 @@ export const SettingsIcon = (p: SVGProps<SVGSVGElement>) => (
 export const BackIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}><path d="M15 18l-6-6 6-6" /></svg>
 );
+export const BellOffIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><path d="M13.7 21a2 2 0 0 1-3.4 0" /><path d="M18.6 13A17 17 0 0 1 18 8M6.3 6.3A6 6 0 0 0 6 8c0 7-3 9-3 9h14M18 8a6 6 0 0 0-9.3-5" /><path d="M3 3l18 18" /></svg>
+);

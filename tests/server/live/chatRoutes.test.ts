@@ -201,8 +201,8 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
 
     const list = await json<{ conversations: unknown[] }>(await alice.browser.request('GET', '/api/chats'));
     expect(list.conversations).toEqual([
-      { friendId: bob.id, username: 'Bob', picture: null, lastMessage: { from: alice.id, text: 'back to Bob', sentAt: '2026-03-01T12:02:00.000Z' }, unread: 2, online: false },
-      { friendId: carol.id, username: 'Carol', picture: null, lastMessage: { from: carol.id, text: 'hey', sentAt: '2026-03-01T12:01:00.000Z' }, unread: 1, online: false },
+      { friendId: bob.id, username: 'Bob', picture: null, lastMessage: { from: alice.id, text: 'back to Bob', sentAt: '2026-03-01T12:02:00.000Z' }, unread: 2, online: false, muted: false },
+      { friendId: carol.id, username: 'Carol', picture: null, lastMessage: { from: carol.id, text: 'hey', sentAt: '2026-03-01T12:01:00.000Z' }, unread: 1, online: false, muted: false },
     ]);
 
     // Reading up to the first of Bob's two leaves the second unread.

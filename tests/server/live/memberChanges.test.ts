@@ -92,4 +92,22 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
     expect(changes(bobTab)).toEqual([{ type: 'profile.changed' }]);
     expect(changes(adaPhone)).toEqual([{ type: 'profile.changed' }]);
   });
+
+  it('tells every tab of a member who mutes or unmutes a chat, naming that chat, and tells the other member nothing', async () => {
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
+    const adaPhone = await world.open(ada);
+    const adaLaptop = await world.open(ada);
+    const bobTab = await world.open(bob);
+
+    expect((await ada.browser.request('PUT', `/api/chats/${bob.id}/mute`)).status).toBe(200);
+    for (const tab of [adaPhone, adaLaptop]) {
+      expect(await tab.waitFor((frame) => frame.type === 'mute.changed', 1_000)).toEqual({ type: 'mute.changed', friendId: bob.id, muted: true });
+    }
+    expect((await ada.browser.request('DELETE', `/api/chats/${bob.id}/mute`)).status).toBe(200);
+    expect(await adaLaptop.waitFor((frame) => frame.type === 'mute.changed' && frame.muted === false, 1_000)).toEqual({ type: 'mute.changed', friendId: bob.id, muted: false });
+    // A later frame to Bob through the same bus: had the mute been told to him, it would have come first.
+    await ada.browser.request('DELETE', `/api/friends/${bob.id}`);
+    await bobTab.waitFor((frame) => frame.type === 'people.changed', 1_000);
+    expect(bobTab.frames.filter((frame) => frame.type === 'mute.changed')).toEqual([]);
+  });
 });

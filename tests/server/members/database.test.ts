@@ -14,6 +14,7 @@ import { ALL_DATABASE_KINDS, createDataDir, createPostgresDatabase, openTestData
 const ALL_TABLES = [
   'auth_attempts',
   'blocks',
+  'conversation_mutes',
   'debate_messages',
   'debate_queue',
   'debates',
@@ -36,7 +37,7 @@ const ALL_TABLES = [
   'server_secrets',
   'sessions',
 ];
-const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety'];
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety', '010_mute_and_receipts_view'];
 
 /** Sessions open on a Postgres database, seen from another database on the same server. */
 async function sessionsOn(url: string): Promise<number> {
@@ -270,7 +271,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
       await onNewPostgresDatabase(async (url) => {
         const config = { dataDir: 'unused', url };
         expect(await migrateConfiguredDatabase(config)).toBe(
-          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety to the Postgres server at DATABASE_URL.',
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view to the Postgres server at DATABASE_URL.',
         );
         expect(await sessionsOn(url)).toBe(0);
         expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
@@ -280,7 +281,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
     const data = createDataDir();
     try {
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
-        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety to the embedded database in ${data.dir}.`,
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view to the embedded database in ${data.dir}.`,
       );
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
     } finally {
@@ -328,6 +329,7 @@ describe('the schema, migrated inside each test', () => {
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['010_mute_and_receipts_view', 'Down', 'Success'],
         ['009_privacy_safety', 'Down', 'Success'],
         ['008_login_throttle_skeletons', 'Down', 'Success'],
         ['007_game_sessions', 'Down', 'Success'],

@@ -141,10 +141,11 @@ describe.each(DATABASE_KINDS)('member profile on %s', (kind) => {
     const response = await alice.request('GET', '/api/me/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    const body = (await response.json()) as { user: { username: string; email: string }; profile: unknown; exportedAt: string; privacySafety: unknown };
-    expect(Object.keys(body).sort()).toEqual(['blocked', 'exportedAt', 'friendRequests', 'friends', 'gameResults', 'privacySafety', 'profile', 'user']);
+    const body = (await response.json()) as { user: { username: string; email: string }; profile: unknown; exportedAt: string; privacySafety: unknown; mutedChats: unknown };
+    expect(Object.keys(body).sort()).toEqual(['blocked', 'exportedAt', 'friendRequests', 'friends', 'gameResults', 'mutedChats', 'privacySafety', 'profile', 'user']);
     // Never changed: the defaults of 'Privacy and safety' (docs/api.md).
-    expect(body.privacySafety).toEqual({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true });
+    expect(body.mutedChats).toEqual([]);
+    expect(body.privacySafety).toEqual({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true });
     expect(body.user).toMatchObject({ username: 'Alice', email: 'alice@example.com', createdAt: '2026-03-01T12:00:00.000Z' });
     expect(body.profile).toEqual({ ...fullProfile, updatedAt: 50 });
     expect(body.exportedAt).toBe('2026-03-01T12:00:00.000Z');

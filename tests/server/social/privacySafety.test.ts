@@ -8,7 +8,7 @@ import { befriend, expectAnswer, json, type Person, useWorld } from './support/w
 // member's view of the person says 'closed' and nothing more.
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const DEFAULTS = { friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true };
+const DEFAULTS = { friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true };
 const INVALID = { error: { code: 'INVALID_REQUEST', message: 'That request could not be understood.' } };
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'That person could not be found.' } };
 
@@ -29,8 +29,20 @@ describe.each(DATABASE_KINDS)("'Privacy and safety' on %s", (kind) => {
       friendRequests: 'noOne',
       sendReadReceipts: false,
       sendTypingIndicator: false,
+      showReadReceipts: true,
     });
-    await expectAnswer(alice.browser.request('GET', '/api/me/safety'), 200, { friendRequests: 'noOne', sendReadReceipts: false, sendTypingIndicator: false });
+    await expectAnswer(putSafety(alice, { showReadReceipts: false }), 200, {
+      friendRequests: 'noOne',
+      sendReadReceipts: false,
+      sendTypingIndicator: false,
+      showReadReceipts: false,
+    });
+    await expectAnswer(alice.browser.request('GET', '/api/me/safety'), 200, {
+      friendRequests: 'noOne',
+      sendReadReceipts: false,
+      sendTypingIndicator: false,
+      showReadReceipts: false,
+    });
 
     const stranger = browser(world.app);
     expect((await stranger.request('GET', '/api/me/safety')).status).toBe(401);
@@ -39,9 +51,9 @@ describe.each(DATABASE_KINDS)("'Privacy and safety' on %s", (kind) => {
 
   it("'Download my data' includes them", async () => {
     const [alice] = await world.signUpEach('Alice');
-    await putSafety(alice, { friendRequests: 'friendsOfFriends', sendTypingIndicator: false });
+    await putSafety(alice, { friendRequests: 'friendsOfFriends', sendTypingIndicator: false, showReadReceipts: false });
     expect(await json<Record<string, unknown>>(await alice.browser.request('GET', '/api/me/export'))).toMatchObject({
-      privacySafety: { friendRequests: 'friendsOfFriends', sendReadReceipts: true, sendTypingIndicator: false },
+      privacySafety: { friendRequests: 'friendsOfFriends', sendReadReceipts: true, sendTypingIndicator: false, showReadReceipts: false },
     });
   });
 
@@ -55,6 +67,9 @@ describe.each(DATABASE_KINDS)("'Privacy and safety' on %s", (kind) => {
       { sendReadReceipts: 'false' },
       { sendTypingIndicator: 0 },
       { sendReadReceipts: null },
+      { showReadReceipts: 'off' },
+      { showReadReceipts: 1 },
+      { showReadReceipts: true, show_read_receipts: false },
       { friendRequests: 'noOne', admin: true },
       {},
       [],

@@ -2,7 +2,7 @@ import type { ChatActors } from '../ui/ChatActors';
 import { chatLogsActors } from './chatLogs.actors';
 import { deviceSources } from './deviceSources';
 import { friendChatIO } from './friendChat.actors';
-import { memberChatActorsFor, tabVisible } from './memberChat.actors';
+import { chatMuteActorsFor, memberChatActorsFor, tabVisible } from './memberChat.actors';
 import type { ViewerSource } from '../../../shared/session/viewer';
 
 /** The chats' real IO for the app's viewer, created where the app is assembled. */
@@ -12,5 +12,6 @@ export function createChatActors(viewer: ViewerSource): ChatActors {
     chatLogs: { actors: chatLogsActors },
     friendChat: friendChatIO,
     memberChat: { actors: memberChatActorsFor(viewer), tabVisible },
+    chatMute: { actors: chatMuteActorsFor(viewer) },
   };
 }

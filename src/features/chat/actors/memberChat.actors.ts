@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { explainingFailure } from '../../../domain/explainedError';
 import type { ChatHistory } from '../../../domain/liveContract';
 import type { OpenedChat } from '../../../domain/memberChat';
-import { chatFailureText, fetchChatHistory, openMemberChat, type ChatSession } from '../services/chats';
+import { chatFailureText, fetchChatHistory, fetchMuted, openMemberChat, saveMuted, type ChatSession } from '../services/chats';
 
 /** The tab becoming visible or hidden. */
 export const watchTabVisibility = fromCallback<EventObject>(({ sendBack }) => {
@@ -22,6 +22,14 @@ export function memberChatActorsFor(session: ChatSession) {
       explainingFailure(() => fetchChatHistory(session, input.friendId), chatFailureText),
     ),
     watchVisibility: watchTabVisibility,
+  };
+}
+
+/** Whether the chat is muted, over REST (the More actions menu's 'Mute' and 'Unmute'). */
+export function chatMuteActorsFor(session: ChatSession) {
+  return {
+    loadMute: fromPromise<boolean, { friendId: string }>(({ input }) => fetchMuted(session, input.friendId)),
+    saveMute: fromPromise<boolean, { friendId: string; muted: boolean }>(({ input }) => saveMuted(session, input.friendId, input.muted)),
   };
 }
 

@@ -8,7 +8,8 @@ import type { LiveCommand, LiveEmitted } from '../../live';
 
 // A member's conversations (the list on Friends and the unread badge on the Friends tab):
 // loaded when the app opens them, again on REFRESH (Friends opened) and whenever a message arrives or the
-// live channel opens again (what came meanwhile) or the member's friends change, newest activity first.
+// live channel opens again (what came meanwhile), the member's friends change or they mute or unmute a chat
+// (on any tab or device), newest activity first.
 
 export interface ConversationsContext {
   conversations: Conversation[];
@@ -26,9 +27,9 @@ export const conversationsMachine = setup({
     liveLink: fromCallback<LiveCommand>(() => undefined),
   },
   guards: {
-    /** A message to or from the member, a friendship ended or a block, or the live channel back open: the list may have changed. */
+    /** A message to or from the member, a friendship ended or a block, a mute, or the live channel back open: the list may have changed. */
     changes: ({ event }) =>
-      (event.type === 'live.received' && (event.frame.type === 'message' || event.frame.type === 'people.changed')) ||
+      (event.type === 'live.received' && (event.frame.type === 'message' || event.frame.type === 'people.changed' || event.frame.type === 'mute.changed')) ||
       (event.type === 'live.status' && event.status === 'open'),
   },
   actions: {

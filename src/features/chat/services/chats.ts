@@ -6,6 +6,7 @@ import {
   type ChatHistory,
   type Conversation,
 } from '../../../domain/liveContract';
+import { muteStateSchema } from '../../../domain/chatMute';
 import { memberErrorTexts } from '../../../domain/memberContract';
 import { chatCodeText, type OpenedChat } from '../../../domain/memberChat';
 import { memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
@@ -48,6 +49,16 @@ export async function openMemberChat(session: ChatSession, friendId: string): Pr
 /** GET the member's conversations, newest activity first (the server's order). */
 export async function fetchConversations(session: ChatSession): Promise<Conversation[]> {
   return (await chatCall(session, () => memberCall(CHAT_ROUTES.conversations, conversationsResponseSchema))).conversations;
+}
+
+/** GET whether the member's chat with `friendId` is muted. */
+export async function fetchMuted(session: ChatSession, friendId: string): Promise<boolean> {
+  return (await chatCall(session, () => memberCall(CHAT_ROUTES.mute(friendId), muteStateSchema))).muted;
+}
+
+/** PUT (mute) or DELETE (unmute) the member's chat with `friendId`; answers what the server keeps. */
+export async function saveMuted(session: ChatSession, friendId: string, muted: boolean): Promise<boolean> {
+  return (await chatCall(session, () => memberCall(CHAT_ROUTES.mute(friendId), muteStateSchema, { method: muted ? 'PUT' : 'DELETE' }))).muted;
 }
 
 /** The one mapping from a failed chat call to what a person sees: the chat contract's text, else the members contract's. */

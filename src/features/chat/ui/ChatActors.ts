@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import type { chatLogsActors } from '../actors/chatLogs.actors';
 import type { friendChatIO } from '../actors/friendChat.actors';
-import type { memberChatActorsFor, tabVisible } from '../actors/memberChat.actors';
+import type { chatMuteActorsFor, memberChatActorsFor, tabVisible } from '../actors/memberChat.actors';
 import { useProvided } from '../../../shared/ui/useProvided';
 
 /** The chats' IO: the real actors where the app is assembled (src/app), fakes in a test. */
@@ -11,6 +11,7 @@ export interface ChatActors {
   chatLogs: { actors: typeof chatLogsActors };
   friendChat: typeof friendChatIO;
   memberChat: { actors: ReturnType<typeof memberChatActorsFor>; tabVisible: typeof tabVisible };
+  chatMute: { actors: ReturnType<typeof chatMuteActorsFor> };
 }
 
 export const ChatActorsContext = createContext<ChatActors | null>(null);

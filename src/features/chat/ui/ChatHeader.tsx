@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { avatarInitials } from '../../../domain/discover';
 import { BackIcon } from '../../../shared/ui/Icons';
-import { PersonActions } from '../../safety/components';
+import { PersonActions, type PersonMenuAction } from '../../safety/components';
 import { SampleBadge } from '../../../shared/ui/SampleBadge';
 import type { ChatPartner } from './chatViewProps';
 import { ChatBubbleIcon, LogsIcon } from './ChatIcons';
@@ -16,6 +16,8 @@ interface ChatHeaderProps {
   onBack: () => void;
   /** Absent for a chat without saved logs (a member chat): no 'View Chat Logs' button. */
   onToggleLogs?: () => void;
+  /** Items the partner's More actions menu offers before Report and Block (a member chat's 'Mute' or 'Unmute'). */
+  moreActions?: readonly PersonMenuAction[];
 }
 
 function PartnerAvatar({ partner }: { partner: ChatPartner }) {
@@ -37,7 +39,7 @@ function PartnerAvatar({ partner }: { partner: ChatPartner }) {
   );
 }
 
-export function ChatHeader({ title, tagline, partner, status, showingLogs, onBack, onToggleLogs }: ChatHeaderProps) {
+export function ChatHeader({ title, tagline, partner, status, showingLogs, onBack, onToggleLogs, moreActions }: ChatHeaderProps) {
   return (
     <header className="chat-header">
       <button type="button" className="chat-icon-button" onClick={onBack} aria-label="Back">
@@ -53,7 +55,7 @@ export function ChatHeader({ title, tagline, partner, status, showingLogs, onBac
         </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
-      {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} /> : null}
+      {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} extraActions={moreActions} /> : null}
       {onToggleLogs ? (
         <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
           {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}

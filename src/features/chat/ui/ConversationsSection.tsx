@@ -5,10 +5,12 @@ import { liveTexts } from '../../../domain/liveContract';
 import { messages } from '../../../domain/messages';
 import type { ConversationsActor } from './ConversationsContext';
 import { OnlineDot } from '../../../shared/ui/OnlineDot';
+import { MutedMark } from './MutedMark';
 
 /**
  * A member's conversations on Friends, newest message first: each row opens the chat and shows the last
- * message and how many are unread. Friends without a message yet are in the list below, not here. The green
+ * message and how many are unread (a muted one too, though the tab's total leaves it out), and a muted one
+ * is marked. Friends without a message yet are in the list below, not here. The green
  * dot reads `online` (the live channel's friends online, as the Friends rows do), never the row's own `online`,
  * which is only as fresh as the list's last load.
  */
@@ -27,12 +29,13 @@ export function ConversationsSection({ conversations, online, hasFriends }: { co
         <ul className="conversation-list">
           {list.map((conversation) => (
             <li key={conversation.friendId}>
-              <Link className="card conversation-row" to={`/chat/${encodeURIComponent(conversation.friendId)}`}>
+              <Link className={`card conversation-row${conversation.muted ? ' is-muted' : ''}`} to={`/chat/${encodeURIComponent(conversation.friendId)}`}>
                 <span className="avatar" aria-hidden="true">{avatarInitials(conversation.username)}</span>
                 <span className="conversation-info">
                   <span className="conversation-name">
                     <strong>{conversation.username}</strong>
                     {online.has(conversation.friendId) && <OnlineDot />}
+                    {conversation.muted && <MutedMark />}
                   </span>
                   <span className="conversation-last">
                     {conversation.lastMessage && conversation.lastMessage.from !== conversation.friendId

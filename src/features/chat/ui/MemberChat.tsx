@@ -6,6 +6,8 @@ import { quickEmojisFor } from '../../../domain/games';
 import { liveTexts } from '../../../domain/liveContract';
 import { isMine, markOf, markText, type TrackedMessage } from '../../../domain/memberChat';
 import { messages as texts } from '../../../domain/messages';
+import { chatMuteTexts } from '../../../domain/chatMute';
+import { chatMuteMachine } from '../machines/chatMute.machine';
 import { memberChatMachine, selectFriendTyping } from '../machines/memberChat.machine';
 import { OnlineDot } from '../../../shared/ui/OnlineDot';
 import { PersonSafetyScope } from '../../safety/components';
@@ -19,6 +21,7 @@ import { ChatInput } from './ChatInput';
 import { EmojiRow } from './EmojiRow';
 import { useChatActors } from './ChatActors';
 import { MessageList } from './MessageList';
+import { MutedMark } from './MutedMark';
 import '../../../shared/ui/styles/chat.css';
 import '../../../shared/ui/styles/chatScreens.css';
 import '../../../shared/ui/styles/memberChat.css';
@@ -93,7 +96,7 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
   const navigate = useNavigate();
   const liveLink = useLiveLinkLogic(live);
   const online = useOnlineFriends().has(friendId);
-  const { memberChat } = useChatActors();
+  const { memberChat, chatMute } = useChatActors();
   const machine = useMemo(
     () => memberChatMachine.provide({ actors: { ...memberChat.actors, liveLink }, actions: { goToFriends: () => void navigate('/friends') } }),
     [memberChat, liveLink, navigate],
@@ -102,6 +105,11 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
     input: { friendId, makeClientId: () => crypto.randomUUID(), now: () => Date.now(), visible: memberChat.tabVisible() },
     ...inspectOptions(),
   });
+  const muteLogic = useMemo(() => chatMuteMachine.provide({ actors: { ...chatMute.actors, liveLink } }), [chatMute, liveLink]);
+  const muteActor = useActorRef(muteLogic, { input: { friendId }, ...inspectOptions() });
+  const muteKnown = useSelector(muteActor, (s) => s.matches('ready'));
+  const muted = useSelector(muteActor, (s) => s.context.muted);
+  const muteError = useSelector(muteActor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   const friendName = useSelector(actor, (s) => s.context.friendName);
@@ -136,14 +144,21 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
           title={friendName}
           tagline={liveTexts.memberChatTagline}
           partner={{ name: friendName, person: { id: friendId, kind: 'member' } }}
-          status={online ? <OnlineDot /> : null}
+          status={
+            <>
+              {online ? <OnlineDot /> : null}
+              {muteKnown && muted ? <MutedMark /> : null}
+            </>
+          }
           showingLogs={false}
           onBack={back}
+          moreActions={muteKnown ? [{ label: muted ? chatMuteTexts.unmute : chatMuteTexts.mute, onSelect: () => muteActor.send({ type: 'TOGGLE_MUTE' }) }] : []}
         />
         <div className="chat-body">
-          {notice ? (
+          {notice || muteError ? (
             <div className="chat-banner">
-              <p className="alert" role="alert">{notice}</p>
+              {notice ? <p className="alert" role="alert">{notice}</p> : null}
+              {muteError ? <p className="alert" role="alert">{muteError}</p> : null}
             </div>
           ) : null}
           <MessageList

@@ -6,7 +6,7 @@ import type { LiveCommand, LiveEmitted } from './liveEvents';
 /**
  * A member's live notices: "{name} sent you a friend request" when a request arrives
  * (and the app's friend requests refresh), "New message from {name}" when a friend writes while the member
- * is not on that friend's chat. Shown in the page until dismissed or for 6 s, and beyond the page as the
+ * is not on that friend's chat and has not muted it. Shown in the page until dismissed or for 6 s, and beyond the page as the
  * settings ask (a browser notification on a hidden tab, a tone). It hears the live actor through 'liveLink'.
  * It also passes on what the live channel says without a notice: the member's friends or requests changed
  * ('people.changed': the app's friend requests refresh), their own profile was saved on another device
@@ -33,8 +33,9 @@ export type NoticesEvent =
   | { type: 'notices.viewing'; friendId: string | null }
   | { type: 'notices.dismiss' };
 
+/** A message frame's message, unless the member muted its sender's chat (the server marks those): that one tells nothing. */
 function incomingMessage(event: NoticesEvent): MemberMessage | null {
-  return event.type === 'live.received' && event.frame.type === 'message' ? event.frame.message : null;
+  return event.type === 'live.received' && event.frame.type === 'message' && event.frame.muted !== true ? event.frame.message : null;
 }
 
 export const noticesMachine = setup({

@@ -8,6 +8,12 @@ import '../../../shared/ui/styles/safety.css';
 
 const texts = messages.safety;
 
+/** A menu item a screen adds before Report and Block (a member chat's 'Mute' or 'Unmute'). */
+export interface PersonMenuAction {
+  label: string;
+  onSelect: () => void;
+}
+
 export interface ActionablePerson {
   id: string;
   username: string;
@@ -18,14 +24,22 @@ export interface ActionablePerson {
  * 'More actions for nova': a small menu with Block and Report, offered for members only (sample people and
  * guests never see it) and only inside a PersonSafetyScope. Escape or leaving the menu closes it.
  */
-export function PersonActions({ person }: { person: ActionablePerson }) {
+export function PersonActions({ person, extraActions = [] }: { person: ActionablePerson; extraActions?: readonly PersonMenuAction[] }) {
   const actor = useSafety();
   if (!actor || person.kind !== 'member') return null;
-  return <PersonActionsMenu actor={actor} person={person} />;
+  return <PersonActionsMenu actor={actor} person={person} extraActions={extraActions} />;
 }
 
 /** Someone this scope blocked (a chat can still show them) can still be reported; Block gives way to saying so. */
-function PersonActionsMenu({ actor, person }: { actor: NonNullable<ReturnType<typeof useSafety>>; person: ActionablePerson }) {
+function PersonActionsMenu({
+  actor,
+  person,
+  extraActions,
+}: {
+  actor: NonNullable<ReturnType<typeof useSafety>>;
+  person: ActionablePerson;
+  extraActions: readonly PersonMenuAction[];
+}) {
   const blocked = useSelector(actor, (s) => s.context.blockedIds.includes(person.id));
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -65,6 +79,21 @@ function PersonActionsMenu({ actor, person }: { actor: NonNullable<ReturnType<ty
       </button>
       {open ? (
         <ul id={menuId} className="person-actions-menu">
+          {extraActions.map((action) => (
+            <li key={action.label}>
+              <button
+                type="button"
+                className="person-actions-item"
+                {...keys}
+                onClick={() => {
+                  setOpen(false);
+                  action.onSelect();
+                }}
+              >
+                {action.label}
+              </button>
+            </li>
+          ))}
           <li>
             <button type="button" className="person-actions-item" {...keys} onClick={() => choose('OPEN_REPORT')}>
               {texts.report}

@@ -18,6 +18,7 @@ type PrivacySafetyEvent =
   | { type: 'CHOOSE_FRIEND_REQUESTS'; value: FriendRequestsFrom }
   | { type: 'TOGGLE_READ_RECEIPTS' }
   | { type: 'TOGGLE_TYPING' }
+  | { type: 'TOGGLE_SHOW_READ_RECEIPTS' }
   | { type: 'RETRY' };
 
 export const privacySafetyMachine = setup({
@@ -74,6 +75,11 @@ export const privacySafetyMachine = setup({
           target: '.saving',
           reenter: true,
           actions: { type: 'change', params: ({ context }) => ({ change: { sendTypingIndicator: !context.safety.sendTypingIndicator } }) },
+        },
+        TOGGLE_SHOW_READ_RECEIPTS: {
+          target: '.saving',
+          reenter: true,
+          actions: { type: 'change', params: ({ context }) => ({ change: { showReadReceipts: !context.safety.showReadReceipts } }) },
         },
       },
     },

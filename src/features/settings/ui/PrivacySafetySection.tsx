@@ -5,7 +5,7 @@ import { inspectOptions } from '../../../shared/ui/inspect';
 import { usePrivacySafetyMachine } from './SettingsActors';
 import { SwitchRow } from './SwitchRow';
 
-/** Settings' 'Privacy and safety' (members only): who may ask to be friends, and whether my reads and typing are told. */
+/** Settings' 'Privacy and safety' (members only): who may ask to be friends, whether my reads and typing are told, and whether others' reads are shown to me. */
 export function PrivacySafetySection() {
   const actor = useActorRef(usePrivacySafetyMachine(), inspectOptions());
   const ready = useSelector(actor, (s) => s.matches('ready'));
@@ -49,6 +49,13 @@ export function PrivacySafetySection() {
         </li>
         <SwitchRow title={texts.readReceiptsTitle} valueText={safety.sendReadReceipts ? texts.on : texts.off} checked={safety.sendReadReceipts} disabled={!ready} onToggle={() => actor.send({ type: 'TOGGLE_READ_RECEIPTS' })} />
         <SwitchRow title={texts.typingTitle} valueText={safety.sendTypingIndicator ? texts.on : texts.off} checked={safety.sendTypingIndicator} disabled={!ready} onToggle={() => actor.send({ type: 'TOGGLE_TYPING' })} />
+        <SwitchRow
+          title={texts.showReadReceiptsTitle}
+          valueText={safety.showReadReceipts ? texts.on : texts.off}
+          checked={safety.showReadReceipts}
+          disabled={!ready}
+          onToggle={() => actor.send({ type: 'TOGGLE_SHOW_READ_RECEIPTS' })}
+        />
       </ul>
     </section>
   );
