@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ModerationAction, SuspensionLength } from '../../src/domain/moderation';
 import type { FriendRequestsFrom } from '../../src/domain/privacySafety';
 
 // The tables as Kysely sees them. Column names are the SQL ones (snake_case); the members modules
@@ -199,6 +200,32 @@ export interface DebateMessagesTable {
   sent_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface OperatorsTable {
+  member_id: string;
+  granted_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface MemberSuspensionsTable {
+  member_id: string;
+  /** null: suspended until an operator lifts it. */
+  until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ModerationLogTable {
+  id: string;
+  operator_id: string | null;
+  operator_username: string;
+  action: ModerationAction;
+  target_id: string | null;
+  target_username: string;
+  report_id: string | null;
+  /** Set for a suspension only. */
+  length: SuspensionLength | null;
+  reason: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -221,5 +248,8 @@ export interface Database {
   debate_queue: DebateQueueTable;
   debates: DebatesTable;
   debate_messages: DebateMessagesTable;
+  operators: OperatorsTable;
+  member_suspensions: MemberSuspensionsTable;
+  moderation_log: ModerationLogTable;
 }
 
