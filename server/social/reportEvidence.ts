@@ -52,11 +52,12 @@ export async function debateEvidence(trx: Trx, me: string, them: string, debateI
     .executeTakeFirst();
   if (!debate) return undefined;
   const chosen = lineId === undefined ? sql`true` : sql`id = ${lineId}::bigint`;
-  const { rows: reported } = await sql<{ id: string }>`
-    select id::text as id from debate_messages
+  // Ordered by the bigint id itself (the text of an id would sort '9' after '12').
+  const { rows: reported } = await sql<{ line_id: string }>`
+    select id::text as line_id from debate_messages
     where debate_id = ${debate.id} and sender_id = ${them} and ${chosen}
-    order by id desc limit 1`.execute(trx);
-  const reportedId = reported[0]?.id;
+    order by debate_messages.id desc limit 1`.execute(trx);
+  const reportedId = reported[0]?.line_id;
   if (reportedId === undefined && lineId !== undefined) return undefined;
   const upTo = reportedId === undefined ? sql`true` : sql`id <= ${reportedId}::bigint`;
   const { rows } = await sql<LineRow>`
