@@ -79,7 +79,21 @@ export interface ReportsTable {
   note: ColumnType<string, string | undefined, string>;
   /** 'open' | 'closed' */
   status: ColumnType<string, string | undefined, string>;
+  /** Where it was made: 'profile' | 'message' | 'friendRequest' | 'debate' (src/domain/reportEvidence.ts). */
+  source: ColumnType<string, string | undefined, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A line copied into a report when it was filed: 0 is the reported line, 1..10 the ones before it (1 just before). */
+export interface ReportEvidenceTable {
+  report_id: string;
+  position: number;
+  /** The sender's username when the report was filed. */
+  sender_username: string;
+  /** True when the reported member wrote it. */
+  from_reported: boolean;
+  text: string;
+  sent_at: ColumnType<Date, Date | string, never>;
 }
 
 export interface GameResultsTable {
@@ -237,6 +251,7 @@ export interface Database {
   friendships: FriendshipsTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  report_evidence: ReportEvidenceTable;
   game_results: GameResultsTable;
   game_sessions: GameSessionsTable;
   member_actions: MemberActionsTable;

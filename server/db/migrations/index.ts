@@ -8,6 +8,7 @@ import { liveMigration } from './006_live';
 import { gameSessionsMigration } from './007_game_sessions';
 import { loginThrottleSkeletonsMigration } from './008_login_throttle_skeletons';
 import { privacySafetyMigration } from './009_privacy_safety';
+import { reportEvidenceMigration } from './011_report_evidence';
 import { operatorsMigration } from './012_operators';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007_game_sessions': gameSessionsMigration,
   '008_login_throttle_skeletons': loginThrottleSkeletonsMigration,
   '009_privacy_safety': privacySafetyMigration,
+  '011_report_evidence': reportEvidenceMigration,
   '012_operators': operatorsMigration,
 };
