@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AdminReport, EvidenceMessage, ModerationEntry } from '../../src/domain/adminContract';
 import { EARLIER_REPORTS_SHOWN, MODERATION_LOG_PAGE } from '../../src/domain/moderation';
 import type { Database } from '../db/schema';
@@ -14,22 +14,21 @@ const OPEN_REPORTS_PAGE = 200;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The messages stored with each report (report_evidence: position 0 is the reported message, 1..10
- * earlier ones). Read only where that table exists, so the console also runs on a database that
- * predates it.
+ * The messages copied into each report when it was filed (report_evidence: position 0 is the reported
+ * message, 1..10 the ones before it), oldest first as the conversation read.
  */
 async function evidenceOf(db: Db, reportIds: readonly string[]): Promise<Map<string, EvidenceMessage[]>> {
   const byReport = new Map<string, EvidenceMessage[]>();
   if (reportIds.length === 0) return byReport;
-  const { rows: present } = await sql<{ present: boolean }>`select to_regclass('report_evidence') is not null as present`.execute(db);
-  if (present[0]?.present !== true) return byReport;
-  const { rows } = await sql<{ report_id: string; position: number; sender_username: string; from_reported: boolean; text: string; sent_at: Date | string }>`
-    select report_id, position, sender_username, from_reported, text, sent_at
-    from report_evidence where report_id = any(${sql.val(reportIds)}::uuid[])
-    order by report_id, position desc`.execute(db);
+  const rows = await db
+    .selectFrom('report_evidence')
+    .select(['report_id', 'position', 'sender_username', 'from_reported', 'text', 'sent_at'])
+    .where('report_id', 'in', reportIds)
+    .orderBy('report_id')
+    .orderBy('position', 'desc')
+    .execute();
   for (const row of rows) {
     const list = byReport.get(row.report_id) ?? [];
-    // Oldest first, as the conversation read: the reported message (position 0) comes last.
     list.push({ position: row.position, sender: row.sender_username, fromReported: row.from_reported, text: row.text, sentAt: iso(row.sent_at) });
     byReport.set(row.report_id, list);
   }
@@ -42,7 +41,7 @@ export async function listOpenReportsForConsole(db: Db): Promise<AdminReport[]> 
     .leftJoin('members as reporter', 'reporter.id', 'r.reporter_id')
     .leftJoin('members as m', 'm.id', 'r.reported_id')
     .leftJoin('member_suspensions as s', 's.member_id', 'r.reported_id')
-    .select(['r.id', 'r.created_at', 'r.reason', 'r.note', 'reporter.username as reporter', 'm.id as reported_id', 'r.reported_username', 'm.created_at as member_since', 's.member_id as suspended', 's.until'])
+    .select(['r.id', 'r.created_at', 'r.source', 'r.reason', 'r.note', 'reporter.username as reporter', 'm.id as reported_id', 'r.reported_username', 'm.created_at as member_since', 's.member_id as suspended', 's.until'])
     .where('r.status', '=', 'open')
     .orderBy('r.created_at')
     .orderBy('r.id')
@@ -66,6 +65,7 @@ export async function listOpenReportsForConsole(db: Db): Promise<AdminReport[]> 
     return {
       id: row.id,
       createdAt: iso(row.created_at),
+      source: row.source,
       reason: row.reason,
       note: row.note,
       reporter: row.reporter,

@@ -47,6 +47,8 @@ export const earlierReportSchema = z.object({ id: z.string(), createdAt: isoDate
 export const adminReportSchema = z.object({
   id: z.string(),
   createdAt: isoDate,
+  /** Where the report was made: 'profile', 'message', 'friendRequest' or 'debate'. */
+  source: z.string(),
   reason: z.string(),
   note: z.string(),
   /** The reporter's current name, or null when they deleted their account. */

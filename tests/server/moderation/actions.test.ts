@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
       {
         id: first,
         createdAt: '2026-03-04T12:00:00.000Z',
+        source: 'profile',
         reason: 'spam',
         note: '',
         reporter: 'Alice',
@@ -56,6 +57,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
       {
         id: second,
         createdAt: '2026-03-04T12:01:00.000Z',
+        source: 'profile',
         reason: 'harassment',
         note: 'Rude in chat',
         reporter: 'Carol',
@@ -66,6 +68,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
       {
         id: third,
         createdAt: '2026-03-04T12:02:00.000Z',
+        source: 'profile',
         reason: 'other',
         note: '',
         reporter: 'Bob',
@@ -73,6 +76,27 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
         evidence: [],
         earlier: { count: 0, recent: [] },
       },
+    ]);
+  });
+
+  it('shows the messages stored with a report, oldest first, the reported one last', async () => {
+    const [alice, bob, olga] = await world.signUpEach('Alice', 'Bob', 'Olga');
+    await makeOperator(world.database, olga);
+    const id = await report(alice, bob);
+    // As a report from a chat stores them (server/social/reports.ts): 0 the reported message, 1.. the ones before.
+    await world.database.db
+      .insertInto('report_evidence')
+      .values([
+        { report_id: id, position: 0, sender_username: 'Bob', from_reported: true, text: 'You will regret it', sent_at: '2026-03-01T11:59:00Z' },
+        { report_id: id, position: 1, sender_username: 'Alice', from_reported: false, text: 'Leave me alone', sent_at: '2026-03-01T11:58:00Z' },
+      ])
+      .execute();
+    const { reports } = await json<{ reports: { evidence: unknown[] }[] }>(await olga.browser.request('GET', '/api/admin/reports'));
+    expect(reports.map((listed) => listed.evidence)).toEqual([
+      [
+        { position: 1, sender: 'Alice', fromReported: false, text: 'Leave me alone', sentAt: '2026-03-01T11:58:00.000Z' },
+        { position: 0, sender: 'Bob', fromReported: true, text: 'You will regret it', sentAt: '2026-03-01T11:59:00.000Z' },
+      ],
     ]);
   });
 
