@@ -23,6 +23,7 @@ const GameChat = lazyScreen(() => import('../features/games/ui/GameChat'));
 const SpotifyCallback = lazyScreen(() => import('../features/profile/ui/SpotifyCallback'));
 const TraktCallback = lazyScreen(() => import('../features/profile/ui/TraktCallback'));
 const NotFound = lazyScreen(() => import('../shared/ui/NotFound'));
+const Admin = lazyScreen(() => import('./AdminRoute'));
 
 function Loading() {
   return (
@@ -56,6 +57,7 @@ const routes = (
         <Route path="/games" element={<GamesHub />} />
         <Route path="/settings" element={<Settings />} />
         <Route path="/leaderboard" element={<Leaderboard />} />
+        <Route path="/admin" element={<Admin />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Route>

@@ -56,3 +56,50 @@ export function actionText(action: ModerationAction, target: string, length: Sus
       return `Deleted the account of ${target}`;
   }
 }
+
+/** The console's words (headings, buttons, dialog labels), one place for screen and tests. */
+export const consoleTexts = {
+  title: 'Moderation',
+  openReports: 'Open reports',
+  moderationLog: 'Moderation log',
+  noReports: 'No open reports.',
+  noLog: 'Nothing has been done yet.',
+  loading: 'Loading the console…',
+  loadFailed: 'The console could not be loaded.',
+  retry: 'Try again',
+  dismiss: 'Dismiss',
+  suspend: 'Suspend',
+  lift: 'Lift suspension',
+  remove: 'Delete account',
+  cancel: 'Cancel',
+  reason: 'Reason',
+  reasonHint: `Required. Up to ${MODERATION_REASON_MAX_LENGTH} characters, kept in the moderation log.`,
+  reasonRequired: 'Please give a reason.',
+  length: 'Length',
+  evidence: 'Messages',
+  earlier: 'Earlier reports',
+  deletedAccount: '(deleted account)',
+  working: 'Working…',
+} as const;
+
+/** Each action's dialog title. */
+export function actionDialogTitle(action: ModerationAction, target: string): string {
+  switch (action) {
+    case 'dismiss':
+      return `Dismiss the report about ${target}`;
+    case 'suspend':
+      return `Suspend ${target}`;
+    case 'lift':
+      return `Lift the suspension of ${target}`;
+    case 'delete':
+      return `Delete the account of ${target}`;
+  }
+}
+
+/** The confirming button of each action's dialog. */
+export const actionButtonTexts: Readonly<Record<ModerationAction, string>> = {
+  dismiss: consoleTexts.dismiss,
+  suspend: consoleTexts.suspend,
+  lift: consoleTexts.lift,
+  delete: consoleTexts.remove,
+};
