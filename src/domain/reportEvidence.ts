@@ -14,11 +14,6 @@ export const REPORT_EVIDENCE_BEFORE = 10;
 /** Message and debate line ids are bigserial: digits only. */
 export const lineIdSchema = z.string().regex(/^[0-9]{1,18}$/);
 
-/** The action on each message from the other person in a member chat. */
-export const REPORT_MESSAGE_LABEL = 'Report message';
-/** The report dialog's heading over the quoted message. */
-export const REPORTED_MESSAGE_HEADING = 'Reported message';
-
 /** One copied line as operators read it (listOpenReports, `npm run reports`). */
 export interface EvidenceLine {
   /** 0 is the reported line, 1 the one just before it, up to 10. */
@@ -27,4 +22,24 @@ export interface EvidenceLine {
   fromReported: boolean;
   text: string;
   sentAt: string;
+}
+
+/** A line as the report dialog quotes it: the sender's name, the text and when it was sent. */
+export interface QuotedLine {
+  /** The server's id of the message or debate line. */
+  id: string;
+  sender: string;
+  text: string;
+  sentAt: string;
+}
+
+/** What a report is about beyond the person (a profile report names nothing more). */
+export type ReportAbout = { source: 'friendRequest' } | { source: 'message'; line: QuotedLine } | { source: 'debate'; debateId: string; line?: QuotedLine };
+
+/** The fields a report sends for what it is about (the server looks the lines up itself). */
+export function reportTarget(about: ReportAbout | null): { source?: ReportSource; messageId?: string; debateId?: string } {
+  if (about === null) return {};
+  if (about.source === 'friendRequest') return { source: 'friendRequest' };
+  if (about.source === 'message') return { source: 'message', messageId: about.line.id };
+  return about.line ? { source: 'debate', debateId: about.debateId, messageId: about.line.id } : { source: 'debate', debateId: about.debateId };
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/liveContract';
 import { memberErrorTexts } from '../../../domain/memberContract';
 import { chatCodeText, type OpenedChat } from '../../../domain/memberChat';
-import { memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
+import { blocksResponseSchema, memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
 import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../shared/http/errors';
 import type { ViewerSource } from '../../../shared/session/viewer';
@@ -43,6 +43,12 @@ export async function openMemberChat(session: ChatSession, friendId: string): Pr
     fetchChatHistory(session, friendId),
   ]);
   return { friend: { id: view.id, username: view.username }, history };
+}
+
+/** Whether the member has blocked this person (GET /api/blocks: only their own blocks, so nothing is revealed). */
+export async function hasBlocked(session: ChatSession, personId: string): Promise<boolean> {
+  const { blocked } = await chatCall(session, () => memberCall(SOCIAL_ROUTES.blocks, blocksResponseSchema));
+  return blocked.some((person) => person.id === personId);
 }
 
 /** GET the member's conversations, newest activity first (the server's order). */
