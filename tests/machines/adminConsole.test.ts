@@ -64,8 +64,10 @@ function expectedAfter(path: ModelPath<typeof adminConsoleMachine>) {
     else if (e.type === 'RETRY' && state === 'failed') state = 'loading';
     else if (e.type === 'OPEN_ACTION' && state === 'browsing') {
       [form, error, notice, state] = [{ action: e.action, reportId: e.reportId, memberId: e.memberId, target: e.target, length: '1d', reason: '' }, null, null, 'composing'];
-    } else if (e.type === 'CHANGE_REASON' && state === 'composing' && form) [form, error] = [{ ...form, reason: e.value }, null];
-    else if (e.type === 'CHANGE_LENGTH' && state === 'composing' && form) form = { ...form, length: e.length };
+    } else if (e.type === 'CHANGE_REASON' && state === 'composing' && form) {
+      form = { ...form, reason: e.value };
+      error = null;
+    } else if (e.type === 'CHANGE_LENGTH' && state === 'composing' && form) form = { ...form, length: e.length };
     else if (e.type === 'CANCEL' && state === 'composing') [form, error, state] = [null, null, 'browsing'];
     else if (e.type === 'SUBMIT' && state === 'composing' && form) {
       if (String(form.reason).trim() === '') error = 'Please give a reason.';
