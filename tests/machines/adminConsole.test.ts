@@ -49,10 +49,13 @@ const events = [
 
 type Step = { type: string; action?: string; reportId?: string; memberId?: string; target?: string; value?: string; length?: string; error?: MemberApiError; output?: unknown };
 
+type Form = { action?: string; reportId?: string; memberId?: string; target?: string; length?: string; reason: string };
+const changed = (form: Form, change: Partial<Form>): Form => Object.assign({}, form, change);
+
 /** What the console should hold after the path, replayed by the contract's rules (not the machine's). */
 function expectedAfter(path: ModelPath<typeof adminConsoleMachine>) {
   let data: unknown = null;
-  let form: Record<string, unknown> | null = null;
+  let form: Form | null = null;
   let error: string | null = null;
   let notice: string | null = null;
   let state = 'loading';
@@ -65,15 +68,15 @@ function expectedAfter(path: ModelPath<typeof adminConsoleMachine>) {
     else if (e.type === 'OPEN_ACTION' && state === 'browsing') {
       [form, error, notice, state] = [{ action: e.action, reportId: e.reportId, memberId: e.memberId, target: e.target, length: '1d', reason: '' }, null, null, 'composing'];
     } else if (e.type === 'CHANGE_REASON' && state === 'composing' && form) {
-      form = { ...form, reason: e.value };
+      form = changed(form, { reason: e.value ?? '' });
       error = null;
-    } else if (e.type === 'CHANGE_LENGTH' && state === 'composing' && form) form = { ...form, length: e.length };
+    } else if (e.type === 'CHANGE_LENGTH' && state === 'composing' && form) form = changed(form, { length: e.length });
     else if (e.type === 'CANCEL' && state === 'composing') [form, error, state] = [null, null, 'browsing'];
     else if (e.type === 'SUBMIT' && state === 'composing' && form) {
-      if (String(form.reason).trim() === '') error = 'Please give a reason.';
+      if (form.reason.trim() === '') error = 'Please give a reason.';
       else {
         state = 'acting';
-        sent.push({ ...form, reason: String(form.reason).trim() });
+        sent.push({ ...form, reason: form.reason.trim() });
       }
     } else if (isDone('act')(e)) [form, error, notice, state] = [null, null, 'Suspended Bob for 7 days.', 'refreshing'];
     else if (isFailed('act')(e)) {
