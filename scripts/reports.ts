@@ -27,6 +27,11 @@ try {
       const reporter = report.reporter === null ? '(deleted account)' : inert(report.reporter);
       console.log(`${report.createdAt}  ${reporter} reported ${inert(report.reported)} for ${inert(report.reason)}`);
       if (report.note !== '') console.log(`  note: ${inert(report.note)}`);
+      if (report.source !== 'profile') console.log(`  from: ${inert(report.source)}`);
+      // Oldest first; the reported line is marked with '>'.
+      for (const line of report.evidence) {
+        console.log(`  ${line.position === 0 ? '>' : ' '} ${line.sentAt}  ${inert(line.sender)}: ${inert(line.text)}`);
+      }
       console.log(`  id: ${inert(report.id)}`);
     }
     if (reports.length > 0) console.log(`${reports.length} open report${reports.length === 1 ? '' : 's'}. Close one with: npm run reports -- --close <id>`);

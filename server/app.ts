@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import { DEMO_PREFIX } from './config';
 import { isDatabaseUnavailable } from './db/pgliteThread';
 import { API_BASE } from './lib/apiBase';
-import { refuse } from './lib/errors';
+import { noSuchRoute, refuse } from './lib/errors';
 import { hostAllowList } from './lib/hostAllowList';
 import { silentLogger, type Logger } from './lib/log';
 import { requestLog } from './lib/requestLog';
@@ -26,6 +26,7 @@ import type { MailQueue } from './mail/queue';
 import { socialRoutes } from './routes/social';
 import { discoverRoutes } from './routes/discover';
 import { chatRoutes } from './routes/chats';
+import { adminRoutes } from './routes/admin';
 import { answeredTurnCounter } from './social/games';
 import { MEMBER_ROUTES } from '../src/domain/memberContract';
 
@@ -83,7 +84,8 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));
   if (options.members) api.route('/', chatRoutes(config, options.members));
-  api.all('*', (c) => refuse(c, { status: 404, code: 'NOT_FOUND', message: 'No such API route.' }));
+  if (options.members) api.route('/', adminRoutes(options.members));
+  api.all('*', noSuchRoute);
   app.route(API_BASE, api);
 
   const demo = demoProviders(config);

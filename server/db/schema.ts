@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ModerationAction, SuspensionLength } from '../../src/domain/moderation';
 import type { FriendRequestsFrom } from '../../src/domain/privacySafety';
 
 // The tables as Kysely sees them. Column names are the SQL ones (snake_case); the members modules
@@ -78,7 +79,21 @@ export interface ReportsTable {
   note: ColumnType<string, string | undefined, string>;
   /** 'open' | 'closed' */
   status: ColumnType<string, string | undefined, string>;
+  /** Where it was made: 'profile' | 'message' | 'friendRequest' | 'debate' (src/domain/reportEvidence.ts). */
+  source: ColumnType<string, string | undefined, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A line copied into a report when it was filed: 0 is the reported line, 1..10 the ones before it (1 just before). */
+export interface ReportEvidenceTable {
+  report_id: string;
+  position: number;
+  /** The sender's username when the report was filed. */
+  sender_username: string;
+  /** True when the reported member wrote it. */
+  from_reported: boolean;
+  text: string;
+  sent_at: ColumnType<Date, Date | string, never>;
 }
 
 export interface GameResultsTable {
@@ -232,6 +247,32 @@ export interface DebateMessagesTable {
   sent_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface OperatorsTable {
+  member_id: string;
+  granted_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface MemberSuspensionsTable {
+  member_id: string;
+  /** null: suspended until an operator lifts it. */
+  until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ModerationLogTable {
+  id: string;
+  operator_id: string | null;
+  operator_username: string;
+  action: ModerationAction;
+  target_id: string | null;
+  target_username: string;
+  report_id: string | null;
+  /** Set for a suspension only. */
+  length: SuspensionLength | null;
+  reason: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -243,6 +284,7 @@ export interface Database {
   friendships: FriendshipsTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  report_evidence: ReportEvidenceTable;
   game_results: GameResultsTable;
   game_sessions: GameSessionsTable;
   member_actions: MemberActionsTable;
@@ -255,6 +297,9 @@ export interface Database {
   debate_queue: DebateQueueTable;
   debates: DebatesTable;
   debate_messages: DebateMessagesTable;
+  operators: OperatorsTable;
+  member_suspensions: MemberSuspensionsTable;
+  moderation_log: ModerationLogTable;
   mail_queue: MailQueueTable;
   password_resets: PasswordResetsTable;
 }

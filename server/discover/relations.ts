@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { refusingRequestsFrom } from '../social/privacySafety';
 
 // Where the viewer stands with a set of members, read fresh at every request: blocks either way hide
-// people; friendships and pending requests give each card its relation; friends-only members are
+// people, and a suspended member is hidden as if everyone had blocked them (server/moderation/suspensions.ts); friendships and pending requests give each card its relation; friends-only members are
 // hidden from non-friends; someone whose 'Who can send you friend requests' refuses the viewer, with no
 // other link, stands 'closed' (their card's button reads 'Not accepting requests').
 
@@ -22,6 +22,7 @@ export async function standingWith(db: Kysely<Database>, viewerId: string, ids: 
   const result = await sql<{ other: string; link: 'blocked' | 'outgoing' | 'incoming' | 'friends' | 'private' | 'closed' }>`
     select blocked_id as other, 'blocked' as link from blocks where blocker_id = ${viewerId} and blocked_id = any(${them}::uuid[])
     union all select blocker_id, 'blocked' from blocks where blocked_id = ${viewerId} and blocker_id = any(${them}::uuid[])
+    union all select member_id, 'blocked' from member_suspensions where member_id = any(${them}::uuid[])
     union all select to_id, 'outgoing' from friend_requests where from_id = ${viewerId} and to_id = any(${them}::uuid[])
     union all select from_id, 'incoming' from friend_requests where to_id = ${viewerId} and from_id = any(${them}::uuid[])
     union all select member_b, 'friends' from friendships where member_a = ${viewerId} and member_b = any(${them}::uuid[])

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { adminErrorTexts } from '../../src/domain/adminContract';
 import { chatErrorTexts } from '../../src/domain/liveContract';
 import { memberErrorTexts, type MemberField } from '../../src/domain/memberContract';
 import { socialErrorTexts } from '../../src/domain/socialContract';
@@ -16,7 +17,7 @@ function joined<A extends Record<string, string>, B extends { [K in keyof B]: K 
  * The one code -> text table of the server's refusals: the texts the wire contracts give a person (the
  * client shows the same texts from the same contracts).
  */
-export const errorTexts = joined(joined(memberErrorTexts, socialErrorTexts), chatErrorTexts);
+export const errorTexts = joined(joined(joined(memberErrorTexts, socialErrorTexts), chatErrorTexts), adminErrorTexts);
 export type ErrorCode = keyof typeof errorTexts;
 
 /** A refusal: a code of the table (its text by default), or any other code with its own words. */
@@ -31,6 +32,11 @@ export type Refusal = {
 function textOf(refusal: Refusal): string {
   if (refusal.message !== undefined) return refusal.message;
   return errorTexts[refusal.code as ErrorCode];
+}
+
+/** What any /api path without a route answers; the console's routes answer the same to anyone but an operator. */
+export function noSuchRoute(c: Context): Response {
+  return refuse(c, { status: 404, code: 'NOT_FOUND', message: 'No such API route.' });
 }
 
 export function refuse(c: Context, refusal: Refusal): Response {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LiveBus } from './feature';
-import { chatRefusal, isMessageId, markRead, markWaitingDelivered, type ChatProblem } from './messages';
+import { historyRefusal, isMessageId, markRead, markWaitingDelivered, type ChatProblem } from './messages';
 
 // What the REST routes and the socket both do after a write: tell every server over the bus (ids
 // only), so each pushes frames to its own sockets. Without a bus (plain route tests) nothing is told.
@@ -16,10 +16,10 @@ export async function announceMessage(deps: ChatActionDeps, id: string): Promise
   await deps.bus?.publish({ kind: 'message', id });
 }
 
-/** Marks the friend's messages up to `upTo` read by `reader` and tells the friend; the ids newly read. */
+/** Marks the friend's (or a former friend's) messages up to `upTo` read by `reader` and tells them; the ids newly read. */
 export async function readUpTo(deps: ChatActionDeps, reader: string, friendId: string, upTo: string): Promise<string[] | ChatProblem> {
   if (!isMessageId(upTo)) return { status: 400, code: 'INVALID_REQUEST' };
-  const refusal = await chatRefusal(deps.db, reader, friendId);
+  const refusal = await historyRefusal(deps.db, reader, friendId);
   if (refusal) return refusal;
   const at = new Date(deps.now());
   const marks = await markRead(deps.db, reader, friendId, upTo, at);

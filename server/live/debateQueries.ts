@@ -94,6 +94,17 @@ export async function openDebateIds(db: Db, me: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** The debates `one` and `other` are still in together (a block ends them). */
+export async function openDebatesBetween(db: Db, one: string, other: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('debates')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('member_a', '=', one), eb('member_b', '=', other)]), eb.and([eb('member_a', '=', other), eb('member_b', '=', one)])]))
+    .where('ended_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Whether `me` has another socket open on any server (not `exceptConnectionId`). */
 export async function hasOtherConnection(db: Db, me: string, exceptConnectionId: string): Promise<boolean> {
   const { rows } = await sql<{ online: boolean }>`

@@ -159,6 +159,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   }
 
   const unsubscribe = bus.subscribe((event: BusEvent) => {
+    // Not queued behind other events: the member's sockets close the moment any server ends their sessions.
+    if (event.kind === 'sessionsEnded') closeSocketsOf(event.memberId);
     // One event at a time, in the order they arrived: a receipt never overtakes its message.
     busTurn = busTurn.then(() => each(`bus event ${event.kind}`, (feature) => feature.onBusEvent?.(event)));
   });
@@ -281,6 +283,13 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       }
       open(ws, handshake.memberId, handshake.sessionHash);
     });
+  }
+
+  /** 4401: the client's session is over and it does not retry (the member's app returns to log-in). */
+  function closeSocketsOf(memberId: string): void {
+    for (const connection of connections) {
+      if (connection.memberId === memberId) connection.ws.close(CLOSE_UNAUTHENTICATED, 'Session ended');
+    }
   }
 
   async function closeEndedSessions(at: number): Promise<void> {

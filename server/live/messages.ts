@@ -78,6 +78,19 @@ export async function chatRefusal(db: Db, me: string, them: string): Promise<Cha
   return undefined;
 }
 
+/**
+ * Whether `me` may read the conversation with `them`: not someone they blocked, and either friends or
+ * people who have written to each other (a former friend's, or a blocker's, history stays readable).
+ */
+export async function historyRefusal(db: Db, me: string, them: string): Promise<ChatProblem | undefined> {
+  const refusal = await chatRefusal(db, me, them);
+  if (refusal?.code !== 'NOT_FRIENDS' || !isUuid(them) || them.toLowerCase() === me) return refusal;
+  const other = them.toLowerCase();
+  const { rows } = await sql<{ talked: boolean }>`
+    select exists (select 1 from messages where (sender_id = ${me} and recipient_id = ${other}) or (sender_id = ${other} and recipient_id = ${me})) as talked`.execute(db);
+  return rows[0]?.talked ? undefined : refusal;
+}
+
 async function findByClientId(db: Db, sender: string, clientId: string): Promise<MessageRow | undefined> {
   return db.selectFrom('messages').selectAll().where('sender_id', '=', sender).where('client_id', '=', clientId).executeTakeFirst();
 }
@@ -219,12 +232,17 @@ interface ConversationRow {
   muted: boolean;
 }
 
-/** Every friend the member has exchanged messages with, the latest conversation first. */
+/**
+ * Everyone the member has exchanged messages with, the latest conversation first, except people the
+ * member blocked: a block takes the conversation away from the blocker only (unblocking brings it
+ * back), while the blocked member keeps their own record. The messages stay either way.
+ */
 export async function listConversations(db: Db, me: string, now: number): Promise<Conversation[]> {
   const { rows } = await sql<ConversationRow>`
     with friends as (
-      select case when f.member_a = ${me} then f.member_b else f.member_a end as id
-      from friendships f where f.member_a = ${me} or f.member_b = ${me}
+      select recipient_id as id from messages where sender_id = ${me}
+      union
+      select sender_id as id from messages where recipient_id = ${me}
     ),
     latest as (
       select fr.id as friend_id, last.id, last.sender_id, last.text, last.sent_at
@@ -243,7 +261,7 @@ export async function listConversations(db: Db, me: string, now: number): Promis
     from latest l
     join members m on m.id = l.friend_id
     left join profiles p on p.member_id = m.id
-    where not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
+    where not exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = m.id)
     order by l.id desc`.execute(db);
   const online = new Set(await onlineFriends(db, me, now));
   return rows.map((row) => ({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   EMAIL_MAX_LENGTH,
   type LoginRequest,
@@ -129,9 +129,12 @@ export async function passwordHolderById(db: Kysely<Database>, memberId: string)
 
 /** Removes the member and every row about them (sessions, profile; their name's log-in counter goes with the throttle's forgetName). */
 export async function deleteAccount(db: Kysely<Database>, memberId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('profiles').where('member_id', '=', memberId).execute();
-    await trx.deleteFrom('sessions').where('member_id', '=', memberId).execute();
-    await trx.deleteFrom('members').where('id', '=', memberId).execute();
-  });
+  await db.transaction().execute((trx) => deleteAccountRows(trx, memberId));
+}
+
+/** deleteAccount's work inside a transaction the caller holds (an operator's 'Delete account' logs it in the same one). */
+export async function deleteAccountRows(trx: Transaction<Database>, memberId: string): Promise<void> {
+  await trx.deleteFrom('profiles').where('member_id', '=', memberId).execute();
+  await trx.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+  await trx.deleteFrom('members').where('id', '=', memberId).execute();
 }

@@ -6,7 +6,7 @@ import { underApiBase } from '../lib/apiBase';
 import { refuse } from '../lib/errors';
 import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
-import { chatHistory, chatRefusal, isMessageId, listConversations } from '../live/messages';
+import { chatHistory, historyRefusal, isMessageId, listConversations } from '../live/messages';
 import type { MemberRoutesDeps } from './members';
 import { isProblem } from '../social/errors';
 import { readMute, writeMute } from '../social/mutes';
@@ -32,7 +32,7 @@ export function chatRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const friendId = c.req.param('friendId');
     const before = c.req.query('before');
     if (before !== undefined && !isMessageId(before)) return refuse(c, { status: 400, code: 'INVALID_REQUEST' });
-    const refusal = await chatRefusal(db, me, friendId);
+    const refusal = await historyRefusal(db, me, friendId);
     if (refusal) return refuse(c, refusal);
     return c.json(await chatHistory(db, me, friendId, before));
   });

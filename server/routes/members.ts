@@ -38,6 +38,8 @@ import { requireMember as requireSession, type MemberEnv } from '../members/requ
 import { createSession, endSession } from '../members/sessions';
 import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
 import { socialExport } from '../social/exportData';
+import { suspensionAtLogin } from '../moderation/suspensions';
+import { suspendedText } from '../../src/domain/moderation';
 
 // The members routes (accounts, sessions, the member's own profile). The wire contract, with every
 // text a person can see, is src/domain/memberContract.ts. Passwords are read from the body, handed
@@ -167,6 +169,12 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
     if (check.outcome === 'busy') return busy(c);
     if (check.outcome === 'wrong' || !holder) return refuse(c, { status: 401, code: 'INVALID_CREDENTIALS' });
+    // Told only to someone who knows the password: a suspension is nobody else's business.
+    const suspension = await suspensionAtLogin(db, holder.member.id, new Date(now()));
+    if (suspension) {
+      const suspendedUntil = suspension.until === null ? null : suspension.until.toISOString();
+      return c.json({ error: { code: 'ACCOUNT_SUSPENDED', message: suspendedText(suspension.until), suspendedUntil } }, 403);
+    }
     await devices.issue(c, policy, holder.member.id);
     await startSession(c, holder.member.id);
     return c.json({ user: holder.member }, 200);

@@ -18,7 +18,7 @@ import { requireMember, type MemberEnv } from '../members/requireMember';
 import { cookiePolicy } from '../members/sessionCookie';
 import type { BusEvent } from '../live/feature';
 import type { MemberRoutesDeps } from './members';
-import { blockMember, listBlocked, unblockMember } from '../social/blocks';
+import { blockMember, endDebatesOnBlock, listBlocked, unblockMember } from '../social/blocks';
 import { isProblem, problem, socialBody } from '../social/errors';
 import { refuse } from '../lib/errors';
 import { acceptFriendRequest, createFriendRequest, dropFriendRequest, listFriendRequestsWithMatch } from '../social/friendRequests';
@@ -118,6 +118,8 @@ export function socialRoutes(config: ServerConfig, deps: SocialRoutesDeps) {
     const body = c.req.valid('json');
     const outcome = await blockMember(db, c.get('memberId'), body.userId, at());
     if (isProblem(outcome)) return refuse(c, outcome);
+    // A live debate between them ends at once for both, on whichever servers hold their sockets.
+    for (const debateId of await endDebatesOnBlock(db, c.get('memberId'), outcome.block.id, at())) await publish({ kind: 'debate', debateId });
     if (outcome.endedFriendship) await formerFriends(c.get('memberId'), outcome.block.id);
     // A block also ends the pair's requests and hides each from the other's Discover.
     await peopleChanged(c.get('memberId'), outcome.block.id);

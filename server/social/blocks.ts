@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
 import { endFriendship } from './friends';
+import { endDebate, openDebatesBetween } from '../live/debateQueries';
 import { PERSON_COLUMNS, findPerson, hasBlocked, toPersonSummary, type PersonRow } from './people';
 
 // Blocking: the blocker and the blocked never see each other again in requests or friends. A block
@@ -38,6 +39,18 @@ export async function blockMember(db: Db, me: string, userId: string, at: Date):
     const block = await trx.selectFrom('blocks').select('created_at').where('blocker_id', '=', me).where('blocked_id', '=', them).executeTakeFirstOrThrow();
     return { block: toBlocked(person, block.created_at, await hasBlocked(trx, them, me)), endedFriendship };
   });
+}
+
+/**
+ * Ends every live debate between the blocker and the blocked, as the blocker leaving it (so the other
+ * sees it end as when a partner leaves); the ids ended, for the route to publish.
+ */
+export async function endDebatesOnBlock(db: Db, me: string, them: string, at: Date): Promise<string[]> {
+  const ended: string[] = [];
+  for (const debateId of await openDebatesBetween(db, me, them)) {
+    if (await endDebate(db, debateId, me, at)) ended.push(debateId);
+  }
+  return ended;
 }
 
 /** Lifts the member's block of `userId` (none: nothing to do); 404 for no such member. */

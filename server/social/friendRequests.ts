@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Friend, FriendRequest, FriendRequests, ListedFriendRequest, ListedFriendRequests } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
+import { isSuspended } from '../moderation/suspensions';
 import { FRIEND_REQUEST_RULE, spendAction } from './actionLimits';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
@@ -53,7 +54,8 @@ async function settingTurnsAway(trx: Transaction<Database>, me: string, them: st
     select exists (${refusingRequestsFrom(me, sql.val([them]))})
       and not exists (select 1 from friendships where member_a = ${member_a} and member_b = ${member_b})
       and not exists (select 1 from friend_requests where (from_id = ${me} and to_id = ${them}) or (from_id = ${them} and to_id = ${me}))
-      and not exists (select 1 from blocks where blocker_id = ${me} and blocked_id = ${them}) as refused`.execute(trx);
+      and not exists (select 1 from blocks where blocker_id = ${me} and blocked_id = ${them})
+      or ${isSuspended(them)} as refused`.execute(trx);
   return rows[0]?.refused === true;
 }
 
@@ -98,6 +100,7 @@ export async function listFriendRequests(db: Db, me: string): Promise<FriendRequ
     left join profiles p on p.member_id = m.id
     where (r.from_id = ${me} or r.to_id = ${me})
       and not exists (select 1 from blocks b where (b.blocker_id = r.from_id and b.blocked_id = r.to_id) or (b.blocker_id = r.to_id and b.blocked_id = r.from_id))
+      and not ${isSuspended(sql.ref('m.id'))}
     order by r.created_at desc, r.id`.execute(db);
   const requests = rows.map((row) => toWire({ id: row.request_id, from_id: row.from_id, to_id: row.to_id, created_at: row.created_at }, mine, row, 'pending'));
   return { incoming: requests.filter((r) => r.to.id === me), outgoing: requests.filter((r) => r.from.id === me) };

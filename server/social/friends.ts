@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Friend } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
+import { isSuspended } from '../moderation/suspensions';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
 import { PERSON_COLUMNS, findPerson, pairOf, toPersonSummary, type PersonRow } from './people';
@@ -18,6 +19,7 @@ export async function listFriends(db: Db, me: string): Promise<Friend[]> {
     left join profiles p on p.member_id = m.id
     where (f.member_a = ${me} or f.member_b = ${me})
       and not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
+      and not ${isSuspended(sql.ref('m.id'))}
     order by lower(m.username), m.id`.execute(db);
   return rows.map((row) => ({ ...toPersonSummary(row, true), since: new Date(row.since).toISOString() }));
 }

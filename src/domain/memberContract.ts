@@ -65,7 +65,13 @@ export type MemberField = z.infer<typeof memberFieldSchema>;
  * failures, the form field it concerns so the client shows it under that field.
  */
 export const memberErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: memberFieldSchema.optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: memberFieldSchema.optional(),
+    /** ACCOUNT_SUSPENDED (403, log-in): until when; null for a permanent suspension. */
+    suspendedUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+  }),
 });
 
 export const signupRequestSchema = z.object({

@@ -4,6 +4,7 @@ import {
   type MemberErrorCode,
   type MemberField,
 } from './memberContract';
+import { suspendedText } from './moderation';
 
 /** A members route answered with an error, or could not be reached (code OFFLINE). */
 export class MemberApiError extends Error {
@@ -13,9 +14,11 @@ export class MemberApiError extends Error {
   readonly retryAfterSeconds?: number;
   /** The server's own text, used only for its field checks (INVALID_INPUT), which repeat the contract's texts. */
   readonly serverMessage?: string;
+  /** ACCOUNT_SUSPENDED: the end of the suspension (ISO), null when permanent. */
+  readonly suspendedUntil?: string | null;
   constructor(
     code: string,
-    options: { status?: number; field?: MemberField; retryAfterSeconds?: number; serverMessage?: string; cause?: unknown } = {},
+    options: { status?: number; field?: MemberField; retryAfterSeconds?: number; serverMessage?: string; suspendedUntil?: string | null; cause?: unknown } = {},
   ) {
     super(`Members call failed: ${code}`, { cause: options.cause });
     this.name = 'MemberApiError';
@@ -24,6 +27,7 @@ export class MemberApiError extends Error {
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.serverMessage = options.serverMessage;
+    this.suspendedUntil = options.suspendedUntil;
   }
 }
 
@@ -58,6 +62,9 @@ export function memberFailure(error: unknown): MemberFailure {
   const field = error.field ?? fieldByCode[error.code];
   if (error.code === 'TOO_MANY_ATTEMPTS') {
     return { code: error.code, message: tooManyAttemptsText(error.retryAfterSeconds ?? 60) };
+  }
+  if (error.code === 'ACCOUNT_SUSPENDED') {
+    return { code: error.code, message: suspendedText(error.suspendedUntil ? new Date(error.suspendedUntil) : null) };
   }
   // A field the server checked beyond the client (e.g. a username over its length) carries SPEC-style text.
   if (error.code === 'INVALID_INPUT' && field && error.serverMessage) return { code: error.code, message: error.serverMessage, field };

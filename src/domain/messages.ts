@@ -199,6 +199,10 @@ export const messages = {
     blockedExplain: (name: string) =>
       `You and ${name} no longer see each other anywhere in Mycelius. Your friendship and any friend requests between you have ended. You can unblock ${name} in Settings.`,
     reportTitle: (name: string) => `Report ${name}`,
+    /** The action on each message from the other person in a member chat. */
+    reportMessage: 'Report message',
+    /** Over the message quoted in the report dialog. */
+    reportedMessage: 'Reported message',
     reportIntro: 'Reports go to the people who run Mycelius. They will not tell the person who reported them.',
     reportReason: 'What is wrong?',
     reportNote: 'Anything else we should know? (optional)',

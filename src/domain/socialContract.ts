@@ -3,6 +3,7 @@ import { COMMUNITIES } from './community';
 import { DISCOVER_PAGE_SIZE } from './discoverRules';
 import { leaderboardStatsSchema } from './leaderboard';
 import { matchBreakdownSchema } from './matchBreakdown';
+import { lineIdSchema, REPORT_SOURCES } from './reportEvidence';
 import { safeLine, safeMultiLine } from './safeText';
 
 // The wire contract of the routes where members meet (discovery, friend requests, friends, blocks,
@@ -51,6 +52,8 @@ export const socialErrorTexts = {
   CANNOT_REQUEST_SELF: 'You cannot send a friend request to yourself.',
   CANNOT_BLOCK_SELF: 'You cannot block yourself.',
   CANNOT_REPORT_SELF: 'You cannot report yourself.',
+  MESSAGE_NOT_FOUND: 'That message could not be found.',
+  REPORTED_DEBATE_NOT_FOUND: 'That debate could not be found.',
   YOU_BLOCKED: 'You have blocked this person. Unblock them first.',
   ALREADY_FRIENDS: 'You are already friends.',
   REQUEST_EXISTS: 'A friend request is already waiting.',
@@ -224,11 +227,21 @@ export const reportReasonLabels: Readonly<Record<(typeof REPORT_REASONS)[number]
   other: 'Something else',
 };
 /** POST /api/reports (201 `{ id }`): stored for operators, listed by `npm run reports`. */
-export const reportCreateSchema = z.object({
-  userId: safeLine(100),
-  reason: z.enum(REPORT_REASONS),
-  note: safeMultiLine(REPORT_NOTE_MAX_LENGTH).optional(),
-});
+export const reportCreateSchema = z
+  .object({
+    userId: safeLine(100),
+    reason: z.enum(REPORT_REASONS),
+    note: safeMultiLine(REPORT_NOTE_MAX_LENGTH).optional(),
+    /** Where it was made ('profile' when left out). 'message' needs messageId, 'debate' needs debateId. */
+    source: z.enum(REPORT_SOURCES).optional(),
+    /** The reported message (source 'message') or debate line (source 'debate', optional there). */
+    messageId: lineIdSchema.optional(),
+    debateId: safeLine(100).optional(),
+  })
+  .refine((report) => report.source !== 'message' || (report.messageId !== undefined && report.debateId === undefined), 'a message report names its message')
+  .refine((report) => report.source === 'debate' || report.debateId === undefined, 'only a debate report names a debate')
+  .refine((report) => report.source !== 'debate' || report.debateId !== undefined, 'a debate report names its debate')
+  .refine((report) => report.source === 'message' || report.source === 'debate' || report.messageId === undefined, 'only a message or debate report names a line');
 export type ReportCreate = z.infer<typeof reportCreateSchema>;
 export const reportResponseSchema = z.object({ id: z.string() });
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject, type SnapshotFrom } from 'xstate';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
 import { memberChatMachine } from '../../src/features/chat/machines/memberChat.machine';
 import { ExplainedError } from '../../src/domain/explainedError';
+import type { OpenedChat } from '../../src/domain/memberChat';
 import { after, done, eachCombination, failed, isAfter, isDone, isFailed, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
 
 // mira (signed in) chats with her friend nova. Fixtures are literal: ids sort in sending order.
@@ -80,6 +81,17 @@ const novaTypingEvents = [
   received({ type: 'typing', from: NOVA }),
   received({ type: 'typing', from: 'juno-id' }),
   after('typingTimeout'),
+];
+
+// Blocked on another tab or device: the live channel says the member's people changed, the chat asks whether
+// nova is now blocked, and leaves for the conversations if so, unless this screen's own dialog did the block.
+const standingEvents = [
+  ...common,
+  received({ type: 'people.changed' }),
+  done('checkBlocked', true),
+  done('checkBlocked', false),
+  failed('checkBlocked', new ExplainedError(OFFLINE)),
+  { type: 'BLOCKED_HERE' },
 ];
 
 type Snapshot = SnapshotFrom<typeof memberChatMachine>;
@@ -301,11 +313,23 @@ const regions: Record<string, Record<string, (v: View) => void>> = {
       expect(v.env.clock.now() - last!.at).toBeLessThan(2000);
     },
   },
+  standing: {
+    idle: (v) => {
+      // Still here after an answer: nova is not blocked, or this screen blocked her (its dialog leaves after Done).
+      if (isDone('checkBlocked')(v.last) && (v.last as unknown as { output: boolean }).output) expect(blockedHere(v)).toBe(true);
+    },
+    checking: (v) => {
+      expect(v.env.pending.get('checkBlocked')?.at(-1)?.input).toEqual({ friendId: NOVA });
+      expect(v.path.steps.some((s) => s.event.type === 'live.received' && frameOf(s.event).type === 'people.changed')).toBe(true);
+    },
+  },
   friend: {
     quiet: (v) => expect(novaTypingShown(v)).toBe(false),
     typing: (v) => expect(novaTypingShown(v)).toBe(true),
   },
 };
+
+const blockedHere = (v: View) => v.path.steps.some((s) => s.event.type === 'BLOCKED_HERE');
 
 const states: Record<string, (v: View) => void> = {
   loading: (v) => {
@@ -324,13 +348,16 @@ const states: Record<string, (v: View) => void> = {
     expect([OFFLINE, NOT_FRIENDS]).toContain(v.context.error);
   },
   left: (v) => {
+    // Back, or nova found blocked by another tab or device (not by this screen, whose dialog stays until Done).
+    const leftBecauseBlocked = isDone('checkBlocked')(v.last) && (v.last as unknown as { output: boolean }).output;
+    expect(v.last?.type === 'BACK' || (leftBecauseBlocked && !blockedHere(v))).toBe(true);
     expect(v.env.timeline.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', payload: '/friends', at: v.env.clock.now() }]);
     expect(v.snapshot.status).toBe('done');
   },
 };
 const chatStates = eachCombination(
   'chat',
-  { earlier: regions.earlier!, catchUp: regions.catchUp!, composer: regions.composer!, friend: regions.friend! },
+  { earlier: regions.earlier!, catchUp: regions.catchUp!, composer: regions.composer!, standing: regions.standing!, friend: regions.friend! },
   chatting,
 );
 
@@ -348,15 +375,16 @@ function fakeLiveLink(env: ReplayEnv) {
   });
 }
 
-const QUIET_CHAT = 'chat.(earlier.idle + catchUp.idle + composer.ready + friend.quiet)';
-const CATCHING_UP = 'chat.(earlier.idle + catchUp.fetching + composer.ready + friend.quiet)';
+const QUIET_CHAT = 'chat.(earlier.idle + catchUp.idle + composer.ready + standing.idle + friend.quiet)';
+const CATCHING_UP = 'chat.(earlier.idle + catchUp.fetching + composer.ready + standing.idle + friend.quiet)';
+const CHECKING = 'chat.(earlier.idle + catchUp.idle + composer.ready + standing.checking + friend.quiet)';
 
 describe('member chat machine (model-based)', () => {
   // The model's 'watchVisibility' failure is logged; keep the log out of the test output.
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => vi.restoreAllMocks());
 
-  it('history, load earlier, pending → sent → delivered → read, typing both ways on the clock, read marks, back', async () => {
+  it('history, load earlier, pending → sent → delivered → read, typing both ways on the clock, read marks, back, leaving when blocked elsewhere', async () => {
     const variant = (events: object[], keys: string[]) => ({
       machine: memberChatMachine,
       input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: true, liveStatus: 'open' as const },
@@ -375,9 +403,40 @@ describe('member chat machine (model-based)', () => {
     const keys = Object.keys(chatStates);
     const report = await testModel([
       variant(messageEvents, [QUIET_CHAT, CATCHING_UP]),
-      variant(myTypingEvents, keys.filter((key) => key.includes('friend.quiet') && key.includes('catchUp.idle'))),
-      variant(novaTypingEvents, keys.filter((key) => key.includes('composer.ready') && key.includes('catchUp.idle'))),
+      variant(myTypingEvents, keys.filter((key) => key.includes('friend.quiet') && key.includes('catchUp.idle') && key.includes('standing.idle'))),
+      variant(novaTypingEvents, keys.filter((key) => key.includes('composer.ready') && key.includes('catchUp.idle') && key.includes('standing.idle'))),
+      variant(standingEvents, [QUIET_CHAT, CHECKING]),
     ]);
-    expect(report.guards).toBe(8);
+    expect(report.guards).toBe(11);
   }, 240_000);
+
+  it.each([
+    ['leaves for the conversations when another tab or device blocked nova', false, ['/friends']],
+    ["stays while this screen's own block dialog is open (it leaves after Done)", true, []],
+  ])('%s', async (_name, here, navigations) => {
+    const navigated: string[] = [];
+    let answered = false;
+    const actor = createActor(
+      memberChatMachine.provide({
+        actors: {
+          liveLink: fromCallback(() => undefined),
+          watchVisibility: fromCallback(() => undefined),
+          loadChat: fromPromise<OpenedChat, { friendId: string }>(() => Promise.resolve({ friend: { id: NOVA, username: 'nova' }, history: { messages: [], hasMore: false } })),
+          checkBlocked: fromPromise(() => {
+            answered = true;
+            return Promise.resolve(true);
+          }),
+        },
+        actions: { goToFriends: () => navigated.push('/friends') },
+      }),
+      { input: { friendId: NOVA, makeClientId: () => 'c-1', now: () => NOW, visible: true, liveStatus: 'open' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('chat'));
+    if (here) actor.send({ type: 'BLOCKED_HERE' });
+    actor.send({ type: 'live.received', frame: { type: 'people.changed' } });
+    await waitFor(actor, (s) => answered && !s.matches({ chat: { standing: 'checking' } }));
+    expect(navigated).toEqual(navigations);
+    expect(actor.getSnapshot().status).toBe(here ? 'active' : 'done');
+    actor.stop();
+  });
 });

@@ -6,6 +6,10 @@ import { done, eventName, failed, isDone, isFailed, itCoversTheModel, pathEvents
 
 const nova = { id: 'm-2', username: 'nova' };
 const LONGEST_NOTE = 'n'.repeat(500);
+// 'Report message' on one of nova's messages: the dialog quotes it and the report names it by its server id.
+const RUDE = { id: '42', sender: 'nova', text: 'You are the worst', sentAt: '2026-11-23T23:00:00.000Z' };
+// From the live debate's header: the report names the debate (the server picks nova's latest line).
+const DEBATE = { source: 'debate', debateId: 'd-1' };
 
 // The contract's texts, written out.
 const BLOCK_SELF = 'You cannot block yourself.';
@@ -16,6 +20,8 @@ const TOO_OFTEN = 'You are doing that too often. Please wait a while and try aga
 const events = [
   { type: 'OPEN_BLOCK', person: nova },
   { type: 'OPEN_REPORT', person: nova },
+  { type: 'OPEN_REPORT', person: nova, about: { source: 'message', line: RUDE } },
+  { type: 'OPEN_REPORT', person: nova, about: DEBATE },
   { type: 'CONFIRM_BLOCK' },
   { type: 'CANCEL' },
   { type: 'CHOOSE_REASON', reason: 'spam' },
@@ -56,6 +62,14 @@ function draftOf(steps: readonly Step[]) {
   return { reason, note: (notes.at(-1)?.note as string | undefined) ?? '' };
 }
 
+/** What the open report is about, from the event that opened it, and the fields the report then sends. */
+function aboutOf(steps: readonly Step[]) {
+  const opened = eventsOf(steps).findLast((e) => e.type === 'OPEN_REPORT');
+  const about = (opened?.about as { source: string } | undefined) ?? null;
+  if (about === null) return { about, sent: {} };
+  return { about, sent: about.source === 'message' ? { source: 'message', messageId: '42' } : { source: 'debate', debateId: 'd-1' } };
+}
+
 describe('person safety machine (model-based)', () => {
   itCoversTheModel('blocks only after a confirmation, reports only with a reason, and says why either failed', {
     machine: personSafetyMachine,
@@ -73,7 +87,7 @@ describe('person safety machine (model-based)', () => {
         // The place's own step (a chat leaves) comes once the confirmation is closed, once per block.
         const closedAfterBlock = eventsOf(path.steps).filter((e, i, all) => e.type === 'CANCEL' && isDone('block')(all[i - 1])).length;
         expect(env.effects.filter((e) => e.type === 'personBlocked')).toEqual(Array(closedAfterBlock).fill({ type: 'personBlocked', payload: 'm-2' }));
-        expect(context).toMatchObject({ person: null, reason: null, note: '', error: null });
+        expect(context).toMatchObject({ person: null, about: null, reason: null, note: '', error: null });
         // Said since the block, until another dialog opens (a report of her, since Block is not offered again).
         const all = eventsOf(path.steps);
         const reportedSinceBlock = all.slice(all.findLastIndex(isDone('block')) + 1).some((e) => e.type === 'OPEN_REPORT');
@@ -102,6 +116,7 @@ describe('person safety machine (model-based)', () => {
       },
       'reporting.editing': ({ context, path }) => {
         expect(context.person).toEqual(nova);
+        expect(context.about).toEqual(aboutOf(path.steps).about);
         expect({ reason: context.reason, note: context.note }).toEqual(draftOf(path.steps));
         const all = eventsOf(path.steps);
         const lastDecisive = all.findLast((e) => ['failed report', 'CHOOSE_REASON', 'OPEN_REPORT'].includes(eventName(e)!));
@@ -110,11 +125,11 @@ describe('person safety machine (model-based)', () => {
       'reporting.sending': ({ env, context, path }) => {
         const draft = draftOf(path.steps);
         expect(draft.reason).not.toBeNull();
-        expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draft });
+        expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draft, ...aboutOf(path.steps).sent });
         expect(context.error).toBeNull();
       },
       'reporting.sent': ({ env, path }) => {
-        expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draftOf(path.steps) });
+        expect(env.pending.get('report')?.at(-1)?.input).toEqual({ userId: 'm-2', ...draftOf(path.steps), ...aboutOf(path.steps).sent });
       },
     },
   }, { states: 9, transitions: 14, guards: 3 });

@@ -167,7 +167,7 @@ describe('live Hot Takes debate screen', () => {
     expect(await within(report).findByText('Thank you. Your report about Alice was sent and will be reviewed.')).toBeInTheDocument();
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['POST', '/api/blocks', { userId: 'm-alice' }],
-      ['POST', '/api/reports', { userId: 'm-alice', reason: 'harassment' }],
+      ['POST', '/api/reports', { userId: 'm-alice', reason: 'harassment', source: 'debate', debateId: 'd-1' }],
     ]);
   });
 

@@ -107,4 +107,70 @@ describe('member chat screen', () => {
     expect(log).not.toHaveTextContent('No messages yet');
     live.stop();
   });
+
+  it("'Report message' on bo's message (never mine) opens the report dialog quoting it, by keyboard, and sends its id", async () => {
+    const { calls } = mockFetch({
+      'GET /api/members/bo-id': json(view),
+      'GET /api/chats/bo-id/messages': json({ messages: [stored('m1', 'mira-id', 'bo-id', 'Hi bo'), stored('m2', 'bo-id', 'mira-id', 'You are the worst')], hasMore: false }),
+      'POST /api/reports': json({ id: 'r-1' }, 201),
+    });
+    const { live } = await openChatWithBo();
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const mine = within(log).getByText('Hi bo').closest('li')!;
+    expect(within(mine).queryByRole('button', { name: 'Report message' })).toBeNull();
+    const theirs = within(log).getByText('You are the worst').closest('li')!;
+    const report = within(theirs).getByRole('button', { name: 'Report message' });
+
+    // Reached with Tab from the conversation, opened with Enter.
+    report.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Report bo' });
+    const quoted = within(dialog).getByRole('region', { name: 'Reported message' });
+    expect(within(quoted).getByText('You are the worst').tagName).toBe('BLOCKQUOTE');
+    expect(quoted.querySelector('figcaption')?.textContent).toMatch(/^bo, /);
+    expect(quoted.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-23T23:00:00.000Z');
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Thank you. Your report about bo was sent and will be reviewed.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/reports').map((c) => c.body)).toEqual([{ userId: 'bo-id', reason: 'harassment', source: 'message', messageId: 'm2' }]);
+    live.stop();
+  });
+
+  it('leaves for the conversations when bo is blocked on another tab or device', async () => {
+    mockFetch({
+      'GET /api/members/bo-id': json(view),
+      'GET /api/chats/bo-id/messages': json({ messages: [stored('m1', 'bo-id', 'mira-id', 'Hi mira')], hasMore: false }),
+      'GET /api/blocks': json({ blocked: [{ id: 'bo-id', username: 'bo', avatar: 'BO', profilePicture: '', blockedAt: '2026-11-23T23:00:00.000Z' }] }),
+    });
+    const started = startLive();
+    act(() => started.live.send({ type: 'socket.opened' }));
+    render(
+      <LiveContext.Provider value={started.live}>
+        <MemoryRouter initialEntries={['/chat/bo-id']}>
+          <WithChatGamesActors>
+            <Routes>
+              <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
+              <Route path="/friends" element={<h1>Conversations page</h1>} />
+            </Routes>
+          </WithChatGamesActors>
+        </MemoryRouter>
+      </LiveContext.Provider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'bo' });
+    act(() => started.live.send({ type: 'socket.frame', frame: { type: 'people.changed' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conversations page' })).toBeInTheDocument();
+    started.live.stop();
+  });
+
+  it('someone blocked by bo still reads their own record of the conversation (his name from their list)', async () => {
+    mockFetch({
+      'GET /api/members/bo-id': json({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } }, 404),
+      'GET /api/chats': json({ conversations: [{ friendId: 'bo-id', username: 'bo', picture: null, lastMessage: { from: 'bo-id', text: 'Bye', sentAt: '2026-11-23T23:00:00.000Z' }, unread: 0, online: false }] }),
+      'GET /api/chats/bo-id/messages': json({ messages: [stored('m1', 'bo-id', 'mira-id', 'Bye')], hasMore: false }),
+    });
+    const { live } = await openChatWithBo();
+    expect(within(screen.getByRole('log', { name: 'Messages' })).getByText('Bye')).toBeInTheDocument();
+    live.stop();
+  });
 });

@@ -83,6 +83,7 @@ function fakeServer(world: World) {
       world.friends = world.friends.filter((f) => f.id !== 'm-3');
       return { status: 204 };
     },
+    'POST /api/reports': () => json({ id: 'r-1' }, 201),
   });
 }
 
@@ -231,6 +232,24 @@ describe('Friend requests for a member', () => {
     const novaRow = within(within(requests).getByRole('list', { name: 'Waiting for an answer' })).getByRole('listitem');
     expect(within(novaRow).queryByText(/% Match/)).toBeNull();
     expect(within(novaRow).getByRole('button', { name: 'More actions for nova' })).toBeInTheDocument();
+  });
+
+  it("Report from a request row's More actions says it came from a friend request", async () => {
+    const world: World = { incoming: [fromJuno], outgoing: [], friends: [] };
+    const server = fakeServer(world);
+    const user = userEvent.setup();
+    renderApp('/friends');
+    const requests = await screen.findByRole('region', { name: 'Requests' });
+    const junoRow = within(within(requests).getByRole('list', { name: 'Want to be your friend' })).getByRole('listitem');
+    await user.click(within(junoRow).getByRole('button', { name: 'More actions for juno' }));
+    await user.click(within(junoRow).getByRole('button', { name: 'Report juno' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report juno' });
+    // Nothing to quote: a request is not a message.
+    expect(within(dialog).queryByRole('region', { name: 'Reported message' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await within(dialog).findByText('Thank you. Your report about juno was sent and will be reviewed.');
+    expect(server.calls.filter((c) => c.path === '/api/reports').map((c) => c.body)).toEqual([{ userId: 'm-3', reason: 'spam', source: 'friendRequest' }]);
   });
 
   it('Decline and Cancel answer the requests on the server', async () => {

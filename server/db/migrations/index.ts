@@ -9,6 +9,8 @@ import { gameSessionsMigration } from './007_game_sessions';
 import { loginThrottleSkeletonsMigration } from './008_login_throttle_skeletons';
 import { privacySafetyMigration } from './009_privacy_safety';
 import { muteAndReceiptsViewMigration } from './010_mute_and_receipts_view';
+import { reportEvidenceMigration } from './011_report_evidence';
+import { operatorsMigration } from './012_operators';
 import { mailAndPasswordResetsMigration } from './013_mail_and_password_resets';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
@@ -23,5 +25,7 @@ export const migrations: Record<string, Migration> = {
   '008_login_throttle_skeletons': loginThrottleSkeletonsMigration,
   '009_privacy_safety': privacySafetyMigration,
   '010_mute_and_receipts_view': muteAndReceiptsViewMigration,
+  '011_report_evidence': reportEvidenceMigration,
+  '012_operators': operatorsMigration,
   '013_mail_and_password_resets': mailAndPasswordResetsMigration,
 };

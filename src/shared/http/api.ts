@@ -18,10 +18,11 @@ async function failureFrom(response: Response): Promise<MemberApiError> {
   const code = parsed.success ? parsed.data.error.code : response.status >= 500 ? 'SERVER' : `HTTP_${response.status}`;
   const field = parsed.success ? parsed.data.error.field : undefined;
   const serverMessage = parsed.success ? parsed.data.error.message : undefined;
+  const suspendedUntil = parsed.success ? parsed.data.error.suspendedUntil : undefined;
   if (response.status === 401 && code !== 'INVALID_CREDENTIALS' && code !== 'WRONG_PASSWORD') {
     return new MemberApiError('UNAUTHENTICATED', { status: 401 });
   }
-  return new MemberApiError(code, { status: response.status, field, retryAfterSeconds, serverMessage });
+  return new MemberApiError(code, { status: response.status, field, retryAfterSeconds, serverMessage, suspendedUntil });
 }
 
 /** Calls a members route; resolves with the validated body (undefined for 204) or throws MemberApiError. */

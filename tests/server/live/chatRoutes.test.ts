@@ -243,10 +243,30 @@ describe.each(DATABASE_KINDS)('chat routes on %s', (kind) => {
     expect(await bobSeenBy()).toMatchObject({ online: false });
   });
 
-  it('drops a conversation from the list when the friendship ends', async () => {
+  it('keeps a conversation, readable, when the friendship ends; a stranger still has none', async () => {
     const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
+    const carol = await world.member('Carol');
     await world.send(bob, alice, 'b1', 'hi');
     expect((await alice.browser.request('DELETE', `/api/friends/${bob.id}`)).status).toBe(204);
+    const listed = await json<{ conversations: { friendId: string; lastMessage: { text: string } }[] }>(await alice.browser.request('GET', '/api/chats'));
+    expect(listed.conversations.map((c) => [c.friendId, c.lastMessage.text])).toEqual([[bob.id, 'hi']]);
+    const history = await json<{ messages: { text: string }[] }>(await alice.browser.request('GET', `/api/chats/${bob.id}/messages`));
+    expect(history.messages.map((m) => m.text)).toEqual(['hi']);
+    expect((await carol.browser.request('GET', `/api/chats/${alice.id}/messages`)).status).toBe(403);
+  });
+
+  it('takes a conversation away from the blocker only, and gives it back on unblock', async () => {
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
+    await world.send(bob, alice, 'b1', 'hi');
+    expect((await alice.browser.request('POST', '/api/blocks', { userId: bob.id })).status).toBe(201);
     expect(await json(await alice.browser.request('GET', '/api/chats'))).toEqual({ conversations: [] });
+    const refused = await alice.browser.request('GET', `/api/chats/${bob.id}/messages`);
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toEqual({ error: { code: 'BLOCKED', message: 'You cannot message this person.' } });
+    const bobs = await json<{ conversations: { friendId: string }[] }>(await bob.browser.request('GET', '/api/chats'));
+    expect(bobs.conversations.map((c) => c.friendId)).toEqual([alice.id]);
+    expect((await alice.browser.request('DELETE', `/api/blocks/${bob.id}`)).status).toBe(204);
+    const back = await json<{ conversations: { friendId: string }[] }>(await alice.browser.request('GET', '/api/chats'));
+    expect(back.conversations.map((c) => c.friendId)).toEqual([bob.id]);
   });
 });

@@ -27,6 +27,7 @@ describe.each(DATABASE_KINDS)('reports on %s', (kind) => {
         reason: 'harassment',
         note: 'Rude in chat',
         status: 'open',
+        source: 'profile',
         created_at: '2026-03-01T12:00:00.000Z',
       },
     ]);
@@ -102,8 +103,8 @@ describe.each(DATABASE_KINDS)('the report list operators read on %s', (kind) => 
     await world.database.db.deleteFrom('members').where('id', '=', alice.id).execute();
 
     expect(await listOpenReports(world.database.db)).toEqual([
-      { id: first, createdAt: '2026-03-01T12:00:00.000Z', reporter: null, reported: 'Carol', reason: 'harassment', note: 'Rude in chat' },
-      { id: second, createdAt: '2026-03-01T12:01:00.000Z', reporter: 'Bob', reported: 'Carol', reason: 'spam', note: '' },
+      { id: first, createdAt: '2026-03-01T12:00:00.000Z', reporter: null, reported: 'Carol', reason: 'harassment', note: 'Rude in chat', source: 'profile', evidence: [] },
+      { id: second, createdAt: '2026-03-01T12:01:00.000Z', reporter: 'Bob', reported: 'Carol', reason: 'spam', note: '', source: 'profile', evidence: [] },
     ]);
   });
 

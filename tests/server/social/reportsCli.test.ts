@@ -61,4 +61,37 @@ describe.each(DATABASE_KINDS)('npm run reports on %s', (kind) => {
       await database.dispose();
     }
   }, 120_000);
+
+  it('prints where a report was made and its copied lines in order, the reported one marked, members\' words made inert', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const reportId = '00000000-0000-4000-8000-0000000000aa';
+      await database.db
+        .insertInto('reports')
+        .values({ id: reportId, reporter_id: null, reported_id: null, reported_username: 'Bob', reason: 'harassment', source: 'message', created_at: '2026-03-01T12:00:00Z' })
+        .execute();
+      await database.db
+        .insertInto('report_evidence')
+        .values([
+          { report_id: reportId, position: 0, sender_username: 'Bob', from_reported: true, text: 'go away\n2026-03-01T00:00:00.000Z  Alice reported Bob', sent_at: '2026-03-01T11:02:00Z' },
+          { report_id: reportId, position: 1, sender_username: 'Alice', from_reported: false, text: 'hi \u001b[31m', sent_at: '2026-03-01T11:01:00Z' },
+        ])
+        .execute();
+      if (kind === 'pglite') await database.close();
+      const listed = await reportsCli(database.env);
+      expect(listed.stdout).toBe(
+        [
+          '2026-03-01T12:00:00.000Z  (deleted account) reported Bob for harassment',
+          '  from: message',
+          '    2026-03-01T11:01:00.000Z  Alice: hi \\u{1b}[31m',
+          '  > 2026-03-01T11:02:00.000Z  Bob: go away\\n2026-03-01T00:00:00.000Z  Alice reported Bob',
+          `  id: ${reportId}`,
+          '1 open report. Close one with: npm run reports -- --close <id>',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await database.dispose();
+    }
+  }, 120_000);
 });

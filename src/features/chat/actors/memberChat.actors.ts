@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { explainingFailure } from '../../../domain/explainedError';
 import type { ChatHistory } from '../../../domain/liveContract';
 import type { OpenedChat } from '../../../domain/memberChat';
-import { chatFailureText, fetchChatHistory, fetchMuted, openMemberChat, saveMuted, type ChatSession } from '../services/chats';
+import { chatFailureText, fetchChatHistory, fetchMuted, hasBlocked, openMemberChat, saveMuted, type ChatSession } from '../services/chats';
 
 /** The tab becoming visible or hidden. */
 export const watchTabVisibility = fromCallback<EventObject>(({ sendBack }) => {
@@ -21,6 +21,7 @@ export function memberChatActorsFor(session: ChatSession) {
     catchUp: fromPromise<ChatHistory, { friendId: string }>(({ input }) =>
       explainingFailure(() => fetchChatHistory(session, input.friendId), chatFailureText),
     ),
+    checkBlocked: fromPromise<boolean, { friendId: string }>(({ input }) => explainingFailure(() => hasBlocked(session, input.friendId), chatFailureText)),
     watchVisibility: watchTabVisibility,
   };
 }

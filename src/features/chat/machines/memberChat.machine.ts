@@ -62,6 +62,8 @@ export interface MemberChatContext {
   readUpTo: string | null;
   /** Keys were pressed since the last 'typing' frame went out: one more goes when the throttle allows. */
   typingOwed: boolean;
+  /** This screen blocked the friend: its own dialog says so and leaves after Done, so the live news of it does not. */
+  blockedHere: boolean;
 }
 
 export type MemberChatEvent =
@@ -70,6 +72,8 @@ export type MemberChatEvent =
   | { type: 'LOAD_EARLIER' }
   | { type: 'RETRY' }
   | { type: 'BACK' }
+  /** The block dialog of this screen blocked the friend. */
+  | { type: 'BLOCKED_HERE' }
   | { type: 'VISIBILITY'; visible: boolean }
   | LiveEmitted;
 
@@ -118,6 +122,8 @@ export const memberChatMachine = setup({
     loadChat: notProvided<OpenedChat, { friendId: string }>('loadChat'),
     loadEarlier: notProvided<ChatHistory, { friendId: string; before: string }>('loadEarlier'),
     catchUp: notProvided<ChatHistory, { friendId: string }>('catchUp'),
+    /** Whether the member has blocked this friend (asked when the live channel says their people changed). */
+    checkBlocked: notProvided<boolean, { friendId: string }>('checkBlocked'),
     // The composition point provides the app's live link (live.machine.ts).
     liveLink: callbackNotProvided<LiveCommand>('liveLink'),
     // Tells VISIBILITY whenever the tab is shown or hidden.
@@ -137,6 +143,8 @@ export const memberChatMachine = setup({
     },
     friendSent: ({ context, event }) => isFromFriend(frameOf(event), context.friendId),
     typingOwed: ({ context }) => context.typingOwed,
+    peopleChanged: ({ event }) => event.type === 'live.received' && event.frame.type === 'people.changed',
+    blockedElsewhere: ({ context, event }) => !context.blockedHere && 'output' in event && event.output === true,
     // Read before the status is taken: the channel is open again after being down.
     reopened: ({ context, event }) => event.type === 'live.status' && event.status === 'open' && context.liveStatus !== 'open',
   },
@@ -195,6 +203,7 @@ export const memberChatMachine = setup({
     liveStatus: input.liveStatus ?? 'connecting',
     readUpTo: null,
     typingOwed: false,
+    blockedHere: false,
   }),
   invoke: [
     { id: 'liveLink', src: 'liveLink', onError: { actions: 'linkLost' } },
@@ -206,6 +215,7 @@ export const memberChatMachine = setup({
     'live.status': { actions: 'takeStatus' },
     VISIBILITY: { actions: 'takeVisibility' },
     BACK: '.left',
+    BLOCKED_HERE: { actions: assign({ blockedHere: true }) },
   },
   initial: 'loading',
   states: {
@@ -305,6 +315,25 @@ export const memberChatMachine = setup({
                   { guard: 'typingOwed', target: 'cooling', reenter: true, actions: ['sendTyping', assign({ typingOwed: false })] },
                   { target: 'ready' },
                 ],
+              },
+            },
+          },
+        },
+        // Blocked on another tab or device: the conversation is taken away, so the chat leaves for the
+        // conversations too. Any change of the member's people ('people.changed') asks whether it was that.
+        standing: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'live.received': { guard: 'peopleChanged', target: 'checking', actions: 'takeFrame' } } },
+            checking: {
+              on: { 'live.received': { guard: 'peopleChanged', target: 'checking', reenter: true, actions: 'takeFrame' } },
+              invoke: {
+                id: 'checkBlocked',
+                src: 'checkBlocked',
+                input: ({ context }) => ({ friendId: context.friendId }),
+                onDone: [{ guard: 'blockedElsewhere', target: '#memberChat.left' }, { target: 'idle' }],
+                // Not known: the chat stays; the next change asks again.
+                onError: 'idle',
               },
             },
           },

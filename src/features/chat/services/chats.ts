@@ -9,7 +9,7 @@ import {
 import { muteStateSchema } from '../../../domain/chatMute';
 import { memberErrorTexts } from '../../../domain/memberContract';
 import { chatCodeText, type OpenedChat } from '../../../domain/memberChat';
-import { memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
+import { blocksResponseSchema, memberViewSchema, SOCIAL_ROUTES, socialErrorTexts } from '../../../domain/socialContract';
 import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, memberFailure, type MemberFailure } from '../../../shared/http/errors';
 import type { ViewerSource } from '../../../shared/session/viewer';
@@ -37,13 +37,30 @@ export async function fetchChatHistory(session: ChatSession, friendId: string, b
   return chatCall(session, () => memberCall(`${CHAT_ROUTES.messages(friendId)}${query}`, historyResponseSchema));
 }
 
-/** What opening a chat needs: the friend's name (their profile view) and the newest page of messages. */
+/**
+ * What opening a chat needs: the friend's name (their profile view) and the newest page of messages. Someone
+ * who blocked the member shows them no profile, yet the member keeps their own record of the conversation:
+ * the name then comes from the member's conversation list.
+ */
 export async function openMemberChat(session: ChatSession, friendId: string): Promise<OpenedChat> {
-  const [view, history] = await Promise.all([
-    chatCall(session, () => memberCall(SOCIAL_ROUTES.member(friendId), memberViewSchema)),
-    fetchChatHistory(session, friendId),
-  ]);
-  return { friend: { id: view.id, username: view.username }, history };
+  const named = async (): Promise<{ id: string; username: string }> => {
+    try {
+      const view = await chatCall(session, () => memberCall(SOCIAL_ROUTES.member(friendId), memberViewSchema));
+      return { id: view.id, username: view.username };
+    } catch (error) {
+      const listed = (await fetchConversations(session).catch(() => [])).find((conversation) => conversation.friendId === friendId);
+      if (!listed) throw error;
+      return { id: friendId, username: listed.username };
+    }
+  };
+  const [friend, history] = await Promise.all([named(), fetchChatHistory(session, friendId)]);
+  return { friend, history };
+}
+
+/** Whether the member has blocked this person (GET /api/blocks: only their own blocks, so nothing is revealed). */
+export async function hasBlocked(session: ChatSession, personId: string): Promise<boolean> {
+  const { blocked } = await chatCall(session, () => memberCall(SOCIAL_ROUTES.blocks, blocksResponseSchema));
+  return blocked.some((person) => person.id === personId);
 }
 
 /** GET the member's conversations, newest activity first (the server's order). */

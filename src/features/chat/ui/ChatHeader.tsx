@@ -55,7 +55,7 @@ export function ChatHeader({ title, tagline, partner, status, showingLogs, onBac
         </div>
         <p className="chat-tagline">{tagline}</p>
       </div>
-      {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} extraActions={moreActions} /> : null}
+      {partner?.person ? <PersonActions person={{ ...partner.person, username: partner.name }} about={partner.reportAbout} extraActions={moreActions} /> : null}
       {onToggleLogs ? (
         <button type="button" className="btn btn-outline btn-small chat-logs-toggle" onClick={onToggleLogs}>
           {showingLogs ? <ChatBubbleIcon /> : <LogsIcon />}

@@ -10,7 +10,7 @@ import { chatMuteTexts } from '../../../domain/chatMute';
 import { chatMuteMachine } from '../machines/chatMute.machine';
 import { memberChatMachine, selectFriendTyping } from '../machines/memberChat.machine';
 import { OnlineDot } from '../../../shared/ui/OnlineDot';
-import { PersonSafetyScope } from '../../safety/components';
+import { PersonSafetyScope, ReportMessageButton } from '../../safety/components';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import type { LiveActor } from '../../live';
@@ -124,6 +124,16 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
   const noteOf = useCallback((message: ChatMessage) => (isMine(message) ? (notes.get(message.id) ?? null) : null), [notes]);
   const nameOf = useCallback((message: ChatMessage) => (message.sender === 'user' ? 'You' : friendName), [friendName]);
   const back = () => actor.send({ type: 'BACK' });
+  // The other person's messages the server has stored can be reported, quoted in the dialog as shown here.
+  const serverIds = useMemo(() => new Map(messages.map((m) => [m.id, m.delivery.serverId])), [messages]);
+  const reportOf = useCallback(
+    (message: ChatMessage) => {
+      const serverId = serverIds.get(message.id) ?? null;
+      if (isMine(message) || serverId === null) return null;
+      return <ReportMessageButton person={{ id: friendId, username: friendName }} line={{ id: serverId, sender: friendName, text: message.text, sentAt: message.timestamp }} />;
+    },
+    [friendId, friendName, serverIds],
+  );
 
   if (loading) return <LoadingChat />;
   if (error !== null) return <ChatStatus title="Chat unavailable" text={error} onRetry={() => actor.send({ type: 'RETRY' })} />;
@@ -139,7 +149,7 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
   return (
     <Screen as="main" className="chat-screen member-chat">
       {/* Blocking the friend from the header leaves the chat. */}
-      <PersonSafetyScope onBlocked={back}>
+      <PersonSafetyScope onBlocking={() => actor.send({ type: 'BLOCKED_HERE' })} onBlocked={back}>
         <ChatHeader
           title={friendName}
           tagline={liveTexts.memberChatTagline}
@@ -166,6 +176,7 @@ function LiveMemberChat({ friendId, live }: { friendId: string; live: LiveActor 
             nameOf={nameOf}
             typingName={typing ? friendName : null}
             noteOf={noteOf}
+            actionOf={reportOf}
             before={earlierButton}
             empty={
               <>

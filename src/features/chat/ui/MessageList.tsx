@@ -11,6 +11,8 @@ interface MessageListProps {
   aiPersona?: AiAuthorship;
   /** A line under a message, e.g. a member chat's 'Read' mark or why a message was refused. */
   noteOf?: (message: ChatMessage) => { text: string; alert?: boolean } | null;
+  /** An action under a message, e.g. a member chat's 'Report message' on the other person's messages. */
+  actionOf?: (message: ChatMessage) => ReactNode;
   /** Above the first message, e.g. 'Load earlier'. */
   before?: ReactNode;
   /** Shown while there is no message yet, e.g. a new chat's prompt to say hello. */
@@ -21,7 +23,7 @@ interface MessageListProps {
  * The conversation. Every text is a React text node (never HTML), so markup typed by anyone shows as
  * typed; pre-wrap plus overflow-wrap:anywhere keeps newlines and lets a 5,000-character word wrap whole.
  */
-export function MessageList({ messages, nameOf, typingName, aiPersona, noteOf, before, empty }: MessageListProps) {
+export function MessageList({ messages, nameOf, typingName, aiPersona, noteOf, actionOf, before, empty }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
   const first = messages[0]?.id;
@@ -80,6 +82,7 @@ export function MessageList({ messages, nameOf, typingName, aiPersona, noteOf, b
               )}
               <p className="message-text">{message.text}</p>
               {note ? <p className={note.alert ? 'message-note message-note-alert' : 'message-note'}>{note.text}</p> : null}
+              {actionOf?.(message)}
             </li>
           );
         })}

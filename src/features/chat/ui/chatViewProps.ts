@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AiAuthorship } from '../../../domain/aiAuthored';
 import type { ChatMessage } from '../../../domain/chat';
 import type { GameId } from '../../../domain/games';
+import type { ReportAbout } from '../../../domain/reportEvidence';
 import type { PersonKind } from '../../../domain/socialContract';
 
 // The contract of the one chat screen every chat renders (docs/product.md section 2, "Chat screens"): the bot
@@ -15,6 +16,8 @@ export interface ChatPartner {
   onOpenProfile?: () => void;
   /** Who the partner is: a sample person's header carries the 'Sample' badge; a member's offers block and report. */
   person?: { id: string; kind?: PersonKind };
+  /** What a report from the header is about beyond the person (a live debate). */
+  reportAbout?: ReportAbout;
 }
 
 export interface ChatViewProps {

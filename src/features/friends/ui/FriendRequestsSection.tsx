@@ -7,6 +7,9 @@ import type { FriendRequestsActor } from './FriendRequestsContext';
 import { PersonActions } from '../../safety/components';
 import { HideIfBlocked } from '../../safety/components';
 
+/** A report from a request row says so (reports.source 'friendRequest'). */
+const FROM_REQUEST = { source: 'friendRequest' } as const;
+
 /**
  * Requests are between members: each row shows the match with that person as their Discover card labels
  * it (none when there is no score) and offers More actions (Block, Report), so a request can be blocked at once.
@@ -33,7 +36,7 @@ function RequestRow({
         </div>
         <div className="friend-actions">
           {children(nameId)}
-          <PersonActions person={{ id: person.id, username: person.username, kind: 'member' }} />
+          <PersonActions person={{ id: person.id, username: person.username, kind: 'member' }} about={FROM_REQUEST} />
         </div>
       </li>
     </HideIfBlocked>

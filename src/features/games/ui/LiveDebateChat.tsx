@@ -89,7 +89,7 @@ export default function LiveDebateChat({ liveLink }: { liveLink: CallbackActorLo
       inputDisabled={!debateInputEnabled(phase)}
       emojisDisabled={!debateEmojisEnabled(phase)}
       inputHint={debateInputHint(phase, name)}
-      partner={debate ? { name, person: { id: debate.opponent.id, kind: 'member' } } : undefined}
+      partner={debate ? { name, person: { id: debate.opponent.id, kind: 'member' }, reportAbout: { source: 'debate', debateId: debate.debateId } } : undefined}
       banner={banner}
       onSend={(text) => actor.send({ type: 'SEND', text })}
       onEmoji={(emoji) => actor.send({ type: 'EMOJI', emoji })}

@@ -4,6 +4,7 @@ import { messages } from '../../../domain/messages';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportCreate } from '../../../domain/socialContract';
 import { notProvided } from '../../../shared/machines/notProvided';
 import { messageFor } from '../../../domain/errorText';
+import { reportTarget, type ReportAbout } from '../../../domain/reportEvidence';
 
 // Blocking and reporting another member, wherever that member is shown: a discover card's menu,
 // a profile dialog, a chat header. One actor per screen handles one person at a time; the people it blocked
@@ -18,6 +19,8 @@ export interface SafetyPerson {
 
 export interface PersonSafetyContext {
   person: SafetyPerson | null;
+  /** What the open report is about beyond the person: a message (quoted in the dialog), a request row, a debate. */
+  about: ReportAbout | null;
   reason: ReportReason | null;
   note: string;
   /** The failure shown in the open dialog (socialErrorTexts' text). */
@@ -30,14 +33,14 @@ export interface PersonSafetyContext {
 
 export type PersonSafetyEvent =
   | { type: 'OPEN_BLOCK'; person: SafetyPerson }
-  | { type: 'OPEN_REPORT'; person: SafetyPerson }
+  | { type: 'OPEN_REPORT'; person: SafetyPerson; about?: ReportAbout }
   | { type: 'CONFIRM_BLOCK' }
   | { type: 'CHOOSE_REASON'; reason: ReportReason }
   | { type: 'EDIT_NOTE'; note: string }
   | { type: 'SUBMIT_REPORT' }
   | { type: 'CANCEL' };
 
-const closed = { person: null, reason: null, note: '', error: null } as const;
+const closed = { person: null, about: null, reason: null, note: '', error: null } as const;
 
 export const personSafetyMachine = setup({
   types: {} as { context: PersonSafetyContext; events: PersonSafetyEvent },
@@ -73,7 +76,7 @@ export const personSafetyMachine = setup({
         },
         OPEN_REPORT: {
           target: 'reporting',
-          actions: assign({ ...closed, person: ({ event }) => event.person, notice: null }),
+          actions: assign({ ...closed, person: ({ event }) => event.person, about: ({ event }) => event.about ?? null, notice: null }),
         },
       },
     },
@@ -125,7 +128,7 @@ export const personSafetyMachine = setup({
           invoke: {
             id: 'report',
             src: 'report',
-            input: ({ context }) => ({ userId: context.person!.id, reason: context.reason!, note: context.note }),
+            input: ({ context }) => ({ userId: context.person!.id, reason: context.reason!, note: context.note, ...reportTarget(context.about) }),
             onDone: 'sent',
             onError: { target: 'editing', actions: assign({ error: ({ event }) => messageFor(event.error, memberErrorTexts.SERVER) }) },
           },

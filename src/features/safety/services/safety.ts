@@ -27,7 +27,8 @@ export async function listBlockedPeople(): Promise<BlockedPerson[]> {
 
 /** POST /api/reports: stored for operators; resolves with the report's id. A blank note is left out. */
 export async function reportPerson(report: ReportCreate): Promise<string> {
-  const note = report.note?.trim();
-  const body: ReportCreate = note ? { ...report, note } : { userId: report.userId, reason: report.reason };
+  const { note: draft, ...rest } = report;
+  const note = draft?.trim();
+  const body: ReportCreate = note ? { ...rest, note } : rest;
   return (await memberCall(SOCIAL_ROUTES.reports, reportResponseSchema, { method: 'POST', body })).id;
 }

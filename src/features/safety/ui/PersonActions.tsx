@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { messages } from '../../../domain/messages';
+import type { ReportAbout } from '../../../domain/reportEvidence';
 import type { PersonKind } from '../../../domain/socialContract';
 import type { PersonSafetyEvent } from '../machines/personSafety.machine';
 import { useSafety } from './PersonSafetyScope';
@@ -24,20 +25,22 @@ export interface ActionablePerson {
  * 'More actions for nova': a small menu with Block and Report, offered for members only (sample people and
  * guests never see it) and only inside a PersonSafetyScope. Escape or leaving the menu closes it.
  */
-export function PersonActions({ person, extraActions = [] }: { person: ActionablePerson; extraActions?: readonly PersonMenuAction[] }) {
+export function PersonActions({ person, about, extraActions = [] }: { person: ActionablePerson; about?: ReportAbout | undefined; extraActions?: readonly PersonMenuAction[] }) {
   const actor = useSafety();
   if (!actor || person.kind !== 'member') return null;
-  return <PersonActionsMenu actor={actor} person={person} extraActions={extraActions} />;
+  return <PersonActionsMenu actor={actor} person={person} about={about} extraActions={extraActions} />;
 }
 
 /** Someone this scope blocked (a chat can still show them) can still be reported; Block gives way to saying so. */
 function PersonActionsMenu({
   actor,
   person,
+  about,
   extraActions,
 }: {
   actor: NonNullable<ReturnType<typeof useSafety>>;
   person: ActionablePerson;
+  about: ReportAbout | undefined;
   extraActions: readonly PersonMenuAction[];
 }) {
   const blocked = useSelector(actor, (s) => s.context.blockedIds.includes(person.id));
@@ -50,7 +53,8 @@ function PersonActionsMenu({
   const target = { id: person.id, username: person.username };
   const choose = (type: 'OPEN_BLOCK' | 'OPEN_REPORT') => {
     setOpen(false);
-    send({ type, person: target });
+    if (type === 'OPEN_REPORT' && about) send({ type, person: target, about });
+    else send({ type, person: target });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'Escape' || !open) return;

@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { messages } from '../../../domain/messages';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, reportReasonLabels } from '../../../domain/socialContract';
+import type { QuotedLine } from '../../../domain/reportEvidence';
 import type { personSafetyMachine } from '../machines/personSafety.machine';
 import { ModalDialog } from '../../../shared/ui/ModalDialog';
 import '../../../shared/ui/styles/safety.css';
@@ -65,6 +66,24 @@ export function BlockedDialog({ actor }: { actor: SafetyActor }) {
   );
 }
 
+/** The message a report is about, as it was shown: its text, who sent it and when. */
+function QuotedMessage({ line }: { line: QuotedLine }) {
+  const headingId = useId();
+  const when = new Date(line.sentAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="safety-quoted" aria-labelledby={headingId}>
+      <h3 id={headingId} className="safety-quoted-heading">{texts.reportedMessage}</h3>
+      <figure className="safety-quoted-figure">
+        <blockquote className="safety-quoted-text">{line.text}</blockquote>
+        <figcaption className="safety-quoted-caption">
+          {`${line.sender}, `}
+          <time dateTime={line.sentAt}>{when}</time>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
 /** 'Report nova': a reason (radio buttons), an optional note of up to 500 characters, then a thank-you. */
 export function ReportDialog({ actor }: { actor: SafetyActor }) {
   const firstRef = useRef<HTMLInputElement>(null);
@@ -72,6 +91,7 @@ export function ReportDialog({ actor }: { actor: SafetyActor }) {
   const noteId = useId();
   const countId = useId();
   const person = useSelector(actor, (s) => s.context.person);
+  const quoted = useSelector(actor, (s) => (s.context.about !== null && 'line' in s.context.about ? (s.context.about.line ?? null) : null));
   const reason = useSelector(actor, (s) => s.context.reason);
   const note = useSelector(actor, (s) => s.context.note);
   const error = useSelector(actor, (s) => s.context.error);
@@ -102,6 +122,7 @@ export function ReportDialog({ actor }: { actor: SafetyActor }) {
           }}
         >
           <p className="safety-intro">{texts.reportIntro}</p>
+          {quoted ? <QuotedMessage line={quoted} /> : null}
           <fieldset className="safety-reasons" disabled={busy}>
             <legend>{texts.reportReason}</legend>
             {REPORT_REASONS.map((value, index) => (

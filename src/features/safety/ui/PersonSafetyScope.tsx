@@ -7,7 +7,7 @@ import { usePersonSafetyMachine } from './SafetyActors';
 
 type SafetyActor = ReturnType<typeof useSafetyActor>;
 
-function useSafetyActor(onBlocked?: (userId: string) => void) {
+function useSafetyActor(onBlocked?: (userId: string) => void, onBlocking?: () => void) {
   const requests = useSocial()?.requests;
   const machine = usePersonSafetyMachine();
   // The actor is created once, with the callbacks of the first render (a navigate and the app's requests, which do not change).
@@ -15,7 +15,10 @@ function useSafetyActor(onBlocked?: (userId: string) => void) {
     machine.provide({
       actions: {
         personBlocked: (_, params) => onBlocked?.(params.userId),
-        peopleChanged: () => requests?.send({ type: 'REFRESH' }),
+        peopleChanged: () => {
+          requests?.send({ type: 'REFRESH' });
+          onBlocking?.();
+        },
       },
     }),
     inspectOptions(),
@@ -48,8 +51,17 @@ function SafetyDialogs({ actor }: { actor: SafetyActor }) {
  * Where people can be blocked and reported (a screen, a chat header, a profile dialog): holds one safety actor,
  * its dialogs, and what it has blocked. `onBlocked` does what the place needs beyond hiding the person.
  */
-export function PersonSafetyScope({ onBlocked, children }: { onBlocked?: (userId: string) => void; children: ReactNode }) {
-  const actor = useSafetyActor(onBlocked);
+export function PersonSafetyScope({
+  onBlocked,
+  onBlocking,
+  children,
+}: {
+  onBlocked?: (userId: string) => void;
+  /** As soon as a block from this scope went through (its dialog still open until Done). */
+  onBlocking?: () => void;
+  children: ReactNode;
+}) {
+  const actor = useSafetyActor(onBlocked, onBlocking);
   return (
     <SafetyContext.Provider value={actor}>
       {children}

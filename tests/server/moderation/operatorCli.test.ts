@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+
+// `npm run operator -- --grant <username>` / `--revoke <username>` is the only way to give or take the
+// role: it works on the configured database, says what it did, and exits non-zero for an unknown
+// name or arguments it cannot read.
+
+const run = promisify(execFile);
+
+async function operator(database: TestDatabase, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], { env: { ...inherited, ...database.env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const USAGE = 'Usage: npm run operator -- --grant <username>   or   npm run operator -- --revoke <username>\n';
+
+describe.each(DATABASE_KINDS)('npm run operator on %s', (kind) => {
+  it('grants, refuses twice, revokes, and refuses unknown names and bad arguments', { timeout: 180_000 }, async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const id = randomUUID();
+      await database.db.insertInto('members').values({ id, username: 'Olga', email: 'olga@example.com', password_hash: 'x' }).execute();
+      if (kind === 'pglite') await database.close();
+      const operators = async () => {
+        if (kind === 'pglite') return undefined;
+        return (await database.db.selectFrom('operators').select('member_id').execute()).map((row) => row.member_id);
+      };
+
+      expect(await operator(database, ['--grant', 'olga'])).toEqual({ code: 0, stdout: 'Olga is now an operator.\n', stderr: '' });
+      if (kind === 'postgres') expect(await operators()).toEqual([id]);
+      expect(await operator(database, ['--grant', 'Olga'])).toEqual({ code: 0, stdout: 'Olga was already an operator.\n', stderr: '' });
+      expect(await operator(database, ['--grant', 'Nobody\u001b[2J'])).toEqual({ code: 1, stdout: '', stderr: 'No member has the username Nobody\\u{1b}[2J.\n' });
+      for (const args of [[], ['--grant'], ['--grant', ''], ['--grant', 'Olga', '--revoke', 'Olga'], ['--promote', 'Olga'], ['Olga']]) {
+        expect(await operator(database, args), args.join(' ')).toEqual({ code: 2, stdout: '', stderr: USAGE });
+      }
+      expect(await operator(database, ['--revoke', 'Olga'])).toEqual({ code: 0, stdout: 'Olga is no longer an operator.\n', stderr: '' });
+      if (kind === 'postgres') expect(await operators()).toEqual([]);
+      expect(await operator(database, ['--revoke', 'Olga'])).toEqual({ code: 0, stdout: 'Olga was not an operator.\n', stderr: '' });
+      expect(await operator(database, ['--revoke', 'Ghost'])).toEqual({ code: 1, stdout: '', stderr: 'No member has the username Ghost.\n' });
+    } finally {
+      await database.dispose();
+    }
+  });
+});
