@@ -89,7 +89,9 @@ describe('report a message, and block', () => {
     await screenshot(adaTab, 'block-conversations-gone-desktop');
     // bo keeps his own record of the conversation.
     await bo.page.reload();
-    await conversationRow(bo.page, 'ada').waitFor({ timeout: 5_000 });
+    await conversationRow(bo.page, 'ada').click();
+    await bo.page.getByRole('heading', { level: 1, name: 'ada' }).waitFor();
+    await bo.page.locator('.message-list .message-text', { hasText: 'hi bo' }).waitFor({ timeout: 5_000 });
 
     for (const member of [ada, bo]) {
       expect(member.errors).toEqual([]);
