@@ -1,15 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from '../domain/accountRecovery';
 import NotFound from '../shared/ui/NotFound';
 
-/** The operators' console at /admin, in a chunk only an operator's visit loads. */
+/**
+ * Pages few visits need, each in a chunk of its own that only its visit loads: the operators' console
+ * at /admin, and the password reset pages a 'Forgot password?' or a reset link opens.
+ */
 const ADMIN_PATH = '/admin';
-const AdminRoute = lazy(() => import('./AdminRoute'));
+const pages: Record<string, ComponentType> = {
+  [ADMIN_PATH]: lazy(() => import('./AdminRoute')),
+  [FORGOT_PASSWORD_PATH]: lazy(() => import('../features/session/ui/ForgotPassword')),
+  [RESET_PASSWORD_PATH]: lazy(() => import('../features/session/ui/ResetPassword')),
+};
 
-/** Any path no other route matches: the app's not-found screen, except /admin (see routes.tsx). */
+/** Any path no other route matches: one of the pages above, else the app's not-found screen (see routes.tsx). */
 export default function UnmatchedRoute() {
   const { pathname } = useLocation();
-  if (pathname.replace(/\/+$/, '') !== ADMIN_PATH) return <NotFound />;
+  const Page = pages[pathname.replace(/\/+$/, '')];
+  if (!Page) return <NotFound />;
   return (
     <Suspense
       fallback={
@@ -18,7 +27,7 @@ export default function UnmatchedRoute() {
         </div>
       }
     >
-      <AdminRoute />
+      <Page />
     </Suspense>
   );
 }

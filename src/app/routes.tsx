@@ -22,8 +22,8 @@ const GameIntro = lazyScreen(() => import('../features/games/ui/GameIntro'));
 const GameChat = lazyScreen(() => import('../features/games/ui/GameChat'));
 const SpotifyCallback = lazyScreen(() => import('../features/profile/ui/SpotifyCallback'));
 const TraktCallback = lazyScreen(() => import('../features/profile/ui/TraktCallback'));
-// The catch-all's chunk also answers /admin (the operators' console, a chunk of its own): a route of its
-// own here would add its chunk's name to the first screen's bytes, which are at their budget.
+// The catch-all's chunk also answers /admin and the password reset pages (each a chunk of its own): a route
+// of their own here would add their chunks' names to the first screen's bytes, which are at their budget.
 const NotFound = lazyScreen(() => import('./UnmatchedRoute'));
 
 function Loading() {

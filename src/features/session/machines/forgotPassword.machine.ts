@@ -65,13 +65,13 @@ export const forgotPasswordMachine = setup({
     submitting: {
       entry: 'clearServerError',
       invoke: {
-        id: 'requestReset',
+        id: 'submitCredentials',
         src: 'submitCredentials',
         input: ({ context }) => context.values,
-        onDone: { target: 'leaving', actions: { type: 'takeAnswer', params: ({ event }) => ({ output: event.output }) } },
+        onDone: { target: 'leaving', actions: { type: 'takeAnswer', params: ({ event }: { event: { output: string } }) => ({ output: event.output }) } },
         onError: {
           target: 'editing.correcting',
-          actions: [{ type: 'showServerError', params: ({ event }) => ({ error: event.error }) }, { type: 'focusField', params: { field: 'email' } }],
+          actions: [{ type: 'showServerError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, { type: 'focusField', params: { field: 'email' } }],
         },
       },
     },

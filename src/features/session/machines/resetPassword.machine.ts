@@ -56,7 +56,7 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     formIsValid: flow.guards.formIsValid,
-    hasToken: ({ context }) => context.token !== '',
+    noToken: ({ context }) => context.token === '',
     linkInvalid: (_, params: { error: unknown }) => memberFailure(params.error).code === RESET_LINK_INVALID,
     landsHome: ({ context }) => context.landing === 'home',
   },
@@ -64,12 +64,11 @@ export const resetPasswordMachine = setup({
 }).createMachine({
   id: 'resetPassword',
   context: ({ input }) => ({ values: { password: '', confirmPassword: '' }, errors: {}, serverError: null, token: input.token, landing: 'connections' }),
-  initial: 'opening',
+  initial: 'editing',
   states: {
-    opening: {
-      always: [{ guard: 'hasToken', target: 'editing' }, { target: 'linkInvalid' }],
-    },
     editing: {
+      // Opened without a token (a link cut short): nothing to set a password through.
+      always: { guard: 'noToken', target: 'linkInvalid' },
       initial: 'filling',
       on: {
         SUBMIT: [
@@ -92,16 +91,16 @@ export const resetPasswordMachine = setup({
     submitting: {
       entry: 'clearServerError',
       invoke: {
-        id: 'resetPassword',
+        id: 'submitCredentials',
         src: 'submitCredentials',
         input: ({ context }) => ({ token: context.token, password: context.values.password }),
-        onDone: { target: 'leaving', actions: { type: 'takeLanding', params: ({ event }) => ({ output: event.output }) } },
+        onDone: { target: 'leaving', actions: { type: 'takeLanding', params: ({ event }: { event: { output: Landing } }) => ({ output: event.output }) } },
         onError: [
-          { guard: { type: 'linkInvalid', params: ({ event }) => ({ error: event.error }) }, target: 'linkInvalid' },
+          { guard: { type: 'linkInvalid', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: 'linkInvalid' },
           {
             target: 'editing.correcting',
             actions: [
-              { type: 'showServerError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'showServerError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
               { type: 'focusField', params: ({ context }) => ({ field: context.serverError?.field }) },
             ],
           },
