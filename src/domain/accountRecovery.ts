@@ -36,13 +36,11 @@ export const accountRecoveryTexts = {
 } as const;
 
 export const passwordResetRequestSchema = z.object({ email: safeLine(10_000) });
-export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 /** A reset token as the link carries it: 32 random bytes, base64url. */
 export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export const passwordResetConfirmSchema = z.object({ token: z.string().max(200), password: safeLine(10_000) });
-export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 /** The answer to a reset request: always the same words. */
 export const passwordResetRequestedSchema = z.object({ message: z.string() });

@@ -36,11 +36,12 @@ export interface AppServer {
   restart: () => Promise<void>;
 }
 
-export async function startAppServer(distDir: string): Promise<AppServer> {
+/** `settings` are passed to the server besides the test defaults (e.g. SMTP_URL for a test's own mail server). */
+export async function startAppServer(distDir: string, settings: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-e2e-data-'));
-  let child = await launch(distDir, port, dataDir).catch((error: unknown) => {
+  let child = await launch(distDir, port, dataDir, settings).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -60,13 +61,13 @@ export async function startAppServer(distDir: string): Promise<AppServer> {
     halt,
     restart: async () => {
       await halt();
-      child = await launch(distDir, port, dataDir);
+      child = await launch(distDir, port, dataDir, settings);
     },
   };
 }
 
 /** One server process on `port` with the database in `dataDir`, answering /api/health. */
-async function launch(distDir: string, port: number, dataDir: string): Promise<ChildProcess> {
+async function launch(distDir: string, port: number, dataDir: string, settings: Record<string, string>): Promise<ChildProcess> {
   const baseURL = `http://127.0.0.1:${port}`;
   // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, and
   // the connect flows many sign-ins, which the per-client limits meant for real visitors would refuse.
@@ -82,6 +83,7 @@ async function launch(distDir: string, port: number, dataDir: string): Promise<C
     DIST_DIR: distDir,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...settings,
   };
   for (const limit of ['AI', 'AUTH', 'DATA', 'STEAM', 'DEMO']) {
     const key = `RATE_LIMIT_${limit}_PER_MINUTE`;

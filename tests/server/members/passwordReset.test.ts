@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/config';
 import { silentLogger } from '../../../server/lib/log';
 import { createMailer } from '../../../server/mail/mailer';
 import { createMailQueue, type MailQueue } from '../../../server/mail/queue';
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../mail/smtpInbox';
+import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
 import { APP_ORIGIN, browser, type Browser } from './support/browser';
 import { emptyTables, openTestDatabaseAroundTests } from './support/testDatabase';
 import { DATABASE_KINDS } from './support/testDatabase';
