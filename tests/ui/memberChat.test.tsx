@@ -166,7 +166,7 @@ describe('member chat screen', () => {
   it('someone blocked by bo still reads their own record of the conversation (his name from their list)', async () => {
     mockFetch({
       'GET /api/members/bo-id': json({ error: { code: 'NOT_FOUND', message: 'That person could not be found.' } }, 404),
-      'GET /api/chats': json({ conversations: [{ friendId: 'bo-id', username: 'bo', picture: null, lastMessage: { from: 'bo-id', text: 'Bye', sentAt: '2026-11-23T23:00:00.000Z' }, unread: 0, online: false }] }),
+      'GET /api/chats': json({ conversations: [{ friendId: 'bo-id', username: 'bo', picture: null, lastMessage: { from: 'bo-id', text: 'Bye', sentAt: '2026-11-23T23:00:00.000Z' }, unread: 0, online: false, muted: false }] }),
       'GET /api/chats/bo-id/messages': json({ messages: [stored('m1', 'bo-id', 'mira-id', 'Bye')], hasMore: false }),
     });
     const { live } = await openChatWithBo();
