@@ -175,6 +175,28 @@ describe('profile sync: local first, newer updatedAt wins', () => {
     expect(stored('user_profile')).toEqual({ ...serverProfile, hobbies: 'sailing' });
   });
 
+  it('a read or a send still on its way when the membership ends writes nothing back onto the device', async () => {
+    // The membership ends (a 401 elsewhere, a log-out) while the server is answering.
+    mockFetch({
+      'GET /api/me': () => {
+        sync.forget();
+        return json({ user: mira, profile: { ...serverProfile, updatedAt: 50 } });
+      },
+    });
+    await expect(sync.reconcileProfile('m-1', () => 90)).resolves.toEqual({ needsPush: false });
+    expect(stored('member_profile_sync')).toBeNull();
+
+    storePendingEdit('m-1', 70);
+    mockFetch({
+      'PUT /api/me/profile': (call) => {
+        sync.forget();
+        return json({ profile: call.body });
+      },
+    });
+    await expect(sync.pushProfile('m-1', () => 75)).resolves.toEqual({ stillPending: false });
+    expect(stored('member_profile_sync')).toBeNull();
+  });
+
   it('an edit made while a send was under way stays pending for the next send', async () => {
     storePendingEdit('m-1', 70);
     mockFetch({

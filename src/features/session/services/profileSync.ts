@@ -47,6 +47,11 @@ export interface ProfileSync {
 export function createProfileSync(): ProfileSync {
   /** The profile as last agreed with the server, so restoring it is not mistaken for a new edit. */
   let lastSyncedJson: string | null = null;
+  /**
+   * Counts forget()s: a read or send still on its way when the membership ended (a 401 elsewhere, a log-out)
+   * must not write this member's sync state back onto the device after it was forgotten.
+   */
+  let generation = 0;
 
   function restore(memberId: string, server: MemberProfile): void {
     const { updatedAt, ...profile } = server;
@@ -76,7 +81,9 @@ export function createProfileSync(): ProfileSync {
     },
 
     async reconcileProfile(memberId, now) {
+      const started = generation;
       const { profile: server } = await fetchMe();
+      if (started !== generation) return { needsPush: false };
       const agreed = syncStateOf(memberId);
       if (agreed && !agreed.pending && agreed.synced !== undefined && readRaw(profileKey.key) !== null && fingerprintOf(loadProfile()) !== agreed.synced) {
         markPending(memberId, now());
@@ -92,10 +99,12 @@ export function createProfileSync(): ProfileSync {
     async pushProfile(memberId, now) {
       const profile = loadProfile();
       const updatedAt = syncStateOf(memberId)?.updatedAt ?? now();
+      const started = generation;
       const { profile: stored } = await memberCall(MEMBER_ROUTES.profile, profileResponseSchema, {
         method: 'PUT',
         body: { ...profile, updatedAt },
       });
+      if (started !== generation) return { stillPending: false };
       const current = syncStateOf(memberId);
       if (current && current.updatedAt !== updatedAt) return { stillPending: true };
       if (stored.updatedAt > updatedAt) restore(memberId, stored);
@@ -107,6 +116,7 @@ export function createProfileSync(): ProfileSync {
     },
 
     forget() {
+      generation += 1;
       lastSyncedJson = null;
       memberSyncKey.remove();
     },
