@@ -67,26 +67,26 @@ export function adminRoutes(deps: MemberRoutesDeps) {
 
   app.get(underApiBase(ADMIN_ROUTES.log), async (c) => c.json({ entries: await listModerationLog(db) } satisfies z.infer<typeof moderationLogResponseSchema>));
 
-  app.post(`${underApiBase(ADMIN_ROUTES.reports)}/:id/dismiss`, socialBody(moderationReasonBodySchema), async (c) => {
+  app.post('/admin/reports/:id/dismiss', socialBody(moderationReasonBodySchema), async (c) => {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     return answer(c, await dismissReport(db, c.get('operator'), id, c.req.valid('json').reason, at()));
   });
 
-  app.post(`${underApiBase(ADMIN_ROUTES.members)}/:id/suspend`, socialBody(suspendBodySchema), async (c) => {
+  app.post('/admin/members/:id/suspend', socialBody(suspendBodySchema), async (c) => {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     const body = c.req.valid('json');
     return answer(c, await suspendMember(db, c.get('operator'), id, body.length, body.reason, at()));
   });
 
-  app.post(`${underApiBase(ADMIN_ROUTES.members)}/:id/lift`, socialBody(moderationReasonBodySchema), async (c) => {
+  app.post('/admin/members/:id/lift', socialBody(moderationReasonBodySchema), async (c) => {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     return answer(c, await liftSuspension(db, c.get('operator'), id, c.req.valid('json').reason, at()));
   });
 
-  app.post(`${underApiBase(ADMIN_ROUTES.members)}/:id/delete`, socialBody(moderationReasonBodySchema), async (c) => {
+  app.post('/admin/members/:id/delete', socialBody(moderationReasonBodySchema), async (c) => {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     return answer(c, await deleteMember(db, c.get('operator'), id, c.req.valid('json').reason, at()));

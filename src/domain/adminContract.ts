@@ -9,7 +9,6 @@ import { safeLine, safeMultiLine } from './safeText';
 export const ADMIN_ROUTES = {
   reports: '/api/admin/reports',
   log: '/api/admin/log',
-  members: '/api/admin/members',
   dismiss: (reportId: string) => `/api/admin/reports/${encodeURIComponent(reportId)}/dismiss`,
   suspend: (memberId: string) => `/api/admin/members/${encodeURIComponent(memberId)}/suspend`,
   lift: (memberId: string) => `/api/admin/members/${encodeURIComponent(memberId)}/lift`,
