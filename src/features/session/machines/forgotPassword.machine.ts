@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { accountRecoveryTexts } from '../../../domain/accountRecovery';
 import { validateEmail } from '../../../domain/validation';
 import { notProvided } from '../../../shared/machines/notProvided';
-import { formFlowImplementations, type FormContext, type FormEvent } from './formFlow';
+import { formEditingState, formFlowImplementations, type FormContext, type FormEvent } from './formFlow';
 
 /**
  * 'Reset your password' (the log-in screen's 'Forgot password?'): one Email field with the forms' rhythm
@@ -49,19 +49,7 @@ export const forgotPasswordMachine = setup({
   context: { values: { email: '' }, errors: {}, serverError: null, sentMessage: null },
   initial: 'editing',
   states: {
-    editing: {
-      initial: 'filling',
-      on: {
-        SUBMIT: [
-          { guard: 'formIsValid', target: 'submitting' },
-          { target: '.correcting', actions: ['clearServerError', 'showErrors', { type: 'focusField', params: { field: 'email' } }] },
-        ],
-      },
-      states: {
-        filling: { on: { CHANGE: { actions: 'setValue' } } },
-        correcting: { on: { CHANGE: { actions: ['setValue', 'showErrors'] } } },
-      },
-    },
+    editing: formEditingState(forgotPasswordFields, validateForgotPassword),
     submitting: {
       entry: 'clearServerError',
       invoke: {

@@ -76,8 +76,40 @@ export function formFlowImplementations<F extends string, TEvent extends EventOb
 }
 
 /**
- * The states of the flow; `editingOn` adds the flow's own handlers while the form is being edited, and
- * `acceptedAction` runs when the server accepts the submit, given the submit's output.
+ * The form being edited: errors hidden while it is first filled; a SUBMIT that fails validation shows them,
+ * focuses the first invalid field and from then on errors follow every keystroke; a valid one goes on to
+ * `submitting`. `editingOn` adds the flow's own handlers. Every form of the session feature edits this way.
+ */
+export function formEditingState<F extends string, const TOn extends object = object>(fields: readonly F[], validate: Validate<F>, editingOn: TOn = {} as TOn) {
+  return {
+    initial: 'filling',
+    on: {
+      SUBMIT: [
+        { guard: 'formIsValid', target: 'submitting' },
+        {
+          target: '.correcting',
+          actions: [
+            'clearServerError',
+            'showErrors',
+            {
+              type: 'focusField',
+              params: ({ context }: { context: FormContext<F> }) => ({ field: firstInvalidField(fields, validate(context.values)) }),
+            },
+          ],
+        },
+      ],
+      ...editingOn,
+    },
+    states: {
+      filling: { on: { CHANGE: { actions: 'setValue' } } },
+      correcting: { on: { CHANGE: { actions: ['setValue', 'showErrors'] } } },
+    },
+  } as const;
+}
+
+/**
+ * The states of the log-in and sign-up flows; `editingOn` adds the flow's own handlers while the form is
+ * being edited, and `acceptedAction` runs when the server accepts the submit, given the submit's output.
  */
 export function formFlowStates<F extends string, const TOn extends object = object, const TAccepted extends string = never>(
   fields: readonly F[],
@@ -87,31 +119,7 @@ export function formFlowStates<F extends string, const TOn extends object = obje
 ) {
   const accepted = acceptedAction === undefined ? [] : [{ type: acceptedAction, params: ({ event }: { event: { output: unknown } }) => ({ output: event.output }) }];
   return {
-    editing: {
-      initial: 'filling',
-      on: {
-        SUBMIT: [
-          { guard: 'formIsValid', target: 'submitting' },
-          {
-            target: '.correcting',
-            actions: [
-              'clearServerError',
-              'showErrors',
-              {
-                type: 'focusField',
-                params: ({ context }: { context: FormContext<F> }) => ({ field: firstInvalidField(fields, validate(context.values)) }),
-              },
-            ],
-          },
-        ],
-        CONTINUE_AS_GUEST: 'leaving',
-        ...editingOn,
-      },
-      states: {
-        filling: { on: { CHANGE: { actions: 'setValue' } } },
-        correcting: { on: { CHANGE: { actions: ['setValue', 'showErrors'] } } },
-      },
-    },
+    editing: formEditingState(fields, validate, { CONTINUE_AS_GUEST: 'leaving', ...editingOn }),
     submitting: {
       entry: 'clearServerError',
       invoke: {

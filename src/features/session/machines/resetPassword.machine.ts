@@ -4,7 +4,7 @@ import { memberFailure } from '../../../domain/memberFailure';
 import type { Landing } from '../../../domain/profile';
 import { validateConfirmPassword, validatePassword } from '../../../domain/validation';
 import { notProvided } from '../../../shared/machines/notProvided';
-import { formFlowImplementations, type FormContext, type FormEvent } from './formFlow';
+import { formEditingState, formFlowImplementations, type FormContext, type FormEvent } from './formFlow';
 
 /**
  * 'Choose a new password' (the page a reset link opens): New password and Confirm password with the sign-up
@@ -67,26 +67,9 @@ export const resetPasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      ...formEditingState(resetPasswordFields, validateResetPassword),
       // Opened without a token (a link cut short): nothing to set a password through.
       always: { guard: 'noToken', target: 'linkInvalid' },
-      initial: 'filling',
-      on: {
-        SUBMIT: [
-          { guard: 'formIsValid', target: 'submitting' },
-          {
-            target: '.correcting',
-            actions: [
-              'clearServerError',
-              'showErrors',
-              { type: 'focusField', params: ({ context }) => ({ field: context.values.password === '' || validatePassword(context.values.password) ? 'password' : 'confirmPassword' }) },
-            ],
-          },
-        ],
-      },
-      states: {
-        filling: { on: { CHANGE: { actions: 'setValue' } } },
-        correcting: { on: { CHANGE: { actions: ['setValue', 'showErrors'] } } },
-      },
     },
     submitting: {
       entry: 'clearServerError',
