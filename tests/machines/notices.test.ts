@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type EventObject } from 'xstate';
 import { noticesMachine } from '../../src/features/live/machines/notices.machine';
 import { after, done, failed, isDone, itCoversTheModel } from '../support/modelTest';
 
@@ -32,6 +32,10 @@ const events = [
   { type: 'notices.viewing', friendId: 'm-2' },
   { type: 'notices.viewing', friendId: null },
   { type: 'notices.dismiss' },
+  { type: 'notices.hold', by: 'pointer' },
+  { type: 'notices.hold', by: 'focus' },
+  { type: 'notices.release', by: 'pointer' },
+  { type: 'notices.release', by: 'focus' },
   done('friendName', 'nova'),
   done('friendName', null),
   failed('friendName', new Error('offline')),
@@ -53,6 +57,7 @@ function oracle(steps: readonly Step[]) {
   const beyond: string[] = [];
   let refreshes = 0;
   let profileRefreshes = 0;
+  const holds = new Set<unknown>();
   for (const { event, state } of steps.slice(1)) {
     if (event.type === 'notices.viewing') viewing = event.friendId as string | null;
     if (event.type === 'live.status' && event.status === 'open') {
@@ -77,8 +82,12 @@ function oracle(steps: readonly Step[]) {
     // Dismiss takes the notice away wherever it shows, also while a newer message's sender is being looked up.
     if (event.type === 'notices.dismiss') notice = null;
     if (state.value === 'quiet') notice = null;
+    // The pointer or focus holds a notice on screen; one taken away holds nothing.
+    if (event.type === 'notices.hold' && notice !== null) holds.add(event.by);
+    if (event.type === 'notices.release') holds.delete(event.by);
+    if (notice === null) holds.clear();
   }
-  return { notice, beyond, refreshes, profileRefreshes };
+  return { notice, beyond, refreshes, profileRefreshes, held: holds.size > 0 };
 }
 
 describe('notices machine (model-based)', () => {
@@ -122,19 +131,30 @@ describe('notices machine (model-based)', () => {
         if (context.notice === null) expect(context.about).toBeNull();
         else expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
       },
-      showing: ({ context, env, path }) => {
-        const expected = oracle(path.steps);
-        expect(context.notice).toBe(expected.notice);
-        expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
-        // Its 'View' opens what it is about: the friend requests, or nova's chat.
-        expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
-        expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
-        expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
-        expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
+      'showing.counting': ({ context, env, path }) => {
+        expect(oracle(path.steps).held).toBe(false);
+        expectShowing({ context, env, path });
+      },
+      // The pointer or focus rests on it: its 6 s do not run out.
+      'showing.held': ({ context, env, path }) => {
+        expect(oracle(path.steps).held).toBe(true);
+        expectShowing({ context, env, path });
       },
     },
-  }, { states: 4, transitions: 9, guards: 6 }, 60_000);
+  }, { states: 6, transitions: 13, guards: 8 }, 60_000);
 });
+
+type ShowingView = { context: { notice: string | null; about: unknown }; env: { effects: readonly { type: string; payload?: unknown }[] }; path: { steps: readonly Step[] } };
+function expectShowing({ context, env, path }: ShowingView) {
+  const expected = oracle(path.steps);
+  expect(context.notice).toBe(expected.notice);
+  expect([REQUEST_NOTICE, MESSAGE_NOTICE]).toContain(context.notice);
+  // Its 'View' opens what it is about: the friend requests, or nova's chat.
+  expect(context.about).toEqual(context.notice === REQUEST_NOTICE ? { kind: 'requests' } : { kind: 'chat', friendId: 'm-2' });
+  expect(env.effects.filter((e) => e.type === 'beyond').map((e) => e.payload)).toEqual(expected.beyond);
+  expect(env.effects.filter((e) => e.type === 'refresh')).toHaveLength(expected.refreshes);
+  expect(env.effects.filter((e) => e.type === 'profileRefresh')).toHaveLength(expected.profileRefreshes);
+}
 
 describe('notices machine: Dismiss while a newer message is being named', () => {
   it('takes the older notice away at once and still tells the new message once its sender is named', async () => {
@@ -187,5 +207,38 @@ describe('notices machine: a muted chat', () => {
     notices.send({ type: 'live.received', frame: { type: 'message', message: { ...fromNova, id: 'id-3' } } });
     await waitFor(notices, (s) => s.matches('showing'));
     expect([notices.getSnapshot().context.notice, beyond]).toEqual(['New message from nova', ['New message from nova']]);
+  });
+});
+
+describe('notices machine: a notice someone is reading', () => {
+  it('stays past its 6 s while the pointer or focus rests on it, and has 6 s again once both have left', () => {
+    const clock = new SimulatedClock();
+    const notices = createActor(
+      noticesMachine.provide({
+        actors: { liveLink: fromCallback(() => undefined) },
+        actions: { announceBeyondPage: () => undefined, refreshFriendRequests: () => undefined, refreshOwnProfile: () => undefined },
+      }),
+      { input: { memberId: 'm-1' }, clock },
+    ).start();
+    const notice = () => notices.getSnapshot().context.notice;
+    notices.send({ type: 'live.received', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } });
+    clock.increment(5_000);
+    notices.send({ type: 'notices.hold', by: 'pointer' });
+    notices.send({ type: 'notices.hold', by: 'focus' });
+    clock.increment(60_000);
+    expect(notice()).toBe(REQUEST_NOTICE);
+
+    // The pointer leaves but focus stays in it: still held.
+    notices.send({ type: 'notices.release', by: 'pointer' });
+    clock.increment(60_000);
+    expect(notice()).toBe(REQUEST_NOTICE);
+
+    // Focus leaves too: 6 s from now, not from when it came.
+    notices.send({ type: 'notices.release', by: 'focus' });
+    clock.increment(5_999);
+    expect(notice()).toBe(REQUEST_NOTICE);
+    clock.increment(1);
+    expect(notice()).toBeNull();
+    notices.stop();
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -145,6 +145,30 @@ describe('LiveRoot', () => {
     await waitFor(() => expect(requestLoads.count).toBeGreaterThan(loadsBefore));
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('juno sent you a friend request')).toBeNull();
+  });
+
+  it('keeps a notice past its 6 s while the pointer or focus rests on it, and lets it go 6 s after both leave', async () => {
+    const live = await liveForMember();
+    act(() => live.send({ type: 'socket.opened' }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => live.send({ type: 'socket.frame', frame: { type: 'friendRequest', from: { id: 'm-3', username: 'juno' } } }));
+      const notice = screen.getByText('juno sent you a friend request').parentElement!;
+      fireEvent.pointerEnter(notice);
+      act(() => void vi.advanceTimersByTime(30_000));
+      expect(screen.getByText('juno sent you a friend request')).toBeInTheDocument();
+      fireEvent.focus(screen.getByRole('button', { name: 'Dismiss' }));
+      fireEvent.pointerLeave(notice);
+      act(() => void vi.advanceTimersByTime(30_000));
+      expect(screen.getByText('juno sent you a friend request')).toBeInTheDocument();
+      fireEvent.blur(screen.getByRole('button', { name: 'Dismiss' }));
+      act(() => void vi.advanceTimersByTime(5_999));
+      expect(screen.getByText('juno sent you a friend request')).toBeInTheDocument();
+      act(() => void vi.advanceTimersByTime(1));
+      expect(screen.queryByText('juno sent you a friend request')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("Dismiss takes a notice away while a newer message's sender is looked up, and that message is still told", async () => {

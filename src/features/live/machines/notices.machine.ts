@@ -6,7 +6,8 @@ import type { LiveCommand, LiveEmitted } from './liveEvents';
 /**
  * A member's live notices: "{name} sent you a friend request" when a request arrives
  * (and the app's friend requests refresh), "New message from {name}" when a friend writes while the member
- * is not on that friend's chat and has not muted it. Shown in the page until dismissed or for 6 s, and beyond the page as the
+ * is not on that friend's chat and has not muted it. Shown in the page until dismissed or for 6 s (not
+ * counting while the pointer or focus rests on it), and beyond the page as the
  * settings ask (a browser notification on a hidden tab, a tone). It hears the live actor through 'liveLink'.
  * It also passes on what the live channel says without a notice: the member's friends or requests changed
  * ('people.changed': the app's friend requests refresh), their own profile was saved on another device
@@ -24,14 +25,21 @@ export interface NoticesContext {
   namingFriendId: string | null;
   /** The friend who wrote last (kept past the look-up, for the notice's 'View'). */
   lastWriterId: string | null;
+  /** What holds the notice on screen past its 6 s: the pointer over it, keyboard focus in it, or both. */
+  heldBy: readonly NoticeHold[];
 }
+
+/** A person reading or about to press the notice: while either holds, it does not time out. */
+export type NoticeHold = 'pointer' | 'focus';
 
 export type NoticeAbout = { kind: 'requests' } | { kind: 'chat'; friendId: string };
 
 export type NoticesEvent =
   | LiveEmitted
   | { type: 'notices.viewing'; friendId: string | null }
-  | { type: 'notices.dismiss' };
+  | { type: 'notices.dismiss' }
+  | { type: 'notices.hold'; by: NoticeHold }
+  | { type: 'notices.release'; by: NoticeHold };
 
 /** A message frame's message, unless the member muted its sender's chat (the server marks those): that one tells nothing. */
 function incomingMessage(event: NoticesEvent): MemberMessage | null {
@@ -58,10 +66,16 @@ export const noticesMachine = setup({
     },
     // Named, and their chat was not opened meanwhile.
     namesUnseenFriend: ({ context }, params: { name: string | null }) => params.name !== null && context.namingFriendId !== context.viewingFriendId,
+    isHeld: ({ context }) => context.heldBy.length > 0,
+    noticeShown: ({ context }) => context.notice !== null,
+    stillHeldByOther: ({ context, event }) => event.type === 'notices.release' && context.heldBy.some((by) => by !== event.by),
   },
   actions: {
     showNotice: assign((_, params: { text: string; about: NoticeAbout | null }) => ({ notice: params.text, about: params.about })),
-    clearNotice: assign({ notice: null, about: null }),
+    // A notice taken away takes its holds with it: the pointer or focus was on what is no longer there.
+    clearNotice: assign({ notice: null, about: null, heldBy: [] }),
+    hold: assign({ heldBy: ({ context, event }) => (event.type === 'notices.hold' && !context.heldBy.includes(event.by) ? [...context.heldBy, event.by] : context.heldBy) }),
+    release: assign({ heldBy: ({ context, event }) => (event.type === 'notices.release' ? context.heldBy.filter((by) => by !== event.by) : context.heldBy) }),
     /** Where the app is assembled: a browser notification and a tone, as the member's settings ask. */
     announceBeyondPage: actionNotProvided<{ text: string }>('announceBeyondPage'),
     /** Where the app is assembled: the app's friend requests actor is sent REFRESH. */
@@ -76,7 +90,7 @@ export const noticesMachine = setup({
   },
 }).createMachine({
   id: 'notices',
-  context: ({ input }) => ({ memberId: input.memberId, viewingFriendId: null, notice: null, about: null, namingFriendId: null, lastWriterId: null }),
+  context: ({ input }) => ({ memberId: input.memberId, viewingFriendId: null, notice: null, about: null, namingFriendId: null, lastWriterId: null, heldBy: [] }),
   invoke: { id: 'liveLink', src: 'liveLink', onError: { actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } } },
   on: {
     'notices.viewing': { actions: assign({ viewingFriendId: ({ event }) => event.friendId }) },
@@ -102,6 +116,9 @@ export const noticesMachine = setup({
       { guard: 'isOwnProfileChange', actions: 'refreshOwnProfile' },
     ],
     'live.status': { guard: 'channelOpened', actions: ['refreshFriendRequests', 'refreshOwnProfile'] },
+    // An older notice stays on screen while a newer sender is named: holding it counts for what follows.
+    'notices.hold': { guard: 'noticeShown', actions: 'hold' },
+    'notices.release': { actions: 'release' },
   },
   initial: 'quiet',
   states: {
@@ -138,9 +155,28 @@ export const noticesMachine = setup({
       },
       exit: assign({ namingFriendId: null }),
     },
+    // Shown for 6 s, but not while the pointer rests on it or focus is in it (someone is reading it or about
+    // to press View): once both let go, it has its 6 s again.
     showing: {
-      after: { noticeDuration: 'quiet' },
-      on: { 'notices.dismiss': 'quiet' },
+      initial: 'counting',
+      on: {
+        'notices.dismiss': 'quiet',
+        'notices.hold': { target: '.held', actions: 'hold' },
+      },
+      states: {
+        counting: {
+          always: { guard: 'isHeld', target: 'held' },
+          after: { noticeDuration: '#notices.quiet' },
+        },
+        held: {
+          on: {
+            'notices.release': [
+              { guard: 'stillHeldByOther', actions: 'release' },
+              { target: 'counting', actions: 'release' },
+            ],
+          },
+        },
+      },
     },
   },
 });

@@ -41,7 +41,16 @@ export function LiveNotice({ live, memberId }: { live: LiveActor; memberId: stri
   return (
     <div className="people-notice-region" role="status" aria-live="polite">
       {notice && (
-        <div className="people-notice">
+        <div
+          className="people-notice"
+          onPointerEnter={() => notices.send({ type: 'notices.hold', by: 'pointer' })}
+          onPointerLeave={() => notices.send({ type: 'notices.release', by: 'pointer' })}
+          onFocus={() => notices.send({ type: 'notices.hold', by: 'focus' })}
+          onBlur={(event) => {
+            // Focus moving between the notice's own buttons still holds it.
+            if (!event.currentTarget.contains(event.relatedTarget)) notices.send({ type: 'notices.release', by: 'focus' });
+          }}
+        >
           <p>{notice}</p>
           {about ? (
             <button type="button" className="btn btn-primary btn-small" onClick={view}>
