@@ -212,6 +212,16 @@ export interface PasswordResetsTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
+/** An email change waiting for its link: only the sha-256 of the token is kept, with the address it would set. */
+export interface EmailChangesTable {
+  token_hash: string;
+  member_id: string;
+  new_email: string;
+  expires_at: ColumnType<Date, Date | string, never>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface LiveConnectionsTable {
   id: string;
   server_id: string;
@@ -302,5 +312,6 @@ export interface Database {
   moderation_log: ModerationLogTable;
   mail_queue: MailQueueTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
 }
 

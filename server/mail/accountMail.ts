@@ -1,4 +1,5 @@
 import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_LIFETIME_MINUTES } from '../../src/domain/accountRecovery';
+import { EMAIL_CHANGE_LIFETIME_HOURS } from '../../src/domain/emailChange';
 import type { OutgoingMail } from './mailer';
 
 // The mails about a member's account: plain text for every client, and a simple HTML part with the
@@ -37,6 +38,34 @@ export function passwordChangedMail(to: string, username: string, origin: string
   return {
     to,
     subject: 'Your Mycelius password was changed',
+    text: `${lines.join('\n\n')}\n\nMycelius - ${origin}\n`,
+    html: html([...lines, `Mycelius - ${origin}`]),
+  };
+}
+
+export function emailChangeMail(to: string, username: string, origin: string, link: string): OutgoingMail {
+  const lines = [
+    `Hi ${username},`,
+    `someone (we hope you) asked to use this address for the Mycelius account at ${origin}.`,
+    `The link works once, for ${EMAIL_CHANGE_LIFETIME_HOURS} hours. If you did not ask, ignore this mail: nothing changes.`,
+  ];
+  return {
+    to,
+    subject: 'Confirm your new email for Mycelius',
+    text: `${lines[0]}\n\n${lines[1]}\n\nConfirm it here:\n${link}\n\n${lines[2]}\n\nMycelius - ${origin}\n`,
+    html: html([...lines.slice(0, 2), 'Confirm it here:'], { href: link, label: link }).replace('</body>', `<p>${escapeHtml(lines[2]!)}</p>\n<p>Mycelius - ${escapeHtml(origin)}</p>\n</body>`),
+  };
+}
+
+export function emailChangedMail(to: string, username: string, origin: string, newEmail: string): OutgoingMail {
+  const lines = [
+    `Hi ${username},`,
+    `the email of your Mycelius account at ${origin} was just changed to ${newEmail}. Mail about the account goes there from now on.`,
+    `If this was not you, reset your password at ${origin}${FORGOT_PASSWORD_PATH} at once.`,
+  ];
+  return {
+    to,
+    subject: 'Your Mycelius email was changed',
     text: `${lines.join('\n\n')}\n\nMycelius - ${origin}\n`,
     html: html([...lines, `Mycelius - ${origin}`]),
   };

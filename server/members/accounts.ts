@@ -59,7 +59,8 @@ export function loginProblem(request: LoginRequest): FieldProblem | undefined {
   return undefined;
 }
 
-function uniqueViolation(error: unknown): string | undefined {
+/** The constraint a unique violation names ('' when none), or undefined for any other error. */
+export function uniqueViolation(error: unknown): string | undefined {
   const e = error as { code?: string; constraint?: string } | null;
   return e?.code === '23505' ? (e.constraint ?? '') : undefined;
 }

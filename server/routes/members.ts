@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import {
+  EMAIL_MAX_LENGTH,
   MEMBER_ROUTES,
   deleteAccountRequestSchema,
   invalidPictureText,
@@ -23,6 +24,7 @@ import {
   findMember,
   findPasswordHolder,
   loginProblem,
+  normaliseEmail,
   passwordHolderById,
   passwordIsRight,
   signUp,
@@ -40,6 +42,11 @@ import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie
 import { socialExport } from '../social/exportData';
 import { suspensionAtLogin } from '../moderation/suspensions';
 import { suspendedText } from '../../src/domain/moderation';
+import { EMAIL_CHANGE_ROUTES, EMAIL_CHANGES_PER_HOUR, emailChangeRequestSchema, emailChangeTexts } from '../../src/domain/emailChange';
+import { messages } from '../../src/domain/messages';
+import { validateEmail } from '../../src/domain/validation';
+import type { MailQueue } from '../mail/queue';
+import { requestEmailChange } from '../members/emailChange';
 
 // The members routes (accounts, sessions, the member's own profile). The wire contract, with every
 // text a person can see, is src/domain/memberContract.ts. Passwords are read from the body, handed
@@ -50,6 +57,8 @@ export interface MemberRoutesDeps {
   now?: () => number;
   /** The live bus, when the live layer runs: routes publish what sockets must hear (ids only). */
   bus?: Pick<LiveBus, 'publish'>;
+  /** The mail queue, told when a mail was queued so it goes out at once. */
+  mail?: Pick<MailQueue, 'nudge'>;
 }
 
 
@@ -236,6 +245,31 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     devices.clear(c, policy);
     clearSessionCookie(c, policy);
     return c.body(null, 204);
+  });
+
+  // 'Change email': the password first (under the log-in throttle), then at most EMAIL_CHANGES_PER_HOUR asks
+  // per member, counted in the database; the link goes to the new address, which changes only once it is opened.
+  app.post(underApiBase(EMAIL_CHANGE_ROUTES.request), requireMember, jsonBody(emailChangeRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const problem = validateEmail(body.email.trim()) ?? (normaliseEmail(body.email).length > EMAIL_MAX_LENGTH ? messages.validation.emailInvalid : undefined);
+    if (problem) return fieldError(c, { field: 'email', message: problem });
+    const holder = await passwordHolderById(db, c.get('memberId'));
+    if (!holder) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
+    const check = await guardedPasswordCheck(c, holder.member.username, holder, body.password);
+    if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
+    if (check.outcome === 'busy') return busy(c);
+    if (check.outcome === 'wrong') return refuse(c, { status: 403, code: 'WRONG_PASSWORD', field: 'password' });
+    const counted = await limits.reserve(
+      [{ kind: 'lock', scope: 'email-change-member', key: holder.member.id, limit: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR }],
+      now(),
+    );
+    if (!counted.allowed) return tooManyAttempts(c, counted.retryAfterSeconds);
+    const asked = await requestEmailChange(db, holder.member.id, body.email, config.origin, now());
+    if (asked.outcome === 'gone') return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
+    if (asked.outcome === 'same') return fieldError(c, { field: 'email', message: emailChangeTexts.sameEmail });
+    if (asked.outcome === 'taken') return refuse(c, { status: 409, code: 'EMAIL_TAKEN', field: 'email' });
+    deps.mail?.nudge();
+    return c.json({ email: asked.email }, 202);
   });
 
   return app;
