@@ -42,7 +42,8 @@ export function deviceRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
   app.get(devicesPath, requireMember, async (c) => {
     const refused = await counted(c);
     if (refused) return refused;
-    return c.json({ devices: await listDevices(db, c.get('memberId'), c.get('sessionHash'), now()) });
+    const at = now();
+    return c.json({ devices: await listDevices(db, c.get('memberId'), c.get('sessionHash'), at), now: new Date(at).toISOString() });
   });
 
   app.delete(devicesPath, requireMember, async (c) => {

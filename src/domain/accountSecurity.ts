@@ -52,7 +52,18 @@ export const signedInDeviceSchema = z.object({
 });
 export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
 
-export const devicesResponseSchema = z.object({ devices: z.array(signedInDeviceSchema) });
+/** `now`: the server's clock when it answered, so 'Active 5 minutes ago' does not depend on the device's clock. */
+export const devicesResponseSchema = z.object({ devices: z.array(signedInDeviceSchema), now: z.string() });
+export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
+
+/** A row of 'Signed-in devices' as the screen shows it. */
+export interface ListedDevice {
+  id: string;
+  name: string;
+  current: boolean;
+  /** 'Active now', 'Active 3 hours ago' ... */
+  lastActive: string;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,6 +71,12 @@ const DAY = 24 * HOUR;
 
 function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** The server's answer as the rows to show, worded at the server's `now`. */
+export function listedDevices(answer: DevicesResponse): ListedDevice[] {
+  const now = Date.parse(answer.now);
+  return answer.devices.map((device) => ({ id: device.id, name: device.name, current: device.current, lastActive: lastActiveText(new Date(device.lastActiveAt), now) }));
 }
 
 /** 'Active now', 'Active 25 minutes ago', 'Active 3 hours ago', 'Active 2 days ago', then 'Active on 3 Nov 2026'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastActiveText } from '../../src/domain/accountSecurity';
+import { lastActiveText, listedDevices } from '../../src/domain/accountSecurity';
 
 // When a signed-in device was last used, as 'Signed-in devices' words it (docs/product.md).
 
@@ -20,5 +20,21 @@ describe('lastActiveText', () => {
     [-5 * MINUTE, 'Active now'],
   ])('%i ms ago reads %s', (ago, text) => {
     expect(lastActiveText(new Date(NOW - ago), NOW)).toBe(text);
+  });
+});
+
+describe('listedDevices', () => {
+  it("words each device's last activity at the server's clock, not the device's", () => {
+    const answer = {
+      now: '2026-11-28T15:00:00.000Z',
+      devices: [
+        { id: 'a'.repeat(32), name: 'Chrome on Linux', lastActiveAt: '2026-11-28T14:58:00.000Z', current: true },
+        { id: 'b'.repeat(32), name: 'Safari on iPhone', lastActiveAt: '2026-11-28T12:00:00.000Z', current: false },
+      ],
+    };
+    expect(listedDevices(answer)).toEqual([
+      { id: 'a'.repeat(32), name: 'Chrome on Linux', current: true, lastActive: 'Active now' },
+      { id: 'b'.repeat(32), name: 'Safari on iPhone', current: false, lastActive: 'Active 3 hours ago' },
+    ]);
   });
 });

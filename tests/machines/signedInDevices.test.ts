@@ -9,13 +9,13 @@ import { done, failed, isDone, isFailed, itCoversTheModel, pathEvents, type Mode
 interface Device {
   id: string;
   name: string;
-  lastActiveAt: string;
+  lastActive: string;
   current: boolean;
 }
 
-const THIS: Device = { id: 'a'.repeat(32), name: 'Chrome on Linux', lastActiveAt: '2026-11-28T15:00:00.000Z', current: true };
-const PHONE: Device = { id: 'b'.repeat(32), name: 'Safari on iPhone', lastActiveAt: '2026-11-28T14:00:00.000Z', current: false };
-const TABLET: Device = { id: 'c'.repeat(32), name: 'Chrome on Android', lastActiveAt: '2026-11-20T09:00:00.000Z', current: false };
+const THIS: Device = { id: 'a'.repeat(32), name: 'Chrome on Linux', lastActive: 'Active now', current: true };
+const PHONE: Device = { id: 'b'.repeat(32), name: 'Safari on iPhone', lastActive: 'Active 1 hour ago', current: false };
+const TABLET: Device = { id: 'c'.repeat(32), name: 'Chrome on Android', lastActive: 'Active on 20 Nov 2026', current: false };
 const LOAD_FAILED = 'Could not load your signed-in devices.';
 const SIGN_OUT_FAILED = 'Could not sign that device out. Please try again.';
 

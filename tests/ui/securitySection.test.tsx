@@ -10,7 +10,8 @@ import { renderSettings } from '../support/settingsScreen';
 // new password, and 'Signed-in devices', each row a device name and when it was last active, this device
 // marked, 'Sign out' on the others and 'Sign out everywhere else'.
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const NOW = '2026-11-28T15:00:00.000Z';
+const minutesAgo = (minutes: number) => new Date(Date.parse(NOW) - minutes * 60_000).toISOString();
 const here = { id: 'a'.repeat(32), name: 'Chrome on Linux', lastActiveAt: minutesAgo(0), current: true };
 const phone = { id: 'b'.repeat(32), name: 'Safari on iPhone', lastActiveAt: minutesAgo(180), current: false };
 const tablet = { id: 'c'.repeat(32), name: 'Chrome on Android', lastActiveAt: minutesAgo(60 * 24 * 2 + 5), current: false };
@@ -37,7 +38,7 @@ afterEach(resetScreen);
 describe("Settings: 'Security'", () => {
   it('lists the signed-in devices, this one marked; Sign out ends one, Sign out everywhere else the rest', async () => {
     const { calls } = server({
-      'GET /api/me/devices': [json({ devices: [here, phone, tablet] }), json({ devices: [here, tablet] }), json({ devices: [here] })],
+      'GET /api/me/devices': [json({ devices: [here, phone, tablet], now: NOW }), json({ devices: [here, tablet], now: NOW }), json({ devices: [here], now: NOW })],
       [`DELETE /api/me/devices/${phone.id}`]: { status: 204 },
       'DELETE /api/me/devices': { status: 204 },
     });
@@ -64,7 +65,7 @@ describe("Settings: 'Security'", () => {
 
   it('changes the password: the sign-up rules first, a wrong current password under its box, then emptied and said', async () => {
     const { calls } = server({
-      'GET /api/me/devices': [json({ devices: [here, phone] }), json({ devices: [here] })],
+      'GET /api/me/devices': [json({ devices: [here, phone], now: NOW }), json({ devices: [here], now: NOW })],
       'PUT /api/me/password': [json({ error: { code: 'WRONG_PASSWORD', message: 'That password is not correct' } }, 403), { status: 204 }],
     });
     const user = userEvent.setup();

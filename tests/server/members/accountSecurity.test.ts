@@ -47,7 +47,10 @@ describe.each(DATABASE_KINDS)("Settings' Security on %s", (kind) => {
   async function devicesOf(device: Browser) {
     const response = await device.request('GET', '/api/me/devices');
     expect(response.status).toBe(200);
-    return ((await response.json()) as { devices: { id: string; name: string; lastActiveAt: string; current: boolean }[] }).devices;
+    const body = (await response.json()) as { devices: { id: string; name: string; lastActiveAt: string; current: boolean }[]; now: string };
+    // The server's clock rides along, so the page words 'Active 5 minutes ago' by it, not by the device's.
+    expect(body.now).toBe(new Date(clock).toISOString());
+    return body.devices;
   }
 
   it('lists each session of the member by a short device name and an opaque id, this one first and marked', async () => {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { devicesResponseSchema, SECURITY_ROUTES, type SignedInDevice } from '../../../domain/accountSecurity';
+import { devicesResponseSchema, listedDevices, SECURITY_ROUTES, type ListedDevice } from '../../../domain/accountSecurity';
 import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, MemberApiError } from '../../../shared/http/errors';
 import type { SessionActor } from '../../session';
@@ -20,7 +20,7 @@ export function securityActorsWith(session: SessionActor) {
     },
     signedInDevices: {
       actors: {
-        loadDevices: fromPromise<SignedInDevice[]>(async () => (await memberCall(SECURITY_ROUTES.devices, devicesResponseSchema).catch(endOnUnauthenticated)).devices),
+        loadDevices: fromPromise<ListedDevice[]>(async () => listedDevices(await memberCall(SECURITY_ROUTES.devices, devicesResponseSchema).catch(endOnUnauthenticated))),
         endDevice: fromPromise<unknown, { id: string }>(({ input }) =>
           memberCall(SECURITY_ROUTES.device(input.id), null, { method: 'DELETE' }).catch((error: unknown) => {
             // Already gone (signed out elsewhere, or expired): what was asked is done.

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { securityTexts, type SignedInDevice } from '../../../domain/accountSecurity';
+import { securityTexts, type ListedDevice } from '../../../domain/accountSecurity';
 import { notProvided } from '../../../shared/machines/notProvided';
 
 // Settings' 'Signed-in devices': the member's sessions as the server lists them, this device first. 'Sign
@@ -7,7 +7,7 @@ import { notProvided } from '../../../shared/machines/notProvided';
 // list is read again after, and a refusal is said above it with the rows kept as they were.
 
 export interface SignedInDevicesContext {
-  devices: SignedInDevice[];
+  devices: ListedDevice[];
   /** The device being signed out (its public id), while that runs. */
   ending: string | null;
   error: string | null;
@@ -20,7 +20,7 @@ export const signedInDevicesMachine = setup({
   // The real ones are the feature's actors/security.actors.ts, given the app's session.
   actors: {
     /** GET /api/me/devices. */
-    loadDevices: notProvided<SignedInDevice[]>('loadDevices'),
+    loadDevices: notProvided<ListedDevice[]>('loadDevices'),
     /** DELETE /api/me/devices/:id (a device already gone counts as done). */
     endDevice: notProvided<unknown, { id: string }>('endDevice'),
     /** DELETE /api/me/devices: every session but this one. */

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { lastActiveText, securityTexts as texts, type SignedInDevice } from '../../../domain/accountSecurity';
+import { securityTexts as texts, type ListedDevice } from '../../../domain/accountSecurity';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { fieldError, type ChangePasswordField } from '../machines/changePassword.machine';
 import type { signedInDevicesMachine } from '../machines/signedInDevices.machine';
@@ -92,7 +92,6 @@ function SignedInDevices({ actor }: { actor: ActorRefFrom<typeof signedInDevices
   const ready = useSelector(actor, (s) => s.matches('ready'));
   const ending = useSelector(actor, (s) => (s.matches('endingOne') ? s.context.ending : s.matches('endingOthers') ? 'others' : null));
   const others = devices.filter((device) => !device.current);
-  const now = Date.now();
   return (
     <div className="security-devices">
       <h3 id="settings-devices">{texts.devicesHeading}</h3>
@@ -110,14 +109,14 @@ function SignedInDevices({ actor }: { actor: ActorRefFrom<typeof signedInDevices
         </p>
       )}
       <ul className="setting-list" aria-labelledby="settings-devices" aria-busy={!ready || undefined}>
-        {devices.map((device: SignedInDevice) => (
+        {devices.map((device: ListedDevice) => (
           <li className="setting-row device-row" key={device.id}>
             <div className="setting-text">
               <p className="setting-title">
                 {device.name}
                 {device.current && <span className="badge device-this">{texts.thisDevice}</span>}
               </p>
-              <p className="setting-value">{lastActiveText(new Date(device.lastActiveAt), now)}</p>
+              <p className="setting-value">{device.lastActive}</p>
             </div>
             {!device.current && (
               <button
