@@ -6,7 +6,6 @@ import { inspectOptions } from '../../../shared/ui/inspect';
 import { fieldError, type ChangePasswordField } from '../machines/changePassword.machine';
 import type { signedInDevicesMachine } from '../machines/signedInDevices.machine';
 import { useChangePasswordMachine, useSignedInDevicesMachine } from './SecurityActors';
-import '../../../shared/ui/styles/security.css';
 
 const passwordFields: { field: ChangePasswordField; label: string; autoComplete: string }[] = [
   { field: 'currentPassword', label: texts.currentPasswordLabel, autoComplete: 'current-password' },
