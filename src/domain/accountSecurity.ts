@@ -38,7 +38,6 @@ export const securityTexts = {
 } as const;
 
 export const changePasswordRequestSchema = z.object({ currentPassword: safeLine(10_000), newPassword: safeLine(10_000) });
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** A device's public id: derived from the session, never the session's secret id (that is a bearer token). */
 export const deviceIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
