@@ -22,6 +22,7 @@ import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
 import { passwordResetRoutes } from './routes/passwordReset';
+import { deviceRoutes } from './routes/devices';
 import { emailChangeRoutes } from './routes/emailChange';
 import type { MailQueue } from './mail/queue';
 import { socialRoutes } from './routes/social';
@@ -81,6 +82,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   const countTurn = options.members ? answeredTurnCounter(options.members.db, options.members.now ?? Date.now) : undefined;
   api.route('/', aiRoutes(config, { provider: ai, log, budget: aiBudget, countTurn }));
   if (options.members) api.route('/', memberRoutes(config, { ...options.members, mail: options.mail }));
+  if (options.members) api.route('/', deviceRoutes(config, options.members));
   if (options.members) api.route('/', emailChangeRoutes(config, { ...options.members, mail: options.mail }));
   if (options.members) api.route('/', passwordResetRoutes(config, { ...options.members, mail: options.mail, log }));
   if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));

@@ -23,6 +23,10 @@ export interface SessionsTable {
   member_id: string;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** 'Chrome on Android': the browser and system at log-in (null for sessions older than the column). */
+  device_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Moved on at most every SESSION_ACTIVITY_STEP_MINUTES while the session is used. */
+  last_active_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ProfilesTable {

@@ -28,8 +28,14 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   /** One message stored in a debate: each server reads that one row and pushes it, never the whole debate. */
   z.object({ kind: z.literal('debateMessage'), debateId: z.string(), messageId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
-  /** Every session of this member was ended (suspended or deleted by an operator): each server closes their sockets at once. */
-  z.object({ kind: z.literal('sessionsEnded'), memberId: z.string() }),
+  /**
+   * Every session of this member was ended (suspended or deleted by an operator), or every one but `keep`
+   * (a public session id: the member changed their password or signed out everywhere else): each server
+   * closes their sockets at once.
+   */
+  z.object({ kind: z.literal('sessionsEnded'), memberId: z.string(), keep: z.string().optional() }),
+  /** One session of this member (by its public id) was signed out from 'Signed-in devices'. */
+  z.object({ kind: z.literal('sessionEnded'), memberId: z.string(), session: z.string() }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 

@@ -20,6 +20,8 @@ import { allowedHostnames } from '../config';
 import type { Database } from '../db/schema';
 import { clientAddress, rateLimitKey } from '../lib/clientAddress';
 import { silentLogger, type Logger } from '../lib/log';
+import { touchSessions } from '../members/devices';
+import { publicSessionId } from '../members/sessions';
 import { cookiePolicy as policyFor, type CookiePolicy } from '../members/sessionCookie';
 import type { BusEvent, LiveBus, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 import { checkHandshake } from './handshake';
@@ -78,6 +80,8 @@ export interface LiveHub {
 interface Connection extends RegisteredSocket {
   /** The session the socket opened with: when it ends (log-out, expiry, account deleted), so does the socket. */
   sessionHash: string;
+  /** The session's public id (publicSessionId), as bus events about one session name it. */
+  sessionPublicId: string;
   alive: boolean;
   /** Each socket's work runs in order: connect, then its frames as they came, then disconnect. */
   turn: Promise<void>;
@@ -160,7 +164,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   const unsubscribe = bus.subscribe((event: BusEvent) => {
     // Not queued behind other events: the member's sockets close the moment any server ends their sessions.
-    if (event.kind === 'sessionsEnded') closeSocketsOf(event.memberId);
+    if (event.kind === 'sessionsEnded') closeSocketsOf(event.memberId, (session) => session !== event.keep);
+    if (event.kind === 'sessionEnded') closeSocketsOf(event.memberId, (session) => session === event.session);
     // One event at a time, in the order they arrived: a receipt never overtakes its message.
     busTurn = busTurn.then(() => each(`bus event ${event.kind}`, (feature) => feature.onBusEvent?.(event)));
   });
@@ -185,6 +190,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       ws,
       memberId,
       sessionHash,
+      sessionPublicId: publicSessionId(sessionHash),
       connectionId,
       held: [],
       alive: true,
@@ -286,9 +292,9 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   }
 
   /** 4401: the client's session is over and it does not retry (the member's app returns to log-in). */
-  function closeSocketsOf(memberId: string): void {
+  function closeSocketsOf(memberId: string, ended: (sessionPublicId: string) => boolean): void {
     for (const connection of connections) {
-      if (connection.memberId === memberId) connection.ws.close(CLOSE_UNAUTHENTICATED, 'Session ended');
+      if (connection.memberId === memberId && ended(connection.sessionPublicId)) connection.ws.close(CLOSE_UNAUTHENTICATED, 'Session ended');
     }
   }
 
@@ -300,6 +306,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     for (const connection of connections) {
       if (!valid.has(connection.sessionHash)) connection.ws.close(CLOSE_UNAUTHENTICATED, 'Session ended');
     }
+    // An open socket is use: 'Signed-in devices' shows these sessions active.
+    await touchSessions(db, [...valid], at);
   }
 
   const heartbeat = setInterval(() => {

@@ -29,10 +29,12 @@ export function passwordResetMail(to: string, username: string, origin: string, 
   };
 }
 
-export function passwordChangedMail(to: string, username: string, origin: string): OutgoingMail {
+/** After a reset every device was signed out; after a change in Settings, every device but the one it was changed on. */
+export function passwordChangedMail(to: string, username: string, origin: string, signedOut: 'everyDevice' | 'otherDevices' = 'everyDevice'): OutgoingMail {
+  const devices = signedOut === 'everyDevice' ? 'every device that was signed in has been signed out' : 'every other device that was signed in has been signed out';
   const lines = [
     `Hi ${username},`,
-    `the password of your Mycelius account at ${origin} was just changed, and every device that was signed in has been signed out.`,
+    `the password of your Mycelius account at ${origin} was just changed, and ${devices}.`,
     `If this was not you, reset your password at ${origin}${FORGOT_PASSWORD_PATH} at once.`,
   ];
   return {

@@ -9,7 +9,8 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie, type CookieP
 // (sliding its expiry), puts the member's id on the context, or answers 401 UNAUTHENTICATED and
 // clears a cookie the server no longer knows.
 
-export type MemberEnv = { Variables: { memberId: string } };
+/** `sessionHash`: the stored hash of the caller's session (what 'This device' is told by). */
+export type MemberEnv = { Variables: { memberId: string; sessionHash: string } };
 
 export function requireMember(db: Kysely<Database>, policy: CookiePolicy, now: () => number): MiddlewareHandler<MemberEnv> {
   return async (c: Context<MemberEnv>, next) => {
@@ -22,6 +23,7 @@ export function requireMember(db: Kysely<Database>, policy: CookiePolicy, now: (
     }
     if (session.extendedTo) writeSessionCookie(c, policy, id, session.extendedTo, t);
     c.set('memberId', session.memberId);
+    c.set('sessionHash', session.idHash);
     await next();
   };
 }

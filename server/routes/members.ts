@@ -37,7 +37,11 @@ import { createLoginThrottle, type PasswordAttempt } from '../members/loginThrot
 import { PasswordWorkBusy } from '../members/passwords';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
-import { createSession, endSession } from '../members/sessions';
+import { createSession, endSession, publicSessionId } from '../members/sessions';
+import { deviceName } from '../members/deviceName';
+import { changePassword } from '../members/passwordChange';
+import { changePasswordRequestSchema, SECURITY_ROUTES } from '../../src/domain/accountSecurity';
+import { validatePassword } from '../../src/domain/validation';
 import { clearSessionCookie, cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
 import { socialExport } from '../social/exportData';
 import { suspensionAtLogin } from '../moderation/suspensions';
@@ -104,7 +108,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     const previous = readSessionCookie(c);
     if (previous) await endSession(db, previous);
     const t = now();
-    const session = await createSession(db, memberId, t);
+    const session = await createSession(db, memberId, t, deviceName(c.req.header('User-Agent')));
     writeSessionCookie(c, policy, session.id, session.expiresAt, t);
   }
 
@@ -229,6 +233,29 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
       ...(await socialExport(db, memberId)),
       exportedAt: new Date(now()).toISOString(),
     });
+  });
+
+  app.put(underApiBase(SECURITY_ROUTES.password), requireMember, jsonBody(changePasswordRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const problem = validatePassword(body.newPassword);
+    if (problem) return refuse(c, { status: 400, code: 'INVALID_INPUT', message: problem, field: 'password' });
+    const holder = await passwordHolderById(db, c.get('memberId'));
+    if (!holder) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
+    // The log-in guard: a stolen session must not become a free way to try passwords.
+    const check = await guardedPasswordCheck(c, holder.member.username, holder, body.currentPassword);
+    if (check.outcome === 'throttled') return tooManyAttempts(c, check.retryAfterSeconds);
+    if (check.outcome === 'busy') return busy(c);
+    if (check.outcome === 'wrong') return refuse(c, { status: 403, code: 'WRONG_PASSWORD' });
+    try {
+      await changePassword(db, holder.member.id, c.get('sessionHash'), body.newPassword, config.origin, now);
+    } catch (error) {
+      if (!(error instanceof PasswordWorkBusy)) throw error;
+      return busy(c);
+    }
+    deps.mail?.nudge();
+    // The other devices' sockets close at once, on whichever server holds them; this one's stays open.
+    await deps.bus?.publish({ kind: 'sessionsEnded', memberId: holder.member.id, keep: publicSessionId(c.get('sessionHash')) }).catch(() => undefined);
+    return c.body(null, 204);
   });
 
   app.delete(underApiBase(MEMBER_ROUTES.me), requireMember, jsonBody(deleteAccountRequestSchema), async (c) => {

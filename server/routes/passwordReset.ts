@@ -15,13 +15,13 @@ import { refuse } from '../lib/errors';
 import { silentLogger, type Logger } from '../lib/log';
 import { clientKey } from '../lib/rateLimit';
 import { jsonBody } from '../lib/validate';
-import type { MailQueue } from '../mail/queue';
 import { normaliseEmail } from '../members/accounts';
 import { createAttemptLimits } from '../members/attemptLimits';
 import { deviceCookies } from '../members/deviceCookie';
 import { PasswordWorkBusy } from '../members/passwords';
 import { requestPasswordReset, resetPassword } from '../members/passwordReset';
 import { createSession, endSession } from '../members/sessions';
+import { deviceName } from '../members/deviceName';
 import { cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
 import type { MemberRoutesDeps } from './members';
 
@@ -37,7 +37,6 @@ const RESETS_PER_ADDRESS_PER_HOUR = 3;
 const RESET_CONFIRMS_PER_HOUR = 20;
 
 export interface PasswordResetDeps extends MemberRoutesDeps {
-  mail?: Pick<MailQueue, 'nudge'>;
   log?: Logger;
 }
 
@@ -96,7 +95,7 @@ export function passwordResetRoutes(config: ServerConfig, deps: PasswordResetDep
     const previous = readSessionCookie(c);
     if (previous) await endSession(db, previous);
     const t = now();
-    const session = await createSession(db, member.id, t);
+    const session = await createSession(db, member.id, t, deviceName(c.req.header('User-Agent')));
     writeSessionCookie(c, policy, session.id, session.expiresAt, t);
     await devices.issue(c, policy, member.id);
     return c.json({ user: member }, 200);

@@ -18,6 +18,7 @@ const memberServer = (blocked: (typeof nova)[], more: Parameters<typeof mockFetc
     'GET /api/me/settings': json(serverSettings),
     'GET /api/me/safety': json({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true }),
     'GET /api/blocks': json({ blocked }),
+    'GET /api/me/devices': json({ devices: [], now: '2026-11-28T15:00:00.000Z' }),
     ...more,
   });
 const stored = () => JSON.parse(localStorage.getItem('user_settings') ?? 'null') as Record<string, unknown> | null;

@@ -16,6 +16,7 @@ const server = (more: Parameters<typeof mockFetch>[0] = {}) =>
     'GET /api/me/settings': json({ profileVisibility: 'public', showOnlineStatus: true, communities: [] }),
     'GET /api/blocks': json({ blocked: [] }),
     'GET /api/me/safety': json(kept),
+    'GET /api/me/devices': json({ devices: [], now: '2026-11-28T15:00:00.000Z' }),
     ...more,
   });
 

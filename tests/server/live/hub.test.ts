@@ -169,6 +169,21 @@ describe.each(DATABASE_KINDS)('the live socket on %s', (kind) => {
     expect(await tab.closed).toBe(4401);
   });
 
+  it("keeps an open socket's session active for 'Signed-in devices', moving its last-active at most every 5 minutes", async () => {
+    const ada = await world.member('Ada');
+    const tab = await world.open(ada);
+    const beats = () => tab.frames.filter((frame) => frame.type === 'heartbeat').length;
+    const lastActive = async () => (await world.database.db.selectFrom('sessions').select('last_active_at').executeTakeFirstOrThrow()).last_active_at;
+    const before = (await lastActive())!.getTime();
+    world.clock.now = before + 4 * 60_000;
+    // Three beats later (each beat's touch has long finished), it has not moved.
+    const seen = beats();
+    await expect.poll(beats).toBeGreaterThanOrEqual(seen + 3);
+    expect((await lastActive())!.getTime()).toBe(before);
+    world.clock.now = before + 5 * 60_000;
+    await expect.poll(async () => (await lastActive())!.getTime()).toBe(before + 5 * 60_000);
+  });
+
   it('deletes the row when the socket closes', async () => {
     const ada = await world.member('Ada');
     const tab = await world.open(ada);

@@ -7,6 +7,7 @@ import { BlockedPeopleSection } from '../../safety/components';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { PrivacySafetySection } from './PrivacySafetySection';
+import { SecuritySection } from './SecuritySection';
 import { SwitchRow } from './SwitchRow';
 import { SessionContext } from '../../session/components';
 import { Screen } from '../../../shared/ui/ScreenShell';
@@ -90,6 +91,8 @@ export default function Settings() {
       {member ? <PrivacySafetySection /> : null}
 
       {member ? <BlockedPeopleSection /> : null}
+
+      {member ? <SecuritySection /> : null}
 
       <section className="card settings-section" aria-labelledby="settings-data">
         <h2 id="settings-data">Your Data</h2>
