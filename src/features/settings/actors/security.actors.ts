@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { devicesResponseSchema, listedDevices, SECURITY_ROUTES, type ListedDevice } from '../../../domain/accountSecurity';
+import { EMAIL_CHANGE_ROUTES, emailChangeRequestedSchema } from '../../../domain/emailChange';
 import { memberCall } from '../../../shared/http/api';
 import { isSessionEnded, MemberApiError } from '../../../shared/http/errors';
 import type { SessionActor } from '../../session';
@@ -11,6 +12,16 @@ export function securityActorsWith(session: SessionActor) {
     throw error;
   };
   return {
+    emailChange: {
+      actors: {
+        // The address minus surrounding spaces; the answer is where the link went.
+        requestEmailChange: fromPromise<string, { email: string; password: string }>(async ({ input }) => {
+          const body = { email: input.email.trim(), password: input.password };
+          const { email } = await memberCall(EMAIL_CHANGE_ROUTES.request, emailChangeRequestedSchema, { method: 'POST', body }).catch(endOnUnauthenticated);
+          return email;
+        }),
+      },
+    },
     changePassword: {
       actors: {
         changePassword: fromPromise<unknown, { currentPassword: string; newPassword: string }>(({ input }) =>

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { securityActorsWith, type SecurityActors } from '../actors/security.actors';
 import { changePasswordMachine } from '../machines/changePassword.machine';
+import { emailChangeMachine } from '../machines/emailChange.machine';
 import { signedInDevicesMachine } from '../machines/signedInDevices.machine';
 import { SessionContext } from '../../session/components';
 
@@ -27,4 +28,10 @@ export function useChangePasswordMachine() {
 export function useSignedInDevicesMachine() {
   const actors = useSecurityActors();
   return useMemo(() => signedInDevicesMachine.provide(actors.signedInDevices), [actors]);
+}
+
+/** 'Change email' over the app's session. */
+export function useEmailChangeMachine() {
+  const actors = useSecurityActors();
+  return useMemo(() => emailChangeMachine.provide(actors.emailChange), [actors]);
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { PrivacySafetySection } from './PrivacySafetySection';
 import { SecuritySection } from './SecuritySection';
+import { EmailSection } from './EmailSection';
 import { SwitchRow } from './SwitchRow';
 import { SessionContext } from '../../session/components';
 import { Screen } from '../../../shared/ui/ScreenShell';
@@ -91,6 +92,8 @@ export default function Settings() {
       {member ? <PrivacySafetySection /> : null}
 
       {member ? <BlockedPeopleSection /> : null}
+
+      {member ? <EmailSection email={member.email} /> : null}
 
       {member ? <SecuritySection /> : null}
 
