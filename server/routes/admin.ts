@@ -18,6 +18,7 @@ import { readSessionCookie } from '../members/sessionCookie';
 import { dismissReport, deleteMember, isAdminProblem, liftSuspension, suspendMember, type AdminProblem, type Done } from '../moderation/actions';
 import { operatorOfSession, type OperatorIdentity } from '../moderation/operators';
 import { listModerationLog, listOpenReportsForConsole } from '../moderation/queue';
+import { endDebatesOnSuspension } from '../social/blocks';
 import { problem, socialBody } from '../social/errors';
 import type { MemberRoutesDeps } from './members';
 
@@ -77,7 +78,14 @@ export function adminRoutes(deps: MemberRoutesDeps) {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     const body = c.req.valid('json');
-    return answer(c, await suspendMember(db, c.get('operator'), id, body.length, body.reason, at()));
+    const outcome = await suspendMember(db, c.get('operator'), id, body.length, body.reason, at());
+    if (!isAdminProblem(outcome)) {
+      // As a block does: a live debate with them ends at once for the other member, on whichever server.
+      for (const debateId of await endDebatesOnSuspension(db, id.toLowerCase(), at())) {
+        await deps.bus?.publish({ kind: 'debate', debateId }).catch(() => undefined);
+      }
+    }
+    return answer(c, outcome);
   });
 
   app.post(`${underApiBase(ADMIN_ROUTES.members)}/:id/lift`, socialBody(moderationReasonBodySchema), async (c) => {
