@@ -28,7 +28,7 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   /** One message stored in a debate: each server reads that one row and pushes it, never the whole debate. */
   z.object({ kind: z.literal('debateMessage'), debateId: z.string(), messageId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
-  /** Every session of this member was ended (suspended or deleted by an operator): each server closes their sockets at once. */
+  /** Every session of this member was ended (suspended or deleted by an operator, or their password reset): each server closes their sockets at once. */
   z.object({ kind: z.literal('sessionsEnded'), memberId: z.string() }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
