@@ -18,6 +18,7 @@ import { readSessionCookie } from '../members/sessionCookie';
 import { dismissReport, deleteMember, isAdminProblem, liftSuspension, suspendMember, type AdminProblem, type Done } from '../moderation/actions';
 import { operatorOfSession, type OperatorIdentity } from '../moderation/operators';
 import { listModerationLog, listOpenReportsForConsole } from '../moderation/queue';
+import { membersLinkedTo } from '../moderation/suspensions';
 import { endDebatesOnSuspension } from '../social/blocks';
 import { problem, socialBody } from '../social/errors';
 import type { MemberRoutesDeps } from './members';
@@ -62,6 +63,13 @@ export function adminRoutes(deps: MemberRoutesDeps) {
     return c.json({ entry: outcome.entry } satisfies z.infer<typeof moderationActionResponseSchema>);
   };
 
+  /** Friends and people with a pending request either way fetch their lists again: the member leaves them, or is back. */
+  const linkedListsChanged = async (memberId: string) => {
+    for (const other of await membersLinkedTo(db, memberId)) {
+      await deps.bus?.publish({ kind: 'peopleChanged', members: [memberId, other] }).catch(() => undefined);
+    }
+  };
+
   app.get(underApiBase(ADMIN_ROUTES.reports), async (c) =>
     c.json({ reports: await listOpenReportsForConsole(db), now: at().toISOString() } satisfies z.infer<typeof adminReportsResponseSchema>),
   );
@@ -84,6 +92,7 @@ export function adminRoutes(deps: MemberRoutesDeps) {
       for (const debateId of await endDebatesOnSuspension(db, id.toLowerCase(), at())) {
         await deps.bus?.publish({ kind: 'debate', debateId }).catch(() => undefined);
       }
+      await linkedListsChanged(id.toLowerCase());
     }
     return answer(c, outcome);
   });
@@ -91,7 +100,9 @@ export function adminRoutes(deps: MemberRoutesDeps) {
   app.post(`${underApiBase(ADMIN_ROUTES.members)}/:id/lift`, socialBody(moderationReasonBodySchema), async (c) => {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
-    return answer(c, await liftSuspension(db, c.get('operator'), id, c.req.valid('json').reason, at()));
+    const outcome = await liftSuspension(db, c.get('operator'), id, c.req.valid('json').reason, at());
+    if (!isAdminProblem(outcome)) await linkedListsChanged(id.toLowerCase());
+    return answer(c, outcome);
   });
 
   app.post(`${underApiBase(ADMIN_ROUTES.members)}/:id/delete`, socialBody(moderationReasonBodySchema), async (c) => {

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('a suspended member over /api/live and /api/chats 
     expect(back.messages.map((m) => m.text)).toEqual(['hi Bob']);
   });
 
-  it('shows friends the suspended member offline at once and never lists them online, even while a socket of theirs is still open somewhere', async () => {
+  it('shows friends the suspended member offline at once, has their lists fetched again, and never lists them online, even while a socket of theirs is still open somewhere', async () => {
     const olga = await operator();
     const alice = await world.member('Alice');
     const bob = await world.member('Bob');
@@ -64,13 +64,21 @@ describe.each(DATABASE_KINDS)('a suspended member over /api/live and /api/chats 
     await world.open(bob);
     await aliceTab.waitFor((f) => f.type === 'presence' && f.memberId === bob.id && f.online === true);
 
+    const heardBefore = aliceTab.frames.length;
     await suspend(olga, bob);
     await aliceTab.waitFor((f) => f.type === 'presence' && f.memberId === bob.id && f.online === false, 2_000);
+    // Her open lists (friends, requests, Discover) fetch again, without Bob.
+    await aliceTab.waitFor((f) => f.type === 'people.changed' && aliceTab.frames.indexOf(f) >= heardBefore, 2_000);
 
     // A socket on a server that has not closed it yet (its row is still fresh).
     await world.database.db.insertInto('live_connections').values({ id: randomUUID(), server_id: 'another-server', member_id: bob.id, seen_at: new Date(world.clock.now) }).execute();
     const aliceAgain = await world.open(alice);
     expect(aliceAgain.frames[0]).toMatchObject({ type: 'ready', onlineFriends: [] });
+
+    // Lifted, her lists fetch again, with Bob back.
+    const heardBeforeLift = aliceAgain.frames.length;
+    expect((await olga.browser.request('POST', `/api/admin/members/${bob.id}/lift`, { reason: 'Appeal accepted' })).status).toBe(200);
+    await aliceAgain.waitFor((f) => f.type === 'people.changed' && aliceAgain.frames.indexOf(f) >= heardBeforeLift, 2_000);
   });
 
   it('is never matched in Hot Takes, even while still in the queue', async () => {
