@@ -19,10 +19,11 @@ const HTTP_LEVEL_ONLY = ['tests/server/members/**', 'tests/server/social/**', 't
 const aboveHttp = process.env.MUTATE_FOLDER === 'server-http' ? HTTP_LEVEL_ONLY : [];
 
 // Left out per mutant: tests that run the code in a child process (process.test.ts, the kill -9
-// durability test, the two-servers live test, the outside call under forced garbage collection).
+// durability test, the mail queue after kill -9, the two-servers live test, the outside call under
+// forced garbage collection).
 // Stryker sees no coverage from another process. The first three start server/start.ts, which is not
 // mutated; the in-process tests cover what it wires together, and upstreamBodies.test.ts the call.
-const SPAWNING = ['tests/server/process.test.ts', 'tests/server/members/durability.test.ts', 'tests/server/live/twoServers.test.ts', 'tests/server/upstreamTimeoutUnderCollection.test.ts'];
+const SPAWNING = ['tests/server/process.test.ts', 'tests/server/members/durability.test.ts', 'tests/server/live/twoServers.test.ts', 'tests/server/mail/mailAfterKill.test.ts', 'tests/server/upstreamTimeoutUnderCollection.test.ts'];
 
 export default defineConfig({
   ...base,

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema';
 import { refusingRequestsFrom } from '../social/privacySafety';
 
 // Where the viewer stands with a set of members, read fresh at every request: blocks either way hide
-// people, and a suspended member is hidden as if everyone had blocked them (server/moderation/suspensions.ts); friendships and pending requests give each card its relation; friends-only members are
+// people, and a suspended member is hidden as if everyone had blocked them (the rule of server/social/apart.ts, read here for a whole page of
+// members in one round trip); friendships and pending requests give each card its relation; friends-only members are
 // hidden from non-friends; someone whose 'Who can send you friend requests' refuses the viewer, with no
 // other link, stands 'closed' (their card's button reads 'Not accepting requests').
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEBATE_MAX_MESSAGES, DEBATE_MAX_TEXT_CHARS, PRESENCE_STALE_MS } from '../../src/domain/liveContract';
 import type { Database } from '../db/schema';
+import { keptApart } from '../social/apart';
 import { isUuid, lockDebate, lockDebateQueue } from '../social/locks';
 import { recordHotTakesResult } from '../social/stats';
 import { debateOutcome, type DebateMessageRecord, type DebateRecord } from './debateView';
@@ -31,8 +32,7 @@ async function findOpponent(db: Db, me: string, community: string | null): Promi
     select q.member_id from debate_queue q
     left join profiles theirs on theirs.member_id = q.member_id
     where q.member_id <> ${me}
-      and not exists (select 1 from blocks b
-        where (b.blocker_id = ${me} and b.blocked_id = q.member_id) or (b.blocker_id = q.member_id and b.blocked_id = ${me}))
+      and not ${keptApart(me, sql.ref('q.member_id'))}
       and ${onlineSql(sql.ref('q.member_id'))}
     order by
       case

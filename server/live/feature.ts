@@ -29,7 +29,7 @@ export const busEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('debateMessage'), debateId: z.string(), messageId: z.string() }),
   z.object({ kind: z.literal('debateQueue'), memberId: z.string() }),
   /**
-   * Every session of this member was ended (suspended or deleted by an operator), or every one but `keep`
+   * Every session of this member was ended (suspended or deleted by an operator, or their password reset), or every one but `keep`
    * (a public session id: the member changed their password or signed out everywhere else): each server
    * closes their sockets at once.
    */

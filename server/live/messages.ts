@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { CHAT_HISTORY_PAGE_SIZE, type ChatErrorCode, type ChatHistory, type Conversation, type ClientFrame, type MemberMessage } from '../../src/domain/liveContract';
 import type { Database, MessagesTable } from '../db/schema';
+import { isSuspended } from '../moderation/suspensions';
+import { keptApart } from '../social/apart';
 import { isUuid } from '../social/locks';
 import { pairOf } from '../social/people';
 import { showsReadReceipts } from '../social/privacySafety';
@@ -59,36 +61,55 @@ export function isMessageId(value: string): boolean {
   return /^[0-9]{1,18}$/.test(value);
 }
 
-/**
- * Whether `me` may chat with `them`: friends, and neither has blocked the other. Only the blocker is
- * told of their own block; someone blocked hears what any stranger hears (NOT_FRIENDS), as on every
- * other route, so a refusal never tells them they were blocked.
- */
-export async function chatRefusal(db: Db, me: string, them: string): Promise<ChatProblem | undefined> {
-  if (!isUuid(them) || them.toLowerCase() === me) return { status: 403, code: 'NOT_FRIENDS' };
-  const other = them.toLowerCase();
+interface PairStanding {
+  iBlocked: boolean;
+  friends: boolean;
+  /** The other is suspended: gone as if they had blocked everyone (server/social/apart.ts). */
+  suspended: boolean;
+}
+
+async function pairStanding(db: Db, me: string, other: string): Promise<PairStanding> {
   const { member_a, member_b } = pairOf(me, other);
-  const { rows } = await sql<{ i_blocked: boolean; friends: boolean }>`
+  const { rows } = await sql<{ i_blocked: boolean; friends: boolean; suspended: boolean }>`
     select
       exists(select 1 from blocks where blocker_id = ${me} and blocked_id = ${other}) as i_blocked,
-      exists(select 1 from friendships where member_a = ${member_a} and member_b = ${member_b}) as friends`.execute(db);
-  const standing = rows[0];
-  if (standing?.i_blocked) return { status: 403, code: 'BLOCKED' };
-  if (!standing?.friends) return { status: 403, code: 'NOT_FRIENDS' };
+      exists(select 1 from friendships where member_a = ${member_a} and member_b = ${member_b}) as friends,
+      ${isSuspended(other)} as suspended`.execute(db);
+  const row = rows[0];
+  return { iBlocked: row?.i_blocked === true, friends: row?.friends === true, suspended: row?.suspended === true };
+}
+
+const notFriends = (): ChatProblem => ({ status: 403, code: 'NOT_FRIENDS' });
+
+/**
+ * Whether `me` may chat with `them`: friends, and neither has blocked the other, and they are not
+ * suspended. Only the blocker is told of their own block; someone blocked hears what any stranger
+ * hears (NOT_FRIENDS), as on every other route, so a refusal never tells them they were blocked; so
+ * does anyone writing to a suspended member.
+ */
+export async function chatRefusal(db: Db, me: string, them: string): Promise<ChatProblem | undefined> {
+  if (!isUuid(them) || them.toLowerCase() === me) return notFriends();
+  const standing = await pairStanding(db, me, them.toLowerCase());
+  if (standing.iBlocked) return { status: 403, code: 'BLOCKED' };
+  if (!standing.friends || standing.suspended) return notFriends();
   return undefined;
 }
 
 /**
- * Whether `me` may read the conversation with `them`: not someone they blocked, and either friends or
- * people who have written to each other (a former friend's, or a blocker's, history stays readable).
+ * Whether `me` may read the conversation with `them`: not someone they blocked, not someone suspended,
+ * and either friends or people who have written to each other (a former friend's, or a blocker's,
+ * history stays readable).
  */
 export async function historyRefusal(db: Db, me: string, them: string): Promise<ChatProblem | undefined> {
-  const refusal = await chatRefusal(db, me, them);
-  if (refusal?.code !== 'NOT_FRIENDS' || !isUuid(them) || them.toLowerCase() === me) return refusal;
+  if (!isUuid(them) || them.toLowerCase() === me) return notFriends();
   const other = them.toLowerCase();
+  const standing = await pairStanding(db, me, other);
+  if (standing.iBlocked) return { status: 403, code: 'BLOCKED' };
+  if (standing.suspended) return notFriends();
+  if (standing.friends) return undefined;
   const { rows } = await sql<{ talked: boolean }>`
     select exists (select 1 from messages where (sender_id = ${me} and recipient_id = ${other}) or (sender_id = ${other} and recipient_id = ${me})) as talked`.execute(db);
-  return rows[0]?.talked ? undefined : refusal;
+  return rows[0]?.talked ? undefined : notFriends();
 }
 
 async function findByClientId(db: Db, sender: string, clientId: string): Promise<MessageRow | undefined> {
@@ -134,7 +155,7 @@ async function insertBetweenFriends(db: Db, sender: string, input: SentText, at:
     insert into messages (sender_id, recipient_id, client_id, text, sent_at)
     select ${sender}::uuid, ${to}::uuid, ${input.clientId}, ${input.text}, ${at}::timestamptz
     where exists (select 1 from friendships where member_a = ${member_a} and member_b = ${member_b})
-      and not exists (select 1 from blocks where (blocker_id = ${sender} and blocked_id = ${to}) or (blocker_id = ${to} and blocked_id = ${sender}))
+      and not ${keptApart(sender, to)}
     on conflict (sender_id, client_id) do nothing
     returning *`.execute(db);
   return rows[0];
@@ -262,6 +283,7 @@ export async function listConversations(db: Db, me: string, now: number): Promis
     join members m on m.id = l.friend_id
     left join profiles p on p.member_id = m.id
     where not exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = m.id)
+      and not ${isSuspended(sql.ref('m.id'))}
     order by l.id desc`.execute(db);
   const online = new Set(await onlineFriends(db, me, now));
   return rows.map((row) => ({

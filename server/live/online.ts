@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PRESENCE_STALE_MS } from '../../src/domain/liveContract';
 import type { Database } from '../db/schema';
+import { blockedEitherWay, keptApart } from '../social/apart';
 
 // Who is online, for every server alike: a member is online while they have a fresh live_connections
 // row (any server refreshed it within PRESENCE_STALE_MS) and shown so only when their Online Status
@@ -12,15 +13,17 @@ function freshSince(now: number): Date {
   return new Date(now - PRESENCE_STALE_MS);
 }
 
-/** The member's friends (ids), never anyone blocked either way. */
+/**
+ * The member's friends (ids) who hear of their presence, never anyone blocked either way. A suspension
+ * does not leave friends out here: a suspended member's sockets closing must still reach their friends
+ * as 'offline' (nothing else about them is ever announced, since they cannot connect).
+ */
 export async function friendIds(db: Db, memberId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     select case when f.member_a = ${memberId} then f.member_b else f.member_a end as id
     from friendships f
     where (f.member_a = ${memberId} or f.member_b = ${memberId})
-      and not exists (
-        select 1 from blocks b
-        where (b.blocker_id = f.member_a and b.blocked_id = f.member_b) or (b.blocker_id = f.member_b and b.blocked_id = f.member_a))`.execute(db);
+      and not ${blockedEitherWay(sql.ref('f.member_a'), sql.ref('f.member_b'))}`.execute(db);
   return rows.map((row) => row.id);
 }
 
@@ -49,7 +52,7 @@ export async function firstConnection(db: Db, memberId: string, now: number): Pr
   return oldest?.id;
 }
 
-/** The member's friends who are online and let it show, by id. */
+/** The member's friends who are online and let it show, by id; never anyone blocked either way or suspended. */
 export async function onlineFriends(db: Db, memberId: string, now: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     select distinct c.member_id as id
@@ -59,9 +62,7 @@ export async function onlineFriends(db: Db, memberId: string, now: number): Prom
     where (f.member_a = ${memberId} or f.member_b = ${memberId})
       and c.seen_at > ${freshSince(now)}
       and coalesce(p.show_online, true)
-      and not exists (
-        select 1 from blocks b
-        where (b.blocker_id = f.member_a and b.blocked_id = f.member_b) or (b.blocker_id = f.member_b and b.blocked_id = f.member_a))
+      and not ${keptApart(sql.ref('f.member_a'), sql.ref('f.member_b'))}
     order by id`.execute(db);
   return rows.map((row) => row.id);
 }

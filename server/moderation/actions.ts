@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { deleteAccountRows } from '../members/accounts';
 import { spendAction } from '../social/actionLimits';
 import { isUuid } from '../social/locks';
-import type { OperatorIdentity } from './operators';
+import type { CommandLineActor, OperatorIdentity } from './operators';
 
 // What an operator does: dismiss a report, suspend a member, lift a suspension, delete an account.
 // Each runs in one transaction that locks the row it changes, checks that the change is still a real
@@ -47,7 +47,7 @@ interface LogInput {
   reason: string;
 }
 
-async function writeLog(trx: Trx, operator: OperatorIdentity, input: LogInput, at: Date): Promise<ModerationEntry> {
+async function writeLog(trx: Trx, operator: OperatorIdentity | CommandLineActor, input: LogInput, at: Date): Promise<ModerationEntry> {
   const id = randomUUID();
   const reason = input.reason.trim();
   await trx
@@ -68,7 +68,9 @@ async function writeLog(trx: Trx, operator: OperatorIdentity, input: LogInput, a
   return { id, at: at.toISOString(), operator: operator.username, action: input.action, target: input.target, length: input.length ?? null, reason };
 }
 
-async function spend(trx: Trx, operator: OperatorIdentity, at: Date): Promise<AdminProblem | undefined> {
+async function spend(trx: Trx, operator: OperatorIdentity | CommandLineActor, at: Date): Promise<AdminProblem | undefined> {
+  // The command line is not a member: someone with the database at hand has no allowance to spend.
+  if (operator.id === null) return undefined;
   const retryAfter = await spendAction(trx, operator.id, MODERATION_RULE, at);
   return retryAfter === undefined ? undefined : fail(429, 'TOO_MANY_REQUESTS', retryAfter);
 }
@@ -78,8 +80,8 @@ async function lockedMember(trx: Trx, memberId: string) {
   return trx.selectFrom('members').select(['id', 'username']).where('id', '=', memberId).forUpdate().executeTakeFirst();
 }
 
-/** Closes an open report without acting on the member. */
-export async function dismissReport(db: Db, operator: OperatorIdentity, reportId: string, reason: string, at: Date): Promise<Done | AdminProblem> {
+/** Closes an open report without acting on the member (from the console, or `npm run reports -- --close`). */
+export async function dismissReport(db: Db, operator: OperatorIdentity | CommandLineActor, reportId: string, reason: string, at: Date): Promise<Done | AdminProblem> {
   if (!isUuid(reportId)) return fail(404, 'REPORT_NOT_FOUND');
   const id = reportId.toLowerCase();
   return db.transaction().execute(async (trx): Promise<Done | AdminProblem> => {

@@ -36,6 +36,21 @@ export interface OperatorIdentity {
 }
 
 /**
+ * Who acts from a shell (`npm run reports -- --close <id>`): no member, so no id, and the moderation
+ * log names them 'command line (<OS user>)', or just 'command line' when the OS user cannot be read.
+ */
+export interface CommandLineActor {
+  id: null;
+  username: string;
+}
+
+/** The name in the log: the OS user's name, kept to letters, digits and . _ @ - (at most 64), so it reads as one plain word. */
+export function commandLineActor(osUser: string | undefined): CommandLineActor {
+  const name = (osUser ?? '').replace(/[^\p{L}\p{N}._@-]/gu, '').slice(0, 64);
+  return { id: null, username: name === '' ? 'command line' : `command line (${name})` };
+}
+
+/**
  * The operator behind a session cookie's id, or undefined (no session, an ended one, or a member
  * without the role). It only reads: the console's routes answer anyone else exactly as an unknown
  * route does, so they must not touch the cookie either.

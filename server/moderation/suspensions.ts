@@ -26,3 +26,16 @@ export async function suspensionAtLogin(db: Kysely<Database>, memberId: string, 
   }
   return { until };
 }
+
+/**
+ * Everyone whose lists show this member now or will again: their friends and the people a request is
+ * pending with either way. A suspension or its lifting tells their open screens to fetch again.
+ */
+export async function membersLinkedTo(db: Kysely<Database>, memberId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select member_b as id from friendships where member_a = ${memberId}
+    union select member_a from friendships where member_b = ${memberId}
+    union select to_id from friend_requests where from_id = ${memberId}
+    union select from_id from friend_requests where to_id = ${memberId}`.execute(db);
+  return rows.map((row) => row.id);
+}

@@ -18,6 +18,8 @@ import { readSessionCookie } from '../members/sessionCookie';
 import { dismissReport, deleteMember, isAdminProblem, liftSuspension, suspendMember, type AdminProblem, type Done } from '../moderation/actions';
 import { operatorOfSession, type OperatorIdentity } from '../moderation/operators';
 import { listModerationLog, listOpenReportsForConsole } from '../moderation/queue';
+import { membersLinkedTo } from '../moderation/suspensions';
+import { endDebatesOnSuspension } from '../social/blocks';
 import { problem, socialBody } from '../social/errors';
 import type { MemberRoutesDeps } from './members';
 
@@ -61,6 +63,13 @@ export function adminRoutes(deps: MemberRoutesDeps) {
     return c.json({ entry: outcome.entry } satisfies z.infer<typeof moderationActionResponseSchema>);
   };
 
+  /** Friends and people with a pending request either way fetch their lists again: the member leaves them, or is back. */
+  const linkedListsChanged = async (memberId: string) => {
+    for (const other of await membersLinkedTo(db, memberId)) {
+      await deps.bus?.publish({ kind: 'peopleChanged', members: [memberId, other] }).catch(() => undefined);
+    }
+  };
+
   app.get(underApiBase(ADMIN_ROUTES.reports), async (c) =>
     c.json({ reports: await listOpenReportsForConsole(db), now: at().toISOString() } satisfies z.infer<typeof adminReportsResponseSchema>),
   );
@@ -77,13 +86,23 @@ export function adminRoutes(deps: MemberRoutesDeps) {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
     const body = c.req.valid('json');
-    return answer(c, await suspendMember(db, c.get('operator'), id, body.length, body.reason, at()));
+    const outcome = await suspendMember(db, c.get('operator'), id, body.length, body.reason, at());
+    if (!isAdminProblem(outcome)) {
+      // As a block does: a live debate with them ends at once for the other member, on whichever server.
+      for (const debateId of await endDebatesOnSuspension(db, id.toLowerCase(), at())) {
+        await deps.bus?.publish({ kind: 'debate', debateId }).catch(() => undefined);
+      }
+      await linkedListsChanged(id.toLowerCase());
+    }
+    return answer(c, outcome);
   });
 
   app.post('/admin/members/:id/lift', socialBody(moderationReasonBodySchema), async (c) => {
     const id = pathId(c);
     if (id === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
-    return answer(c, await liftSuspension(db, c.get('operator'), id, c.req.valid('json').reason, at()));
+    const outcome = await liftSuspension(db, c.get('operator'), id, c.req.valid('json').reason, at());
+    if (!isAdminProblem(outcome)) await linkedListsChanged(id.toLowerCase());
+    return answer(c, outcome);
   });
 
   app.post('/admin/members/:id/delete', socialBody(moderationReasonBodySchema), async (c) => {

@@ -91,6 +91,9 @@ export function passwordResetRoutes(config: ServerConfig, deps: PasswordResetDep
     }
     if (!member) return refuse(c, { status: 400, code: RESET_LINK_INVALID, message: accountRecoveryTexts.linkInvalid });
     deps.mail?.nudge();
+    // Every server closes the member's open sockets at once (4401), as when an operator ends their
+    // sessions: whoever held the old password loses the live connection too. The reset stands even if this fails.
+    await deps.bus?.publish({ kind: 'sessionsEnded', memberId: member.id }).catch(() => undefined);
     // Every session ended with the reset; this browser starts a fresh one (a new id: no fixation).
     const previous = readSessionCookie(c);
     if (previous) await endSession(db, previous);

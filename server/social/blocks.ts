@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
 import { endFriendship } from './friends';
-import { endDebate, openDebatesBetween } from '../live/debateQueries';
+import { endDebate, leaveQueue, openDebateIds, openDebatesBetween } from '../live/debateQueries';
 import { PERSON_COLUMNS, findPerson, hasBlocked, toPersonSummary, type PersonRow } from './people';
 
 // Blocking: the blocker and the blocked never see each other again in requests or friends. A block
@@ -49,6 +49,19 @@ export async function endDebatesOnBlock(db: Db, me: string, them: string, at: Da
   const ended: string[] = [];
   for (const debateId of await openDebatesBetween(db, me, them)) {
     if (await endDebate(db, debateId, me, at)) ended.push(debateId);
+  }
+  return ended;
+}
+
+/**
+ * A suspension is a block by everyone: the suspended member leaves the debate queue, and every live
+ * debate they are in ends as if they left it, as a block ends one; the ids ended, for the route to publish.
+ */
+export async function endDebatesOnSuspension(db: Db, suspended: string, at: Date): Promise<string[]> {
+  await leaveQueue(db, suspended);
+  const ended: string[] = [];
+  for (const debateId of await openDebateIds(db, suspended)) {
+    if (await endDebate(db, debateId, suspended, at)) ended.push(debateId);
   }
   return ended;
 }

@@ -4,6 +4,7 @@ import type { Friend, FriendRequest, FriendRequests, ListedFriendRequest, Listed
 import type { Database } from '../db/schema';
 import { isSuspended } from '../moderation/suspensions';
 import { FRIEND_REQUEST_RULE, spendAction } from './actionLimits';
+import { keptApart } from './apart';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
 import { refusingRequestsFrom } from './privacySafety';
@@ -99,8 +100,7 @@ export async function listFriendRequests(db: Db, me: string): Promise<FriendRequ
     join members m on m.id = case when r.from_id = ${me} then r.to_id else r.from_id end
     left join profiles p on p.member_id = m.id
     where (r.from_id = ${me} or r.to_id = ${me})
-      and not exists (select 1 from blocks b where (b.blocker_id = r.from_id and b.blocked_id = r.to_id) or (b.blocker_id = r.to_id and b.blocked_id = r.from_id))
-      and not ${isSuspended(sql.ref('m.id'))}
+      and not ${keptApart(sql.ref('r.from_id'), sql.ref('r.to_id'))}
     order by r.created_at desc, r.id`.execute(db);
   const requests = rows.map((row) => toWire({ id: row.request_id, from_id: row.from_id, to_id: row.to_id, created_at: row.created_at }, mine, row, 'pending'));
   return { incoming: requests.filter((r) => r.to.id === me), outgoing: requests.filter((r) => r.from.id === me) };

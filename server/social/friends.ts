@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Friend } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
-import { isSuspended } from '../moderation/suspensions';
+import { keptApart } from './apart';
 import { problem, type SocialProblem } from './errors';
 import { isUuid, lockPair } from './locks';
 import { PERSON_COLUMNS, findPerson, pairOf, toPersonSummary, type PersonRow } from './people';
@@ -10,7 +10,7 @@ import { PERSON_COLUMNS, findPerson, pairOf, toPersonSummary, type PersonRow } f
 
 type Db = Kysely<Database>;
 
-/** The member's friends by name; never anyone blocked either way. */
+/** The member's friends by name; never anyone blocked either way or suspended. */
 export async function listFriends(db: Db, me: string): Promise<Friend[]> {
   const { rows } = await sql<PersonRow & { since: Date }>`
     select ${PERSON_COLUMNS}, f.created_at as since
@@ -18,8 +18,7 @@ export async function listFriends(db: Db, me: string): Promise<Friend[]> {
     join members m on m.id = case when f.member_a = ${me} then f.member_b else f.member_a end
     left join profiles p on p.member_id = m.id
     where (f.member_a = ${me} or f.member_b = ${me})
-      and not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
-      and not ${isSuspended(sql.ref('m.id'))}
+      and not ${keptApart(me, sql.ref('m.id'))}
     order by lower(m.username), m.id`.execute(db);
   return rows.map((row) => ({ ...toPersonSummary(row, true), since: new Date(row.since).toISOString() }));
 }

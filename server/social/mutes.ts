@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MuteState } from '../../src/domain/chatMute';
 import type { Database } from '../db/schema';
 import { MUTE_RULE, spendAction } from './actionLimits';
+import { keptApart } from './apart';
 import { problem, type SocialProblem } from './errors';
 import { isUuid } from './locks';
 
@@ -18,7 +19,7 @@ async function mutable(db: Db, me: string, other: string): Promise<string | Soci
   const them = other.toLowerCase();
   const { rows } = await sql<{ ok: boolean }>`
     select exists(select 1 from members where id = ${them})
-      and not exists(select 1 from blocks where (blocker_id = ${me} and blocked_id = ${them}) or (blocker_id = ${them} and blocked_id = ${me})) as ok`.execute(db);
+      and not ${keptApart(me, them)} as ok`.execute(db);
   return rows[0]?.ok ? them : problem(404, 'NOT_FOUND');
 }
 

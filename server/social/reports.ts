@@ -96,9 +96,3 @@ export async function listOpenReports(db: Db): Promise<OpenReport[]> {
   }));
 }
 
-/** Closes an open report; false when there is no open report with that id. */
-export async function closeReport(db: Db, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const result = await db.updateTable('reports').set({ status: 'closed' }).where('id', '=', id.toLowerCase()).where('status', '=', 'open').executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}

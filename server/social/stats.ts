@@ -5,7 +5,7 @@ import type { LeaderboardStats } from '../../src/domain/leaderboard';
 import type { Community } from '../../src/domain/community';
 import { LEADERBOARD_MAX_ROWS } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
-import { isSuspended } from '../moderation/suspensions';
+import { keptApart } from './apart';
 
 // A member's real figures, aggregated in SQL from game_results and friendships (never stored twice),
 // and the leaderboard ranked the same way. A new member's figures are all zero.
@@ -122,9 +122,7 @@ export async function recordHotTakesResult(db: Db, me: string, messageCount: num
  */
 export function leaderboard(db: Db, me: string, tab: LeaderboardTab, community: Community | undefined): Promise<RankedRow[]> {
   const friendIds = sql`(select case when f.member_a = ${me} then f.member_b else f.member_a end from friendships f where f.member_a = ${me} or f.member_b = ${me})`;
-  // A suspended member is left out as if everyone had blocked them (server/moderation/suspensions.ts).
-  const notBlocked = sql`not exists (select 1 from blocks b where (b.blocker_id = ${me} and b.blocked_id = m.id) or (b.blocker_id = m.id and b.blocked_id = ${me}))
-    and not ${isSuspended(sql.ref('m.id'))}`;
+  const notBlocked = sql`not ${keptApart(me, sql.ref('m.id'))}`;
   const scope =
     tab === 'friends'
       ? sql<boolean>`m.id in ${friendIds} and ${notBlocked}`

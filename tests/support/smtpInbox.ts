@@ -10,7 +10,8 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** `port`: a loopback port chosen beforehand (a server may already be configured to send there); any free one when 0. */
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,10 +27,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { closeReport, listOpenReports } from '../../../server/social/reports';
+import { listOpenReports } from '../../../server/social/reports';
 import { expectAnswer, json, useWorld, type Person } from './support/world';
 
 // Reports about members: stored for operators with the reported name, refused for yourself and
@@ -112,28 +112,5 @@ describe.each(DATABASE_KINDS)('the report list operators read on %s', (kind) => 
     const [alice, bob] = await world.signUpEach('Alice', 'Bob');
     const ids = [await file(alice, bob, { reason: 'spam' }), await file(bob, alice, { reason: 'other' })];
     expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual(ids.toSorted());
-  });
-
-  it('closes an open report by its id in any case, once; a closed report leaves the list and other reports stay open', async () => {
-    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
-    const first = await file(alice, bob, { reason: 'spam' });
-    const second = await file(bob, alice, { reason: 'other' });
-
-    expect(await closeReport(world.database.db, first.toUpperCase())).toBe(true);
-    expect(await closeReport(world.database.db, first)).toBe(false);
-    expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual([second]);
-    const rows = await world.database.db.selectFrom('reports').select(['id', 'status']).orderBy('status').execute();
-    expect(rows).toEqual([
-      { id: first, status: 'closed' },
-      { id: second, status: 'open' },
-    ]);
-  });
-
-  it('closes nothing for an id that is not a report or not an id at all', async () => {
-    const [alice, bob] = await world.signUpEach('Alice', 'Bob');
-    const id = await file(alice, bob, { reason: 'spam' });
-    expect(await closeReport(world.database.db, UNKNOWN_ID)).toBe(false);
-    expect(await closeReport(world.database.db, 'report-1')).toBe(false);
-    expect((await listOpenReports(world.database.db)).map((report) => report.id)).toEqual([id]);
   });
 });

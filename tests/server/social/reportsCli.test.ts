@@ -12,8 +12,9 @@ import { DATABASE_KINDS, openTestDatabase } from '../members/support/testDatabas
 const run = promisify(execFile);
 
 async function reportsCli(env: Record<string, string | undefined>, args: string[] = []) {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  return run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts', ...args], { env: { ...inherited, ...env } });
+  const { DATABASE_URL: _url, DATA_DIR: _dir, USER: _user, LOGNAME: _logname, ...inherited } = process.env;
+  // The moderation log names the OS user who closes a report (tests/server/moderation/reportsCli.test.ts).
+  return run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts', ...args], { env: { ...inherited, USER: 'olga-shell', ...env } });
 }
 
 describe.each(DATABASE_KINDS)('npm run reports on %s', (kind) => {
@@ -50,13 +51,13 @@ describe.each(DATABASE_KINDS)('npm run reports on %s', (kind) => {
       );
 
       const closed = await reportsCli(database.env, ['--close', first.id]);
-      expect(closed.stdout).toBe(`Closed report ${first.id}.\n`);
+      expect(closed.stdout).toBe(`Closed report ${first.id}. Logged as command line (olga-shell): Closed on the command line.\n`);
       const after = await reportsCli(database.env);
       expect(after.stdout).toBe(
         [`2026-03-01T12:01:00.000Z  Bob reported Carol for spam`, `  id: ${second.id}`, '1 open report. Close one with: npm run reports -- --close <id>', ''].join('\n'),
       );
 
-      await expect(reportsCli(database.env, ['--close', first.id])).rejects.toMatchObject({ code: 1, stderr: `No open report has the id ${first.id}.\n` });
+      await expect(reportsCli(database.env, ['--close', first.id])).rejects.toMatchObject({ code: 1, stderr: `Report ${first.id} has already been closed.\n` });
     } finally {
       await database.dispose();
     }

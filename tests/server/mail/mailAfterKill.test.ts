@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../scripts/freePort';
+import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
+
+// A reset mail queued while the mail server is down survives the server process being killed (-9, no
+// clean stop): the real server (`node --import tsx server/start.ts`) on an embedded database in a
+// temporary DATA_DIR queues it through the real route, fails to send it (nothing listens at SMTP_URL
+// yet), is killed; started again on the same directory with the mail server up, it sends it, once.
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+function startServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, output: () => output, exited };
+}
+
+async function healthy(server: Running, url: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
+      expect((await fetch(`${url}/api/health`).catch(() => undefined))?.ok).toBe(true);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+describe('the mail queue and a killed server', () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+
+  it('sends a reset mail queued before kill -9 once the server is back and the mail server is up', { timeout: 90_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-mail-kill-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const [port, smtpPort] = [await freePort(), await freePort()];
+    const url = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-such-build', DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' };
+    const stopIfRunning = (server: Running) => async () => {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    };
+
+    const first = startServer(env);
+    cleanup.push(stopIfRunning(first));
+    await healthy(first, url);
+    const headers = { 'Content-Type': 'application/json', Origin: url };
+    const signup = await fetch(`${url}/api/auth/signup`, { method: 'POST', headers, body: JSON.stringify({ username: 'alice', email: 'alice@example.com', password: 'old-secret' }) });
+    expect(signup.status).toBe(201);
+    const asked = await fetch(`${url}/api/auth/password-reset`, { method: 'POST', headers, body: JSON.stringify({ email: 'alice@example.com' }) });
+    expect(asked.status).toBe(202);
+    // Queued, and its first attempt failed: nothing listens at SMTP_URL yet.
+    await vi.waitFor(() => expect(first.output()).toContain('mail could not be delivered; it will be tried again'), { timeout: 15_000, interval: 50 });
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(first.child.signalCode).toBe('SIGKILL');
+
+    const inbox: SmtpInbox = await startSmtpInbox(smtpPort);
+    cleanup.push(() => inbox.close());
+    const second = startServer(env);
+    cleanup.push(stopIfRunning(second));
+    await healthy(second, url);
+    // Due again 30 s after the failed attempt (the queue's first retry); the worker's poll (every 15 s)
+    // finds it on its own: this wait, not the server starts, is most of the test's time.
+    await vi.waitFor(() => expect(inbox.messages.map((m) => m.subject)).toContain('Reset your Mycelius password'), { timeout: 60_000, interval: 200 });
+    const [mail] = inbox.messages;
+    expect(mail?.to).toMatchObject({ text: 'alice@example.com' });
+    expect(new URL(linkIn(mail!, '/reset-password')).origin).toBe(url);
+    expect(inbox.messages).toHaveLength(1);
+  });
+});
