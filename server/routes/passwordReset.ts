@@ -20,7 +20,7 @@ import { createAttemptLimits } from '../members/attemptLimits';
 import { deviceCookies } from '../members/deviceCookie';
 import { PasswordWorkBusy } from '../members/passwords';
 import { requestPasswordReset, resetPassword } from '../members/passwordReset';
-import { createSession, endSession } from '../members/sessions';
+import { createSession, endSession, hashSessionId, publicSessionId } from '../members/sessions';
 import { deviceName } from '../members/deviceName';
 import { cookiePolicy, readSessionCookie, writeSessionCookie } from '../members/sessionCookie';
 import type { MemberRoutesDeps } from './members';
@@ -91,9 +91,6 @@ export function passwordResetRoutes(config: ServerConfig, deps: PasswordResetDep
     }
     if (!member) return refuse(c, { status: 400, code: RESET_LINK_INVALID, message: accountRecoveryTexts.linkInvalid });
     deps.mail?.nudge();
-    // Every server closes the member's open sockets at once (4401), as when an operator ends their
-    // sessions: whoever held the old password loses the live connection too. The reset stands even if this fails.
-    await deps.bus?.publish({ kind: 'sessionsEnded', memberId: member.id }).catch(() => undefined);
     // Every session ended with the reset; this browser starts a fresh one (a new id: no fixation).
     const previous = readSessionCookie(c);
     if (previous) await endSession(db, previous);
@@ -101,6 +98,11 @@ export function passwordResetRoutes(config: ServerConfig, deps: PasswordResetDep
     const session = await createSession(db, member.id, t, deviceName(c.req.header('User-Agent')));
     writeSessionCookie(c, policy, session.id, session.expiresAt, t);
     await devices.issue(c, policy, member.id);
+    // Every server closes the member's open sockets at once (4401), as when an operator ends their sessions:
+    // whoever held the old password loses the live connection too. The session just started is spared, so a
+    // notice reaching another server late never closes the socket this browser opens next. The reset stands
+    // even if this fails.
+    await deps.bus?.publish({ kind: 'sessionsEnded', memberId: member.id, keep: publicSessionId(hashSessionId(session.id)) }).catch(() => undefined);
     return c.json({ user: member }, 200);
   });
 
