@@ -21,6 +21,7 @@ import type { AiProvider } from './ai/provider';
 import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
+import { passkeyRoutes } from './routes/passkeys';
 import { passwordResetRoutes } from './routes/passwordReset';
 import type { MailQueue } from './mail/queue';
 import { socialRoutes } from './routes/social';
@@ -80,6 +81,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   const countTurn = options.members ? answeredTurnCounter(options.members.db, options.members.now ?? Date.now) : undefined;
   api.route('/', aiRoutes(config, { provider: ai, log, budget: aiBudget, countTurn }));
   if (options.members) api.route('/', memberRoutes(config, options.members));
+  if (options.members) api.route('/', passkeyRoutes(config, options.members));
   if (options.members) api.route('/', passwordResetRoutes(config, { ...options.members, mail: options.mail, log }));
   if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));

@@ -12,6 +12,7 @@ import { muteAndReceiptsViewMigration } from './010_mute_and_receipts_view';
 import { reportEvidenceMigration } from './011_report_evidence';
 import { operatorsMigration } from './012_operators';
 import { mailAndPasswordResetsMigration } from './013_mail_and_password_resets';
+import { passkeysMigration } from './015_passkeys';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_report_evidence': reportEvidenceMigration,
   '012_operators': operatorsMigration,
   '013_mail_and_password_resets': mailAndPasswordResetsMigration,
+  '015_passkeys': passkeysMigration,
 };
