@@ -130,3 +130,11 @@ export const addedPasskeySchema = z.object({ passkey: passkeySchema });
 
 /** The options JSON handed to the browser: checked only as an object, @simplewebauthn/browser reads it. */
 export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()) });
+
+/** The browser made no passkey (cancelled, timed out, none for this site) or cannot: what the person is told. */
+export class PasskeyNotUsed extends Error {
+  constructor(readonly text: string) {
+    super(text);
+    this.name = 'PasskeyNotUsed';
+  }
+}

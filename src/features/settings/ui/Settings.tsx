@@ -6,6 +6,7 @@ import { useAccountDeletionMachine, useSettingsMachine } from './SettingsActors'
 import { BlockedPeopleSection } from '../../safety/components';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { PasskeysSection } from './PasskeysSection';
 import { PrivacySafetySection } from './PrivacySafetySection';
 import { SwitchRow } from './SwitchRow';
 import { SessionContext } from '../../session/components';
@@ -88,6 +89,8 @@ export default function Settings() {
       </section>
 
       {member ? <PrivacySafetySection /> : null}
+
+      {member ? <PasskeysSection /> : null}
 
       {member ? <BlockedPeopleSection /> : null}
 
