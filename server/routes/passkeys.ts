@@ -76,7 +76,7 @@ export function passkeyRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return refuse(c, { status: 400, code: PASSKEY_ERROR_CODES.notAdded, message: passkeyTexts.notAdded });
   });
 
-  app.delete(underApiBase(PASSKEY_ROUTES.passkey(':id')), requireMember, async (c) => {
+  app.delete(`${underApiBase(PASSKEY_ROUTES.passkeys)}/:id`, requireMember, async (c) => {
     const id = c.req.param('id') ?? '';
     // Not a passkey id at all is the same answer as another member's: nothing here by that id.
     const removed = z.uuid().safeParse(id).success && (await removePasskey(db, c.get('memberId'), id));

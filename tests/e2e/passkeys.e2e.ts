@@ -30,6 +30,11 @@ describe('passkeys', () => {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });
 
+    const logOut = async () => {
+      await page.getByRole('button', { name: 'Log Out' }).click();
+      await page.getByRole('alertdialog', { name: 'Log Out' }).getByRole('button', { name: 'Log Out' }).click();
+      await page.waitForURL(/\/auth$/);
+    };
     await openLivePage(server, page, '/settings');
     const section = page.getByRole('region', { name: 'Passkeys' });
     await section.getByText('You have no passkeys yet.').waitFor();
@@ -54,8 +59,7 @@ describe('passkeys', () => {
 
     // Logged out, the log-in screen signs in with the passkey alone.
     await section.getByRole('button', { name: 'Add a passkey' }).waitFor();
-    await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.waitForURL(/\/auth$/);
+    await logOut();
     await page.goto(`${server.baseURL}/login`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(/\/(home|connections)$/, { timeout: 15_000 });
@@ -72,8 +76,7 @@ describe('passkeys', () => {
     await section.getByText('You have no passkeys yet.').waitFor();
 
     // The authenticator still holds it, but the server no longer knows it.
-    await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.waitForURL(/\/auth$/);
+    await logOut();
     await page.goto(`${server.baseURL}/login`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByRole('alert').filter({ hasText: 'That passkey is not recognised. It may have been removed. Please log in with your password.' }).waitFor();

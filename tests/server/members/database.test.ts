@@ -36,6 +36,8 @@ const ALL_TABLES = [
   'messages',
   'moderation_log',
   'operators',
+  'passkey_challenges',
+  'passkeys',
   'password_resets',
   'profiles',
   'report_evidence',
@@ -43,7 +45,7 @@ const ALL_TABLES = [
   'server_secrets',
   'sessions',
 ];
-const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety', '010_mute_and_receipts_view', '011_report_evidence', '012_operators', '013_mail_and_password_resets'];
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety', '010_mute_and_receipts_view', '011_report_evidence', '012_operators', '013_mail_and_password_resets', '015_passkeys'];
 
 /** Sessions open on a Postgres database, seen from another database on the same server. */
 async function sessionsOn(url: string): Promise<number> {
