@@ -44,6 +44,7 @@ export const passkeysMachine = setup({
   },
   guards: {
     passwordBlank: ({ context }) => context.password === '',
+    listed: ({ context, event }) => event.type === 'REMOVE' && context.passkeys.some((p) => p.id === event.passkey.id),
   },
 }).createMachine({
   id: 'passkeys',
@@ -63,7 +64,7 @@ export const passkeysMachine = setup({
     ready: {
       on: {
         ADD: { target: 'confirming', actions: assign({ password: '', name: '', dialogError: null, notice: null }) },
-        REMOVE: { target: 'askingRemoval', actions: assign({ removing: ({ event }) => event.passkey, notice: null, error: null }) },
+        REMOVE: { guard: 'listed', target: 'askingRemoval', actions: assign({ removing: ({ event }) => event.passkey, notice: null, error: null }) },
       },
     },
     confirming: {
@@ -81,7 +82,7 @@ export const passkeysMachine = setup({
         input: ({ context }) => ({ password: context.password, name: context.name.trim() }),
         onDone: {
           target: 'ready',
-          actions: assign({ passkeys: ({ context, event }) => [...context.passkeys, event.output], password: '', notice: passkeyTexts.added }),
+          actions: assign({ passkeys: ({ context, event }) => [...context.passkeys.filter((p) => p.id !== event.output.id), event.output], password: '', notice: passkeyTexts.added }),
         },
         onError: { target: 'confirming', actions: assign({ dialogError: ({ event }) => passkeyFailureText(event.error) }) },
       },
