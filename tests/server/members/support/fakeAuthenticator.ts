@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 // A WebAuthn authenticator made of node:crypto, for server tests: an ES256 key pair, 'none' attestation,
 // and assertions signed over authenticatorData || sha256(clientDataJSON), as the WebAuthn spec lays them
@@ -37,12 +37,20 @@ function counterBytes(count: number): Buffer {
   return bytes;
 }
 
+export interface Assertion {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: { clientDataJSON: string; authenticatorData: string; signature: string; userHandle: string };
+  clientExtensionResults: object;
+}
+
 export interface FakeAuthenticator {
   credentialId: string;
   /** The answer to registration options (the `options` JSON the server sent). */
   register(options: { challenge: string; user: { id: string } }, origin: string, counter?: number): object;
   /** The answer to sign-in options, signed with this counter. */
-  assert(options: { challenge: string }, origin: string, counter: number, userHandle?: string): object;
+  assert(options: { challenge: string }, origin: string, counter: number, userHandle?: string): Assertion;
 }
 
 export function fakeAuthenticator(rpId: string): FakeAuthenticator {
@@ -80,11 +88,11 @@ export function fakeAuthenticator(rpId: string): FakeAuthenticator {
     assert(options, origin, counter, userHandle = registeredUser) {
       const clientDataJSON = clientData('webauthn.get', options.challenge, origin);
       const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV]), counterBytes(counter)]);
-      const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey as KeyObject);
+      const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey);
       return {
         id: b64(credential),
         rawId: b64(credential),
-        type: 'public-key',
+        type: 'public-key' as const,
         response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authData), signature: b64(signature), userHandle },
         clientExtensionResults: {},
       };
