@@ -279,7 +279,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
       await onNewPostgresDatabase(async (url) => {
         const config = { dataDir: 'unused', url };
         expect(await migrateConfiguredDatabase(config)).toBe(
-          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets to the Postgres server at DATABASE_URL.',
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 015_passkeys to the Postgres server at DATABASE_URL.',
         );
         expect(await sessionsOn(url)).toBe(0);
         expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
@@ -289,7 +289,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
     const data = createDataDir();
     try {
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
-        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets to the embedded database in ${data.dir}.`,
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 015_passkeys to the embedded database in ${data.dir}.`,
       );
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
     } finally {
@@ -337,6 +337,7 @@ describe('the schema, migrated inside each test', () => {
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['015_passkeys', 'Down', 'Success'],
         ['013_mail_and_password_resets', 'Down', 'Success'],
         ['012_operators', 'Down', 'Success'],
         ['011_report_evidence', 'Down', 'Success'],
