@@ -35,11 +35,18 @@ describe('passkeys', () => {
       await page.getByRole('alertdialog', { name: 'Log Out' }).getByRole('button', { name: 'Log Out' }).click();
       await page.waitForURL(/\/auth$/);
     };
+    // A first load that fails offers 'Try again' (the request aborted in the browser: no answer, no 5xx).
+    await page.route((url) => url.pathname === '/api/me/passkeys', (route) => (route.request().method() === 'GET' ? route.abort('failed') : route.fallback()), { times: 1 });
     await openLivePage(server, page, '/settings');
     const section = page.getByRole('region', { name: 'Passkeys' });
+    await section.getByRole('alert').filter({ hasText: 'Your passkeys could not be loaded.' }).waitFor();
+    await section.getByRole('button', { name: 'Try again' }).click();
     await section.getByText('You have no passkeys yet.').waitFor();
-    await section.getByRole('button', { name: 'Add a passkey' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('Password is required').waitFor();
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -50,6 +57,8 @@ describe('passkeys', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'Passkey added.' }).waitFor();
+    await section.getByRole('button', { name: 'Dismiss' }).click();
+    await section.getByText('Passkey added.').waitFor({ state: 'detached' });
     const list = section.getByRole('list', { name: 'Passkeys' });
     await list.getByText('Work laptop').waitFor();
     await expect.poll(() => list.getByText(/^Added /).count()).toBe(1);
@@ -68,8 +77,11 @@ describe('passkeys', () => {
 
     // Removed in Settings, with a question first.
     await openLivePage(server, page, '/settings');
-    await list.getByRole('button', { name: 'Remove Work laptop' }).click();
     const question = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
+    await list.getByRole('button', { name: 'Remove Work laptop' }).click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: 'Remove Work laptop' }).click();
     await question.getByText('"Work laptop" will no longer sign you in.').waitFor();
     await question.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('status').filter({ hasText: 'Passkey removed.' }).waitFor();
