@@ -21,6 +21,7 @@ import type { AiProvider } from './ai/provider';
 import { dailyBudget } from './lib/dailyBudget';
 import { demoProviders } from './fakes/demo';
 import { memberRoutes, type MemberRoutesDeps } from './routes/members';
+import { passkeyRoutes } from './routes/passkeys';
 import { passwordResetRoutes } from './routes/passwordReset';
 import { deviceRoutes } from './routes/devices';
 import { emailChangeRoutes } from './routes/emailChange';
@@ -84,6 +85,7 @@ export function createApp(config: ServerConfig, options: AppOptions = {}): Hono 
   if (options.members) api.route('/', memberRoutes(config, { ...options.members, mail: options.mail }));
   if (options.members) api.route('/', deviceRoutes(config, options.members));
   if (options.members) api.route('/', emailChangeRoutes(config, { ...options.members, mail: options.mail }));
+  if (options.members) api.route('/', passkeyRoutes(config, options.members));
   if (options.members) api.route('/', passwordResetRoutes(config, { ...options.members, mail: options.mail, log }));
   if (options.members) api.route('/', socialRoutes(config, { ...options.members, ai }));
   if (options.members) api.route('/', discoverRoutes(config, { ...options.members, ai, log, budget: aiBudget }));

@@ -226,6 +226,30 @@ export interface EmailChangesTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
+/** A member's passkey: the credential's public key (COSE, base64url) and its signature counter. */
+export interface PasskeysTable {
+  id: string;
+  member_id: string;
+  credential_id: string;
+  public_key: string;
+  /** bigint (the counter is 32 bits unsigned): the drivers may read it as a string. */
+  sign_count: ColumnType<string | number, number, number>;
+  /** JSON array of the authenticator's transports. */
+  transports: string;
+  name: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A challenge handed out in WebAuthn options: taken (deleted) by the one answer that uses it. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'signIn';
+  holder: string;
+  expires_at: ColumnType<Date, Date | string, never>;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface LiveConnectionsTable {
   id: string;
   server_id: string;
@@ -317,5 +341,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 

@@ -26,14 +26,13 @@ import {
   loginProblem,
   normaliseEmail,
   passwordHolderById,
-  passwordIsRight,
   signUp,
   signupProblem,
-  type PasswordHolder,
 } from '../members/accounts';
-import { createAttemptLimits, type Reservation } from '../members/attemptLimits';
+import { createAttemptLimits } from '../members/attemptLimits';
 import { deviceCookies } from '../members/deviceCookie';
-import { createLoginThrottle, type PasswordAttempt } from '../members/loginThrottle';
+import { createLoginThrottle } from '../members/loginThrottle';
+import { passwordGuard } from '../members/passwordGuard';
 import { PasswordWorkBusy } from '../members/passwords';
 import { pictureProblem, readProfile, writeProfile } from '../members/profiles';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
@@ -144,34 +143,7 @@ export function memberRoutes(config: ServerConfig, deps: MemberRoutesDeps) {
     return c.json({ user: result.member }, 201);
   });
 
-  type PasswordCheck = { outcome: 'right' | 'wrong' } | { outcome: 'throttled'; retryAfterSeconds: number } | { outcome: 'busy' };
-
-  /**
-   * A password check under the log-in throttle (server/members/loginThrottle.ts): counted before argon2
-   * runs, trusted as a known device when this browser's device cookie names the holder.
-   */
-  async function guardedPasswordCheck(c: Context, username: string, holder: PasswordHolder | undefined, password: string): Promise<PasswordCheck> {
-    const device = await devices.read(c);
-    const attempt: PasswordAttempt = {
-      username,
-      client: clientKey(c, config.trustProxyHops),
-      ...(holder && device?.memberId === holder.member.id ? { knownDevice: device.deviceId } : {}),
-    };
-    const counted = await throttle.begin(attempt, now());
-    if (!counted.allowed) return { outcome: 'throttled', retryAfterSeconds: counted.retryAfterSeconds };
-    const reservation: Reservation = counted.reservation;
-    let right: boolean;
-    try {
-      right = await passwordIsRight(holder, password);
-    } catch (error) {
-      if (!(error instanceof PasswordWorkBusy)) throw error;
-      await throttle.abandoned(reservation);
-      return { outcome: 'busy' };
-    }
-    if (!right) return { outcome: 'wrong' };
-    await throttle.succeeded(attempt, reservation);
-    return { outcome: 'right' };
-  }
+  const guardedPasswordCheck = passwordGuard({ db, throttle, devices, trustProxyHops: config.trustProxyHops, now });
 
   app.post(underApiBase(MEMBER_ROUTES.login), jsonBody(loginRequestSchema), async (c) => {
     const body = c.req.valid('json');

@@ -103,6 +103,9 @@ describe('memberCall failures', () => {
     expect(await failure(memberCall('/api/auth/login', okSchema))).toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401, serverMessage: 'said INVALID_CREDENTIALS' });
     reply(401, errorBody('WRONG_PASSWORD', { field: 'password' }));
     expect(await failure(memberCall('/api/me', okSchema))).toMatchObject({ code: 'WRONG_PASSWORD', status: 401, field: 'password' });
+    // A refused passkey is a refused log-in, not an ended session.
+    reply(401, errorBody('PASSKEY_NOT_RECOGNISED'));
+    expect(await failure(memberCall('/api/auth/passkey', okSchema))).toMatchObject({ code: 'PASSKEY_NOT_RECOGNISED', status: 401 });
   });
 
   it('reads a positive Retry-After in seconds; a missing, zero or unreadable one is none', async () => {

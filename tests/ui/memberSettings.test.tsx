@@ -19,6 +19,7 @@ const memberServer = (blocked: (typeof nova)[], more: Parameters<typeof mockFetc
     'GET /api/me/safety': json({ friendRequests: 'everyone', sendReadReceipts: true, sendTypingIndicator: true, showReadReceipts: true }),
     'GET /api/blocks': json({ blocked }),
     'GET /api/me/devices': json({ devices: [], now: '2026-11-28T15:00:00.000Z' }),
+    'GET /api/me/passkeys': json({ passkeys: [] }),
     ...more,
   });
 const stored = () => JSON.parse(localStorage.getItem('user_settings') ?? 'null') as Record<string, unknown> | null;
@@ -150,5 +151,45 @@ describe('Settings: an ended session', () => {
     expect(online).toHaveAccessibleDescription('Visible to friends');
     // Back to a guest: the members-only section is gone.
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Blocked people' })).toBeNull());
+  });
+});
+
+describe('Settings: Passkeys', () => {
+  const workLaptop = { id: '4b0f8a52-5f0e-4d5b-9a3e-6f1c2d3e4f50', name: 'Work laptop', createdAt: '2026-03-01T12:00:00.000Z' };
+
+  it("lists the member's passkeys; Remove asks first, then the passkey leaves the list and it is told", async () => {
+    const { calls } = memberServer([], { 'GET /api/me/passkeys': json({ passkeys: [workLaptop] }), [`DELETE /api/me/passkeys/${workLaptop.id}`]: { status: 204 } });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Passkeys' })).closest('section')!;
+    const list = await within(section).findByRole('list', { name: 'Passkeys' });
+    expect(await within(list).findByText('Work laptop')).toBeInTheDocument();
+    expect(within(list).getByText(/^Added /)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Remove Work laptop' }));
+    const question = screen.getByRole('alertdialog', { name: 'Remove this passkey?' });
+    expect(question).toHaveTextContent('"Work laptop" will no longer sign you in.');
+    await user.click(within(question).getByRole('button', { name: 'Remove' }));
+    expect(await within(section).findByText('You have no passkeys yet.')).toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent('Passkey removed.');
+    expect(calls.filter((c) => c.path.startsWith('/api/me/passkeys')).map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/me/passkeys', `DELETE /api/me/passkeys/${workLaptop.id}`]);
+  });
+
+  it("'Add a passkey' asks for the password in a dialog and shows a refusal there, keeping what was typed", async () => {
+    const { calls } = memberServer([], { 'POST /api/me/passkeys/options': json({ error: { code: 'WRONG_PASSWORD', message: 'x' } }, 403) });
+    const user = userEvent.setup();
+    renderSettings(true);
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Passkeys' })).closest('section')!;
+    await within(section).findByText('You have no passkeys yet.');
+    await user.click(within(section).getByRole('button', { name: 'Add a passkey' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a passkey' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Password is required');
+    await user.type(within(dialog).getByLabelText('Password'), 'guess');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('That password is not correct')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('guess');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/me/passkeys/options']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Add a passkey' })).toBeNull();
   });
 });

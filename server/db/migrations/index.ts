@@ -13,6 +13,7 @@ import { reportEvidenceMigration } from './011_report_evidence';
 import { operatorsMigration } from './012_operators';
 import { mailAndPasswordResetsMigration } from './013_mail_and_password_resets';
 import { sessionDevicesMigration } from './014_session_devices';
+import { passkeysMigration } from './015_passkeys';
 import { emailChangesMigration } from './017_email_changes';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '012_operators': operatorsMigration,
   '013_mail_and_password_resets': mailAndPasswordResetsMigration,
   '014_session_devices': sessionDevicesMigration,
+  '015_passkeys': passkeysMigration,
   '017_email_changes': emailChangesMigration,
 };

@@ -19,7 +19,8 @@ async function failureFrom(response: Response): Promise<MemberApiError> {
   const field = parsed.success ? parsed.data.error.field : undefined;
   const serverMessage = parsed.success ? parsed.data.error.message : undefined;
   const suspendedUntil = parsed.success ? parsed.data.error.suspendedUntil : undefined;
-  if (response.status === 401 && code !== 'INVALID_CREDENTIALS' && code !== 'WRONG_PASSWORD') {
+  // A refused log-in (a password or a passkey) is no ended session.
+  if (response.status === 401 && code !== 'INVALID_CREDENTIALS' && code !== 'WRONG_PASSWORD' && code !== 'PASSKEY_NOT_RECOGNISED') {
     return new MemberApiError('UNAUTHENTICATED', { status: 401 });
   }
   return new MemberApiError(code, { status: response.status, field, retryAfterSeconds, serverMessage, suspendedUntil });

@@ -36,12 +36,16 @@ export interface AppServer {
   restart: () => Promise<void>;
 }
 
-/** `settings` are passed to the server besides the test defaults (e.g. SMTP_URL for a test's own mail server). */
-export async function startAppServer(distDir: string, settings: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * `settings` are passed to the server besides the test defaults (e.g. SMTP_URL for a test's own mail server).
+ * `hostname` 'localhost' makes that the public origin the browser uses: WebAuthn refuses an IP address as
+ * its relying party, and allows plain http only on localhost.
+ */
+export async function startAppServer(distDir: string, settings: Record<string, string> = {}, hostname: '127.0.0.1' | 'localhost' = '127.0.0.1'): Promise<AppServer> {
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${hostname}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-e2e-data-'));
-  let child = await launch(distDir, port, dataDir, settings).catch((error: unknown) => {
+  let child = await launch(distDir, port, dataDir, settings, hostname).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -61,14 +65,14 @@ export async function startAppServer(distDir: string, settings: Record<string, s
     halt,
     restart: async () => {
       await halt();
-      child = await launch(distDir, port, dataDir, settings);
+      child = await launch(distDir, port, dataDir, settings, hostname);
     },
   };
 }
 
 /** One server process on `port` with the database in `dataDir`, answering /api/health. */
-async function launch(distDir: string, port: number, dataDir: string, settings: Record<string, string>): Promise<ChildProcess> {
-  const baseURL = `http://127.0.0.1:${port}`;
+async function launch(distDir: string, port: number, dataDir: string, settings: Record<string, string>, hostname: string): Promise<ChildProcess> {
+  const baseURL = `http://${hostname}:${port}`;
   // Every e2e file is one client on 127.0.0.1: the chat games alone make dozens of AI calls a minute, and
   // the connect flows many sign-ins, which the per-client limits meant for real visitors would refuse.
   // The limiters themselves are tested in tests/server (the members' log-in throttle is not one of these).

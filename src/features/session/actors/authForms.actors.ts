@@ -37,6 +37,17 @@ export function resetPasswordWith(session: SessionActor) {
   });
 }
 
+/**
+ * 'Sign in with a passkey': the session takes the member the server signed in (as after a reset link), and
+ * the answer is where to land. The WebAuthn code is fetched only now, when the button was pressed.
+ */
+export function passkeySignInWith(session: SessionActor) {
+  return fromPromise<Landing>(async () => {
+    await resetPasswordThrough(session, async () => (await import('../services/passkeySignIn')).signInWithPasskey());
+    return landingAfterLogIn(true).catch((): Landing => 'connections');
+  });
+}
+
 /** What the sign-up form keeps on this device: a guest's typed name, for onboarding. */
 export const signUpDeviceActions = {
   keepUsername: (_: unknown, params: { username: string }) => keepSignUpUsername(params.username),
@@ -51,5 +62,6 @@ export const authFormsActors = {
   }),
   forgotPassword: () => ({ actors: { submitCredentials: requestResetLink } }),
   resetPassword: (session: SessionActor) => ({ actors: { submitCredentials: resetPasswordWith(session) } }),
+  passkeySignIn: (session: SessionActor) => ({ actors: { signInWithPasskey: passkeySignInWith(session) } }),
 };
 export type AuthFormsActors = typeof authFormsActors;

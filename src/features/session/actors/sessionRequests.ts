@@ -71,8 +71,8 @@ export async function deleteAccountThrough(actor: SessionActor, password: string
 }
 
 /**
- * Sets a new password through a reset link (`reset`, which the server answers by signing this browser in as
- * that member) and has the session take the member. A member signed in here before ends that session first,
+ * Sets a new password through a reset link, or signs in with a passkey (`reset`, which the server answers by
+ * signing this browser in as that member) and has the session take the member. A member signed in here before ends that session first,
  * as a log-in would, so nothing of theirs stays on the device.
  */
 export async function resetPasswordThrough(actor: SessionActor, reset: () => Promise<unknown>): Promise<Member> {

@@ -4,6 +4,7 @@ import { logInMachine } from '../machines/logIn.machine';
 import { signUpMachine } from '../machines/signUp.machine';
 import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
 import { resetPasswordMachine } from '../machines/resetPassword.machine';
+import { passkeySignInMachine } from '../machines/passkeySignIn.machine';
 import { SessionContext } from './SessionContext';
 import { useProvided } from '../../../shared/ui/useProvided';
 
@@ -39,4 +40,11 @@ export function useResetPasswordMachine() {
   const actors = useAuthFormsActors();
   const session = SessionContext.useActorRef();
   return useMemo(() => resetPasswordMachine.provide(actors.resetPassword(session)), [actors, session]);
+}
+
+/** 'Sign in with a passkey', asking the app's session to take the member. */
+export function usePasskeySignInMachine() {
+  const actors = useAuthFormsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => passkeySignInMachine.provide(actors.passkeySignIn(session)), [actors, session]);
 }

@@ -5,6 +5,7 @@ import type { LogInField } from '../../../domain/validation';
 import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { useLogInMachine } from './AuthFormsActors';
+import { PasskeySignIn } from './PasskeySignIn';
 
 const fields: AuthFieldSpec<LogInField>[] = [
   { field: 'username', label: 'Username', type: 'text', autoComplete: 'username', placeholder: 'Enter your username' },
@@ -37,9 +38,12 @@ export default function LogIn() {
       actor={actor}
       inputs={inputs}
       afterForm={
-        <p className="auth-forgot">
-          <Link to={FORGOT_PASSWORD_PATH}>{accountRecoveryTexts.forgotLink}</Link>
-        </p>
+        <>
+          <p className="auth-forgot">
+            <Link to={FORGOT_PASSWORD_PATH}>{accountRecoveryTexts.forgotLink}</Link>
+          </p>
+          <PasskeySignIn />
+        </>
       }
     >
       Don&apos;t have an account?{' '}

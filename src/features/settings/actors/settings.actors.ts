@@ -7,6 +7,7 @@ import { settingsKey } from '../../../shared/storage/settings';
 import { requestNotificationPermission } from '../../live';
 import { deleteAccountThrough, settledSession, type SessionActor } from '../../session';
 import { exportForSession } from '../services/exportData';
+import { passkeysActorsWith } from './passkeys.actors';
 import { privacySafetyActorsWith } from './privacySafety.actors';
 import { saveJsonFile } from '../services/fileDownload';
 
@@ -62,6 +63,7 @@ export const settingsActors = {
     actions: settingsDeviceActions,
   }),
   privacySafety: (session: SessionActor) => ({ actors: privacySafetyActorsWith(session) }),
+  passkeys: (session: SessionActor) => ({ actors: passkeysActorsWith(session) }),
   accountDeletion: (session: SessionActor) => ({
     // The session deletes the account (and becomes a guest).
     actors: { deleteAccount: fromPromise<unknown, { password: string }>(({ input }) => deleteAccountThrough(session, input.password)) },

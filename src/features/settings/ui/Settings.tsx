@@ -6,6 +6,7 @@ import { useAccountDeletionMachine, useSettingsMachine } from './SettingsActors'
 import { BlockedPeopleSection } from '../../safety/components';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { PasskeysSection } from './PasskeysSection';
 import { PrivacySafetySection } from './PrivacySafetySection';
 import { SecuritySection } from './SecuritySection';
 import { EmailSection } from './EmailSection';
@@ -90,6 +91,8 @@ export default function Settings() {
       </section>
 
       {member ? <PrivacySafetySection /> : null}
+
+      {member ? <PasskeysSection /> : null}
 
       {member ? <BlockedPeopleSection /> : null}
 

@@ -1,6 +1,7 @@
 import { createContext, useMemo } from 'react';
 import type { SettingsActors } from '../actors/settings.actors';
 import { accountDeletionMachine } from '../machines/accountDeletion.machine';
+import { passkeysMachine } from '../machines/passkeys.machine';
 import { privacySafetyMachine } from '../machines/privacySafety.machine';
 import { settingsMachine } from '../machines/settings.machine';
 import { SessionContext } from '../../session/components';
@@ -32,4 +33,11 @@ export function usePrivacySafetyMachine() {
   const actors = useSettingsActors();
   const session = SessionContext.useActorRef();
   return useMemo(() => privacySafetyMachine.provide(actors.privacySafety(session)), [actors, session]);
+}
+
+/** Settings' 'Passkeys' machine over the app's session (members only). */
+export function usePasskeysMachine() {
+  const actors = useSettingsActors();
+  const session = SessionContext.useActorRef();
+  return useMemo(() => passkeysMachine.provide(actors.passkeys(session)), [actors, session]);
 }

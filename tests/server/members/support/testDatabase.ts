@@ -102,4 +102,5 @@ export async function emptyTables(database: OpenDatabase): Promise<void> {
   await database.db.deleteFrom('members').execute();
   await database.db.deleteFrom('auth_attempts').execute();
   await database.db.deleteFrom('mail_queue').execute();
+  await database.db.deleteFrom('passkey_challenges').execute();
 }
