@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, settleAnimations, startBrowser } from './support/browser';
+import { DESKTOP, PHONE, settleAnimations } from './support/browser';
 import { signUpMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
+import type { AppServer } from './support/server';
+import { runBrowserAppServerAndInboxAroundTests } from './support/browserAndServer';
+import { linkIn, type SmtpInbox } from '../support/smtpInbox';
 
 // 'Change email' as a person meets it, with the mail really sent to an SMTP server on loopback: Settings
 // asks for the new address and the password, the link goes to the new address, and the address changes
@@ -15,16 +16,7 @@ import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
 let browser: Browser;
 let server: AppServer;
 let inbox: SmtpInbox;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'), { SMTP_URL: inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await inbox?.close();
-});
+runBrowserAppServerAndInboxAroundTests((started) => ({ browser, server, inbox } = started));
 
 async function shoot(page: Page, name: string) {
   mkdirSync('/tmp/email-shots', { recursive: true });

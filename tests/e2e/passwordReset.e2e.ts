@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, startBrowser } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { openLivePage, signUpMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
+import type { AppServer } from './support/server';
+import { runBrowserAppServerAndInboxAroundTests } from './support/browserAndServer';
+import { linkIn, type SmtpInbox } from '../support/smtpInbox';
 
 // 'Forgot password?' as a person meets it, with the mail really sent to an SMTP server on loopback: the
 // link in it opens 'Choose a new password'; afterwards the old password no longer works, and the member's
@@ -13,16 +14,7 @@ import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
 let browser: Browser;
 let server: AppServer;
 let inbox: SmtpInbox;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'), { SMTP_URL: inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await inbox?.close();
-});
+runBrowserAppServerAndInboxAroundTests((started) => ({ browser, server, inbox } = started));
 
 describe('password reset by email', () => {
   it("'Forgot password?' mails a link; it sets a new password, signs this browser in and the other one out", async () => {

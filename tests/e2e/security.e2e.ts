@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, settleAnimations, startBrowser } from './support/browser';
+import { DESKTOP, PHONE, settleAnimations } from './support/browser';
 import { expectNoPageErrorsAndClose, giveProfile, openLivePage, signUpMember, type LiveMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import type { AppServer } from './support/server';
+import { runBrowserAppServerAndInboxAroundTests } from './support/browserAndServer';
 import { profileWith } from '../support/profiles';
-import { startSmtpInbox, type SmtpInbox } from '../support/smtpInbox';
+import type { SmtpInbox } from '../support/smtpInbox';
 
 // Settings' 'Security' in real Chromium against the real server: a member signed in on three browsers
 // signs one out from its row and then every other one; each signed-out browser, its live socket open,
@@ -21,16 +22,7 @@ const ENDED = 'Your session has ended. Please log in again.';
 let browser: Browser;
 let server: AppServer;
 let inbox: SmtpInbox;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  browser = await startBrowser();
-  server = await startAppServer(inject('distDir'), { SMTP_URL: inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await inbox?.close();
-});
+runBrowserAppServerAndInboxAroundTests((started) => ({ browser, server, inbox } = started));
 
 async function member(name: string): Promise<LiveMember> {
   const m = await signUpMember(browser, server, name, DESKTOP);

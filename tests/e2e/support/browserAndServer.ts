@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startBrowser } from './browser';
 import { startAppServer, type AppServer } from './server';
+import { startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
 
 // The member e2e files each drive one Chromium against one built app server of their own (a fresh database),
 // started before the file's tests and stopped after them.
@@ -22,5 +23,28 @@ export function runBrowserAndAppServerAroundTests(receive: (started: BrowserAndS
   afterAll(async () => {
     await started.browser?.close();
     await started.server?.stop();
+  });
+}
+
+export interface BrowserServerAndInbox extends BrowserAndServer {
+  inbox: SmtpInbox;
+}
+
+/**
+ * The same, for the files that read the app's mail: an SMTP server on loopback starts first and the app
+ * server sends to it (SMTP_URL), so the tests read what really arrives.
+ */
+export function runBrowserAppServerAndInboxAroundTests(receive: (started: BrowserServerAndInbox) => void): void {
+  const started: Partial<BrowserServerAndInbox> = {};
+  beforeAll(async () => {
+    started.inbox = await startSmtpInbox();
+    started.browser = await startBrowser();
+    started.server = await startAppServer(inject('distDir'), { SMTP_URL: started.inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
+    receive({ browser: started.browser, server: started.server, inbox: started.inbox });
+  }, 120_000);
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+    await started.inbox?.close();
   });
 }
