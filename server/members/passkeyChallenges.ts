@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import { PASSKEY_CHALLENGE_LIFETIME_MINUTES, PASSKEY_CHALLENGES_PER_CLIENT } from '../../src/domain/passkeys';
+import { holdTransactionLock } from '../db/advisoryLock';
 import type { Database } from '../db/schema';
 
 // WebAuthn challenges live in the database (passkey_challenges), so every app server accepts an answer
 // to options another handed out, and a restart forgets none. A challenge is single-use: taking it is one
 // DELETE ... RETURNING, so of two answers sent at once only one finds it. Handing one out prunes every
 // expired row and keeps only the holder's newest few, so any number of option requests leaves at most
-// PASSKEY_CHALLENGES_PER_CLIENT rows per holder.
+// PASSKEY_CHALLENGES_PER_CLIENT rows per holder. The holder's lock makes insert-then-trim one step: under
+// Postgres' read committed, two trims running at once each miss the other's new row and both keep theirs.
 
 type Db = Kysely<Database>;
 export type ChallengePurpose = 'register' | 'signIn';
@@ -16,6 +18,7 @@ export const CHALLENGE_LIFETIME_MS = PASSKEY_CHALLENGE_LIFETIME_MINUTES * 60_000
 /** Stores `challenge` (the options' own, base64url) for `holder`: a member id when adding, a client key when signing in. */
 export async function keepChallenge(db: Db, purpose: ChallengePurpose, holder: string, challenge: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await holdTransactionLock(trx, `passkey-challenges:${purpose}:${holder}`);
     await trx.deleteFrom('passkey_challenges').where('expires_at', '<=', new Date(now)).execute();
     await trx
       .insertInto('passkey_challenges')

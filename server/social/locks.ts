@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import { holdTransactionLock as lock } from '../db/advisoryLock';
 import type { Database } from '../db/schema';
 
 // Transaction-scoped advisory locks: everything that changes how two members stand (requests,
@@ -10,10 +11,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A member or request id must be a uuid before it reaches SQL (anything else is simply not found). */
 export function isUuid(value: string): boolean {
   return UUID.test(value);
-}
-
-async function lock(trx: Transaction<Database>, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 export function lockPair(trx: Transaction<Database>, one: string, other: string): Promise<void> {

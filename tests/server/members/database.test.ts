@@ -282,7 +282,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
         expect(await migrateConfiguredDatabase(config)).toBe(
           'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 014_session_devices, 015_passkeys, 017_email_changes to the Postgres server at DATABASE_URL.',
         );
-        expect(await sessionsOn(url)).toBe(0);
+        await expect.poll(() => sessionsOn(url)).toBe(0);
         expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
       });
       return;
