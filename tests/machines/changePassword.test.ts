@@ -48,6 +48,8 @@ function expected(steps: ModelEvent[]) {
   let mode: 'filling' | 'correcting' | 'saving' = 'filling';
   let sent: Values[] = [];
   let changed = 0;
+  // Where the cursor is sent after each refusal: the first wrong box on screen, or the box the server named.
+  let focused: (Field | undefined)[] = [];
   for (const event of steps) {
     if (event.type === 'CHANGE' && mode !== 'saving') {
       const field = event.field as Field;
@@ -58,14 +60,18 @@ function expected(steps: ModelEvent[]) {
     } else if (event.type === 'SUBMIT' && mode !== 'saving') {
       [serverError, notice] = [null, null];
       if (Object.keys(rules(values)).length === 0) [mode, errors, sent] = ['saving', {}, [...sent, values]];
-      else [mode, errors] = ['correcting', rules(values)];
+      else {
+        [mode, errors] = ['correcting', rules(values)];
+        focused = [...focused, (['currentPassword', 'newPassword', 'confirmPassword'] as const).find((field) => errors[field] !== undefined)];
+      }
     } else if (isDone('changePassword')(event)) [mode, values, notice, changed] = ['filling', EMPTY, CHANGED, changed + 1];
     else if (isFailed('changePassword')(event)) {
       mode = 'correcting';
       serverError = (event.error as MemberApiError).code === 'WRONG_PASSWORD' ? { field: 'currentPassword', message: WRONG_CURRENT } : { message: TOO_MANY };
+      focused = [...focused, serverError.field];
     }
   }
-  return { context: { values, errors, serverError, notice }, sent, changed };
+  return { context: { values, errors, serverError, notice }, sent, changed, focused };
 }
 
 type View = StateView<typeof changePasswordMachine>;
@@ -77,6 +83,7 @@ function shows(view: View) {
   // hears of each change, so the device list is read again.
   expect((view.env.pending.get('changePassword') ?? []).map((d) => d.input)).toEqual(want.sent.map((v) => ({ currentPassword: v.currentPassword, newPassword: v.newPassword })));
   expect(view.env.effects.filter((e) => e.type === 'passwordChanged')).toHaveLength(want.changed);
+  expect(view.env.effects.filter((e) => e.type === 'focusField').map((e) => e.payload)).toEqual(want.focused);
 }
 
 describe("'Change password' machine (model-based)", () => {
@@ -86,7 +93,12 @@ describe("'Change password' machine (model-based)", () => {
       machine: changePasswordMachine,
       events,
       limit: 2000,
-      provide: (env) => ({ actions: { passwordChanged: () => env.record('passwordChanged') } }),
+      provide: (env) => ({
+        actions: {
+          passwordChanged: () => env.record('passwordChanged'),
+          focusField: (_: unknown, { field }: { field: Field | undefined }) => env.record('focusField', field),
+        },
+      }),
       states: {
         'editing.filling': shows,
         'editing.correcting': shows,

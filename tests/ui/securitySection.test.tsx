@@ -74,13 +74,18 @@ describe("Settings: 'Security'", () => {
     const form = within(security).getByRole('form', { name: 'Change password' });
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual(['Password is required', 'Password is required']);
+    // The cursor goes to the first box that is wrong.
+    expect(within(form).getByLabelText('Current password')).toHaveFocus();
     await user.type(within(form).getByLabelText('Current password'), 'not-it');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(within(form).getByLabelText('New password')).toHaveFocus();
     await user.type(within(form).getByLabelText('New password'), 'new-secret');
     await user.type(within(form).getByLabelText('Confirm new password'), 'new-secret');
     expect(within(form).queryAllByRole('alert')).toEqual([]);
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('Your current password is not correct.')).toHaveAttribute('role', 'alert');
     expect(within(form).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Current password')).toHaveFocus();
 
     await user.clear(within(form).getByLabelText('Current password'));
     await user.type(within(form).getByLabelText('Current password'), 'old-secret');

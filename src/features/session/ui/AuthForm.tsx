@@ -1,9 +1,10 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { FormContext, FormEvent } from '../machines/formFlow';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import logo from '../../../shared/ui/logo.svg';
+import type { FieldInputs } from '../../../shared/ui/useFieldFocus';
 import '../../../shared/ui/styles/auth.css';
 
 export interface AuthFieldSpec<F extends string> {
@@ -20,16 +21,6 @@ export interface AuthFormActor<F extends string> extends Pick<AnyActorRef, 'subs
   getSnapshot: () => { context: FormContext<F>; matches: (state: 'submitting' | 'leaving' | 'done') => boolean };
 }
 
-type FieldInputs<F extends string> = RefObject<Partial<Record<F, HTMLInputElement | null>>>;
-
-/** The inputs AuthForm fills, and the machine's focusField action that moves focus to one of them. */
-export function useFieldFocus<F extends string>() {
-  const inputs: FieldInputs<F> = useRef({});
-  const focusField = (_: unknown, { field }: { field: F | undefined }) => {
-    if (field) inputs.current[field]?.focus();
-  };
-  return { inputs, focusField };
-}
 
 interface AuthFormProps<F extends string> {
   /** The screen's h1, also the form's accessible name. */

@@ -4,7 +4,8 @@ import { accountRecoveryTexts as texts } from '../../../domain/accountRecovery';
 import type { ForgotPasswordField } from '../machines/forgotPassword.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { Screen } from '../../../shared/ui/ScreenShell';
-import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
+import { useFieldFocus } from '../../../shared/ui/useFieldFocus';
+import { AuthForm, type AuthFieldSpec } from './AuthForm';
 import { useForgotPasswordMachine } from './AuthFormsActors';
 
 const fields: AuthFieldSpec<ForgotPasswordField>[] = [

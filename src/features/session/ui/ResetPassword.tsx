@@ -4,7 +4,8 @@ import { accountRecoveryTexts as texts, FORGOT_PASSWORD_PATH } from '../../../do
 import type { ResetPasswordField } from '../machines/resetPassword.machine';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { Screen } from '../../../shared/ui/ScreenShell';
-import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
+import { useFieldFocus } from '../../../shared/ui/useFieldFocus';
+import { AuthForm, type AuthFieldSpec } from './AuthForm';
 import { useResetPasswordMachine } from './AuthFormsActors';
 
 const fields: AuthFieldSpec<ResetPasswordField>[] = [

@@ -1,7 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SignUpField } from '../../../domain/validation';
-import { AuthForm, useFieldFocus, type AuthFieldSpec } from './AuthForm';
+import { useFieldFocus } from '../../../shared/ui/useFieldFocus';
+import { AuthForm, type AuthFieldSpec } from './AuthForm';
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { useSignUpMachine } from './AuthFormsActors';
 

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { securityTexts } from '../../../domain/accountSecurity';
 import { memberFailure } from '../../../domain/memberFailure';
 import { messages } from '../../../domain/messages';
-import { hasErrors, validateConfirmPassword, validatePassword, type FieldErrors } from '../../../domain/validation';
+import { firstInvalidField, hasErrors, validateConfirmPassword, validatePassword, type FieldErrors } from '../../../domain/validation';
 import { actionNotProvided, notProvided } from '../../../shared/machines/notProvided';
 
 /**
@@ -13,6 +13,9 @@ import { actionNotProvided, notProvided } from '../../../shared/machines/notProv
  * the form says so, and the screen is told (the device list no longer has the other devices).
  */
 export type ChangePasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/** The boxes in on-screen order: a refused submit puts the cursor in the first one that is wrong. */
+const FIELD_ORDER: readonly ChangePasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 export function validateChangePassword(values: Record<ChangePasswordField, string>): FieldErrors<ChangePasswordField> {
   const errors: FieldErrors<ChangePasswordField> = {};
@@ -62,6 +65,8 @@ export const changePasswordMachine = setup({
     showErrors: assign(({ context }) => ({ errors: validateChangePassword(context.values) })),
     /** Provided by the screen: the device list loads again. */
     passwordChanged: actionNotProvided('passwordChanged'),
+    /** Provided by the screen: the cursor goes to the box whose error is said (none for a whole-form error). */
+    focusField: actionNotProvided<{ field: ChangePasswordField | undefined }>('focusField'),
   },
   guards: {
     formIsValid: ({ context }) => !hasErrors(validateChangePassword(context.values)),
@@ -76,7 +81,14 @@ export const changePasswordMachine = setup({
       on: {
         SUBMIT: [
           { guard: 'formIsValid', target: 'saving' },
-          { target: '.correcting', actions: [assign({ serverError: null, notice: null }), 'showErrors'] },
+          {
+            target: '.correcting',
+            actions: [
+              assign({ serverError: null, notice: null }),
+              'showErrors',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalidField(FIELD_ORDER, validateChangePassword(context.values)) }) },
+            ],
+          },
         ],
       },
       states: {
@@ -91,7 +103,10 @@ export const changePasswordMachine = setup({
         src: 'changePassword',
         input: ({ context }) => ({ currentPassword: context.values.currentPassword, newPassword: context.values.newPassword }),
         onDone: { target: 'editing', actions: [assign({ values: empty, notice: securityTexts.changed }), 'passwordChanged'] },
-        onError: { target: 'editing.correcting', actions: assign({ serverError: ({ event }) => reasonOf(event.error) }) },
+        onError: {
+          target: 'editing.correcting',
+          actions: [assign({ serverError: ({ event }) => reasonOf(event.error) }), { type: 'focusField', params: ({ event }) => ({ field: reasonOf(event.error).field }) }],
+        },
       },
     },
   },

@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyTexts as texts } from '../../../domain/passkeys';
 import { ModalDialog } from '../../../shared/ui/ModalDialog';
+import { TextField } from '../../../shared/ui/TextField';
 import type { passkeysMachine } from '../machines/passkeys.machine';
 
 /** 'Add a passkey': the password confirms it is the member, an optional name labels the passkey in the list. */
@@ -53,19 +54,16 @@ export function AddPasskeyDialog({ actor }: { actor: ActorRefFrom<typeof passkey
             onChange={(event) => actor.send({ type: 'CHANGE_PASSWORD', value: event.target.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor={nameId}>{texts.nameLabel}</label>
-          <input
-            id={nameId}
-            className="input"
-            type="text"
-            autoComplete="off"
-            maxLength={PASSKEY_NAME_MAX_LENGTH}
-            value={name}
-            readOnly={busy}
-            onChange={(event) => actor.send({ type: 'CHANGE_NAME', value: event.target.value })}
-          />
-        </div>
+        <TextField
+          id={nameId}
+          label={texts.nameLabel}
+          type="text"
+          autoComplete="off"
+          maxLength={PASSKEY_NAME_MAX_LENGTH}
+          value={name}
+          readOnly={busy}
+          onValueChange={(value) => actor.send({ type: 'CHANGE_NAME', value })}
+        />
         {error && (
           <p id={errorId} className="field-error" role="alert">
             {error}

@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { accountDeletionMachine } from '../machines/accountDeletion.machine';
 import { ModalDialog } from '../../../shared/ui/ModalDialog';
+import { TextField } from '../../../shared/ui/TextField';
 import '../../../shared/ui/styles/social.css';
 
 /**
@@ -14,7 +15,6 @@ export function DeleteAccountDialog({ actor }: { actor: ActorRefFrom<typeof acco
   const titleId = useId();
   const descriptionId = useId();
   const inputId = useId();
-  const errorId = useId();
   const password = useSelector(actor, (s) => s.context.password);
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.matches('deleting'));
@@ -40,26 +40,17 @@ export function DeleteAccountDialog({ actor }: { actor: ActorRefFrom<typeof acco
           actor.send({ type: 'SUBMIT' });
         }}
       >
-        <div className="field">
-          <label htmlFor={inputId}>Password</label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            readOnly={busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => actor.send({ type: 'CHANGE', value: event.target.value })}
-          />
-          {error && (
-            <p id={errorId} className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={inputId}
+          inputRef={inputRef}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          readOnly={busy}
+          error={error}
+          onValueChange={(value) => actor.send({ type: 'CHANGE', value })}
+        />
         <div className="modal-dialog-actions">
           <button type="button" className="btn btn-outline" onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
             Cancel

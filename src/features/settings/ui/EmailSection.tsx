@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import { emailChangeTexts as texts } from '../../../domain/emailChange';
 import { inspectOptions } from '../../../shared/ui/inspect';
+import { TextField } from '../../../shared/ui/TextField';
 import type { EmailChangeField } from '../machines/emailChange.machine';
 import { useEmailChangeMachine } from './SecurityActors';
 
@@ -52,32 +53,20 @@ export function EmailSection({ email }: { email: string }) {
               {error}
             </p>
           )}
-          {fields.map(({ field, label, type, autoComplete }, index) => {
-            const inputId = `${id}-${field}`;
-            const fieldError = errors[field];
-            return (
-              <div className="field" key={field}>
-                <label htmlFor={inputId}>{label}</label>
-                <input
-                  id={inputId}
-                  className="input"
-                  type={type}
-                  autoComplete={autoComplete}
-                  autoFocus={index === 0}
-                  value={values[field]}
-                  disabled={sending}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? `${inputId}-error` : undefined}
-                  onChange={(event) => actor.send({ type: 'CHANGE', field, value: event.target.value })}
-                />
-                {fieldError && (
-                  <p id={`${inputId}-error`} className="field-error" role="alert">
-                    {fieldError}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          {fields.map(({ field, label, type, autoComplete }, index) => (
+            <TextField
+              key={field}
+              id={`${id}-${field}`}
+              label={label}
+              type={type}
+              autoComplete={autoComplete}
+              autoFocus={index === 0}
+              value={values[field]}
+              disabled={sending}
+              error={errors[field]}
+              onValueChange={(value) => actor.send({ type: 'CHANGE', field, value })}
+            />
+          ))}
           <div className="settings-form-actions">
             <button type="submit" className="btn btn-primary btn-small" disabled={sending} aria-busy={sending || undefined}>
               {sending ? texts.sending : texts.send}

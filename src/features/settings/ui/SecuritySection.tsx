@@ -3,6 +3,8 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { securityTexts as texts, type ListedDevice } from '../../../domain/accountSecurity';
 import { inspectOptions } from '../../../shared/ui/inspect';
+import { TextField } from '../../../shared/ui/TextField';
+import { useFieldFocus } from '../../../shared/ui/useFieldFocus';
 import { fieldError, type ChangePasswordField } from '../machines/changePassword.machine';
 import type { signedInDevicesMachine } from '../machines/signedInDevices.machine';
 import { useChangePasswordMachine, useSignedInDevicesMachine } from './SecurityActors';
@@ -27,7 +29,8 @@ export function SecuritySection() {
 
 function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const machine = useChangePasswordMachine();
-  const actor = useActorRef(machine.provide({ actions: { passwordChanged: onChanged } }), inspectOptions());
+  const { inputs, focusField } = useFieldFocus<ChangePasswordField>();
+  const actor = useActorRef(machine.provide({ actions: { passwordChanged: onChanged, focusField } }), inspectOptions());
   const context = useSelector(actor, (s) => s.context);
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const id = useId();
@@ -49,31 +52,22 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           {formError}
         </p>
       )}
-      {passwordFields.map(({ field, label, autoComplete }) => {
-        const error = fieldError(context, field);
-        const inputId = `${id}-${field}`;
-        return (
-          <div className="field" key={field}>
-            <label htmlFor={inputId}>{label}</label>
-            <input
-              id={inputId}
-              className="input"
-              type="password"
-              autoComplete={autoComplete}
-              value={context.values[field]}
-              readOnly={saving}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              onChange={(event) => actor.send({ type: 'CHANGE', field, value: event.target.value })}
-            />
-            {error && (
-              <p id={`${inputId}-error`} className="field-error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {passwordFields.map(({ field, label, autoComplete }) => (
+        <TextField
+          key={field}
+          id={`${id}-${field}`}
+          inputRef={(input) => {
+            inputs.current[field] = input;
+          }}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={context.values[field]}
+          readOnly={saving}
+          error={fieldError(context, field)}
+          onValueChange={(value) => actor.send({ type: 'CHANGE', field, value })}
+        />
+      ))}
       <div role="status" aria-live="polite">
         {context.notice && <p className="security-notice">{context.notice}</p>}
       </div>
