@@ -34,7 +34,6 @@ export const securityTexts = {
   onlyThisDevice: 'No other device is signed in.',
   loadFailed: 'Could not load your signed-in devices.',
   signOutFailed: 'Could not sign that device out. Please try again.',
-  tryAgain: 'Try again',
 } as const;
 
 export const changePasswordRequestSchema = z.object({ currentPassword: safeLine(10_000), newPassword: safeLine(10_000) });

@@ -47,7 +47,6 @@ export const passkeyTexts = {
   removeMessage: (name: string) => `"${name}" will no longer sign you in.`,
   removed: 'Passkey removed.',
   loadFailed: 'Your passkeys could not be loaded.',
-  retry: 'Try again',
   signIn: 'Sign in with a passkey',
   signingIn: 'Waiting for your passkey…',
   /** The browser was cancelled, timed out, or has no passkey for this site. */

@@ -5,6 +5,7 @@ import { inspectOptions } from '../../../shared/ui/inspect';
 import { StatusNotice } from '../../../shared/ui/StatusNotice';
 import { AddPasskeyDialog } from './AddPasskeyDialog';
 import { usePasskeysMachine } from './SettingsActors';
+import { LoadFailedAlert } from '../../../shared/ui/LoadFailedAlert';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -26,19 +27,7 @@ export function PasskeysSection() {
     <section className="card settings-section" aria-labelledby="settings-passkeys">
       <h2 id="settings-passkeys">{texts.heading}</h2>
       <p className="setting-value">{texts.intro}</p>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-          {failed && (
-            <>
-              {' '}
-              <button type="button" className="btn btn-outline btn-small" onClick={() => actor.send({ type: 'RETRY' })}>
-                {texts.retry}
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      <LoadFailedAlert error={error} onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined} />
       <StatusNotice notice={notice} onDismiss={() => actor.send({ type: 'DISMISS_NOTICE' })} />
       {!loading && !failed && (
         <ul className="setting-list" aria-label={texts.heading}>

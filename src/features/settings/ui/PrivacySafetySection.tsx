@@ -4,6 +4,7 @@ import { friendRequestsFromSchema, privacySafetyTexts as texts, type FriendReque
 import { inspectOptions } from '../../../shared/ui/inspect';
 import { usePrivacySafetyMachine } from './SettingsActors';
 import { SwitchRow } from './SwitchRow';
+import { LoadFailedAlert } from '../../../shared/ui/LoadFailedAlert';
 
 /** Settings' 'Privacy and safety' (members only): who may ask to be friends, whether my reads and typing are told, and whether others' reads are shown to me. */
 export function PrivacySafetySection() {
@@ -16,19 +17,7 @@ export function PrivacySafetySection() {
   return (
     <section className="card settings-section" aria-labelledby="settings-privacy-safety">
       <h2 id="settings-privacy-safety">{texts.heading}</h2>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-          {failed && (
-            <>
-              {' '}
-              <button type="button" className="btn btn-outline btn-small" onClick={() => actor.send({ type: 'RETRY' })}>
-                Try again
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      <LoadFailedAlert error={error} onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined} />
       <ul className="setting-list">
         <li className="setting-row">
           <fieldset className="setting-choice" disabled={!ready}>

@@ -8,6 +8,7 @@ import { useFieldFocus } from '../../../shared/ui/useFieldFocus';
 import { fieldError, type ChangePasswordField } from '../machines/changePassword.machine';
 import type { signedInDevicesMachine } from '../machines/signedInDevices.machine';
 import { useChangePasswordMachine, useSignedInDevicesMachine } from './SecurityActors';
+import { LoadFailedAlert } from '../../../shared/ui/LoadFailedAlert';
 
 const passwordFields: { field: ChangePasswordField; label: string; autoComplete: string }[] = [
   { field: 'currentPassword', label: texts.currentPasswordLabel, autoComplete: 'current-password' },
@@ -88,19 +89,7 @@ function SignedInDevices({ actor }: { actor: ActorRefFrom<typeof signedInDevices
   return (
     <div className="security-devices">
       <h3 id="settings-devices">{texts.devicesHeading}</h3>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-          {failed && (
-            <>
-              {' '}
-              <button type="button" className="btn btn-outline btn-small" onClick={() => actor.send({ type: 'RETRY' })}>
-                {texts.tryAgain}
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      <LoadFailedAlert error={error} onRetry={failed ? () => actor.send({ type: 'RETRY' }) : undefined} />
       <ul className="setting-list" aria-labelledby="settings-devices" aria-busy={!ready || undefined}>
         {devices.map((device: ListedDevice) => (
           <li className="setting-row device-row" key={device.id}>
