@@ -92,14 +92,21 @@ async function searchCandidates(db: Kysely<Database>, viewerId: string, filter: 
       ) found
       where member_id <> ${viewerId}
       limit ${SEARCH_MATCHES}
+    ),
+    distinct_matched as (select distinct member_id from matched),
+    shared as (
+      -- What each match shares with the viewer, counted for all matches in one join rather than one
+      -- subquery per match (as many as SEARCH_MATCHES).
+      select b.member_id, count(*) as overlap
+      from member_interests a join member_interests b on b.item_key = a.item_key
+      where a.member_id = ${viewerId} and b.member_id in (select member_id from distinct_matched)
+      group by b.member_id
     )
-    select p.member_id, (
-      select count(*) from member_interests a join member_interests b on b.item_key = a.item_key
-      where a.member_id = ${viewerId} and b.member_id = p.member_id
-    ) as overlap
-    from (select distinct member_id from matched) d
+    select p.member_id, coalesce(s.overlap, 0) as overlap
+    from distinct_matched d
     join profiles p on p.member_id = d.member_id
     join members m on m.id = p.member_id
+    left join shared s on s.member_id = d.member_id
     where ${inCommunity(filter.community)} and ${visibleTo(viewerId)}
     order by overlap desc, lower(m.username)
     limit ${limit}`.execute(db);
