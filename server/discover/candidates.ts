@@ -79,7 +79,7 @@ function containsPattern(search: string): string {
 /** Members whose username or one of whose items contains the search, most shared items first. */
 async function searchCandidates(db: Kysely<Database>, viewerId: string, filter: CandidateFilter, limit: number): Promise<PrunedCandidate[]> {
   // LIKE on the lower-cased username and on the item key goes through their trigram indexes (migration
-  // 016_search_trigrams) when the search has three characters or more; shorter ones read the rows.
+  // 020_search_trigrams) when the search has three characters or more; shorter ones read the rows.
   // UNION ALL with a LIMIT lets a common search stop early, and only the matches found are ranked by
   // what they share.
   const pattern = containsPattern(filter.search);

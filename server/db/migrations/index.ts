@@ -14,8 +14,8 @@ import { operatorsMigration } from './012_operators';
 import { mailAndPasswordResetsMigration } from './013_mail_and_password_resets';
 import { sessionDevicesMigration } from './014_session_devices';
 import { passkeysMigration } from './015_passkeys';
-import { searchTrigramsMigration } from './016_search_trigrams';
 import { emailChangesMigration } from './017_email_changes';
+import { searchTrigramsMigration } from './020_search_trigrams';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +34,6 @@ export const migrations: Record<string, Migration> = {
   '013_mail_and_password_resets': mailAndPasswordResetsMigration,
   '014_session_devices': sessionDevicesMigration,
   '015_passkeys': passkeysMigration,
-  '016_search_trigrams': searchTrigramsMigration,
   '017_email_changes': emailChangesMigration,
+  '020_search_trigrams': searchTrigramsMigration,
 };
