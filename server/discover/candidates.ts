@@ -68,27 +68,45 @@ async function sharingCandidates(db: Kysely<Database>, viewerId: string, filter:
   return result.rows.map((row) => ({ id: row.member_id, overlap: Number(row.overlap) }));
 }
 
+/**
+ * The search as a LIKE pattern matching what contains it: the wildcards % and _ and the escape
+ * character \ are escaped, so 'a_b' finds 'a_b' only, as a plain substring test would.
+ */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Members whose username or one of whose items contains the search, most shared items first. */
 async function searchCandidates(db: Kysely<Database>, viewerId: string, filter: CandidateFilter, limit: number): Promise<PrunedCandidate[]> {
-  // Matching reads every username and item key (no trigram index); UNION ALL with a LIMIT lets a
-  // common search stop early, and only the matches found are ranked by what they share.
+  // LIKE on the lower-cased username and on the item key goes through their trigram indexes (migration
+  // 020_search_trigrams) when the search has three characters or more; shorter ones read the rows.
+  // UNION ALL with a LIMIT lets a common search stop early, and only the matches found are ranked by
+  // what they share.
+  const pattern = containsPattern(filter.search);
   const result = await sql<{ member_id: string; overlap: string | number }>`
     with matched as (
       select member_id from (
-        select m.id as member_id from members m where strpos(lower(m.username), ${filter.search}) > 0
+        select m.id as member_id from members m where lower(m.username) like ${pattern}
         union all
-        select s.member_id from member_interests s where strpos(s.item_key, ${filter.search}) > 0
+        select s.member_id from member_interests s where s.item_key like ${pattern}
       ) found
       where member_id <> ${viewerId}
       limit ${SEARCH_MATCHES}
+    ),
+    distinct_matched as (select distinct member_id from matched),
+    shared as (
+      -- What each match shares with the viewer, counted for all matches in one join rather than one
+      -- subquery per match (as many as SEARCH_MATCHES).
+      select b.member_id, count(*) as overlap
+      from member_interests a join member_interests b on b.item_key = a.item_key
+      where a.member_id = ${viewerId} and b.member_id in (select member_id from distinct_matched)
+      group by b.member_id
     )
-    select p.member_id, (
-      select count(*) from member_interests a join member_interests b on b.item_key = a.item_key
-      where a.member_id = ${viewerId} and b.member_id = p.member_id
-    ) as overlap
-    from (select distinct member_id from matched) d
+    select p.member_id, coalesce(s.overlap, 0) as overlap
+    from distinct_matched d
     join profiles p on p.member_id = d.member_id
     join members m on m.id = p.member_id
+    left join shared s on s.member_id = d.member_id
     where ${inCommunity(filter.community)} and ${visibleTo(viewerId)}
     order by overlap desc, lower(m.username)
     limit ${limit}`.execute(db);

@@ -15,6 +15,7 @@ import { mailAndPasswordResetsMigration } from './013_mail_and_password_resets';
 import { sessionDevicesMigration } from './014_session_devices';
 import { passkeysMigration } from './015_passkeys';
 import { emailChangesMigration } from './017_email_changes';
+import { searchTrigramsMigration } from './020_search_trigrams';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014_session_devices': sessionDevicesMigration,
   '015_passkeys': passkeysMigration,
   '017_email_changes': emailChangesMigration,
+  '020_search_trigrams': searchTrigramsMigration,
 };

@@ -141,6 +141,41 @@ describe.each(DATABASE_KINDS)('discover candidates on %s', (kind) => {
     expect(names((await pruneCandidates(setup.database.db, viewer.id, { search: 'dune', community: 'UW' })).candidates, people)).toEqual([]);
   });
 
+  it('matches a search as a plain substring: %, _ and backslash are themselves, case is ignored, short and unicode needles work', async () => {
+    const viewer = await seed('viewer', { music: ['Jazz'] });
+    const people = [
+      viewer,
+      await seed('Percent%Man', {}),
+      await seed('PercentXMan', {}),
+      await seed('under_score', {}),
+      await seed('underXscore', {}),
+      await seed('back\\slash', {}),
+      await seed('backslash', {}),
+      await seed('AlphaBeta', {}),
+      await seed('cafefan', { music: ['Café Tacvba', 'Jazz'] }),
+      await seed('delmar', { music: ['Cafe del Mar'] }),
+      await seed('juicer', { games: ['100% Orange Juice'] }),
+      await seed('guitarist', { shows: ['Rock 🎸 Night'] }),
+    ];
+    const found = async (search: string) => names((await pruneCandidates(setup.database.db, viewer.id, { search })).candidates, people);
+    expect(await found('t%m')).toEqual(['Percent%Man']);
+    expect(await found('%')).toEqual(['juicer', 'Percent%Man']);
+    expect(await found('r_s')).toEqual(['under_score']);
+    expect(await found('_')).toEqual(['under_score']);
+    expect(await found('\\s')).toEqual(['back\\slash']);
+    expect(await found('\\')).toEqual(['back\\slash']);
+    expect(await found('x')).toEqual(['PercentXMan', 'underXscore']);
+    expect(await found('alphab')).toEqual(['AlphaBeta']);
+    expect(await found('ab')).toEqual(['AlphaBeta']);
+    expect(await found('qq')).toEqual([]);
+    expect(await found('fé')).toEqual(['cafefan']);
+    expect(await found('café t')).toEqual(['cafefan']);
+    expect(await found('cafe')).toEqual(['cafefan', 'delmar']);
+    expect(await found('🎸')).toEqual(['guitarist']);
+    expect(await found('% o')).toEqual(['juicer']);
+    expect(await found('%%')).toEqual([]);
+  });
+
   it('reads candidates as scoring needs them: hobbies, sorted item keys by category, connected taste', async () => {
     const viewer = await seed('viewer', { music: ['Rock', 'Jazz'], games: ['Hades'] }, { hobbies: 'chess' });
     const them = await seed('them', { music: ['Rock ', 'ambient'], shows: ['Dune'] }, { hobbies: 'hiking', connectedTaste: { steamGames: [{ name: 'Hades', hours: 12 }] } });
