@@ -50,21 +50,21 @@ async function stillTrue(db: Kysely<Database>, viewer: Viewer, ranking: Ranking)
 
 /**
  * The rankings this server last read or stored, parsed, by member and scope. Only a copy: it is used
- * when the stored row still has the same computed_at and size (another server's newer ranking
+ * when the stored row still has the same computed_at and entries (by md5) (another server's newer ranking
  * replaces the row, and then the row is read again), and checked for staleness like the row.
  */
 interface Remembered {
   ranking: Ranking;
-  /** computed_at as the database prints it (to the microsecond) and the stored entries' length */
+  /** computed_at as the database prints it (to the microsecond) and the md5 of the stored entries */
   stamp: string;
-  size: number;
+  digest: string;
   memberIds: string[];
 }
 const remembered = boundedMemo<Remembered>(5_000);
 const rememberedKey = (viewer: Viewer, scope: string) => `${viewer.id}|${scope}`;
 
-function remember(viewer: Viewer, scope: string, ranking: Ranking, stamp: string, size: number): void {
-  remembered.set(rememberedKey(viewer, scope), { ranking, stamp, size, memberIds: memberIdsOf(ranking) });
+function remember(viewer: Viewer, scope: string, ranking: Ranking, stamp: string, digest: string): void {
+  remembered.set(rememberedKey(viewer, scope), { ranking, stamp, digest, memberIds: memberIdsOf(ranking) });
 }
 
 export async function cachedRanking(db: Kysely<Database>, viewer: Viewer, scope: string): Promise<Ranking | undefined> {
@@ -72,11 +72,11 @@ export async function cachedRanking(db: Kysely<Database>, viewer: Viewer, scope:
   if (known && !outlived(viewer, known.ranking.computedAt)) {
     // One statement: is the stored row still the remembered one, and is it still true? The entries
     // travel only when the row is another one.
-    const same = sql<boolean>`(r.computed_at::text = ${known.stamp} and length(r.entries) = ${known.size})`;
+    const same = sql<boolean>`(r.computed_at::text = ${known.stamp} and md5(r.entries) = ${known.digest})`;
     const row = (
-      await sql<{ same: boolean; stale: boolean | null; computed_at: Date; stamp: string; size: number; open: boolean; entries: string | null }>`
+      await sql<{ same: boolean; stale: boolean | null; computed_at: Date; stamp: string; digest: string; open: boolean; entries: string | null }>`
         select ${same} as same, case when ${same} then ${staleSince(viewer.id, sql<Date>`r.computed_at`, known.ranking.open, known.memberIds)} end as stale,
-          r.computed_at, r.computed_at::text as stamp, length(r.entries) as size, r.open, case when ${same} then null else r.entries end as entries
+          r.computed_at, r.computed_at::text as stamp, md5(r.entries) as digest, r.open, case when ${same} then null else r.entries end as entries
         from discover_rankings r where r.member_id = ${viewer.id} and r.scope = ${scope}`.execute(db)
     ).rows[0];
     if (!row) return undefined;
@@ -85,7 +85,7 @@ export async function cachedRanking(db: Kysely<Database>, viewer: Viewer, scope:
   }
   const row = await db
     .selectFrom('discover_rankings')
-    .select(['entries', 'computed_at', sql<string>`computed_at::text`.as('stamp'), sql<number>`length(entries)`.as('size'), 'open'])
+    .select(['entries', 'computed_at', sql<string>`computed_at::text`.as('stamp'), sql<string>`md5(entries)`.as('digest'), 'open'])
     .where('member_id', '=', viewer.id)
     .where('scope', '=', scope)
     .executeTakeFirst();
@@ -96,11 +96,11 @@ async function fromRow(
   db: Kysely<Database>,
   viewer: Viewer,
   scope: string,
-  row: { computed_at: Date; stamp: string; size: number; open: boolean; entries: string | null },
+  row: { computed_at: Date; stamp: string; digest: string; open: boolean; entries: string | null },
 ): Promise<Ranking | undefined> {
   const ranking = { entries: entriesSchema.parse(JSON.parse(row.entries ?? '[]')), computedAt: new Date(row.computed_at), open: row.open };
   if (!(await stillTrue(db, viewer, ranking))) return undefined;
-  remember(viewer, scope, ranking, row.stamp, Number(row.size));
+  remember(viewer, scope, ranking, row.stamp, row.digest);
   return ranking;
 }
 
@@ -108,12 +108,12 @@ export async function storeRanking(db: Kysely<Database>, viewer: Viewer, scope: 
   const entries = JSON.stringify(ranking.entries);
   const expired = new Date(viewer.readAt.getTime() - SCORE_LIFETIME_MS);
   // One statement: searches make one row each, and the member's rows past their hour go whenever a new one comes.
-  const stored = await sql<{ stamp: string; size: number }>`
+  const stored = await sql<{ stamp: string; digest: string }>`
     with expired as (delete from discover_rankings where member_id = ${viewer.id} and scope <> ${scope} and computed_at < ${expired})
     insert into discover_rankings (member_id, scope, computed_at, open, entries)
     values (${viewer.id}, ${scope}, ${ranking.computedAt}, ${ranking.open}, ${entries})
     on conflict (member_id, scope) do update set computed_at = excluded.computed_at, open = excluded.open, entries = excluded.entries
-    returning computed_at::text as stamp, length(entries) as size`.execute(db);
+    returning computed_at::text as stamp, md5(entries) as digest`.execute(db);
   const row = stored.rows[0];
-  if (row) remember(viewer, scope, ranking, row.stamp, Number(row.size));
+  if (row) remember(viewer, scope, ranking, row.stamp, row.digest);
 }
