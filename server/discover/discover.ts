@@ -78,7 +78,7 @@ export async function discoverPage(deps: DiscoverDeps, viewerId: string, request
     (e) => e.score >= floor && (e.kind === 'sample' ? withSamples : canSee(standing, e.id) && seesProfile(standing, e.id)),
   );
   const page = visible.slice(request.offset, request.offset + DISCOVER_PAGE_SIZE);
-  const cards = await buildCards(deps.db, viewer.profile, page, (id) => standing.relation.get(id) ?? 'none');
+  const cards = await buildCards(deps.db, viewer, page, (id) => standing.relation.get(id) ?? 'none');
   const next = request.offset + DISCOVER_PAGE_SIZE;
   return { cards, nextCursor: next < visible.length ? encodeCursor(next) : null };
 }

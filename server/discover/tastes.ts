@@ -17,6 +17,8 @@ export interface Viewer {
   communities: string[];
   /** undefined while the member has no profile row */
   changedAt?: Date;
+  /** the profile's changed_at to the microsecond as text ('' without a profile row): what names this version of it */
+  version: string;
   /** the database's clock when the viewer was read: what a ranking built now is as new as */
   readAt: Date;
 }
@@ -25,7 +27,7 @@ export async function loadViewer(db: Kysely<Database>, memberId: string): Promis
   const row = await db
     .selectFrom('members as m')
     .leftJoin('profiles as p', 'p.member_id', 'm.id')
-    .select(['m.id', 'm.username', 'p.data', 'p.communities', 'p.changed_at', sql<Date>`now()`.as('read_at')])
+    .select(['m.id', 'm.username', 'p.data', 'p.communities', 'p.changed_at', sql<string | null>`p.changed_at::text`.as('version'), sql<Date>`now()`.as('read_at')])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -47,6 +49,7 @@ export async function loadViewer(db: Kysely<Database>, memberId: string): Promis
     }),
     communities: row.communities ?? [],
     changedAt: row.changed_at ?? undefined,
+    version: row.version ?? '',
     readAt: new Date(row.read_at),
   };
 }

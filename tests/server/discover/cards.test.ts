@@ -3,7 +3,7 @@ import { interestRows } from '../../../server/discover/interests';
 import { samplesFor } from '../../../server/discover/samples';
 import { withMemberApp } from '../members/support/memberApp';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { addMember, putSettings, type TestMember } from '../social/support/members';
+import { addMember, putSettings, saveTaste, type TestMember } from '../social/support/members';
 
 // What a discover card and a profile view show: the viewer's items the other person also lists (once,
 // in the viewer's spelling and category), the interest rows discovery prunes by, where the pair stands,
@@ -49,6 +49,23 @@ describe.each(DATABASE_KINDS)('cards and profile views on %s', (kind) => {
     expect(page.cards.map((c) => c.relation)).toEqual(['friends']);
     const view = (await (await alice.browser.request('GET', `/api/members/${bob.id}`)).json()) as { relation: string };
     expect(view.relation).toBe('friends');
+  });
+
+  it("shows a member's new lists on the viewer's next page, and the viewer's own new lists in what is shared", async () => {
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'], favoriteGames: ['Hades'] });
+    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const card = async () => {
+      const page = (await (await alice.browser.request('GET', '/api/discover')).json()) as { cards: { bio: string; shared: string[] }[] };
+      return page.cards.map((c) => [c.bio, c.shared]);
+    };
+    expect(await card()).toEqual([['Jazz', ['Jazz']]]);
+    await saveTaste(bob, { musicGenres: ['Jazz', 'Soul'], favoriteGames: ['Hades'] });
+    expect(await card()).toEqual([['Jazz, Soul, Hades', ['Jazz', 'Hades']]]);
+    await saveTaste(alice, { musicGenres: ['Soul'] });
+    expect(await card()).toEqual([['Jazz, Soul, Hades', ['Soul']]]);
+    // The same score (the match ignores case), spelled anew: shared items are named as the viewer spells them.
+    await saveTaste(alice, { musicGenres: ['SOUL'] });
+    expect(await card()).toEqual([['Jazz, Soul, Hades', ['SOUL']]]);
   });
 
   it("explains a member's card by the mean of both directions, in the viewer's spelling", async () => {

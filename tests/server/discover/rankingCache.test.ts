@@ -66,6 +66,16 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
     expect(await scores(alice)).toEqual({ Bob: 100 });
   });
 
+  it('shows the stored ranking as it is now when it is rewritten at the same moment (as another server may)', async () => {
+    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
+    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    expect(await scores(alice)).toEqual({ Bob: 100 });
+    await markStored(alice, 77);
+    expect(await scores(alice)).toEqual({ Bob: 77 });
+    await markStored(alice, 76);
+    expect(await scores(alice)).toEqual({ Bob: 76 });
+  });
+
   it("builds a new one once the viewer's own profile changed", async () => {
     const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
     await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
