@@ -2,16 +2,17 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { APP_LAYOUT, ROUTE_SCREENS, SPLASH_NEXT } from '../src/app/routeScreens.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
-import { APP_LAYOUT, ROUTE_SCREENS, SPLASH_NEXT } from '../src/app/routeScreens.ts';
 
 // After the client build, writes a page per fixed route (dist/<route>/index.html, which the static file
 // server answers for /<route>) so a first visit paints sooner:
 // - /intro carries the splash already rendered, so it shows before any script has run (React hydrates it);
 // - every other fixed route preloads the lazy chunks and styles its screen always needs, and the main
 //   screens also carry their header and navigation (marked data-shell: the app replaces it when it renders).
-// dist/index.html stays the empty shell for every other path.
+// dist/index.html stays the empty shell for every other path. Every page, that shell included, carries its
+// stylesheets inline, so none waits for a stylesheet request before it paints.
 
 /** One output script of the client build: its file, the files it imports statically, its styles. */
 interface BuiltChunk {
