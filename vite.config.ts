@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { apiDevServer } from './server/devPlugin.ts';
 import { firstPaint } from './scripts/firstPaint.ts';
+import { rootChunkGroups } from './scripts/chunkGroups.ts';
 
 // The /api routes run inside the dev server (same port), so `npm run dev` behaves like `npm start`.
 export default defineConfig({
@@ -31,6 +32,8 @@ export default defineConfig({
               name: 'boot',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]|src[\\/](shared[\\/]storage[\\/]store|domain[\\/](community|errors))\.ts/,
             },
+            // The members session and the main screens' frame, one file each (scripts/chunkGroups.ts).
+            ...rootChunkGroups(import.meta.dirname),
           ],
         },
       },

@@ -7,7 +7,7 @@
 /** The main screens' frame; a route that needs it gets the frame prerendered into its page too. */
 export const APP_LAYOUT = 'src/app/AppLayout.tsx';
 /** The members session every route after /intro renders its screen inside (routes.tsx). */
-const SESSION_ROOT = 'src/app/SessionRoot.tsx';
+export const SESSION_ROOT = 'src/app/SessionRoot.tsx';
 /** A feature's screen, by the feature's folder and the screen's name. */
 const screen = (feature: string, name: string) => `src/features/${feature}/ui/${name}.tsx`;
 
