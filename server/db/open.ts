@@ -9,6 +9,7 @@ import { lockDataDir } from './dataDirLock';
 import { postgresListener, type NotificationListener, type Unlisten } from './listener';
 import { migrateToLatest } from './migrate';
 import { pglitePool } from './pglitePool';
+import { pgliteOptions } from './pgliteSettings';
 import { openPgliteThread, type EmbeddedDatabase } from './pgliteThread';
 import type { Database } from './schema';
 
@@ -74,7 +75,7 @@ export async function openDatabase(config: DatabaseConfig, log: Logger = silentL
   const unlock = lockDataDir(dataDir);
   let pglite: EmbeddedDatabase;
   try {
-    pglite = options.embeddedThread ? await openPgliteThread(dataDir, options.embeddedThread) : await PGlite.create({ dataDir });
+    pglite = options.embeddedThread ? await openPgliteThread(dataDir, options.embeddedThread) : await PGlite.create(pgliteOptions(dataDir));
   } catch (error) {
     unlock();
     throw error;
