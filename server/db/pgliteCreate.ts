@@ -8,5 +8,12 @@ import { pgliteOptions } from './pgliteSettings';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('pgliteCreate.ts needs the data folder as its argument (see pgliteCreation.ts).');
+// The server that started this process has ended (even by kill -9): stop at the next turn of the event
+// loop (initdb itself runs in one uninterrupted stretch) rather than run on alone.
+const parentGone = () => process.exit(1);
+process.on('disconnect', parentGone);
 const pglite = await PGlite.create(pgliteOptions(dataDir));
 await pglite.close();
+process.off('disconnect', parentGone);
+// The open channel would keep this process alive.
+process.disconnect?.();

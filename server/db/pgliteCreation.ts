@@ -20,16 +20,17 @@ function createCommand(dataDir: string): string[] {
 
 /**
  * Creates the embedded database in `dataDir` in a short-lived child process (pgliteCreate.ts), so the
- * memory initdb takes is the child's and is released when it exits. A server that exits meanwhile
- * takes the child with it.
+ * memory initdb takes is the child's and is released when it exits. A server that exits meanwhile,
+ * even killed, takes the child with it.
  */
 export function createInChildProcess(dataDir: string): Promise<void> {
-  const child = spawn(process.execPath, createCommand(dataDir), { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The IPC channel is only there to close when this process ends, however it ends (kill -9 included).
+  const child = spawn(process.execPath, createCommand(dataDir), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const stopChild = () => child.kill('SIGKILL');
   process.once('exit', stopChild);
   let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (text: string) => {
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
     stderr = (stderr + text).slice(-STDERR_KEPT);
   });
   return new Promise((resolve, reject) => {
