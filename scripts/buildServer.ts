@@ -7,8 +7,9 @@ import { build } from 'esbuild';
 const outdir = process.argv[2] ?? 'dist-server';
 
 await build({
-  // The embedded database's worker thread is a file of its own (dist-server/db/pgliteWorker.js).
-  entryPoints: ['server/start.ts', 'server/db/pgliteWorker.ts'],
+  // The embedded database's worker thread and the child process that creates a fresh one are files of
+  // their own (dist-server/db/pgliteWorker.js, dist-server/db/pgliteCreate.js).
+  entryPoints: ['server/start.ts', 'server/db/pgliteWorker.ts', 'server/db/pgliteCreate.ts'],
   outbase: 'server',
   outdir,
   bundle: true,

@@ -1,4 +1,4 @@
-import { ApiError, GoogleGenAI, Type, type Schema } from '@google/genai';
+import type { ApiError, Schema, Type } from '@google/genai';
 import type { ServerConfig } from '../config';
 import { readLimitedText } from '../lib/upstream';
 import { explainScores, sharedItems } from './local/similarity';
@@ -16,15 +16,18 @@ import { AiFailure, type AiProvider } from './provider';
 
 // The Gemini provider. One generateContent call per feature, each bounded by the configured timeout;
 // every upstream problem becomes an AiFailure so routes answer with a typed error, never the detail.
+// The SDK is loaded only when a key is configured: a server without one never holds its code in memory.
 
-const SIMILARITY_SCHEMA: Schema = {
-  type: Type.ARRAY,
-  items: {
-    type: Type.OBJECT,
-    properties: { username: { type: Type.STRING }, score: { type: Type.INTEGER } },
-    required: ['username', 'score'],
-  },
-};
+function similaritySchema(type: typeof Type): Schema {
+  return {
+    type: type.ARRAY,
+    items: {
+      type: type.OBJECT,
+      properties: { username: { type: type.STRING }, score: { type: type.INTEGER } },
+      required: ['username', 'score'],
+    },
+  };
+}
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
@@ -47,15 +50,21 @@ export async function guardedFetch(input: RequestInfo | URL, init?: RequestInit)
 }
 
 export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: string }): AiProvider {
-  const ai = new GoogleGenAI({
-    apiKey: gemini.apiKey,
-    httpOptions: { fetch: guardedFetch, ...(gemini.baseUrl ? { baseUrl: gemini.baseUrl } : {}) },
-  });
+  const sdk = import('@google/genai');
+  const client = sdk.then(
+    ({ GoogleGenAI }) =>
+      new GoogleGenAI({
+        apiKey: gemini.apiKey,
+        httpOptions: { fetch: guardedFetch, ...(gemini.baseUrl ? { baseUrl: gemini.baseUrl } : {}) },
+      }),
+  );
 
   async function generate(
     prompt: Prompt,
     options: { maxOutputTokens: number; temperature: number; json?: Schema },
   ): Promise<string> {
+    const { ApiError } = await sdk;
+    const ai = await client;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -107,7 +116,7 @@ export function createGeminiProvider(gemini: ServerConfig['gemini'] & { apiKey: 
       const raw = await generate(similarityPrompt(req), {
         maxOutputTokens: 64 + 24 * usernames.length,
         temperature: 0.2,
-        json: SIMILARITY_SCHEMA,
+        json: similaritySchema((await sdk).Type),
       });
       let parsed: unknown;
       try {

@@ -8,8 +8,8 @@ import { silentLogger, type Logger } from '../lib/log';
 import { lockDataDir } from './dataDirLock';
 import { postgresListener, type NotificationListener, type Unlisten } from './listener';
 import { migrateToLatest } from './migrate';
-import { PGLITE_EXTENSIONS } from './pgliteOptions';
 import { pglitePool } from './pglitePool';
+import { pgliteOptions } from './pgliteSettings';
 import { openPgliteThread, type EmbeddedDatabase } from './pgliteThread';
 import type { Database } from './schema';
 
@@ -75,7 +75,7 @@ export async function openDatabase(config: DatabaseConfig, log: Logger = silentL
   const unlock = lockDataDir(dataDir);
   let pglite: EmbeddedDatabase;
   try {
-    pglite = options.embeddedThread ? await openPgliteThread(dataDir, options.embeddedThread) : await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    pglite = options.embeddedThread ? await openPgliteThread(dataDir, options.embeddedThread) : await PGlite.create(pgliteOptions(dataDir));
   } catch (error) {
     unlock();
     throw error;

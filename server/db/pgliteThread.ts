@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { createInChildProcess, needsCreating } from './pgliteCreation';
 import type { ErrorFields, FromWorker, QueryAnswer, ToWorker, WorkerStart } from './pgliteThreadProtocol';
 
 // The server's embedded database runs on a worker thread (pgliteWorker.ts), so a database that stops
@@ -63,8 +64,16 @@ function startWorker(data: WorkerStart): Worker {
   return new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${source}, ${source}))`, { eval: true, workerData: data });
 }
 
-/** Opens the embedded database in `dataDir` on its own thread; resolves once it is open. */
-export function openPgliteThread(dataDir: string, options: PgliteThreadOptions): Promise<EmbeddedDatabase> {
+/**
+ * Opens the embedded database in `dataDir` on its own thread; resolves once it is open. A fresh
+ * `dataDir` is first created in a child process (pgliteCreation.ts), so this one never holds initdb's memory.
+ */
+export async function openPgliteThread(dataDir: string, options: PgliteThreadOptions): Promise<EmbeddedDatabase> {
+  if (needsCreating(dataDir)) await createInChildProcess(dataDir);
+  return startPgliteThread(dataDir, options);
+}
+
+function startPgliteThread(dataDir: string, options: PgliteThreadOptions): Promise<EmbeddedDatabase> {
   const answerTimeoutMs = options.answerTimeoutMs ?? DATABASE_ANSWER_TIMEOUT_MS;
   const wedgedAfterMs = options.wedgedAfterMs ?? DATABASE_WEDGED_AFTER_MS;
   const worker = startWorker({ dataDir });

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from './pgliteOptions';
+import { pgliteOptions } from './pgliteSettings';
 import type { ErrorFields, FromWorker, QueryAnswer, ToWorker, WorkerStart } from './pgliteThreadProtocol';
 
 // The embedded database's own thread (started by pgliteThread.ts). PGlite runs Postgres compiled to
@@ -26,7 +26,7 @@ const post = (message: FromWorker) => port.postMessage(message);
 const unlistens = new Map<number, () => Promise<void>>();
 
 // Pings are answered from the start, while the database is still being opened (initdb runs in chunks).
-const opening = PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+const opening = PGlite.create(pgliteOptions(dataDir));
 
 async function handle(message: Exclude<ToWorker, { op: 'ping' }>): Promise<void> {
   try {

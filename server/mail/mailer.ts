@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
 import type { Logger } from '../lib/log';
 
 // How mail leaves the server. With SMTP_URL, over SMTP (nodemailer). Without it (the embedded default),
@@ -33,30 +32,49 @@ export interface MailSettings {
 /** An SMTP server that does not answer within this is treated as a failed attempt (the queue tries again). */
 const SMTP_TIMEOUT_MS = 15_000;
 
+/**
+ * Made on first use: nodemailer is loaded with the first mail, as most servers send none for hours and
+ * its code would otherwise sit in memory from the start. `made` is what was made so far, for closing.
+ */
+function onFirstUse<T>(make: () => Promise<T>): { get(): Promise<T>; made(): Promise<T> | undefined } {
+  let made: Promise<T> | undefined;
+  return { get: () => (made ??= make()), made: () => made };
+}
+
+function closeWhenMade(transport: { made(): Promise<{ close(): void }> | undefined }): void {
+  void transport.made()?.then(
+    (made) => made.close(),
+    () => undefined,
+  );
+}
+
 export function createMailer(settings: MailSettings, log: Logger): Mailer {
   if (settings.smtpUrl) {
-    const transport = createTransport({
-      url: settings.smtpUrl,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    });
+    const url = settings.smtpUrl;
+    const transport = onFirstUse(async () =>
+      (await import('nodemailer')).createTransport({
+        url,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    );
     return {
       async deliver(mail) {
-        await transport.sendMail({ from: settings.from, ...mail });
+        await (await transport.get()).sendMail({ from: settings.from, ...mail });
       },
-      close: () => transport.close(),
+      close: () => closeWhenMade(transport),
     };
   }
-  const files = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = onFirstUse(async () => (await import('nodemailer')).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async deliver(mail) {
-      const info = await files.sendMail({ from: settings.from, ...mail });
+      const info = await (await files.get()).sendMail({ from: settings.from, ...mail });
       await mkdir(settings.mailDir, { recursive: true });
       const file = join(settings.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message, { mode: 0o600 });
       log.info('mail written to a file (no SMTP_URL set)', { to: mail.to, subject: mail.subject, file });
     },
-    close: () => files.close(),
+    close: () => closeWhenMade(files),
   };
 }

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import { PASSKEYS_PER_MEMBER, passkeyTexts, type Passkey } from '../../src/domain/passkeys';
@@ -18,6 +14,9 @@ import { CHALLENGE_LIFETIME_MS, keepChallenge, signedChallenge, takeChallenge } 
 // A member's passkeys: WebAuthn registration and authentication through @simplewebauthn/server, with
 // the credentials and challenges in the database. The relying party is this server's public origin:
 // its hostname is the RP id and the origin itself is the only origin an answer may come from.
+// The library is loaded on the first passkey request, so a server where nobody uses one never holds it.
+
+const webauthn = () => import('@simplewebauthn/server');
 
 type Db = Kysely<Database>;
 
@@ -46,6 +45,7 @@ export async function registrationOptions(
   member: { id: string; username: string },
   now: number,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   const existing = await db.selectFrom('passkeys').select(['credential_id', 'transports']).where('member_id', '=', member.id).execute();
   const options = await generateRegistrationOptions({
     rpName: 'Mycelius',
@@ -85,6 +85,7 @@ export type AddResult = { ok: true; passkey: Passkey } | { ok: false; reason: 'c
 export async function addPasskey(db: Db, rp: RelyingParty, memberId: string, response: RegistrationResponseJSON, name: string, now: () => number): Promise<AddResult> {
   const challenge = signedChallenge(response.response.clientDataJSON);
   if (!challenge || !(await takeChallenge(db, 'register', challenge, now(), memberId))) return { ok: false, reason: 'challenge' };
+  const { verifyRegistrationResponse } = await webauthn();
   let info;
   try {
     const verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false });
@@ -126,6 +127,7 @@ export async function removePasskey(db: Db, memberId: string, passkeyId: string)
 
 /** Options for 'Sign in with a passkey': no credentials listed, so the authenticator offers its discoverable ones. */
 export async function signInOptions(db: Db, rp: RelyingParty, client: string, now: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, timeout: CHALLENGE_LIFETIME_MS, userVerification: 'preferred' });
   await keepChallenge(db, 'signIn', client, options.challenge, now);
   return options;
@@ -151,6 +153,7 @@ export async function signInWithPasskey(db: Db, rp: RelyingParty, response: Auth
   const userHandle = response.response.userHandle;
   if (userHandle !== undefined && Buffer.from(userHandle, 'base64url').toString('utf8') !== row.member_id) return { ok: false, reason: 'unknown' };
   const storedCount = Number(row.sign_count);
+  const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {
     const verified = await verifyAuthenticationResponse({

@@ -242,6 +242,29 @@ describe('opening the configured database', () => {
     }
   }, 60_000);
 
+  it("runs the server's embedded database with 16 MB of shared buffers, 4 MB of work memory and 16 MB for maintenance, on a fresh DATA_DIR and again on its restart", async () => {
+    const data = createDataDir();
+    const onWedged = vi.fn();
+    const settingsOf = async (opened: { db: Kysely<Database> }) => {
+      const { rows } = await sql<{ name: string; setting: string }>`select name, current_setting(name) as setting from unnest(array['shared_buffers', 'work_mem', 'maintenance_work_mem']) as name order by name`.execute(opened.db);
+      return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+    };
+    const expected = { maintenance_work_mem: '16MB', shared_buffers: '16MB', work_mem: '4MB' };
+    try {
+      const fresh = await openMigratedDatabase({ dataDir: data.dir }, undefined, { embeddedThread: { onWedged } });
+      expect(fresh.applied).toEqual(ALL_MIGRATIONS);
+      expect(await settingsOf(fresh)).toEqual(expected);
+      await fresh.close();
+      const restarted = await openMigratedDatabase({ dataDir: data.dir }, undefined, { embeddedThread: { onWedged } });
+      expect(restarted.applied).toEqual([]);
+      expect(await settingsOf(restarted)).toEqual(expected);
+      await restarted.close();
+      expect(onWedged).not.toHaveBeenCalled();
+    } finally {
+      data.remove();
+    }
+  }, 120_000);
+
   it('opens Postgres in the background: the engine is known at once, it migrates, listens, and closing it ends every session', async () => {
     await onNewPostgresDatabase(async (url) => {
       const starting = openDatabaseInBackground({ dataDir: 'unused', url });
