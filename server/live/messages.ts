@@ -161,10 +161,12 @@ async function insertBetweenFriends(db: Db, sender: string, input: SentText, at:
   return rows[0];
 }
 
-export async function findMessage(db: Db, id: string): Promise<MemberMessage | undefined> {
-  if (!isMessageId(id)) return undefined;
-  const row = await db.selectFrom('messages').selectAll().where('id', '=', sql<string>`${id}::bigint`).executeTakeFirst();
-  return row ? toMemberMessage(row) : undefined;
+/** The stored messages among these ids (any order; unknown and malformed ids are left out). */
+export async function findMessages(db: Db, ids: readonly string[]): Promise<MemberMessage[]> {
+  const valid = [...new Set(ids.filter(isMessageId))];
+  if (valid.length === 0) return [];
+  const { rows } = await sql<MessageRow>`select * from messages where id in (${sql.join(valid.map((id) => sql`${id}::bigint`))})`.execute(db);
+  return rows.map(toMemberMessage);
 }
 
 /** The newest page of the conversation before message `before` (or the newest of all), oldest first. */
@@ -184,16 +186,14 @@ export async function chatHistory(db: Db, me: string, friendId: string, before: 
   return { messages: page.map((row) => asSeenBy(toMemberMessage(row), me, showsReads)), hasMore: rows.length > CHAT_HISTORY_PAGE_SIZE };
 }
 
-/** Marks one message delivered (only the first caller gets its id back, so one receipt goes out). */
-export async function markOneDelivered(db: Db, id: string, at: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('messages')
-    .set({ delivered_at: at })
-    .where('id', '=', sql<string>`${id}::bigint`)
-    .where('delivered_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/** Marks these messages delivered in one statement; the ids this call marked (others got there first, so one receipt goes out each). */
+export async function markDelivered(db: Db, ids: readonly string[], at: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ id: string | number }>`
+    update messages set delivered_at = ${at}
+    where id in (${sql.join(ids.map((id) => sql`${id}::bigint`))}) and delivered_at is null
+    returning id`.execute(db);
+  return new Set(rows.map((row) => idText(row.id)));
 }
 
 /** Every message waiting for `recipient` is delivered now; the ids by sender, oldest first. */
