@@ -148,17 +148,71 @@ async function seenBySender(db: Db, message: MemberMessage): Promise<MemberMessa
   return message.readAt === null ? message : asSeenBy(message, message.from, await showsReadReceipts(db, message.from));
 }
 
-async function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
-  const to = input.to.toLowerCase();
-  const { member_a, member_b } = pairOf(sender, to);
+interface PendingInsert {
+  sender: string;
+  input: SentText;
+  at: Date;
+  settle: { resolve: (row: MessageRow | undefined) => void; reject: (error: unknown) => void };
+}
+
+/** Sends waiting for this turn's insert, per database handle. */
+const pendingInserts = new WeakMap<Db, PendingInsert[]>();
+
+/**
+ * Stores the message if the two are friends and not kept apart, else answers undefined. The sends of
+ * one turn of the event loop (many sockets' frames) share one multi-row insert: one statement instead
+ * of one each. A socket's own sends never share one, as each waits for the one before.
+ */
+function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
+  return new Promise((resolve, reject) => {
+    let batch = pendingInserts.get(db);
+    if (!batch) {
+      const started: PendingInsert[] = [];
+      batch = started;
+      pendingInserts.set(db, started);
+      setImmediate(() => {
+        pendingInserts.delete(db);
+        void insertBatch(db, started);
+      });
+    }
+    batch.push({ sender, input, at, settle: { resolve, reject } });
+  });
+}
+
+async function insertBatch(db: Db, batch: readonly PendingInsert[]): Promise<void> {
+  let rows: MessageRow[];
+  try {
+    rows = await insertRows(db, batch);
+  } catch (error) {
+    // One bad send must not fail the others: each is tried alone, and only its own error reaches it.
+    if (batch.length === 1) return batch[0]?.settle.reject(error);
+    await Promise.all(batch.map((item) => insertBatch(db, [item])));
+    return;
+  }
+  const byKey = new Map(rows.map((row) => [`${row.sender_id} ${row.client_id}`, row]));
+  for (const { sender, input, settle } of batch) {
+    const key = `${sender} ${input.clientId}`;
+    // Two sends of one client id in one batch: the first gets the row; the second is a repeat, as it would be a turn later.
+    settle.resolve(byKey.get(key));
+    byKey.delete(key);
+  }
+}
+
+async function insertRows(db: Db, batch: readonly PendingInsert[]): Promise<MessageRow[]> {
+  const values = batch.map(({ sender, input, at }) => {
+    const to = input.to.toLowerCase();
+    const { member_a, member_b } = pairOf(sender, to);
+    return sql`(${sender}::uuid, ${to}::uuid, ${input.clientId}, ${input.text}, ${at}::timestamptz, ${member_a}::uuid, ${member_b}::uuid)`;
+  });
   const { rows } = await sql<MessageRow>`
     insert into messages (sender_id, recipient_id, client_id, text, sent_at)
-    select ${sender}::uuid, ${to}::uuid, ${input.clientId}, ${input.text}, ${at}::timestamptz
-    where exists (select 1 from friendships where member_a = ${member_a} and member_b = ${member_b})
-      and not ${keptApart(sender, to)}
+    select v.sender_id, v.recipient_id, v.client_id, v.text, v.sent_at
+    from (values ${sql.join(values)}) as v(sender_id, recipient_id, client_id, text, sent_at, member_a, member_b)
+    where exists (select 1 from friendships f where f.member_a = v.member_a and f.member_b = v.member_b)
+      and not ${keptApart(sql.ref('v.sender_id'), sql.ref('v.recipient_id'))}
     on conflict (sender_id, client_id) do nothing
     returning *`.execute(db);
-  return rows[0];
+  return rows;
 }
 
 /** The stored messages among these ids (any order; unknown and malformed ids are left out). */
