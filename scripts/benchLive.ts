@@ -4,8 +4,11 @@
 // steady rate, and prints the delivery latency (send -> the recipient's 'message' frame), messages lost
 // and duplicated, and the server's resident memory. With --postgres: two server processes on one
 // throwaway Postgres cluster, the members split between them, so every message may cross servers.
-// Flags: --clients N (1000), --seconds S (30), --rate R messages/s (100), --postgres, --servers N (with
-// --postgres: how many server processes share the cluster; 2 by default, 1 measures one server on Postgres).
+// Flags: --clients N (1000), --seconds S (30), --rate R messages/s (100), --rates R1,R2,... (several rates
+// one after the other on the same servers, then the knee: the highest rate whose p99 stays under 100 ms),
+// --knee (the same with 100,300,1000), --postgres, --servers N (with --postgres: how many server processes
+// share the cluster; 2 by default, 1 measures one server on Postgres), --cpu-prof DIR (each server writes a
+// V8 CPU profile there when it stops).
 // Not a test: it prints figures. Run it niced on a shared machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,13 +32,19 @@ const { values: flags } = parseArgs({
     clients: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '30' },
     rate: { type: 'string', default: '100' },
+    rates: { type: 'string' },
+    knee: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
     postgres: { type: 'boolean', default: false },
     servers: { type: 'string', default: '2' },
   },
 });
 const CLIENTS = Number(flags.clients);
 const SECONDS = Number(flags.seconds);
-const RATE = Number(flags.rate);
+const RATES = (flags.rates ?? (flags.knee ? '100,300,1000' : flags.rate)).split(',').map(Number);
+if (RATES.some((rate) => !(rate > 0))) throw new Error('--rate and --rates take positive numbers of messages per second');
+/** The knee: the highest rate whose p99 stays under this. */
+const KNEE_P99_MS = 100;
 const POSTGRES_SERVERS = Math.max(1, Number(flags.servers));
 /** Each member is friends with the next FRIENDS_EACH members (a ring), so pairs span both servers. */
 const FRIENDS_EACH = 5;
@@ -87,8 +96,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _u, DATA_DIR: _d, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-build-needed', LOG_LEVEL: 'warn', MAX_CONNECTIONS: String(CLIENTS + 100), ...env },
+  const profile = flags['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', flags['cpu-prof']] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/start.ts'], {
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-build-needed', LOG_LEVEL: 'warn', MAX_CONNECTIONS: String(2 * CLIENTS + 100), LIVE_SOCKETS_PER_ADDRESS: String(CLIENTS + 100), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -133,15 +143,29 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
+/** What one rate's phase measured. */
+interface Phase {
+  rate: number;
+  p99: number;
+  lost: number;
+}
+
+/** The counters of the phase under way: each phase starts them afresh on the same open sockets. */
+interface Counters {
+  latencies: number[];
+  /** When (seconds into the phase) the slow deliveries were sent: one stall, or spread out? */
+  slowSentAt: number[];
+  started: number;
+  duplicated: number;
+  refused: number;
+}
+
+const freshCounters = (): Counters => ({ latencies: [], slowSentAt: [], started: 0, duplicated: 0, refused: 0 });
+
 async function run(members: Member[], pairs: [number, number][], servers: Server[]): Promise<void> {
   const sent = new Map<string, Sent>();
-  const latencies: number[] = [];
-  /** When (seconds into the run) the slow deliveries were sent: one stall, or spread out? */
-  const slowSentAt: number[] = [];
-  let runStarted = 0;
+  let counters = freshCounters();
   const probeHeard = new Map<string, () => void>();
-  let duplicated = 0;
-  let refused = 0;
   const sockets: WebSocket[] = [];
 
   function open(member: Member, index: number): Promise<WebSocket> {
@@ -153,16 +177,17 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
       socket.on('message', (data) => {
         const frame = serverFrameSchema.parse(JSON.parse(frameText(data)));
         if (frame.type === 'ready') resolve(socket);
-        if (frame.type === 'error') refused += 1;
+        if (frame.type === 'error') counters.refused += 1;
         if (frame.type === 'message' && frame.message.clientId === PROBE_CLIENT_ID) probeHeard.get(member.id)?.();
         if (frame.type !== 'message' || frame.message.to !== member.id) return;
         const entry = sent.get(frame.message.clientId);
         if (!entry) return;
         entry.received += 1;
-        if (entry.received > 1) duplicated += 1;
+        if (entry.received > 1) counters.duplicated += 1;
         else {
-          latencies.push(performance.now() - entry.at);
-          if (performance.now() - entry.at > SLOW_MS) slowSentAt.push((entry.at - runStarted) / 1000);
+          const took = performance.now() - entry.at;
+          counters.latencies.push(took);
+          if (took > SLOW_MS) counters.slowSentAt.push((entry.at - counters.started) / 1000);
         }
       });
       socket.once('error', reject);
@@ -188,50 +213,70 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
   };
   sampleRss();
   const rssAtConnect = servers.map((s) => s.peakRssMb);
-  const total = Math.round(RATE * SECONDS);
-  const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid));
-  // The bench's own event loop: a stall here delays the clients' reading, not the server.
-  const benchLoop = monitorEventLoopDelay({ resolution: 10 });
-  benchLoop.enable();
-  const started = performance.now();
-  runStarted = started;
-  for (let n = 0; n < total; n++) {
-    // Paced against the clock, not by fixed sleeps, so a slow turn does not lower the rate.
-    const due = started + (n * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const [a, b] = pairs[Math.floor(Math.random() * pairs.length)] as [number, number];
-    const [from, to] = Math.random() < 0.5 ? [a, b] : [b, a];
-    const clientId = randomUUID();
-    const recipient = members[to] as Member;
-    sent.set(clientId, { at: performance.now(), to: recipient.id, received: 0 });
-    const frame: ClientFrame = { type: 'send', to: recipient.id, clientId, text: `bench message ${n}` };
-    (sockets[from] as WebSocket).send(JSON.stringify(frame));
-    if (n % RATE === 0) sampleRss();
-  }
-  const sendSeconds = (performance.now() - started) / 1000;
-  benchLoop.disable();
-  const cpuUsed = servers.map((server, i) => cpuSeconds(server.child.pid) - (cpuBefore[i] ?? 0));
-  const drainUntil = performance.now() + DRAIN_MS;
-  while (latencies.length < total && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50));
-  sampleRss();
-  for (const socket of sockets) socket.close();
-
-  const lost = [...sent.values()].filter((s) => s.received === 0).length;
-  const sorted = [...latencies].sort((x, y) => x - y);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(`${total} messages in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s) between ${pairs.length} friend pairs`);
-  console.log(
-    `delivery latency p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`,
-  );
-  const stalls = [...new Set(slowSentAt.map((t) => Math.floor(t)))].sort((x, y) => x - y);
-  console.log(`${slowSentAt.length} deliveries over ${SLOW_MS} ms, sent in second(s) ${stalls.join(', ') || 'none'} of the run`);
-  console.log(`lost ${lost}, duplicated ${duplicated}, refused ${refused}`);
-  console.log(`the bench's own event loop: delay p99 ${ms(benchLoop.percentile(99) / 1e6)}, max ${ms(benchLoop.max / 1e6)}`);
-  servers.forEach((server, i) => {
-    const cpu = ((cpuUsed[i] ?? 0) / sendSeconds) * 100;
-    console.log(`server ${i + 1} RSS: ${rssAtConnect[i]?.toFixed(0)} MB with the sockets open, peak ${server.peakRssMb.toFixed(0)} MB; CPU ${cpu.toFixed(0)}% of one core while sending`);
-  });
+
+  async function phase(rate: number): Promise<Phase> {
+    counters = freshCounters();
+    const phaseSent: Sent[] = [];
+    const total = Math.round(rate * SECONDS);
+    const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid));
+    // The bench's own event loop: a stall here delays the clients' reading, not the server.
+    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+    benchLoop.enable();
+    const started = performance.now();
+    counters.started = started;
+    for (let n = 0; n < total; n++) {
+      // Paced against the clock, not by fixed sleeps, so a slow turn does not lower the rate.
+      const due = started + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const [a, b] = pairs[Math.floor(Math.random() * pairs.length)] as [number, number];
+      const [from, to] = Math.random() < 0.5 ? [a, b] : [b, a];
+      const clientId = randomUUID();
+      const recipient = members[to] as Member;
+      const entry: Sent = { at: performance.now(), to: recipient.id, received: 0 };
+      sent.set(clientId, entry);
+      phaseSent.push(entry);
+      const frame: ClientFrame = { type: 'send', to: recipient.id, clientId, text: `bench message ${n}` };
+      (sockets[from] as WebSocket).send(JSON.stringify(frame));
+      if (n % Math.max(1, Math.round(rate)) === 0) sampleRss();
+    }
+    const sendSeconds = (performance.now() - started) / 1000;
+    benchLoop.disable();
+    const drainUntil = performance.now() + DRAIN_MS;
+    while (counters.latencies.length < total && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Measured after the drain, so the CPU of the stragglers' deliveries counts too.
+    const cpuUsed = servers.map((server, i) => cpuSeconds(server.child.pid) - (cpuBefore[i] ?? 0));
+    sampleRss();
+
+    const lost = phaseSent.filter((s) => s.received === 0).length;
+    const delivered = phaseSent.length - lost;
+    const sorted = [...counters.latencies].sort((x, y) => x - y);
+    const p99 = percentile(sorted, 99);
+    console.log(`\n${rate} messages/s: ${total} messages in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s) between ${pairs.length} friend pairs`);
+    console.log(`delivery latency p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(p99)}, max ${ms(sorted.at(-1) ?? NaN)}`);
+    const stalls = [...new Set(counters.slowSentAt.map((t) => Math.floor(t)))].sort((x, y) => x - y);
+    console.log(`${counters.slowSentAt.length} deliveries over ${SLOW_MS} ms, sent in second(s) ${stalls.join(', ') || 'none'} of the phase`);
+    console.log(`lost ${lost}, duplicated ${counters.duplicated}, refused ${counters.refused}`);
+    console.log(`the bench's own event loop: delay p99 ${ms(benchLoop.percentile(99) / 1e6)}, max ${ms(benchLoop.max / 1e6)}`);
+    servers.forEach((server, i) => {
+      const cpu = ((cpuUsed[i] ?? 0) / sendSeconds) * 100;
+      console.log(`server ${i + 1} RSS: ${rssAtConnect[i]?.toFixed(0)} MB with the sockets open, peak ${server.peakRssMb.toFixed(0)} MB; CPU ${cpu.toFixed(0)}% of one core while sending`);
+    });
+    const cpuTotal = cpuUsed.reduce((sum, seconds) => sum + seconds, 0);
+    console.log(`server CPU per delivered message: ${delivered > 0 ? ms((cpuTotal * 1000) / delivered) : 'n/a'} (all servers, ${cpuTotal.toFixed(1)} CPU s / ${delivered})`);
+    return { rate, p99, lost };
+  }
+
+  const phases: Phase[] = [];
+  for (const rate of RATES) phases.push(await phase(rate));
+  for (const socket of sockets) socket.close();
+  if (phases.length > 1) {
+    console.log(`\nrate     p99        lost`);
+    for (const p of phases) console.log(`${String(p.rate).padEnd(8)} ${ms(p.p99).padEnd(10)} ${p.lost}`);
+    const under = phases.filter((p) => p.p99 < KNEE_P99_MS && p.lost === 0).map((p) => p.rate);
+    console.log(`knee: ${under.length > 0 ? `${Math.max(...under)} messages/s` : 'below the lowest rate'} (the highest rate run whose p99 stays under ${KNEE_P99_MS} ms with none lost)`);
+  }
 }
 
 async function stopAll(servers: Server[]): Promise<void> {
@@ -251,7 +296,7 @@ async function main() {
   const where = flags.postgres
     ? `${POSTGRES_SERVERS === 1 ? 'one server' : `${POSTGRES_SERVERS} servers`} on one Postgres cluster`
     : 'one server on PGlite';
-  console.log(`Live chat bench: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, ${where}.`);
+  console.log(`Live chat bench: ${CLIENTS} clients, ${RATES.join(', ')} messages/s for ${SECONDS} s each, ${where}.`);
   const servers: Server[] = [];
   if (flags.postgres) {
     const cluster = await startThrowawayCluster();

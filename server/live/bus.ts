@@ -3,10 +3,13 @@ import type { NotificationListener, Unlisten } from '../db/listener';
 import type { Database } from '../db/schema';
 import { busEventSchema, type BusEvent, type LiveBus } from './feature';
 
-// The bus between server processes: Postgres NOTIFY on one channel, whose payload is a BusEvent as
-// JSON (ids only, far below NOTIFY's 8000-byte limit). Publishing goes through the pool like any
-// query, so an event published inside a transaction is only delivered once it commits. PGlite
-// (one process) runs the same statements; its notifications arrive in-process.
+// The bus between server processes: Postgres NOTIFY on one channel, whose payload is a JSON array
+// of BusEvents (ids only) or, as older publishers sent, one BusEvent. The events published in the same
+// turn of the event loop go out as one NOTIFY (a payload of many ids costs one statement and one
+// wake-up of every listener instead of one each), split below NOTIFY's 8000-byte payload limit, one
+// NOTIFY after the other so they arrive in publishing order. PGlite (one process) runs the same
+// statements; its notifications arrive in-process. This file is the seam to another broker (NATS,
+// Redis pub/sub): the rest of the live layer sees only LiveBus.
 
 export const LIVE_CHANNEL = 'mycelius_live';
 
@@ -20,19 +23,50 @@ export interface StartedBus extends LiveBus {
   ready: Promise<void>;
 }
 
-function parseEvent(payload: string): BusEvent | undefined {
+/** Below NOTIFY's 8000-byte limit, with room for the brackets. */
+export const MAX_PAYLOAD_BYTES = 7_900;
+
+/** The events of one payload (an invalid one as undefined), or undefined when the payload is not JSON. */
+function parsePayload(payload: string): (BusEvent | undefined)[] | undefined {
+  let raw: unknown;
   try {
-    const parsed = busEventSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : undefined;
+    raw = JSON.parse(payload);
   } catch {
     return undefined;
   }
+  return (Array.isArray(raw) ? raw : [raw]).map((item) => {
+    const parsed = busEventSchema.safeParse(item);
+    return parsed.success ? parsed.data : undefined;
+  });
+}
+
+/** Events already serialised, packed into as few payloads as fit under the limit, in order. */
+function payloadsOf(serialised: readonly string[]): string[] {
+  const payloads: string[] = [];
+  let current: string[] = [];
+  let bytes = 2;
+  for (const item of serialised) {
+    const size = Buffer.byteLength(item) + 1;
+    if (current.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      payloads.push(`[${current.join(',')}]`);
+      current = [];
+      bytes = 2;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) payloads.push(`[${current.join(',')}]`);
+  return payloads;
+}
+
+interface Pending {
+  serialised: string;
+  settle: { resolve: () => void; reject: (error: unknown) => void };
 }
 
 export function createLiveBus(database: BusDatabase, onProblem: (message: string, error?: unknown) => void = () => undefined, channel = LIVE_CHANNEL): StartedBus {
   const listeners = new Set<(event: BusEvent) => void>();
-  const deliver = (payload: string) => {
-    const event = parseEvent(payload);
+  const deliverOne = (event: BusEvent | undefined) => {
     if (!event) return onProblem('ignored an invalid live bus payload');
     for (const listener of [...listeners]) {
       try {
@@ -42,6 +76,28 @@ export function createLiveBus(database: BusDatabase, onProblem: (message: string
       }
     }
   };
+  const deliver = (payload: string) => {
+    const events = parsePayload(payload);
+    if (!events) return onProblem('ignored an invalid live bus payload');
+    events.forEach(deliverOne);
+  };
+  let pending: Pending[] = [];
+  /** The NOTIFYs go out one after the other: two pooled connections could otherwise commit them out of order. */
+  let sending: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    sending = sending.then(async () => {
+      try {
+        for (const payload of payloadsOf(batch.map((item) => item.serialised))) {
+          await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+        }
+        batch.forEach((item) => item.settle.resolve());
+      } catch (error) {
+        batch.forEach((item) => item.settle.reject(error));
+      }
+    });
+  };
   const listening = database.listen(channel, deliver);
   const ready = listening.then(() => undefined);
   ready.catch((error: unknown) => onProblem('the live bus could not listen', error));
@@ -49,8 +105,12 @@ export function createLiveBus(database: BusDatabase, onProblem: (message: string
   return {
     ready,
     async publish(event) {
-      const payload = JSON.stringify(busEventSchema.parse(event));
-      await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+      const serialised = JSON.stringify(busEventSchema.parse(event));
+      return new Promise<void>((resolve, reject) => {
+        // The first event of a turn schedules the NOTIFY; the rest of the turn's events join it.
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ serialised, settle: { resolve, reject } });
+      });
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -2,8 +2,8 @@ import { chatErrorTexts, type ClientFrame, type MemberMessage, type ServerFrame 
 import type { BusEvent, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
 import { announceMessage, deliverWaiting, readUpTo } from './chatActions';
 import { sendsTyping, showsReadReceipts } from '../social/privacySafety';
-import { isMuted } from '../social/mutes';
-import { asSeenBy, chatRefusal, findMessage, isChatProblem, markOneDelivered, storeMessage, type ChatProblem } from './messages';
+import { mutedPairs } from '../social/mutes';
+import { asSeenBy, chatRefusal, findMessages, isChatProblem, markDelivered, storeMessage, type ChatProblem } from './messages';
 
 // Member-to-member chat on the live socket. A send is stored first (once per client id) and
 // answered with 'ack'; then only its id crosses the bus, and every server's copy of this feature
@@ -55,20 +55,40 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
     if (isChatProblem(outcome)) socket.reply(errorFrame(outcome));
   }
 
-  async function pushMessage(id: string): Promise<void> {
-    const message = justStored.get(id) ?? (await findMessage(db, id));
-    justStored.delete(id);
-    if (!message) return;
-    const muted = sockets.connectedHere(message.to) && (await isMuted(db, message.to, message.from));
+  /** The batch's messages: those stored here as they were stored, the rest read in one query. */
+  async function messagesOf(ids: readonly string[]): Promise<Map<string, MemberMessage>> {
+    const found = new Map<string, MemberMessage>();
+    for (const id of ids) {
+      const stored = justStored.get(id);
+      if (stored) found.set(id, stored);
+      justStored.delete(id);
+    }
+    const unknown = ids.filter((id) => !found.has(id));
+    for (const message of await findMessages(db, unknown)) found.set(message.id, message);
+    return found;
+  }
+
+  /** Pushes one message to the recipient's and the sender's sockets here; true when the recipient was reached. */
+  function pushMessage(message: MemberMessage, muted: boolean, senderView: MemberMessage | undefined): boolean {
     const reached = sockets.sendToMember(message.to, { type: 'message', message, ...(muted ? { muted: true } : {}) });
     // The sender's other tabs show it too (the sending tab already has it from 'ack').
-    if (sockets.connectedHere(message.from)) sockets.sendToMember(message.from, { type: 'message', message: await seenBySender(message) });
-    if (reached === 0 || message.deliveredAt !== null) return;
+    if (senderView) sockets.sendToMember(message.from, { type: 'message', message: senderView });
+    return reached > 0;
+  }
+
+  /** Messages this server reached first are marked delivered in one statement; one receipt per sender and reader goes out. */
+  async function markReached(reached: readonly MemberMessage[]): Promise<void> {
     const at = new Date(now());
-    // Only the first server to reach the recipient gets the row back, so one receipt goes out.
-    if (await markOneDelivered(db, id, at)) {
-      await bus.publish({ kind: 'receipt', sender: message.from, reader: message.to, ids: [id], status: 'delivered', at: at.toISOString() });
+    const marked = await markDelivered(db, reached.map((message) => message.id), at);
+    const receipts = new Map<string, { sender: string; reader: string; ids: string[] }>();
+    for (const message of reached) {
+      if (!marked.has(message.id)) continue;
+      const key = `${message.from} ${message.to}`;
+      const receipt = receipts.get(key) ?? { sender: message.from, reader: message.to, ids: [] };
+      receipt.ids.push(message.id);
+      receipts.set(key, receipt);
     }
+    await Promise.all([...receipts.values()].map((r) => bus.publish({ kind: 'receipt', ...r, status: 'delivered', at: at.toISOString() })));
   }
 
   async function seenBySender(message: MemberMessage): Promise<MemberMessage> {
@@ -82,10 +102,31 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
     sockets.sendToMember(event.sender, { type: 'receipt', friendId: event.reader, messageIds: event.ids, status, at: event.at });
   }
 
-  async function onBusEvent(event: BusEvent): Promise<void> {
-    if (event.kind === 'message') await pushMessage(event.id);
-    else if (event.kind === 'receipt') await pushReceipt(event);
-    else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
+  /**
+   * Events in the order they came: what the messages need (their rows, the recipients' mutes, what the
+   * senders may see) is read for the whole batch first, then every frame goes out in order, then the
+   * messages reached are marked delivered at once.
+   */
+  async function onBusEvents(events: readonly BusEvent[]): Promise<void> {
+    const ids = events.flatMap((event) => (event.kind === 'message' ? [event.id] : []));
+    const messages = ids.length > 0 ? await messagesOf(ids) : new Map<string, MemberMessage>();
+    const mutedHere = [...messages.values()].filter((message) => sockets.connectedHere(message.to)).map((message) => [message.to, message.from] as const);
+    const muted = await mutedPairs(db, mutedHere);
+    const senderViews = new Map<string, MemberMessage>();
+    for (const message of messages.values()) {
+      if (sockets.connectedHere(message.from)) senderViews.set(message.id, await seenBySender(message));
+    }
+    const reached: MemberMessage[] = [];
+    for (const event of events) {
+      if (event.kind === 'message') {
+        const message = messages.get(event.id);
+        if (!message) continue;
+        if (pushMessage(message, muted.has(`${message.to} ${message.from}`), senderViews.get(message.id)) && message.deliveredAt === null) reached.push(message);
+      } else if (event.kind === 'receipt') await pushReceipt(event);
+      else if (event.kind === 'typing') sockets.sendToMember(event.to, { type: 'typing', from: event.from });
+    }
+    // Only the first server to reach the recipient gets the row back, so one receipt goes out.
+    if (reached.length > 0) await markReached(reached);
   }
 
   return {
@@ -99,6 +140,7 @@ export const chatFeature: LiveFeatureFactory = (deps: LiveDeps): LiveFeature => 
       else return false;
       return true;
     },
-    onBusEvent,
+    onBusEvent: (event) => onBusEvents([event]),
+    onBusEvents,
   };
 };

@@ -39,6 +39,12 @@ export const busEventSchema = z.discriminatedUnion('kind', [
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
 
+/**
+ * The kinds only the chat feature acts on. The hub hands a run of them to onBusEvents at once: no other
+ * feature's frames sit between them, so batching them changes no order a socket sees.
+ */
+export const CHAT_BUS_KINDS: ReadonlySet<BusEvent['kind']> = new Set(['message', 'receipt', 'typing']);
+
 /** Postgres LISTEN/NOTIFY (a dedicated connection) or PGlite's in-process listen: the same calls. */
 export interface LiveBus {
   publish(event: BusEvent): Promise<void>;
@@ -84,6 +90,11 @@ export interface LiveFeature {
   onFrame?(socket: LiveSocket, frame: ClientFrame): Promise<boolean>;
   /** Every bus event, on every server (including the publisher's). */
   onBusEvent?(event: BusEvent): Promise<void>;
+  /**
+   * Several events of CHAT_BUS_KINDS that arrived together, in order: what one event costs in queries
+   * the batch costs once. A feature without it hears each through onBusEvent.
+   */
+  onBusEvents?(events: readonly BusEvent[]): Promise<void>;
   /** Called on shutdown, before the sockets are closed with 1012. */
   stop?(): Promise<void>;
 }

@@ -23,7 +23,7 @@ import { silentLogger, type Logger } from '../lib/log';
 import { touchSessions } from '../members/devices';
 import { publicSessionId } from '../members/sessions';
 import { cookiePolicy as policyFor, type CookiePolicy } from '../members/sessionCookie';
-import type { BusEvent, LiveBus, LiveDeps, LiveFeature, LiveFeatureFactory, LiveSocket } from './feature';
+import { CHAT_BUS_KINDS, type BusEvent, type LiveBus, type LiveDeps, type LiveFeature, type LiveFeatureFactory, type LiveSocket } from './feature';
 import { checkHandshake } from './handshake';
 import { createFrameBudget } from './frameBudget';
 import { createSocketRegistry, send, type RegisteredSocket } from './socketRegistry';
@@ -162,12 +162,42 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     }
   }
 
+  /** Events that arrived while the features were busy with earlier ones: the next turn takes them all. */
+  let waiting: BusEvent[] = [];
+
+  async function handleRun(run: readonly BusEvent[]): Promise<void> {
+    const [first] = run;
+    if (run.length === 1 && first) return each(`bus event ${first.kind}`, (feature) => feature.onBusEvent?.(first));
+    await each('bus events', async (feature) => {
+      if (feature.onBusEvents) return feature.onBusEvents(run);
+      for (const event of run) await feature.onBusEvent?.(event);
+    });
+  }
+
+  /** In arrival order; consecutive chat events go as one run, every other event alone, as before. */
+  async function handleWaiting(): Promise<void> {
+    const events = waiting;
+    waiting = [];
+    let run: BusEvent[] = [];
+    for (const event of events) {
+      if (CHAT_BUS_KINDS.has(event.kind)) {
+        run.push(event);
+        continue;
+      }
+      if (run.length > 0) await handleRun(run);
+      run = [];
+      await handleRun([event]);
+    }
+    if (run.length > 0) await handleRun(run);
+  }
+
   const unsubscribe = bus.subscribe((event: BusEvent) => {
     // Not queued behind other events: the member's sockets close the moment any server ends their sessions.
     if (event.kind === 'sessionsEnded') closeSocketsOf(event.memberId, (session) => session !== event.keep);
     if (event.kind === 'sessionEnded') closeSocketsOf(event.memberId, (session) => session === event.session);
-    // One event at a time, in the order they arrived: a receipt never overtakes its message.
-    busTurn = busTurn.then(() => each(`bus event ${event.kind}`, (feature) => feature.onBusEvent?.(event)));
+    // In the order they arrived, one turn after another: a receipt never overtakes its message.
+    waiting.push(event);
+    if (waiting.length === 1) busTurn = busTurn.then(handleWaiting);
   });
 
   async function dispatch(connection: Connection, frame: ClientFrame): Promise<void> {

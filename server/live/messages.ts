@@ -148,23 +148,79 @@ async function seenBySender(db: Db, message: MemberMessage): Promise<MemberMessa
   return message.readAt === null ? message : asSeenBy(message, message.from, await showsReadReceipts(db, message.from));
 }
 
-async function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
-  const to = input.to.toLowerCase();
-  const { member_a, member_b } = pairOf(sender, to);
-  const { rows } = await sql<MessageRow>`
-    insert into messages (sender_id, recipient_id, client_id, text, sent_at)
-    select ${sender}::uuid, ${to}::uuid, ${input.clientId}, ${input.text}, ${at}::timestamptz
-    where exists (select 1 from friendships where member_a = ${member_a} and member_b = ${member_b})
-      and not ${keptApart(sender, to)}
-    on conflict (sender_id, client_id) do nothing
-    returning *`.execute(db);
-  return rows[0];
+interface PendingInsert {
+  sender: string;
+  input: SentText;
+  at: Date;
+  settle: { resolve: (row: MessageRow | undefined) => void; reject: (error: unknown) => void };
 }
 
-export async function findMessage(db: Db, id: string): Promise<MemberMessage | undefined> {
-  if (!isMessageId(id)) return undefined;
-  const row = await db.selectFrom('messages').selectAll().where('id', '=', sql<string>`${id}::bigint`).executeTakeFirst();
-  return row ? toMemberMessage(row) : undefined;
+/** Sends waiting for this turn's insert, per database handle. */
+const pendingInserts = new WeakMap<Db, PendingInsert[]>();
+
+/**
+ * Stores the message if the two are friends and not kept apart, else answers undefined. The sends of
+ * one turn of the event loop (many sockets' frames) share one multi-row insert: one statement instead
+ * of one each. A socket's own sends never share one, as each waits for the one before.
+ */
+function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
+  return new Promise((resolve, reject) => {
+    let batch = pendingInserts.get(db);
+    if (!batch) {
+      const started: PendingInsert[] = [];
+      batch = started;
+      pendingInserts.set(db, started);
+      setImmediate(() => {
+        pendingInserts.delete(db);
+        void insertBatch(db, started);
+      });
+    }
+    batch.push({ sender, input, at, settle: { resolve, reject } });
+  });
+}
+
+async function insertBatch(db: Db, batch: readonly PendingInsert[]): Promise<void> {
+  let rows: MessageRow[];
+  try {
+    rows = await insertRows(db, batch);
+  } catch (error) {
+    // One bad send must not fail the others: each is tried alone, and only its own error reaches it.
+    if (batch.length === 1) return batch[0]?.settle.reject(error);
+    await Promise.all(batch.map((item) => insertBatch(db, [item])));
+    return;
+  }
+  const byKey = new Map(rows.map((row) => [`${row.sender_id} ${row.client_id}`, row]));
+  for (const { sender, input, settle } of batch) {
+    const key = `${sender} ${input.clientId}`;
+    // Two sends of one client id in one batch: the first gets the row; the second is a repeat, as it would be a turn later.
+    settle.resolve(byKey.get(key));
+    byKey.delete(key);
+  }
+}
+
+async function insertRows(db: Db, batch: readonly PendingInsert[]): Promise<MessageRow[]> {
+  const values = batch.map(({ sender, input, at }) => {
+    const to = input.to.toLowerCase();
+    const { member_a, member_b } = pairOf(sender, to);
+    return sql`(${sender}::uuid, ${to}::uuid, ${input.clientId}, ${input.text}, ${at}::timestamptz, ${member_a}::uuid, ${member_b}::uuid)`;
+  });
+  const { rows } = await sql<MessageRow>`
+    insert into messages (sender_id, recipient_id, client_id, text, sent_at)
+    select v.sender_id, v.recipient_id, v.client_id, v.text, v.sent_at
+    from (values ${sql.join(values)}) as v(sender_id, recipient_id, client_id, text, sent_at, member_a, member_b)
+    where exists (select 1 from friendships f where f.member_a = v.member_a and f.member_b = v.member_b)
+      and not ${keptApart(sql.ref('v.sender_id'), sql.ref('v.recipient_id'))}
+    on conflict (sender_id, client_id) do nothing
+    returning *`.execute(db);
+  return rows;
+}
+
+/** The stored messages among these ids (any order; unknown and malformed ids are left out). */
+export async function findMessages(db: Db, ids: readonly string[]): Promise<MemberMessage[]> {
+  const valid = [...new Set(ids.filter(isMessageId))];
+  if (valid.length === 0) return [];
+  const { rows } = await sql<MessageRow>`select * from messages where id in (${sql.join(valid.map((id) => sql`${id}::bigint`))})`.execute(db);
+  return rows.map(toMemberMessage);
 }
 
 /** The newest page of the conversation before message `before` (or the newest of all), oldest first. */
@@ -184,16 +240,14 @@ export async function chatHistory(db: Db, me: string, friendId: string, before: 
   return { messages: page.map((row) => asSeenBy(toMemberMessage(row), me, showsReads)), hasMore: rows.length > CHAT_HISTORY_PAGE_SIZE };
 }
 
-/** Marks one message delivered (only the first caller gets its id back, so one receipt goes out). */
-export async function markOneDelivered(db: Db, id: string, at: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('messages')
-    .set({ delivered_at: at })
-    .where('id', '=', sql<string>`${id}::bigint`)
-    .where('delivered_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/** Marks these messages delivered in one statement; the ids this call marked (others got there first, so one receipt goes out each). */
+export async function markDelivered(db: Db, ids: readonly string[], at: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ id: string | number }>`
+    update messages set delivered_at = ${at}
+    where id in (${sql.join(ids.map((id) => sql`${id}::bigint`))}) and delivered_at is null
+    returning id`.execute(db);
+  return new Set(rows.map((row) => idText(row.id)));
 }
 
 /** Every message waiting for `recipient` is delivered now; the ids by sender, oldest first. */

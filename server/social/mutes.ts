@@ -28,6 +28,15 @@ export async function isMuted(db: Db, me: string, them: string): Promise<boolean
   return row !== undefined;
 }
 
+/** Of these (member, other) pairs, the ones whose member keeps their chat with the other muted, as `member other` keys. */
+export async function mutedPairs(db: Db, pairs: readonly (readonly [string, string])[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const { rows } = await sql<{ member_id: string; other_id: string }>`
+    select member_id, other_id from conversation_mutes
+    where (member_id, other_id) in (${sql.join(pairs.map(([member, other]) => sql`(${member}::uuid, ${other}::uuid)`))})`.execute(db);
+  return new Set(rows.map((row) => `${row.member_id} ${row.other_id}`));
+}
+
 /** Whether `me` keeps their chat with `other` muted. */
 export async function readMute(db: Db, me: string, other: string): Promise<MuteState | SocialProblem> {
   const them = await mutable(db, me, other);

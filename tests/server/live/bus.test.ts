@@ -86,6 +86,33 @@ describe.each(ALL_DATABASE_KINDS)('the live bus on %s', (kind) => {
     expect(await arriving).toEqual([{ kind: 'debate', debateId: 'committed' }]);
   });
 
+  it('sends the events of one turn as one notification, split under 8000 bytes, and delivers them in order', async () => {
+    const notifications: string[] = [];
+    const unlisten = await live.database.listen('mycelius_live', (payload) => notifications.push(payload));
+    try {
+      const events: BusEvent[] = Array.from({ length: 300 }, (_, n) => ({ kind: 'message', id: String(1000 + n) }));
+      const arriving = heard(live.bus, 300);
+      await Promise.all(events.map((event) => live.bus.publish(event)));
+      expect(await arriving).toEqual(events);
+      // 300 events of 31 bytes each are about 9,300 bytes: two notifications, each a JSON array under the limit.
+      await expect.poll(() => notifications.length).toBe(2);
+      expect(notifications.every((payload) => Buffer.byteLength(payload) < 8000)).toBe(true);
+      expect(notifications.flatMap((payload) => JSON.parse(payload) as unknown[])).toEqual(events);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('reads a payload that is an array of events, skipping the invalid ones', async () => {
+    const arriving = heard(live.bus, 2);
+    const payload = JSON.stringify([{ kind: 'message', id: '1' }, { kind: 'unknown' }, { kind: 'typing', from: 'a', to: 'b' }]);
+    await sql`select pg_notify('mycelius_live', ${payload})`.execute(live.database.db);
+    expect(await arriving).toEqual([
+      { kind: 'message', id: '1' },
+      { kind: 'typing', from: 'a', to: 'b' },
+    ]);
+  });
+
   it('reaches a second listener on the same database (another server process on Postgres)', async () => {
     const second = createLiveBus(live.database);
     await second.ready;

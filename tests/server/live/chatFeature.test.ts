@@ -61,6 +61,28 @@ describe.each(DATABASE_KINDS)('chat on the live socket on %s', (kind) => {
     expect(await world.database.db.selectFrom('messages').select('text').execute()).toEqual([{ text: 'only once' }]);
   });
 
+  it('stores sends arriving together once each: one client id sent from two tabs at once is one message, and a stranger in the same moment is refused', async () => {
+    const { alice, bob, aliceTab, bobTab, carolTab } = await friendsAndAStrangerOnline();
+    const aliceOtherTab = await world.connect(alice);
+
+    await Promise.all([
+      world.frame(aliceTab, { type: 'send', to: bob.id, clientId: 'same', text: 'from two tabs' }),
+      world.frame(aliceOtherTab, { type: 'send', to: bob.id, clientId: 'same', text: 'from two tabs' }),
+      world.frame(bobTab, { type: 'send', to: alice.id, clientId: 'b-1', text: 'hello Alice' }),
+      world.frame(carolTab, { type: 'send', to: bob.id, clientId: 'c-1', text: 'let me in' }),
+    ]);
+
+    const [first] = aliceTab.framesOf('ack');
+    const [second] = aliceOtherTab.framesOf('ack');
+    expect(second?.message.id).toBe(first?.message.id);
+    expect(bobTab.framesOf('message').filter((f) => f.message.to === bob.id).map((f) => f.message.text)).toEqual(['from two tabs']);
+    expect(aliceTab.framesOf('message').filter((f) => f.message.to === alice.id).map((f) => f.message.text)).toEqual(['hello Alice']);
+    expect(bobTab.framesOf('ack').map((f) => f.message.text)).toEqual(['hello Alice']);
+    expect(carolTab.frames).toEqual([{ type: 'error', code: 'NOT_FRIENDS', message: 'You can only message your friends.', clientId: 'c-1' }]);
+    const texts = await world.database.db.selectFrom('messages').select('text').orderBy('text').execute();
+    expect(texts).toEqual([{ text: 'from two tabs' }, { text: 'hello Alice' }]);
+  });
+
   it('answers a send to a non-friend or to someone who blocked the sender with the same error frame naming its client id', async () => {
     const { alice, bob } = await friends();
     const carol = await world.member('Carol');
