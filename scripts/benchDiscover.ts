@@ -24,6 +24,7 @@ import { localPairScore } from '../server/discover/scoring';
 import { loadTastes, loadViewer } from '../server/discover/tastes';
 import { silentLogger } from '../server/lib/log';
 import { startThrowawayCluster } from '../tests/support/postgresCluster';
+import { HOBBIES, seededRandom } from './benchSeed';
 
 const { values: flags } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' }, postgres: { type: 'boolean', default: false } } });
 const SIZES = flags.sizes.split(',').map(Number);
@@ -39,16 +40,7 @@ const TOP = 50;
 const INSERT_CHUNK = 1_000;
 /** Members also type things no catalog lists: a long tail of rarer artists, games and shows. */
 const TAIL_PER_CATEGORY = 3_000;
-const HOBBIES = ['hiking', 'cooking', 'climbing', 'board games', 'photography', 'running', 'vinyl', 'anime nights', 'speedrunning', 'baking'];
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 0x1_0000_0000;
-  };
-}
-const next = rng(13);
+const next = seededRandom(13);
 
 /** Zipf-like popularity: the item at rank r is picked with weight 1/(r+1). */
 function zipfPicker(items: readonly string[]) {

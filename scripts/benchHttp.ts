@@ -23,6 +23,7 @@ import { openDatabase, type OpenDatabase } from '../server/db/open';
 import { interestRows } from '../server/discover/interests';
 import { createSession } from '../server/members/sessions';
 import { freePort } from './freePort';
+import { HOBBIES, seededRandom } from './benchSeed';
 
 const { values: flags } = parseArgs({
   options: {
@@ -36,16 +37,7 @@ const CLIENTS = Number(flags.clients);
 const MEMBERS = Math.max(CLIENTS, Number(flags.members));
 const SECONDS = Number(flags.seconds);
 const DISCOVER_PATH = '/api/discover';
-const HOBBIES = ['hiking', 'cooking', 'climbing', 'board games', 'photography', 'running', 'vinyl', 'anime nights', 'speedrunning', 'baking'];
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 0x1_0000_0000;
-  };
-}
-const next = rng(27);
+const next = seededRandom(27);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * Math.min(items.length, 40))] as T;
 
 /** A profile from the catalogs' most popular items, so members share enough to rank one another. */

@@ -159,6 +159,12 @@ interface PendingInsert {
 const pendingInserts = new WeakMap<Db, PendingInsert[]>();
 
 /**
+ * Rows one insert carries at most: each takes seven bind parameters and Postgres takes 65,535 in one
+ * statement, so a turn with more sends than this starts a second insert instead of failing the first.
+ */
+const INSERT_BATCH_LIMIT = 1_000;
+
+/**
  * Stores the message if the two are friends and not kept apart, else answers undefined. The sends of
  * one turn of the event loop (many sockets' frames) share one multi-row insert: one statement instead
  * of one each. A socket's own sends never share one, as each waits for the one before.
@@ -166,12 +172,12 @@ const pendingInserts = new WeakMap<Db, PendingInsert[]>();
 function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
   return new Promise((resolve, reject) => {
     let batch = pendingInserts.get(db);
-    if (!batch) {
+    if (!batch || batch.length >= INSERT_BATCH_LIMIT) {
       const started: PendingInsert[] = [];
       batch = started;
       pendingInserts.set(db, started);
       setImmediate(() => {
-        pendingInserts.delete(db);
+        if (pendingInserts.get(db) === started) pendingInserts.delete(db);
         void insertBatch(db, started);
       });
     }
