@@ -8,7 +8,13 @@ const CHAT_ROUTES = 'server/routes/chats.ts';
 const FOLDERS = {
   // Each kind of code is measured across the feature folders (src/features/<feature>/<kind>) and the
   // shared kernel below them.
-  machines: ['src/features/*/machines/**/*.ts'],
+  // The machines are measured in parts too, one per feature group, for the same reason as server/.
+  'machines-chat': ['src/features/chat/machines/**/*.ts'],
+  'machines-games': ['src/features/games/machines/**/*.ts'],
+  'machines-profile': ['src/features/profile/machines/**/*.ts'],
+  'machines-session': ['src/features/session/machines/**/*.ts'],
+  'machines-settings': ['src/features/settings/machines/**/*.ts', 'src/features/admin/machines/**/*.ts'],
+  'machines-social': ['discover', 'friends', 'live', 'safety'].map((feature) => `src/features/${feature}/machines/**/*.ts`),
   domain: ['src/domain/**/*.ts'],
   services: ['src/features/*/services/**/*.ts', 'src/shared/http/**/*.ts'],
   storage: ['src/features/*/storage/**/*.ts', 'src/shared/storage/**/*.ts'],

@@ -8,7 +8,7 @@ import base from './vitest.config';
 // every mutant (everything reads storage and texts), which on two shared cores turns minutes into hours.
 // `include` is replaced, not merged: mergeConfig would add these globs to the base's catch-all one.
 const LOWER_LAYERS = ['tests/domain', 'tests/storage', 'tests/services', 'tests/server', 'tests/ai'];
-const folders = process.env.MUTATE_FOLDER === 'machines' || process.env.MUTATE_FOLDER === 'all' ? [...LOWER_LAYERS, 'tests/machines'] : LOWER_LAYERS;
+const folders = process.env.MUTATE_FOLDER?.startsWith('machines') || process.env.MUTATE_FOLDER === 'all' ? [...LOWER_LAYERS, 'tests/machines'] : LOWER_LAYERS;
 
 // The http part (the app shell, the middleware and the guest routes) is measured by the server tests at
 // its own level, tests/server/*.test.ts, and not by the members, social and live suites above it. Those

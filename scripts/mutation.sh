@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run mutation [folder...]`: Stryker one folder at a time, niced, then the score table.
 # Folders: machines domain services storage server (default: all five), or one part of server
-# (server-http, server-members, server-ai, server-live, server-fakes). See docs/testing.md.
+# (server-http, server-members, server-ai, server-live, server-fakes) or of the machines
+# (machines-chat, -games, -profile, -session, -settings, -social). See docs/testing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,11 +12,14 @@ cd "$(dirname "$0")/.."
 source scripts/ensurePostgres.sh
 
 SERVER_PARTS=(server-http server-members server-ai server-live server-fakes)
+MACHINE_PARTS=(machines-chat machines-games machines-profile machines-session machines-settings machines-social)
 folders=()
 for folder in "${@:-domain storage services server machines}"; do
   for name in $folder; do
-    # `server` is measured in its five parts (stryker.config.mjs).
-    if [ "$name" = server ]; then folders+=("${SERVER_PARTS[@]}"); else folders+=("$name"); fi
+    # `server` and `machines` are measured in their parts (stryker.config.mjs).
+    if [ "$name" = server ]; then folders+=("${SERVER_PARTS[@]}")
+    elif [ "$name" = machines ]; then folders+=("${MACHINE_PARTS[@]}")
+    else folders+=("$name"); fi
   done
 done
 

@@ -4,9 +4,9 @@
 // counts it; compile and runtime errors and ignored mutants are left out.
 import { existsSync, readFileSync } from 'node:fs';
 
-// server/ is measured in parts (stryker.config.mjs); its row adds them up.
+// The machines and server/ are measured in parts (stryker.config.mjs); their rows add them up.
 const FOLDERS: Record<string, string[]> = {
-  machines: ['machines'],
+  machines: ['machines-chat', 'machines-games', 'machines-profile', 'machines-session', 'machines-settings', 'machines-social'],
   domain: ['domain'],
   services: ['services'],
   storage: ['storage'],
