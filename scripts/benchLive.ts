@@ -1,7 +1,8 @@
 // `npm run bench:live`: chat delivery through the live socket under load. Seeds members (with sessions)
 // and friendships straight into a fresh database, starts the real server process (`server/start.ts`),
-// opens one WebSocket per member with their session cookie, sends messages between random friends at a
-// steady rate, and prints the delivery latency (send -> the recipient's 'message' frame), messages lost
+// opens one WebSocket per member with their session cookie, sends messages at a steady rate (members take
+// turns, each to a random friend, and the rate must stay under what the per-member send limit lets the
+// clients send), and prints the delivery latency (send -> the recipient's 'message' frame), messages lost
 // and duplicated, and the server's resident memory. With --postgres: two server processes on one
 // throwaway Postgres cluster, the members split between them, so every message may cross servers.
 // Flags: --clients N (1000), --seconds S (30), --rate R messages/s (100), --rates R1,R2,... (several rates
@@ -23,6 +24,7 @@ import { SESSION_COOKIE } from '../src/domain/memberContract';
 import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase, type OpenDatabase } from '../server/db/open';
 import { createSession } from '../server/members/sessions';
+import { SEND_LIMIT, SEND_WINDOW_MS } from '../server/live/sendLimit';
 import { pairOf } from '../server/social/people';
 import { startThrowawayCluster } from '../tests/support/postgresCluster';
 import { freePort } from './freePort';
@@ -43,6 +45,11 @@ const CLIENTS = Number(flags.clients);
 const SECONDS = Number(flags.seconds);
 const RATES = (flags.rates ?? (flags.knee ? '100,300,1000' : flags.rate)).split(',').map(Number);
 if (RATES.some((rate) => !(rate > 0))) throw new Error('--rate and --rates take positive numbers of messages per second');
+/** The highest rate the clients can send at, all taking turns, without passing the per-member send limit. */
+const MAX_RATE = Math.floor((CLIENTS * SEND_LIMIT * 1000) / SEND_WINDOW_MS);
+if (RATES.some((rate) => rate >= MAX_RATE)) {
+  throw new Error(`${CLIENTS} clients can send under ${MAX_RATE} messages/s without passing the per-member send limit (${SEND_LIMIT} in ${SEND_WINDOW_MS / 1000} s): raise --clients`);
+}
 /** The knee: the highest rate whose p99 stays under this. */
 const KNEE_P99_MS = 100;
 const POSTGRES_SERVERS = Math.max(1, Number(flags.servers));
@@ -163,6 +170,11 @@ interface Counters {
 const freshCounters = (): Counters => ({ latencies: [], slowSentAt: [], started: 0, duplicated: 0, refused: 0 });
 
 async function run(members: Member[], pairs: [number, number][], servers: Server[]): Promise<void> {
+  const friendsOf: number[][] = members.map(() => []);
+  for (const [a, b] of pairs) {
+    (friendsOf[a] as number[]).push(b);
+    (friendsOf[b] as number[]).push(a);
+  }
   const sent = new Map<string, Sent>();
   let counters = freshCounters();
   const probeHeard = new Map<string, () => void>();
@@ -230,8 +242,11 @@ async function run(members: Member[], pairs: [number, number][], servers: Server
       const due = started + (n * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const [a, b] = pairs[Math.floor(Math.random() * pairs.length)] as [number, number];
-      const [from, to] = Math.random() < 0.5 ? [a, b] : [b, a];
+      // Members take turns sending, each to a random friend, so every member sends rate / clients a
+      // second: chosen at random instead, some would pass the per-member send limit in bursts.
+      const from = n % members.length;
+      const friends = friendsOf[from] as number[];
+      const to = friends[Math.floor(Math.random() * friends.length)] as number;
       const clientId = randomUUID();
       const recipient = members[to] as Member;
       const entry: Sent = { at: performance.now(), to: recipient.id, received: 0 };

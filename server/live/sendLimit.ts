@@ -6,8 +6,8 @@ import type { Database } from '../db/schema';
 // count per database handle, which the REST routes and the socket share) and costs no query per send.
 // With several servers behind a balancer a member's ceiling is that many times higher.
 
-const SEND_LIMIT = 20;
-const SEND_WINDOW_MS = 10_000;
+export const SEND_LIMIT = 20;
+export const SEND_WINDOW_MS = 10_000;
 /** Members tracked at once; the least recently seen are forgotten first. */
 const MAX_SENDERS = 50_000;
 
