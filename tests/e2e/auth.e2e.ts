@@ -142,6 +142,37 @@ describe('sign-up (/auth)', () => {
     await context.close();
   });
 
+  it("'Sign in' while the account is being created leaves at once; the new account's session is ended, and it can be logged in to", async () => {
+    const { page, context } = await openPage(browser, '/auth');
+    await settled(page, 'Create Account');
+    // The server's answer is held until the person has left the form.
+    let release!: () => void;
+    const left = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/signup', async (route) => {
+      const response = await route.fetch();
+      await left;
+      await route.fulfill({ response });
+    });
+    await fillForm(page, freshSignUp('hollis'));
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Creating account…' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor();
+
+    const loggedOut = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/logout');
+    release();
+    await loggedOut;
+    // Still a guest here: the server no longer knows this browser as the new member.
+    await expect.poll(async () => (await page.request.get(appUrl('/api/me'))).status()).toBe(401);
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await fillForm(page, { Username: 'hollis', Password: 'secret1' });
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/connections');
+    await context.close();
+  });
+
   it('works by keyboard alone: Tab through the fields, Enter submits', async () => {
     const { page, context } = await openPage(browser, '/auth');
     await settled(page, 'Create Account');

@@ -40,7 +40,8 @@ const events = [
   failed('waitForNetwork', new Error('no window')),
   { type: 'SIGN_UP', request: signUpRequest },
   { type: 'LOG_IN', request: logInRequest },
-  { type: 'ABANDON_LOG_IN' },
+  // The form that asked was left ('Sign in' on Sign Up, 'Create one' on Log In).
+  { type: 'ABANDON' },
   { type: 'LOG_OUT' },
   { type: 'DELETE_ACCOUNT', password: 'secret1' },
   { type: 'SESSION_EXPIRED' },
@@ -53,8 +54,8 @@ const events = [
   failed('logIn', new MemberApiError('TOO_MANY_ATTEMPTS', { status: 429, retryAfterSeconds: 60 })),
   done('logOut'),
   failed('logOut', new MemberApiError('OFFLINE')),
-  done('endAbandonedLogIn'),
-  failed('endAbandonedLogIn', new MemberApiError('OFFLINE')),
+  done('endAbandonedSession'),
+  failed('endAbandonedSession', new MemberApiError('OFFLINE')),
   done('deleteAccount'),
   failed('deleteAccount', new MemberApiError('WRONG_PASSWORD', { status: 403 })),
   failed('deleteAccount', new MemberApiError('UNAUTHENTICATED', { status: 401 })),
@@ -75,10 +76,18 @@ const toldAfter: Record<string, { code: string; message: string; field?: string 
 
 type Step = { type: string; output?: unknown; error?: MemberApiError; request?: unknown; password?: string };
 
-/** The log-in answered at step i was abandoned first: ABANDON_LOG_IN came after its LOG_IN. */
-function answersAbandonedLogIn(path: ModelPath<typeof sessionMachine>, i: number): boolean {
+/** The sign-up or log-in answered at step i was abandoned first: ABANDON came after its request. */
+function answersAbandoned(path: ModelPath<typeof sessionMachine>, i: number, request: 'SIGN_UP' | 'LOG_IN'): boolean {
   const events = path.steps.slice(1, i).map((s) => s.event.type);
-  return events.lastIndexOf('ABANDON_LOG_IN') > events.lastIndexOf('LOG_IN');
+  return events.lastIndexOf('ABANDON') > events.lastIndexOf(request);
+}
+
+/** An answer to a sign-up or log-in that the person had abandoned. */
+function abandonedAnswerAt(path: ModelPath<typeof sessionMachine>, i: number): boolean {
+  const event = path.steps[i]?.event;
+  if (isDone('signUp')(event) || isFailed('signUp')(event)) return answersAbandoned(path, i, 'SIGN_UP');
+  if (isDone('logIn')(event) || isFailed('logIn')(event)) return answersAbandoned(path, i, 'LOG_IN');
+  return false;
 }
 
 /** How the member's time ended on this path, if it did: the events that turn a member into a guest. */
@@ -112,22 +121,21 @@ function observed({ env, snapshot, path }: View) {
   const { failure } = snapshot.context;
 
   // One profile sync per membership.
-  // An abandoned log-in makes nobody a member, whatever the server answers.
+  // An abandoned sign-up or log-in makes nobody a member, whatever the server answers.
   const becameMember = steps.filter(
     (e, i) =>
-      isDone('signUp')(e) ||
-      (isDone('logIn')(e) && !answersAbandonedLogIn(path, i)) ||
+      ((isDone('signUp')(e) || isDone('logIn')(e)) && !abandonedAnswerAt(path, i)) ||
       (isDone('checkSession')(e) && (e.output as { id?: string } | null)?.id === 'm-1'),
   ).length;
   expect(env.pending.get('profileSync') ?? []).toHaveLength(becameMember);
 
-  const abandonedAnswer = (isDone('logIn')(last) || isFailed('logIn')(last)) && answersAbandonedLogIn(path, steps.length - 1);
-  // An abandoned log-in tells nobody anything: a yes is ended on the server, a refusal is not shown.
+  const abandonedAnswer = abandonedAnswerAt(path, steps.length - 1);
+  // An abandoned sign-up or log-in tells nobody anything: a yes is ended on the server, a refusal is not shown.
   if (abandonedAnswer) {
     expect(failure).toBeNull();
-    if (isDone('logIn')(last)) expect(snapshot.value).toBe('endingAbandonedLogIn');
+    if (isDone('logIn')(last) || isDone('signUp')(last)) expect(snapshot.value).toBe('endingAbandoned');
   }
-  if (isDone('endAbandonedLogIn')(last) || isFailed('endAbandonedLogIn')(last)) expect(snapshot.value).toEqual({ guest: 'browsing' });
+  if (isDone('endAbandonedSession')(last) || isFailed('endAbandonedSession')(last)) expect(snapshot.value).toEqual({ guest: 'browsing' });
   // A refusal tells the person why, in the contract's words, and leaves them where they were.
   if (
     last &&
@@ -135,7 +143,7 @@ function observed({ env, snapshot, path }: View) {
     last.error instanceof MemberApiError &&
     !abandonedAnswer &&
     !isFailed('logOut')(last) &&
-    !isFailed('endAbandonedLogIn')(last) &&
+    !isFailed('endAbandonedSession')(last) &&
     !isFailed('checkSession')(last)
   ) {
     expect(failure).toEqual(toldAfter[last.error.code]);
@@ -154,8 +162,8 @@ function observed({ env, snapshot, path }: View) {
     expect(snapshot.value).toEqual({ guest: 'browsing' });
   }
   // A new sign-up or log-in leaves any earlier notice behind once answered.
-  if (isDone('signUp')(last) || (isDone('logIn')(last) && !abandonedAnswer)) expect(snapshot.value).toEqual({ member: 'active' });
-  if (isFailed('logIn')(last) && abandonedAnswer) expect(snapshot.value).toEqual({ guest: 'browsing' });
+  if ((isDone('signUp')(last) || isDone('logIn')(last)) && !abandonedAnswer) expect(snapshot.value).toEqual({ member: 'active' });
+  if ((isFailed('signUp')(last) || isFailed('logIn')(last)) && abandonedAnswer) expect(snapshot.value).toEqual({ guest: 'browsing' });
 
   // Logging out (from the moment it is asked) or deleting the account leaves nothing of the member on the device,
   // settings aside; a session that ended by itself keeps the member's copy for their next log-in.
@@ -174,9 +182,9 @@ function observed({ env, snapshot, path }: View) {
   expect(env.pending.get('checkSession')).toHaveLength(1 + backOnline(path) + rechecks(path));
 }
 
-/** Log-ins the server accepted that were not abandoned. */
-const membersByLogIn = (path: ModelPath<typeof sessionMachine>) =>
-  path.steps.filter((step, i) => isDone('logIn')(step.event) && !answersAbandonedLogIn(path, i)).length;
+/** Sign-ups and log-ins the server accepted after the person had abandoned them. */
+const abandonedYeses = (path: ModelPath<typeof sessionMachine>) =>
+  path.steps.filter((step, i) => (isDone('logIn')(step.event) || isDone('signUp')(step.event)) && abandonedAnswerAt(path, i)).length;
 
 const rechecks = (path: ModelPath<typeof sessionMachine>) =>
   path.steps.filter((step, i) => step.event.type === 'RECHECK' && i > 0 && path.steps[i - 1]!.state.matches('guest')).length;
@@ -253,7 +261,15 @@ describe('session machine (model-based)', () => {
         asGuest(view);
       },
       // Requests carry what was asked, and an earlier refusal is forgotten while they run.
-      signingUp: (view) => {
+      'signingUp.asking': (view) => {
+        expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
+        expect(view.context.failure).toBeNull();
+        servesNobodyYet();
+        asGuest(view);
+      },
+      // The form that asked was left: the answer is still awaited, so a yes can be ended on the server.
+      'signingUp.abandoned': (view) => {
+        expect(view.last?.type).toBe('ABANDON');
         expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
         expect(view.context.failure).toBeNull();
         servesNobodyYet();
@@ -267,17 +283,17 @@ describe('session machine (model-based)', () => {
       },
       // The form that asked was left: the answer is still awaited, so a yes can be ended on the server.
       'loggingIn.abandoned': (view) => {
-        expect(view.last?.type).toBe('ABANDON_LOG_IN');
+        expect(view.last?.type).toBe('ABANDON');
         expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
         expect(view.context.failure).toBeNull();
         servesNobodyYet();
         asGuest(view);
       },
-      // The server said yes to an abandoned log-in: that session is ended (POST /api/auth/logout); the device
-      // forgets nothing, since nothing of the member reached it.
-      endingAbandonedLogIn: (view) => {
-        expect(eventName(view.last)).toBe('done logIn');
-        expect(view.env.pending.get('endAbandonedLogIn')).toHaveLength(view.events.filter(isDone('logIn')).length - membersByLogIn(view.path));
+      // The server said yes to an abandoned sign-up or log-in: that session is ended (POST /api/auth/logout); the
+      // device forgets nothing, since nothing of the member reached it.
+      endingAbandoned: (view) => {
+        expect(['done logIn', 'done signUp']).toContain(eventName(view.last));
+        expect(view.env.pending.get('endAbandonedSession')).toHaveLength(abandonedYeses(view.path));
         servesNobodyYet();
         asGuest(view);
       },
@@ -294,5 +310,5 @@ describe('session machine (model-based)', () => {
         observed(view);
       },
     },
-  }, { states: 15, transitions: 26, guards: 5, paths: expect.toSatisfy((paths: number) => paths > 40) }, 60_000);
+  }, { states: 17, transitions: 27, guards: 7, paths: expect.toSatisfy((paths: number) => paths > 40) }, 60_000);
 });

@@ -144,6 +144,30 @@ describe('Create Account (/auth)', () => {
     expect(pathname()).toBe('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
   });
+
+  it("'Sign in' works while the account is being created: /login at once, and the sign-up is abandoned (a yes is logged out, nothing follows)", async () => {
+    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
+    let answerSignUp!: (member: typeof mira) => void;
+    const loggedOut = vi.fn(async () => undefined);
+    const user = renderSessionScreensAt('/auth', { signUp: () => new Promise((resolve) => (answerSignUp = resolve)), logOut: loggedOut });
+    await fill(user, signUpGood);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('button', { name: 'Creating account…' })).toBeDisabled();
+
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(pathname()).toBe('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+
+    await act(async () => {
+      answerSignUp(mira);
+      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
+    });
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+    await advance(1000);
+    expect(pathname()).toBe('/login');
+    // Still a guest: the log-in form is there to use, and nobody was signed in on this device.
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
+  });
 });
 
 describe('Log In (/login)', () => {

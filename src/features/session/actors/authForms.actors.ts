@@ -19,10 +19,13 @@ export function logInWith(session: SessionActor) {
   });
 }
 
-/** The sign-up form's `submitCredentials`: the session signs up with username and email minus surrounding spaces. */
+/**
+ * The sign-up form's `submitCredentials`: the session signs up with username and email minus surrounding spaces.
+ * Stopped before the answer (the form was left for Log In), the sign-up is abandoned as a log-in is.
+ */
 export function signUpWith(session: SessionActor) {
-  return fromPromise<unknown, Record<SignUpField, string>>(({ input }) =>
-    signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }),
+  return fromPromise<unknown, Record<SignUpField, string>>(({ input, signal }) =>
+    signUpThrough(session, { username: input.username.trim(), email: input.email.trim(), password: input.password }, signal),
   );
 }
 

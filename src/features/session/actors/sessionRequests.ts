@@ -36,7 +36,7 @@ async function becomeMember(
   }
   if (abandoned?.aborted) return failed(actor);
   actor.send(event);
-  const abandon = () => actor.send({ type: 'ABANDON_LOG_IN' });
+  const abandon = () => actor.send({ type: 'ABANDON' });
   abandoned?.addEventListener('abort', abandon, { once: true });
   try {
     const snapshot = await settled(actor);
@@ -47,14 +47,14 @@ async function becomeMember(
   }
 }
 
-export function signUpThrough(actor: SessionActor, request: SignupRequest): Promise<Member> {
-  return becomeMember(actor, { type: 'SIGN_UP', request });
-}
-
 /**
- * `abandoned` aborts when the asker no longer wants the answer (the log-in form was left): a log-in not yet
+ * `abandoned` aborts when the asker no longer wants the answer (the form was left): a sign-up or log-in not yet
  * sent is not sent, and one on its way is abandoned, so the session stays a guest whatever the server says.
  */
+export function signUpThrough(actor: SessionActor, request: SignupRequest, abandoned?: AbortSignal): Promise<Member> {
+  return becomeMember(actor, { type: 'SIGN_UP', request }, abandoned);
+}
+
 export function logInThrough(actor: SessionActor, request: LoginRequest, abandoned?: AbortSignal): Promise<Member> {
   return becomeMember(actor, { type: 'LOG_IN', request }, abandoned);
 }

@@ -18,8 +18,8 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'SIGN_UP'; request: SignupRequest }
   | { type: 'LOG_IN'; request: LoginRequest }
-  /** The log-in form was left while its log-in was on its way ('Create one'): the person no longer wants it. */
-  | { type: 'ABANDON_LOG_IN' }
+  /** The form that asked was left while its sign-up or log-in was on its way: the person no longer wants it. */
+  | { type: 'ABANDON' }
   | { type: 'LOG_OUT' }
   | { type: 'DELETE_ACCOUNT'; password: string }
   | { type: 'SESSION_EXPIRED' }
@@ -49,6 +49,12 @@ function offlineMemberIdOf(event: unknown): string {
   return (event as DoneActorEvent<UnreachableMember>).output.offlineMemberId;
 }
 
+/** A sign-up's or log-in's request while the form waits for it, and once that form was left. */
+const abandonable = {
+  initial: 'asking',
+  states: { asking: { on: { ABANDON: 'abandoned' } }, abandoned: {} },
+} as const;
+
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
@@ -72,6 +78,7 @@ export const sessionMachine = setup({
     unreachableMember: (_, params: { output: CheckOutput }) => params.output !== null && 'offlineMemberId' in params.output,
     sessionEnded: (_, params: { error: unknown }) => isSessionEnded(params.error),
     logInAbandoned: stateIn('#session.loggingIn.abandoned'),
+    signUpAbandoned: stateIn('#session.signingUp.abandoned'),
   },
   actions: {
     takeMember: assign((_, params: { member: Member | null }) => ({ member: params.member, failure: null })),
@@ -140,31 +147,34 @@ export const sessionMachine = setup({
         },
       },
     },
+    // An abandoned sign-up or log-in still waits for the server's answer: stopping the request now could not stop
+    // the server from opening a session after a log-out sent meanwhile.
     signingUp: {
       entry: ['clearFailure', 'withdrawViewer'],
+      ...abandonable,
       invoke: {
         id: 'signUp',
         src: 'signUp',
         input: ({ event }) => requestEvent(event, 'SIGN_UP').request,
-        onDone: { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
-        onError: { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: [
+          { guard: 'signUpAbandoned', target: 'endingAbandoned' },
+          { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
+        ],
+        onError: [
+          { guard: 'signUpAbandoned', target: 'guest' },
+          { target: 'guest', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     loggingIn: {
       entry: ['clearFailure', 'withdrawViewer'],
-      // An abandoned log-in still waits for the server's answer: stopping the request now could not stop the server
-      // from opening a session after a log-out sent meanwhile.
-      initial: 'asking',
-      states: {
-        asking: { on: { ABANDON_LOG_IN: 'abandoned' } },
-        abandoned: {},
-      },
+      ...abandonable,
       invoke: {
         id: 'logIn',
         src: 'logIn',
         input: ({ event }) => requestEvent(event, 'LOG_IN').request,
         onDone: [
-          { guard: 'logInAbandoned', target: 'endingAbandonedLogIn' },
+          { guard: 'logInAbandoned', target: 'endingAbandoned' },
           { target: 'member', actions: { type: 'takeMember', params: ({ event }) => ({ member: event.output }) } },
         ],
         onError: [
@@ -174,11 +184,12 @@ export const sessionMachine = setup({
         ],
       },
     },
-    // The server opened a session nobody wants any more: it is ended, and the person stays the guest they were
-    // (nothing of the member reached the device, so nothing is forgotten).
-    endingAbandonedLogIn: {
+    // The server opened a session nobody wants any more (a new account's or a log-in's): it is ended, and the person
+    // stays the guest they were (nothing of the member reached the device, so nothing is forgotten). An account the
+    // server created stays: its owner can log in to it.
+    endingAbandoned: {
       invoke: {
-        id: 'endAbandonedLogIn',
+        id: 'endAbandonedSession',
         src: 'logOut',
         onDone: { target: 'guest' },
         // A server session left behind expires on its own, as after any log-out.
