@@ -28,6 +28,15 @@ const MEMBERS = Number(flags.members);
 const IDLE_SECONDS = Number(flags.idle);
 const DIST_DIR = flags.dist;
 const READY_WITHIN_MS = 180_000;
+/** Node's flags from `npm run serve` (`node <flags> dist-server/start.js`), so the bench runs what production runs. */
+const SERVE_FLAGS = serveFlags();
+
+function serveFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts.serve ?? '').split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist-server/start.js') throw new Error(`npm run serve is not "node <flags> dist-server/start.js": ${scripts.serve}`);
+  return words.slice(1, -1);
+}
 
 interface Memory {
   rssMb: number;
@@ -53,7 +62,7 @@ async function startServer(dataDir: string): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _u, ...inherited } = process.env;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, 'dist-server/start.js'], {
     env: {
       ...inherited,
       PORT: String(port),

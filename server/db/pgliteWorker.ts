@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteOptions } from './pgliteSettings';
@@ -24,6 +25,14 @@ function fieldsOf(error: unknown): ErrorFields {
 
 const post = (message: FromWorker) => port.postMessage(message);
 const unlistens = new Map<number, () => Promise<void>>();
+
+// PGlite's WebAssembly is compiled by V8 on background threads, and the hot functions again, optimized,
+// while the server runs. Each compilation's scratch memory is malloc'd on the thread that runs it, and
+// the C allocator keeps a thread's freed memory for that thread rather than hand it back, so several
+// of Postgres's large functions compiled at once left 40 to 50 MB resident for good. One compilation at
+// a time keeps that to one function's worth; startup and tier-up take a little longer, queries do not.
+// The flag is process-wide, and only this thread compiles WebAssembly.
+setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 // Pings are answered from the start, while the database is still being opened (initdb runs in chunks).
 const opening = PGlite.create(pgliteOptions(dataDir));
