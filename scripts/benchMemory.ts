@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { LIVE_PATH } from '../src/domain/liveContract';
 import { SESSION_COOKIE } from '../src/domain/memberContract';
 import { freePort } from './freePort';
+import { serveFlags } from './serveFlags';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,15 +29,8 @@ const MEMBERS = Number(flags.members);
 const IDLE_SECONDS = Number(flags.idle);
 const DIST_DIR = flags.dist;
 const READY_WITHIN_MS = 180_000;
-/** Node's flags from `npm run serve` (`node <flags> dist-server/start.js`), so the bench runs what production runs. */
+/** Node's flags as `npm start` and `npm run serve` give them (a smaller young generation, source maps). */
 const SERVE_FLAGS = serveFlags();
-
-function serveFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const words = (scripts.serve ?? '').split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'dist-server/start.js') throw new Error(`npm run serve is not "node <flags> dist-server/start.js": ${scripts.serve}`);
-  return words.slice(1, -1);
-}
 
 interface Memory {
   rssMb: number;
