@@ -2,9 +2,8 @@
 // `npm start` runs it (dist-server/start.js, with the node flags of `npm run serve`), starts it on a
 // fresh DATA_DIR and reads its RSS (VmRSS) and peak (VmHWM) from /proc: once the database is ready (the
 // first start creates it), after a light use phase (sign-ups, profile saves, Discover, one live socket
-// each), and after idling. Then stops it and
-// starts it again on the same DATA_DIR (the usual restart: the database already exists) and reads the
-// same figures. Serves the built app from DIST_DIR (dist) when it was built, as production does.
+// each), and after idling. Then stops it and starts it again on the same DATA_DIR (the usual restart:
+// the database already exists) and reads the same figures. Serves the built app from DIST_DIR (dist) when it was built, as production does.
 // Flags: --members N (8) members signed up in the use phase, --idle S seconds (20) of idling before the
 // last reading, --dist DIR (dist). Not a test: it prints figures. Run it niced on a shared machine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
