@@ -1,9 +1,9 @@
 // `npm run bench:memory`: the server's resident memory on the embedded database. Bundles the server as
-// `npm start` runs it (dist-server/start.js), starts it on a fresh DATA_DIR and reads its RSS (VmRSS) and
-// peak (VmHWM) from /proc: once the database is ready (the first start creates it), after a light use
-// phase (sign-ups, profile saves, Discover, one live socket each), and after idling. Then stops it and
-// starts it again on the same DATA_DIR (the usual restart: the database already exists) and reads the
-// same figures. Serves the built app from DIST_DIR (dist) when it was built, as production does.
+// `npm start` runs it (dist-server/start.js, with the node flags of `npm run serve`), starts it on a
+// fresh DATA_DIR and reads its RSS (VmRSS) and peak (VmHWM) from /proc: once the database is ready (the
+// first start creates it), after a light use phase (sign-ups, profile saves, Discover, one live socket
+// each), and after idling. Then stops it and starts it again on the same DATA_DIR (the usual restart:
+// the database already exists) and reads the same figures. Serves the built app from DIST_DIR (dist) when it was built, as production does.
 // Flags: --members N (8) members signed up in the use phase, --idle S seconds (20) of idling before the
 // last reading, --dist DIR (dist). Not a test: it prints figures. Run it niced on a shared machine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { LIVE_PATH } from '../src/domain/liveContract';
 import { SESSION_COOKIE } from '../src/domain/memberContract';
 import { freePort } from './freePort';
+import { serveFlags } from './serveFlags';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,6 +29,8 @@ const MEMBERS = Number(flags.members);
 const IDLE_SECONDS = Number(flags.idle);
 const DIST_DIR = flags.dist;
 const READY_WITHIN_MS = 180_000;
+/** Node's flags as `npm start` and `npm run serve` give them (a smaller young generation, source maps). */
+const SERVE_FLAGS = serveFlags();
 
 interface Memory {
   rssMb: number;
@@ -53,7 +56,7 @@ async function startServer(dataDir: string): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _u, ...inherited } = process.env;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, 'dist-server/start.js'], {
     env: {
       ...inherited,
       PORT: String(port),

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../../../scripts/freePort';
+import { serveFlags } from '../../../scripts/serveFlags';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -94,7 +95,7 @@ async function launch(distDir: string, port: number, dataDir: string, settings: 
     env[key] = process.env[key] ?? '10000';
   }
   env.RATE_LIMIT_SIGNUP_PER_HOUR = process.env.RATE_LIMIT_SIGNUP_PER_HOUR ?? '10000';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serveFlags(), 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
