@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './shared/ui/styles/tokens.css';
@@ -24,7 +25,8 @@ const app = <AppRoot Router={BrowserRouter} />;
 // that markup in place, so nothing is redrawn and its fade runs on uninterrupted.
 // Other pages render once their screen's chunk is here (the page preloads it), so the loading spinner never
 // flashes in between; the main screens' prerendered frame (data-shell) is replaced by that first render.
-// A chunk that fails to load is left to the screen's own error.
-const render = () => createRoot(container).render(app);
+// A chunk that fails to load is left to the screen's own error. That first render is a transition, so React
+// renders the tree in short slices and a phone stays responsive meanwhile, rather than in one long task.
+const render = () => startTransition(() => createRoot(container).render(app));
 if (container.firstElementChild && container.dataset.shell === undefined) hydrateRoot(container, app);
 else preloadScreens(window.location.pathname).then(render, render);

@@ -41,7 +41,8 @@ function scopeOf(community: Community | undefined, search: string): string {
 /** Discover's ranking order (compareRanked) over entries that carry ids, with the names looked up. */
 function rankOrder(names: ReadonlyMap<string, string>) {
   const ranked = (entry: RankedEntry) => ({ id: entry.id, member: entry.kind === 'member', username: names.get(entry.id) ?? '', score: entry.score });
-  return (a: RankedEntry, b: RankedEntry) => compareRanked(ranked(a), ranked(b));
+  const byName = new Intl.Collator().compare;
+  return (a: RankedEntry, b: RankedEntry) => compareRanked(ranked(a), ranked(b), byName);
 }
 
 async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Community | undefined, search: string): Promise<Ranking & { keep: boolean }> {

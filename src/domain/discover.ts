@@ -86,11 +86,12 @@ export function isListed(card: Pick<DiscoverCard, 'similarityScore'>, query: str
  */
 export function discoverCards({ users, profile, scores, breakdowns = {}, query, community, selfId = CURRENT_USER_ID, limit = DISCOVER_PAGE_SIZE }: DiscoverQuery): DiscoverCard[] {
   const ranked = (card: DiscoverCard) => ({ id: card.id, member: card.kind === 'member', username: card.username, score: card.similarityScore });
+  const byName = new Intl.Collator().compare;
   return users
     .filter((user) => user.id !== selfId)
     .map((user) => toCard(user, profile, scores, breakdowns))
     .filter((card) => inCommunity(card, community) && matchesSearch(card, query) && isListed(card, query))
-    .sort((a, b) => compareRanked(ranked(a), ranked(b)))
+    .sort((a, b) => compareRanked(ranked(a), ranked(b), byName))
     .slice(0, limit);
 }
 

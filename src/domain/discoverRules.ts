@@ -62,12 +62,22 @@ export interface RankedPerson {
   score: number;
 }
 
-/** Closest match first; at equal scores members before sample people, then by name in any case, then by id, so pages never reshuffle. */
-export function compareRanked(a: RankedPerson, b: RankedPerson): number {
+/** Orders two names; the default is String.prototype.localeCompare's order (default locale and options). */
+type NameOrder = (a: string, b: string) => number;
+const localeOrder: NameOrder = (a, b) => a.localeCompare(b);
+
+/**
+ * Closest match first; at equal scores members before sample people, then by name in any case, then by id, so pages never reshuffle.
+ * A caller sorting many people passes `byName` from one collator made for the sort (`new Intl.Collator().compare`): the
+ * same order, about ten times faster in Chromium than localeCompare per pair, which made sorting a page a long task on
+ * a phone. Made by the sort, not at import: the first collator loads the collation data (about 30 ms), which a page
+ * that sorts nobody should not pay.
+ */
+export function compareRanked(a: RankedPerson, b: RankedPerson, byName: NameOrder = localeOrder): number {
   return (
     b.score - a.score ||
     (a.member === b.member ? 0 : a.member ? -1 : 1) ||
-    a.username.toLowerCase().localeCompare(b.username.toLowerCase()) ||
+    byName(a.username.toLowerCase(), b.username.toLowerCase()) ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }

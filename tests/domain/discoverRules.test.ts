@@ -27,6 +27,15 @@ describe('compareRanked', () => {
     expect(order([person('user-9', 'Sam', 60), person('user-10', 'sam', 60), person('user-1', 'SAM', 60)])).toEqual(['user-1', 'user-10', 'user-9']);
     expect(compareRanked(person('x', 'Sam', 60), person('x', 'Sam', 60))).toBe(0);
   });
+
+  it('orders names the same through a collator made for the sort as through localeCompare, accents included', () => {
+    const people = ['zoë', 'Emma', 'bob', 'anna', 'Zack', 'émile', 'Bob', 'Ånge'].map((name, i) => person(`p${i}`, name, 60));
+    const byCollator = new Intl.Collator().compare;
+    const names = (sorted: RankedPerson[]) => sorted.map((p) => `${p.username}:${p.id}`);
+    const expected = ['Ånge:p7', 'anna:p3', 'bob:p2', 'Bob:p6', 'émile:p5', 'Emma:p1', 'Zack:p4', 'zoë:p0'];
+    expect(names([...people].sort((a, b) => compareRanked(a, b, byCollator)))).toEqual(expected);
+    expect(names([...people].sort(compareRanked))).toEqual(expected);
+  });
 });
 
 describe('matchesSearch', () => {
