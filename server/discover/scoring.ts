@@ -72,7 +72,7 @@ export function localPairScore(a: MemberTaste, b: MemberTaste): number {
 }
 
 /** localPairScore of the viewer with each candidate, the viewer's side prepared once for all of them. */
-export function localPairScores(viewer: MemberTaste, candidates: readonly MemberTaste[]): Map<string, number> {
+function localPairScores(viewer: MemberTaste, candidates: readonly MemberTaste[]): Map<string, number> {
   const forward = scoreAll(memberAsUser(viewer), candidates.map((c) => memberAsCandidate(c.id, c))).scores;
   return new Map(candidates.map((c) => [c.id, Math.round(((forward[c.id] ?? 0) + oneWay(c, viewer)) / 2)]));
 }
