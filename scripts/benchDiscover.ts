@@ -16,10 +16,10 @@ import { COMMUNITIES } from '../src/domain/community';
 import { createLocalProvider } from '../server/ai/local';
 import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase, type OpenDatabase } from '../server/db/open';
-import { pruneCandidates } from '../server/discover/candidates';
 import { discoverPage, type DiscoverDeps } from '../server/discover/discover';
 import { dailyBudget } from '../server/lib/dailyBudget';
-import { interestRows } from '../server/discover/interests';
+import { interestRecords } from '../server/discover/interests';
+import { candidatePool } from '../server/discover/pool';
 import { localPairScore } from '../server/discover/scoring';
 import { loadTastes, loadViewer } from '../server/discover/tastes';
 import { silentLogger } from '../server/lib/log';
@@ -94,14 +94,14 @@ async function seed(database: OpenDatabase, from: number, to: number, ids: strin
     const end = Math.min(to, start + INSERT_CHUNK);
     const members = [];
     const profiles = [];
-    const interests: ReturnType<typeof interestRows> = [];
+    const interests: ReturnType<typeof interestRecords> = [];
     for (let i = start; i < end; i++) {
       const id = randomUUID();
       ids.push(id);
       const profile = randomProfile();
       members.push({ id, username: `member${i}`, email: `member${i}@example.com`, password_hash: 'not-a-real-hash' });
       profiles.push({ member_id: id, data: JSON.stringify(profile), updated_at: 1, communities: randomCommunities() });
-      interests.push(...interestRows(id, profile));
+      interests.push(...interestRecords(id, profile));
     }
     if (inFlight.length >= CHUNKS_IN_FLIGHT) await inFlight.shift();
     inFlight.push(
@@ -145,8 +145,7 @@ async function fullScan(database: OpenDatabase, viewerId: string, ids: readonly 
 async function prunedPage(database: OpenDatabase, viewerId: string): Promise<Scored[]> {
   const viewer = await loadViewer(database.db, viewerId);
   if (!viewer) throw new Error('no viewer');
-  const { candidates } = await pruneCandidates(database.db, viewerId, { search: '' });
-  const tastes = await loadTastes(database.db, candidates.map((c) => c.id));
+  const { tastes } = await candidatePool(database.db, viewer, { search: '' });
   return tastes.map((taste) => ({ id: taste.id, score: localPairScore(viewer.taste, taste) })).sort(byScore);
 }
 

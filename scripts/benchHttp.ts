@@ -20,7 +20,7 @@ import { COMMUNITIES } from '../src/domain/community';
 import { SESSION_COOKIE } from '../src/domain/memberContract';
 import { migrateToLatest } from '../server/db/migrate';
 import { openDatabase, type OpenDatabase } from '../server/db/open';
-import { interestRows } from '../server/discover/interests';
+import { interestRecords } from '../server/discover/interests';
 import { createSession } from '../server/members/sessions';
 import { freePort } from './freePort';
 import { HOBBIES, seededRandom } from './benchSeed';
@@ -65,7 +65,7 @@ async function seed(database: OpenDatabase, count: number): Promise<string[]> {
     const profile = randomProfile();
     members.push({ id, username: `member${i}`, email: `member${i}@example.com`, password_hash: 'not-a-real-hash' });
     profiles.push({ member_id: id, data: JSON.stringify(profile), updated_at: 1, communities: COMMUNITIES.filter(() => next() < 0.3) });
-    interests.push(...interestRows(id, profile));
+    interests.push(...interestRecords(id, profile));
   }
   await db.insertInto('members').values(members).execute();
   await db.insertInto('profiles').values(profiles).execute();

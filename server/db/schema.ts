@@ -52,6 +52,8 @@ export interface MemberInterestsTable {
   item_key: string;
   /** as the member wrote it */
   item: string;
+  /** how many distinct item keys the member lists (all categories), the same on each of their rows */
+  item_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface FriendRequestsTable {

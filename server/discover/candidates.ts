@@ -4,22 +4,25 @@ import { DISCOVER_PAGE_SIZE } from '../../src/domain/discoverRules';
 import type { Database } from '../db/schema';
 
 // Candidate pruning: discovery never scores every member. Postgres picks the members who share at
-// least one item with the viewer (through the member_interests (item_key, member_id) index), ranks
-// them by how many they share, and hands over the best MEMBER_CANDIDATES; with a search, the members
-// whose username or one of whose items contains it. Friends-only members who are not the viewer's
-// friends are left out here already; blocks are applied when a page is read.
+// least one item with the viewer (through the member_interests (item_key, item_count, member_id)
+// index), ranks them as the local score does, by the items shared over both lists' lengths (a short
+// list that is all shared before a long one that shares more but proportionally less), and hands over
+// the best MEMBER_CANDIDATES; with a search, the members whose username or one of whose items contains
+// it. Friends-only members who are not the viewer's friends are left out here already; blocks are
+// applied when a page is read.
 
 /** Members scored per ranking: with the 25 sample people, one batch within the AI contract's 200. */
 export const MEMBER_CANDIDATES = 175;
 /**
- * Holders read per item of the viewer. A popular item can be held by a third of everyone; reading
- * every holder would make one request cost as much as the member count. Rarer items say more about
- * taste and are read whole long before this cap bites.
+ * Holders read per item of the viewer, shortest lists first (a shared item counts most on a short
+ * list). A popular item can be held by a third of everyone; reading every holder would make one
+ * request cost as much as the member count. At 100,000 members this reads every holder of all but the
+ * most popular items, and of those the lists short enough to rank high.
  */
-export const HOLDERS_PER_ITEM = 1_000;
+export const HOLDERS_PER_ITEM = 20_000;
 /** Members a search reads at most before ranking them (a search as common as 'a' need not read everyone). */
 const SEARCH_MATCHES = 2_000;
-/** Ranked by overlap first, then checked for community and privacy: enough left over when some fail. */
+/** Ranked by likeness first, then checked for community and privacy: enough left over when some fail. */
 const SHORTLIST_FACTOR = 4;
 /** A community can be a small part of everyone: its members need a longer shortlist to fill a ranking. */
 const COMMUNITY_SHORTLIST_FACTOR = 40;
@@ -45,25 +48,33 @@ function inCommunity(community: Community | undefined) {
   return community === undefined ? sql<SqlBool>`true` : sql<SqlBool>`p.communities @> array[${community}]::text[]`;
 }
 
-/** Members sharing at least one item with the viewer, most shared first. */
+/**
+ * Members sharing at least one item with the viewer, likest first: the items shared over the sum of
+ * both lists' lengths (what the local score's list part comes to without related genres and weights),
+ * then the most shared, then id.
+ */
 async function sharingCandidates(db: Kysely<Database>, viewerId: string, filter: CandidateFilter, limit: number, holdersPerItem: number): Promise<PrunedCandidate[]> {
   const result = await sql<{ member_id: string; overlap: string | number }>`
     with mine as (select distinct item_key from member_interests where member_id = ${viewerId}),
+    mine_count as (select count(*)::float8 as n from mine),
     holders as (
-      select h.member_id from mine cross join lateral (
-        select mi.member_id from member_interests mi
+      select h.member_id, h.item_count from mine cross join lateral (
+        select mi.member_id, mi.item_count from member_interests mi
         where mi.item_key = mine.item_key and mi.member_id <> ${viewerId}
+        order by mi.item_count, mi.member_id
         limit ${holdersPerItem}
       ) h
     ),
     counted as (
-      select member_id, count(*) as overlap from holders group by member_id
-      order by overlap desc, member_id limit ${filter.community === undefined ? limit * SHORTLIST_FACTOR : limit * COMMUNITY_SHORTLIST_FACTOR}
+      -- A list is never shorter than what it shares (rows written without a count hold 0).
+      select member_id, count(*) as overlap, count(*) / ((select n from mine_count) + greatest(max(item_count), count(*))) as likeness
+      from holders group by member_id
+      order by likeness desc, overlap desc, member_id limit ${filter.community === undefined ? limit * SHORTLIST_FACTOR : limit * COMMUNITY_SHORTLIST_FACTOR}
     )
     select c.member_id, c.overlap from counted c
     join profiles p on p.member_id = c.member_id
     where ${inCommunity(filter.community)} and ${visibleTo(viewerId)}
-    order by c.overlap desc, c.member_id
+    order by c.likeness desc, c.overlap desc, c.member_id
     limit ${limit}`.execute(db);
   return result.rows.map((row) => ({ id: row.member_id, overlap: Number(row.overlap) }));
 }

@@ -8,12 +8,12 @@ import type { AiProvider } from '../ai/provider';
 import type { DailyBudget } from '../lib/dailyBudget';
 import type { Logger } from '../lib/log';
 import { buildCards } from './cards';
-import { pruneCandidates } from './candidates';
+import { candidatePool } from './pool';
 import { cachedRanking, storeRanking, type RankedEntry, type Ranking } from './rankingCache';
 import { standingWith, canSee, seesProfile } from './relations';
 import { samplesFor, showsSamples, type SamplePeopleMode } from './samples';
 import { scoreRanking } from './scoring';
-import { loadTastes, loadViewer, type Viewer } from './tastes';
+import { loadViewer, type Viewer } from './tastes';
 
 // GET /api/discover for a member: the cached ranking of this view, or a new one (prune in SQL, score
 // the pruned set), then what the viewer may see of it now (blocks, friends-only, sample people), one
@@ -46,8 +46,8 @@ function rankOrder(names: ReadonlyMap<string, string>) {
 }
 
 async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Community | undefined, search: string): Promise<Ranking & { keep: boolean }> {
-  const pruned = await pruneCandidates(deps.db, viewer.id, { community, search });
-  const tastes = await loadTastes(deps.db, pruned.candidates.map((c) => c.id));
+  const pruned = await candidatePool(deps.db, viewer, { community, search });
+  const tastes = pruned.tastes;
   const samples = samplesFor(deps.samplePeople, { community, search });
   const scores = await scoreRanking(deps, viewer, tastes, samples);
   const names = new Map<string, string>([...tastes.map((t) => [t.id, t.username] as const), ...samples.map((s) => [s.id, s.username] as const)]);

@@ -30,10 +30,20 @@ export function interestRows(memberId: string, lists: Lists): InterestRow[] {
   return rows;
 }
 
+/**
+ * The rows as written: each also carries how many distinct items the member lists (an item in two
+ * categories counts once, as the local score counts it), so pruning can rank by both lists' lengths.
+ */
+export function interestRecords(memberId: string, lists: Lists): Array<InterestRow & { item_count: number }> {
+  const rows = interestRows(memberId, lists);
+  const itemCount = new Set(rows.map((row) => row.item_key)).size;
+  return rows.map((row) => ({ ...row, item_count: itemCount }));
+}
+
 /** Replaces the member's interest rows with the lists' (inside the profile write's transaction). */
 export async function replaceInterests(trx: Transaction<Database> | Kysely<Database>, memberId: string, lists: Lists): Promise<void> {
   await trx.deleteFrom('member_interests').where('member_id', '=', memberId).execute();
-  const rows = interestRows(memberId, lists);
+  const rows = interestRecords(memberId, lists);
   if (rows.length > 0) await trx.insertInto('member_interests').values(rows).execute();
 }
 

@@ -16,6 +16,7 @@ import { sessionDevicesMigration } from './014_session_devices';
 import { passkeysMigration } from './015_passkeys';
 import { emailChangesMigration } from './017_email_changes';
 import { searchTrigramsMigration } from './020_search_trigrams';
+import { interestCountsMigration } from './021_interest_counts';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015_passkeys': passkeysMigration,
   '017_email_changes': emailChangesMigration,
   '020_search_trigrams': searchTrigramsMigration,
+  '021_interest_counts': interestCountsMigration,
 };

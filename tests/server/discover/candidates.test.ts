@@ -79,6 +79,25 @@ describe.each(DATABASE_KINDS)('discover candidates on %s', (kind) => {
     expect(names(limited.candidates, people).slice(0, 2)).toEqual(['two', 'oneLow']);
   });
 
+  it('ranks a short list that is all shared above a long one sharing more but proportionally less, as the score does', async () => {
+    const viewer = await seed('viewer', { music: ['Jazz', 'Rock'], games: ['Hades', 'Celeste'] });
+    // long shares 3 of its 8 items (3 over 4 + 8 lists), short all 2 of its 2 (2 over 4 + 2): short first.
+    const long = await seed('long', { music: ['Jazz', 'Rock', 'Polka', 'Opera', 'Salsa'], games: ['Hades', 'Doom'], shows: ['Dune'] }, { first: '1' });
+    const short = await seed('short', { music: ['jazz'], games: ['HADES'] }, { first: '9' });
+    const people = [long, short];
+
+    const pruned = await pruneCandidates(setup.database.db, viewer.id, { search: '' });
+    expect(names(pruned.candidates, people)).toEqual(['short', 'long']);
+    expect(pruned.candidates.map((c) => c.overlap)).toEqual([2, 3]);
+    // Asked for one sharing member, pruning hands over the better match (a page is then filled with newcomers).
+    expect(names((await pruneCandidates(setup.database.db, viewer.id, { search: '' }, { limit: 1 })).candidates, people).slice(0, 1)).toEqual(['short']);
+    const loaded = await loadViewer(setup.database.db, viewer.id);
+    const [longTaste, shortTaste] = await loadTastes(setup.database.db, [long.id, short.id]);
+    if (!loaded || !longTaste || !shortTaste) throw new Error('not seeded');
+    // short: 4 credits over 4 + 2 items (66.67) plus 2 shared words (2.67) = 69; long: 6 over 4 + 8 (50) plus 3 words (6) = 56.
+    expect([localPairScore(loaded.taste, shortTaste), localPairScore(loaded.taste, longTaste)]).toEqual([69, 56]);
+  });
+
   it('reads at most the given number of holders per item', async () => {
     const viewer = await seed('viewer', { music: ['Jazz'] });
     await seed('a', { music: ['Jazz'] });
