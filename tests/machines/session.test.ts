@@ -215,6 +215,15 @@ function asMember(view: View) {
   observed(view);
 }
 
+/** A sign-up or log-in on its way: it carries what was asked, nobody is known yet, and no refusal is shown. */
+function awaitingAnswer(view: View, request: 'signUp' | 'logIn', asked: unknown, { abandoned = false } = {}) {
+  if (abandoned) expect(view.last?.type).toBe('ABANDON');
+  expect(view.env.pending.get(request)?.at(-1)?.input).toEqual(asked);
+  expect(view.context.failure).toBeNull();
+  servesNobodyYet();
+  asGuest(view);
+}
+
 describe('session machine (model-based)', () => {
   itCoversTheModel('reaches every state and transition; who the person is, what they are told and what the device forgets follow the contract', {
     machine: sessionMachine,
@@ -260,35 +269,12 @@ describe('session machine (model-based)', () => {
         servesGuest();
         asGuest(view);
       },
-      // Requests carry what was asked, and an earlier refusal is forgotten while they run.
-      'signingUp.asking': (view) => {
-        expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
-        expect(view.context.failure).toBeNull();
-        servesNobodyYet();
-        asGuest(view);
-      },
-      // The form that asked was left: the answer is still awaited, so a yes can be ended on the server.
-      'signingUp.abandoned': (view) => {
-        expect(view.last?.type).toBe('ABANDON');
-        expect(view.env.pending.get('signUp')?.at(-1)?.input).toEqual(signUpRequest);
-        expect(view.context.failure).toBeNull();
-        servesNobodyYet();
-        asGuest(view);
-      },
-      'loggingIn.asking': (view) => {
-        expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
-        expect(view.context.failure).toBeNull();
-        servesNobodyYet();
-        asGuest(view);
-      },
-      // The form that asked was left: the answer is still awaited, so a yes can be ended on the server.
-      'loggingIn.abandoned': (view) => {
-        expect(view.last?.type).toBe('ABANDON');
-        expect(view.env.pending.get('logIn')?.at(-1)?.input).toEqual(logInRequest);
-        expect(view.context.failure).toBeNull();
-        servesNobodyYet();
-        asGuest(view);
-      },
+      // Requests carry what was asked, and an earlier refusal is forgotten while they run. Once the form that asked
+      // was left (abandoned), the answer is still awaited, so a yes can be ended on the server.
+      'signingUp.asking': (view) => awaitingAnswer(view, 'signUp', signUpRequest),
+      'signingUp.abandoned': (view) => awaitingAnswer(view, 'signUp', signUpRequest, { abandoned: true }),
+      'loggingIn.asking': (view) => awaitingAnswer(view, 'logIn', logInRequest),
+      'loggingIn.abandoned': (view) => awaitingAnswer(view, 'logIn', logInRequest, { abandoned: true }),
       // The server said yes to an abandoned sign-up or log-in: that session is ended (POST /api/auth/logout); the
       // device forgets nothing, since nothing of the member reached it.
       endingAbandoned: (view) => {
