@@ -34,5 +34,7 @@ export default defineConfig({
     // The HTTP-level members tests run on Postgres only (a fresh PGlite costs seconds per covering
     // file and mutant); tests/server/members/database.test.ts still runs on both engines.
     env: { ...base.test?.env, TEST_DATABASES: 'postgres' },
+    // Stryker runs MUTATION_CONCURRENCY of these suites side by side already: one worker each.
+    maxWorkers: 1,
   },
 });
