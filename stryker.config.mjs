@@ -4,6 +4,7 @@
 // mutants whose code or covering tests changed.
 const MEMBER_ROUTES = ['server/routes/members.ts', 'server/routes/social.ts', 'server/routes/discover.ts'];
 const CHAT_ROUTES = 'server/routes/chats.ts';
+const ACCOUNT_ROUTES = ['admin', 'devices', 'emailChange', 'passkeys', 'passwordReset'].map((name) => `server/routes/${name}.ts`);
 
 const FOLDERS = {
   // Each kind of code is measured across the feature folders (src/features/<feature>/<kind>) and the
@@ -18,17 +19,20 @@ const FOLDERS = {
   domain: ['src/domain/**/*.ts'],
   services: ['src/features/*/services/**/*.ts', 'src/shared/http/**/*.ts'],
   storage: ['src/features/*/storage/**/*.ts', 'src/shared/storage/**/*.ts'],
-  // server/ is measured in five parts, each with its own incremental file, so a two-core machine can
-  // finish one part at a time (`npm run mutation server` runs all five; scripts/mutationScores.ts
+  // server/ is measured in six parts, each with its own incremental file, so a two-core machine can
+  // finish one part at a time (`npm run mutation server` runs all six; scripts/mutationScores.ts
   // adds them up). The process entry (start.ts) and the Vite dev hook (devPlugin.ts) only wire things
   // together; no unit test starts them, so they are not mutated.
   // The members' routes (chat included) belong to the members part, whose suite has their tests
   // (vitest.mutation.config.ts); the http part keeps the app shell, the middleware and the guest routes.
-  'server-http': ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', '!server/start.ts', '!server/devPlugin.ts', ...MEMBER_ROUTES.map((file) => `!${file}`), `!${CHAT_ROUTES}`],
+  'server-http': ['server/*.ts', 'server/lib/**/*.ts', 'server/routes/**/*.ts', '!server/start.ts', '!server/devPlugin.ts', ...[...MEMBER_ROUTES, CHAT_ROUTES, ...ACCOUNT_ROUTES].map((file) => `!${file}`)],
   'server-members': ['server/members/**/*.ts', 'server/db/**/*.ts', 'server/social/**/*.ts', ...MEMBER_ROUTES, CHAT_ROUTES],
   'server-ai': ['server/ai/**/*.ts', 'server/discover/**/*.ts'],
   'server-live': ['server/live/**/*.ts'],
   'server-fakes': ['server/fakes/**/*.ts'],
+  // What keeps an account safe and reachable: mail (reset, email change) and its queue, moderation
+  // (operators, reports, suspensions) and the routes that serve them.
+  'server-accounts': ['server/mail/**/*.ts', 'server/moderation/**/*.ts', ...ACCOUNT_ROUTES],
 };
 
 const folder = process.env.MUTATE_FOLDER ?? 'all';

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run mutation [folder...]`: Stryker one folder at a time, niced, then the score table.
 # Folders: machines domain services storage server (default: all five), or one part of server
-# (server-http, server-members, server-ai, server-live, server-fakes) or of the machines
+# (server-http, server-members, server-ai, server-live, server-fakes, server-accounts) or of the machines
 # (machines-chat, -games, -profile, -session, -settings, -social). See docs/testing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 [ -d node_modules/@stryker-mutator/core ] || npm ci --no-audit --no-fund
 source scripts/ensurePostgres.sh
 
-SERVER_PARTS=(server-http server-members server-ai server-live server-fakes)
+SERVER_PARTS=(server-http server-members server-ai server-live server-fakes server-accounts)
 MACHINE_PARTS=(machines-chat machines-games machines-profile machines-session machines-settings machines-social)
 folders=()
 for folder in "${@:-domain storage services server machines}"; do

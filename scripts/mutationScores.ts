@@ -10,7 +10,7 @@ const FOLDERS: Record<string, string[]> = {
   domain: ['domain'],
   services: ['services'],
   storage: ['storage'],
-  server: ['server-http', 'server-members', 'server-ai', 'server-live', 'server-fakes'],
+  server: ['server-http', 'server-members', 'server-ai', 'server-live', 'server-fakes', 'server-accounts'],
 };
 
 type MutantStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
