@@ -114,6 +114,9 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         await ana.page.getByText('Finding a debate partner...').waitFor();
         await ben.page.goto(`${server.baseURL}/games/hottakes/chat`);
         await ana.page.getByText(`You vs ${ben.name}`).waitFor({ timeout: 10_000 });
+        // cal joins the queue now, alone, so the AI opponent's 10 s pass while ana and ben argue.
+        await cal.page.goto(`${server.baseURL}/games/hottakes/chat`);
+        await cal.page.getByText('Finding a debate partner...').waitFor();
         await say(ana.page, 'Vinyl sounds better than streaming.');
         await sayAndSeeArrive(ben.page, ana.page, 'Vinyl is a very expensive crackle.', 5_000);
         await sayAndSeeArrive(ana.page, ben.page, 'The crackle is the point.', 5_000);
@@ -123,8 +126,7 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
         await ana.page.getByText(/^You're winning: end the debate now for/).waitFor();
         await looksFinished(ana.page, `member-live-debate-${theme}-${label}`);
 
-        // cal alone: after 10 s the AI opponent, its label whole in the header.
-        await cal.page.goto(`${server.baseURL}/games/hottakes/chat`);
+        // cal, alone in the queue: after 10 s the AI opponent, its label whole in the header.
         await cal.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 25_000 });
         // The opponent's name whole beside 'You vs' (the labels take a line of their own when they must).
         const opponent = cal.page.locator('.hot-prompt-kicker strong');

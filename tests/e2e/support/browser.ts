@@ -41,7 +41,16 @@ export interface OpenOptions {
   localStorage?: Record<string, string>;
   /** The app server to open, when the file started one of its own; the shared one otherwise. */
   baseURL?: string;
+  /**
+   * 'stopped': the page's clock (Date, timers, animation frames) stands still from its first script
+   * until the test moves it with page.clock.runFor, so a delay is checked to the millisecond without
+   * waiting it out.
+   */
+  clock?: 'stopped';
 }
+
+/** Where a stopped page clock stands; any fixed moment will do. */
+const STOPPED_CLOCK_AT = Date.parse('2026-01-05T09:00:00Z');
 
 /**
  * Seeds these localStorage entries before the app's first script on the context's first page load only,
@@ -64,11 +73,30 @@ export async function openPage(
   const server = options.baseURL ?? baseURL();
   const context = await browser.newContext({ viewport: options.viewport ?? PHONE, baseURL: server });
   if (options.localStorage) await seedLocalStorage(context, options.localStorage);
+  if (options.clock === 'stopped') {
+    await context.clock.install({ time: STOPPED_CLOCK_AT });
+    await context.clock.pauseAt(STOPPED_CLOCK_AT + 60_000);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${server}${path}`);
   return { page, context, errors };
+}
+
+/**
+ * Lets a page run the work it has queued (React's effects, which start a machine's timers) without
+ * moving a stopped clock: resolves after a message the page posts to itself comes back.
+ */
+export async function letPageCatchUp(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
 }
 
 /** Browser dialogs are gone (in-page dialogs and notices instead): any that opens is kept and dismissed, and tests expect none. */
