@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { emailChangedMail, emailChangeMail, passwordChangedMail, passwordResetMail } from '../../../server/mail/accountMail';
+
+// The four account mails word for word, as docs/product.md ('Account mails') gives them: the plain-text
+// part, and the HTML part's paragraphs and link with every text in it escaped. The member's name and the
+// address are chosen to need escaping.
+
+const ORIGIN = 'https://mycelius.example';
+const NAME = `Ann<b>&"'`;
+const NAME_IN_HTML = 'Ann&lt;b&gt;&amp;&quot;&#39;';
+const LINK = `${ORIGIN}/reset-password?token=a&b<c>`;
+const LINK_IN_HTML = `${ORIGIN}/reset-password?token=a&amp;b&lt;c&gt;`;
+
+/** The HTML part as a reader sees it: the text of each paragraph in order, links as '[text](href)'. */
+function paragraphs(html: string): string[] {
+  expect(html.startsWith('<!doctype html>\n<html>')).toBe(true);
+  expect(html.trimEnd().endsWith('</body></html>')).toBe(true);
+  return [...html.matchAll(/<p>(.*?)<\/p>/g)].map(([, inner]) => inner!.replace(/<a href="([^"]*)">([^<]*)<\/a>/g, '[$2]($1)'));
+}
+
+describe('account mails', () => {
+  it("'Reset your Mycelius password': the link between the ask and the 30 minutes", () => {
+    const mail = passwordResetMail('ann@example.com', NAME, ORIGIN, LINK);
+    expect(mail.to).toBe('ann@example.com');
+    expect(mail.subject).toBe('Reset your Mycelius password');
+    expect(mail.text).toBe(
+      `Hi ${NAME},\n\n` +
+        `someone (we hope you) asked to reset the password of your Mycelius account at ${ORIGIN}.\n\n` +
+        `Choose a new password here:\n${LINK}\n\n` +
+        'The link works once, for 30 minutes. If you did not ask, ignore this mail: your password stays as it is.\n\n' +
+        `Mycelius - ${ORIGIN}\n`,
+    );
+    expect(paragraphs(mail.html)).toEqual([
+      `Hi ${NAME_IN_HTML},`,
+      `someone (we hope you) asked to reset the password of your Mycelius account at ${ORIGIN}.`,
+      'Choose a new password here:',
+      `[${LINK_IN_HTML}](${LINK_IN_HTML})`,
+      'The link works once, for 30 minutes. If you did not ask, ignore this mail: your password stays as it is.',
+      `Mycelius - ${ORIGIN}`,
+    ]);
+  });
+
+  it("'Your Mycelius password was changed': every device after a reset, every other one after Settings", () => {
+    const afterReset = passwordChangedMail('ann@example.com', NAME, ORIGIN);
+    const afterSettings = passwordChangedMail('ann@example.com', NAME, ORIGIN, 'otherDevices');
+    for (const mail of [afterReset, afterSettings]) {
+      expect(mail.to).toBe('ann@example.com');
+      expect(mail.subject).toBe('Your Mycelius password was changed');
+    }
+    const changed = (devices: string) => `the password of your Mycelius account at ${ORIGIN} was just changed, and ${devices} that was signed in has been signed out.`;
+    const notYou = `If this was not you, reset your password at ${ORIGIN}/forgot-password at once.`;
+    expect(afterReset.text).toBe(`Hi ${NAME},\n\n${changed('every device')}\n\n${notYou}\n\nMycelius - ${ORIGIN}\n`);
+    expect(afterSettings.text).toBe(`Hi ${NAME},\n\n${changed('every other device')}\n\n${notYou}\n\nMycelius - ${ORIGIN}\n`);
+    expect(paragraphs(afterReset.html)).toEqual([`Hi ${NAME_IN_HTML},`, changed('every device'), notYou, `Mycelius - ${ORIGIN}`]);
+    expect(paragraphs(afterSettings.html)).toEqual([`Hi ${NAME_IN_HTML},`, changed('every other device'), notYou, `Mycelius - ${ORIGIN}`]);
+  });
+
+  it("'Confirm your new email for Mycelius': to the new address, the link between the ask and the 24 hours", () => {
+    const link = `${ORIGIN}/confirm-email?token=x'y`;
+    const mail = emailChangeMail('new@example.com', NAME, ORIGIN, link);
+    expect(mail.to).toBe('new@example.com');
+    expect(mail.subject).toBe('Confirm your new email for Mycelius');
+    expect(mail.text).toBe(
+      `Hi ${NAME},\n\n` +
+        `someone (we hope you) asked to use this address for the Mycelius account at ${ORIGIN}.\n\n` +
+        `Confirm it here:\n${link}\n\n` +
+        'The link works once, for 24 hours. If you did not ask, ignore this mail: nothing changes.\n\n' +
+        `Mycelius - ${ORIGIN}\n`,
+    );
+    const linkInHtml = `${ORIGIN}/confirm-email?token=x&#39;y`;
+    expect(paragraphs(mail.html)).toEqual([
+      `Hi ${NAME_IN_HTML},`,
+      `someone (we hope you) asked to use this address for the Mycelius account at ${ORIGIN}.`,
+      'Confirm it here:',
+      `[${linkInHtml}](${linkInHtml})`,
+      'The link works once, for 24 hours. If you did not ask, ignore this mail: nothing changes.',
+      `Mycelius - ${ORIGIN}`,
+    ]);
+  });
+
+  it("'Your Mycelius email was changed': to the old address, naming the new one", () => {
+    const mail = emailChangedMail('old@example.com', NAME, ORIGIN, 'new<i>@example.com');
+    expect(mail.to).toBe('old@example.com');
+    expect(mail.subject).toBe('Your Mycelius email was changed');
+    const notYou = `If this was not you, reset your password at ${ORIGIN}/forgot-password at once.`;
+    expect(mail.text).toBe(
+      `Hi ${NAME},\n\n` +
+        `the email of your Mycelius account at ${ORIGIN} was just changed to new<i>@example.com. Mail about the account goes there from now on.\n\n` +
+        `${notYou}\n\nMycelius - ${ORIGIN}\n`,
+    );
+    expect(paragraphs(mail.html)).toEqual([
+      `Hi ${NAME_IN_HTML},`,
+      `the email of your Mycelius account at ${ORIGIN} was just changed to new&lt;i&gt;@example.com. Mail about the account goes there from now on.`,
+      notYou,
+      `Mycelius - ${ORIGIN}`,
+    ]);
+  });
+});
