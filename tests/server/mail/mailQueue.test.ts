@@ -98,6 +98,35 @@ describe.each(DATABASE_KINDS)('mail queue on %s', (kind) => {
     expect(errors).toEqual(['mail could not be delivered; giving up']);
   });
 
+  it('started, delivers what is due at once and then at every interval; stopped, delivers nothing more and closes the mailer', async () => {
+    const server = flakyMailServer(0);
+    let closed = 0;
+    const mailer: Mailer = { deliver: (m) => server.mailer.deliver(m), close: () => (closed += 1) };
+    const queue = createMailQueue(opened.database.db, mailer, silentLogger, () => clock);
+    // Only the queue's interval is simulated; the database keeps its real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await enqueueMail(opened.database.db, mail(20), clock);
+      queue.start(60_000);
+      queue.start(1_000);
+      expect(vi.getTimerCount(), 'a second start keeps the first interval').toBe(1);
+      await vi.waitFor(() => expect(server.delivered).toEqual([mail(20)]));
+      await enqueueMail(opened.database.db, mail(21), clock);
+      vi.advanceTimersByTime(60_000);
+      await vi.waitFor(() => expect(server.delivered).toEqual([mail(20), mail(21)]));
+
+      await queue.stop();
+      expect(closed).toBe(1);
+      await enqueueMail(opened.database.db, mail(22), clock);
+      vi.advanceTimersByTime(120_000);
+      queue.nudge();
+      expect(vi.getTimerCount()).toBe(0);
+      expect(server.delivered).toEqual([mail(20), mail(21)]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('delivers a mail a crashed server had claimed, once its claim lapses (2 min), and two servers never both send one', async () => {
     const hung: Mailer = { deliver: () => new Promise<void>(() => undefined), close: () => undefined };
     const crashed = createMailQueue(opened.database.db, hung, silentLogger, () => clock);
