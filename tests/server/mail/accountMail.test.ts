@@ -18,26 +18,28 @@ function paragraphs(html: string): string[] {
   return [...html.matchAll(/<p>(.*?)<\/p>/g)].map(([, inner]) => inner!.replace(/<a href="([^"]*)">([^<]*)<\/a>/g, '[$2]($1)'));
 }
 
+
+/** Hi, the ask, the link under its lead-in, the terms and the sign-off: the shape of the two mails with a link. */
+function expectLinkMail(mail: { text: string; html: string }, parts: { ask: string; lead: string; link: string; linkInHtml: string; terms: string }): void {
+  const { ask, lead, link, linkInHtml, terms } = parts;
+  expect(mail.text).toBe(`Hi ${NAME},\n\n${ask}\n\n${lead}\n${link}\n\n${terms}\n\nMycelius - ${ORIGIN}\n`);
+  expect(paragraphs(mail.html)).toEqual([`Hi ${NAME_IN_HTML},`, ask, lead, `[${linkInHtml}](${linkInHtml})`, terms, `Mycelius - ${ORIGIN}`]);
+}
+
+const NOT_YOU = `If this was not you, reset your password at ${ORIGIN}/forgot-password at once.`;
+
 describe('account mails', () => {
   it("'Reset your Mycelius password': the link between the ask and the 30 minutes", () => {
     const mail = passwordResetMail('ann@example.com', NAME, ORIGIN, LINK);
     expect(mail.to).toBe('ann@example.com');
     expect(mail.subject).toBe('Reset your Mycelius password');
-    expect(mail.text).toBe(
-      `Hi ${NAME},\n\n` +
-        `someone (we hope you) asked to reset the password of your Mycelius account at ${ORIGIN}.\n\n` +
-        `Choose a new password here:\n${LINK}\n\n` +
-        'The link works once, for 30 minutes. If you did not ask, ignore this mail: your password stays as it is.\n\n' +
-        `Mycelius - ${ORIGIN}\n`,
-    );
-    expect(paragraphs(mail.html)).toEqual([
-      `Hi ${NAME_IN_HTML},`,
-      `someone (we hope you) asked to reset the password of your Mycelius account at ${ORIGIN}.`,
-      'Choose a new password here:',
-      `[${LINK_IN_HTML}](${LINK_IN_HTML})`,
-      'The link works once, for 30 minutes. If you did not ask, ignore this mail: your password stays as it is.',
-      `Mycelius - ${ORIGIN}`,
-    ]);
+    expectLinkMail(mail, {
+      ask: `someone (we hope you) asked to reset the password of your Mycelius account at ${ORIGIN}.`,
+      lead: 'Choose a new password here:',
+      link: LINK,
+      linkInHtml: LINK_IN_HTML,
+      terms: 'The link works once, for 30 minutes. If you did not ask, ignore this mail: your password stays as it is.',
+    });
   });
 
   it("'Your Mycelius password was changed': every device after a reset, every other one after Settings", () => {
@@ -48,11 +50,10 @@ describe('account mails', () => {
       expect(mail.subject).toBe('Your Mycelius password was changed');
     }
     const changed = (devices: string) => `the password of your Mycelius account at ${ORIGIN} was just changed, and ${devices} that was signed in has been signed out.`;
-    const notYou = `If this was not you, reset your password at ${ORIGIN}/forgot-password at once.`;
-    expect(afterReset.text).toBe(`Hi ${NAME},\n\n${changed('every device')}\n\n${notYou}\n\nMycelius - ${ORIGIN}\n`);
-    expect(afterSettings.text).toBe(`Hi ${NAME},\n\n${changed('every other device')}\n\n${notYou}\n\nMycelius - ${ORIGIN}\n`);
-    expect(paragraphs(afterReset.html)).toEqual([`Hi ${NAME_IN_HTML},`, changed('every device'), notYou, `Mycelius - ${ORIGIN}`]);
-    expect(paragraphs(afterSettings.html)).toEqual([`Hi ${NAME_IN_HTML},`, changed('every other device'), notYou, `Mycelius - ${ORIGIN}`]);
+    expect(afterReset.text).toBe(`Hi ${NAME},\n\n${changed('every device')}\n\n${NOT_YOU}\n\nMycelius - ${ORIGIN}\n`);
+    expect(afterSettings.text).toBe(`Hi ${NAME},\n\n${changed('every other device')}\n\n${NOT_YOU}\n\nMycelius - ${ORIGIN}\n`);
+    expect(paragraphs(afterReset.html)).toEqual([`Hi ${NAME_IN_HTML},`, changed('every device'), NOT_YOU, `Mycelius - ${ORIGIN}`]);
+    expect(paragraphs(afterSettings.html)).toEqual([`Hi ${NAME_IN_HTML},`, changed('every other device'), NOT_YOU, `Mycelius - ${ORIGIN}`]);
   });
 
   it("'Confirm your new email for Mycelius': to the new address, the link between the ask and the 24 hours", () => {
@@ -60,38 +61,28 @@ describe('account mails', () => {
     const mail = emailChangeMail('new@example.com', NAME, ORIGIN, link);
     expect(mail.to).toBe('new@example.com');
     expect(mail.subject).toBe('Confirm your new email for Mycelius');
-    expect(mail.text).toBe(
-      `Hi ${NAME},\n\n` +
-        `someone (we hope you) asked to use this address for the Mycelius account at ${ORIGIN}.\n\n` +
-        `Confirm it here:\n${link}\n\n` +
-        'The link works once, for 24 hours. If you did not ask, ignore this mail: nothing changes.\n\n' +
-        `Mycelius - ${ORIGIN}\n`,
-    );
-    const linkInHtml = `${ORIGIN}/confirm-email?token=x&#39;y`;
-    expect(paragraphs(mail.html)).toEqual([
-      `Hi ${NAME_IN_HTML},`,
-      `someone (we hope you) asked to use this address for the Mycelius account at ${ORIGIN}.`,
-      'Confirm it here:',
-      `[${linkInHtml}](${linkInHtml})`,
-      'The link works once, for 24 hours. If you did not ask, ignore this mail: nothing changes.',
-      `Mycelius - ${ORIGIN}`,
-    ]);
+    expectLinkMail(mail, {
+      ask: `someone (we hope you) asked to use this address for the Mycelius account at ${ORIGIN}.`,
+      lead: 'Confirm it here:',
+      link,
+      linkInHtml: `${ORIGIN}/confirm-email?token=x&#39;y`,
+      terms: 'The link works once, for 24 hours. If you did not ask, ignore this mail: nothing changes.',
+    });
   });
 
   it("'Your Mycelius email was changed': to the old address, naming the new one", () => {
     const mail = emailChangedMail('old@example.com', NAME, ORIGIN, 'new<i>@example.com');
     expect(mail.to).toBe('old@example.com');
     expect(mail.subject).toBe('Your Mycelius email was changed');
-    const notYou = `If this was not you, reset your password at ${ORIGIN}/forgot-password at once.`;
     expect(mail.text).toBe(
       `Hi ${NAME},\n\n` +
         `the email of your Mycelius account at ${ORIGIN} was just changed to new<i>@example.com. Mail about the account goes there from now on.\n\n` +
-        `${notYou}\n\nMycelius - ${ORIGIN}\n`,
+        `${NOT_YOU}\n\nMycelius - ${ORIGIN}\n`,
     );
     expect(paragraphs(mail.html)).toEqual([
       `Hi ${NAME_IN_HTML},`,
       `the email of your Mycelius account at ${ORIGIN} was just changed to new&lt;i&gt;@example.com. Mail about the account goes there from now on.`,
-      notYou,
+      NOT_YOU,
       `Mycelius - ${ORIGIN}`,
     ]);
   });
