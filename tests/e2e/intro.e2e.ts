@@ -26,22 +26,15 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Opens an intro through the hub with the page clock frozen just after the loading caption, for a still look. */
 async function frozenIntro(game: string, name: string, options: Parameters<typeof openPage>[2] = {}) {
-  const opened = await openPage(browser, '/games', options);
+  const opened = await openPage(browser, '/games', { ...options, clock: 'stopped' });
   const { page } = opened;
-  await page.clock.install();
   await page.getByRole('link', { name, exact: true }).click();
   const intro = introForGame(game)!;
-  await page.getByRole('status').filter({ hasText: intro.loadingText }).waitFor();
-  // 50 ms after the page's own now; on a loaded machine that moment can pass before the pause lands
-  // ("Cannot fast-forward to the past"), so read the page's clock again and aim anew.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
-      break;
-    } catch (error) {
-      if (attempt === 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
+  await page.getByRole('heading', { level: 1, name: intro.title }).waitFor();
+  await letPageCatchUp(page);
+  // The loading caption shows at 2.5 s; the hand-over at 4 s is 1.5 s of page time away and never comes.
+  await page.clock.runFor(2_500);
+  await page.getByRole('main', { name: intro.title }).getByRole('status').filter({ hasText: intro.loadingText }).waitFor();
   return opened;
 }
 
