@@ -1,30 +1,26 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeGemini } from '../../server/fakes/gemini';
 import { freePort } from '../../scripts/freePort';
 import { listen, type Running } from './support/servers';
+import { migratedDataDir } from './members/support/testDatabase';
+import { bundled } from '../support/serverBundle';
 
 // The compiled server as `npm start` runs it: plain node on the bundle, JSON logs, a clean stop on
 // SIGTERM that lets a request in flight finish, and a non-zero exit on a crash or a bad setting.
 
-const run = promisify(execFile);
-// Inside node_modules so the bundle's external packages resolve as they do from dist-server/.
-const OUT = join('node_modules', '.cache', `mycelius-server-test-${process.pid}`);
-const BUNDLE = join(OUT, 'start.js');
+const BUNDLE = bundled('start');
 let dist: string;
 
 beforeAll(async () => {
-  await run('npx', ['tsx', 'scripts/buildServer.ts', OUT], { timeout: 60_000 });
   dist = mkdtempSync(join(tmpdir(), 'mycelius-process-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Mycelius</title><div id="root"></div>');
 }, 90_000);
 afterAll(() => {
-  rmSync(OUT, { recursive: true, force: true });
   rmSync(dist, { recursive: true, force: true });
 });
 
@@ -39,7 +35,7 @@ interface Started {
 async function start(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Started> {
   const port = await freePort();
   // Each process keeps its members in an embedded database of its own, never the working folder's ./data.
-  const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-process-data-'));
+  const { dir: dataDir } = migratedDataDir();
   const child = spawn(process.execPath, [...nodeArgs, BUNDLE], {
     env: { PATH: process.env.PATH, PORT: String(port), DIST_DIR: dist, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase } from '../members/support/testDatabase';
+import { bundled } from '../../support/serverBundle';
 
 // `npm run reports` prints what reporters and reported members wrote. Whatever is stored (rows kept from
 // before any input rule, or written by another tool) reaches the operator's terminal inert: no escape
@@ -30,7 +31,7 @@ describe.each(DATABASE_KINDS)('npm run reports shows stored text inert on %s', (
       if (kind === 'pglite') await database.close();
 
       const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-      const listed = await run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts'], { env: { ...inherited, ...database.env } });
+      const listed = await run(process.execPath, [bundled('reports')], { env: { ...inherited, ...database.env } });
       expect(listed.stdout).toBe(
         [
           '2026-03-01T12:00:00.000Z  (deleted account) reported Mallory\\u{202e}txt.exe for spam',

@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/freePort';
 import { openDatabase, type OpenDatabase } from '../../../server/db/open';
 import { openPgliteThread } from '../../../server/db/pgliteThread';
+import { migratedDataDir } from '../members/support/testDatabase';
+import { bundled } from '../../support/serverBundle';
 
 // Faults fail loudly, against the compiled server as `npm start` runs it: a full disk under the
 // embedded database answers a clear error in time and then ends the process with a non-zero exit
@@ -15,14 +17,8 @@ import { openPgliteThread } from '../../../server/db/pgliteThread';
 // refused with the holder's pid.
 
 const run = promisify(execFile);
-const OUT = join('node_modules', '.cache', `mycelius-faults-test-${process.pid}`);
-const BUNDLE = join(OUT, 'start.js');
 const isRoot = process.getuid?.() === 0;
 
-beforeAll(async () => {
-  await run('npx', ['tsx', 'scripts/buildServer.ts', OUT], { timeout: 60_000 });
-}, 90_000);
-afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 interface Started {
   child: ChildProcess;
@@ -38,7 +34,7 @@ afterEach(() => {
 
 async function startBundle(dataDir: string): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BUNDLE], {
+  const child = spawn(process.execPath, [bundled('start')], {
     env: { PATH: process.env.PATH, PORT: String(port), DIST_DIR: 'no-such-build', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -163,7 +159,7 @@ describe('a full disk under the embedded database (a 48 MB tmpfs as DATA_DIR)', 
 describe('an embedded database that stops answering', () => {
   let dataDir: string;
   beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mycelius-wedged-'));
+    dataDir = migratedDataDir().dir;
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -189,7 +185,7 @@ describe('one process per DATA_DIR', () => {
   let holder: OpenDatabase | undefined;
 
   beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mycelius-locked-'));
+    dataDir = migratedDataDir().dir;
   });
   afterAll(async () => {
     await holder?.close();
@@ -214,11 +210,11 @@ describe('one process per DATA_DIR', () => {
     expect(await exitedWithin(server, 60_000)).toBe(1);
     expect(server.output()).toContain(named);
 
-    const migrate = await refusal([process.execPath, '--import', 'tsx', 'server/db/migrateCli.ts']);
+    const migrate = await refusal([process.execPath, bundled('migrate')]);
     expect(migrate.code).toBe(1);
     expect(migrate.output).toContain(named);
 
-    const reports = await refusal([process.execPath, '--import', 'tsx', 'scripts/reports.ts']);
+    const reports = await refusal([process.execPath, bundled('reports')]);
     expect(reports.code).toBe(1);
     expect(reports.output).toContain(named);
 

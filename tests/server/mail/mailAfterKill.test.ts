@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../scripts/freePort';
 import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
+import { migratedDataDir } from '../members/support/testDatabase';
+import { bundled } from '../../support/serverBundle';
 
 // A reset mail queued while the mail server is down survives the server process being killed (-9, no
-// clean stop): the real server (`node --import tsx server/start.ts`) on an embedded database in a
+// clean stop): the real server (the bundle `npm start` runs) on an embedded database in a
 // temporary DATA_DIR queues it through the real route, fails to send it (nothing listens at SMTP_URL
 // yet), is killed; started again on the same directory with the mail server up, it sends it, once.
 
@@ -18,7 +17,7 @@ interface Running {
 }
 
 function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, [bundled('start')], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,8 +45,8 @@ describe('the mail queue and a killed server', () => {
   });
 
   it('sends a reset mail queued before kill -9 once the server is back and the mail server is up', { timeout: 90_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mycelius-mail-kill-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { dir: dataDir, remove } = migratedDataDir();
+    cleanup.push(remove);
     const [port, smtpPort] = [await freePort(), await freePort()];
     const url = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-such-build', DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' };

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDataDir, createPostgresDatabase, ALL_DATABASE_KINDS } from './support/testDatabase';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createPostgresDatabase, migratedDataDir, ALL_DATABASE_KINDS } from './support/testDatabase';
 import { startServerProcess, type ServerProcess } from './support/serverProcess';
 
 // Durability: sign-ups against the real server process, which is killed with SIGKILL while
@@ -32,11 +32,11 @@ describe.each(ALL_DATABASE_KINDS)('durability on %s', (kind) => {
   it('keeps every answered sign-up across a kill -9 and a restart', { timeout: 240_000 }, async () => {
     let env: Record<string, string>;
     if (kind === 'pglite') {
-      const data = createDataDir();
+      const data = migratedDataDir();
       cleanups.push(data.remove);
       env = { DATA_DIR: data.dir };
     } else {
-      const database = await createPostgresDatabase();
+      const database = await createPostgresDatabase(inject('postgresTemplate'));
       cleanups.push(database.drop);
       env = { DATABASE_URL: database.url };
     }

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/open';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
+import { bundled } from '../../support/serverBundle';
 
 // `npm run reports -- --close <id> [--reason <text>]` closes a report as the console's Dismiss does:
 // once, with a moderation-log entry that names who did it ('command line (<OS user>)') and why, so the
@@ -14,7 +15,7 @@ const run = promisify(execFile);
 async function reports(database: TestDatabase, args: string[], user = 'olga-shell'): Promise<{ code: number; stdout: string; stderr: string }> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, USER: _user, LOGNAME: _logname, ...inherited } = process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts', ...args], { env: { ...inherited, ...database.env, USER: user } });
+    const { stdout, stderr } = await run(process.execPath, [bundled('reports'), ...args], { env: { ...inherited, ...database.env, USER: user } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

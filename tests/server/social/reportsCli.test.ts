@@ -5,6 +5,7 @@ import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { APP_ORIGIN, browser } from '../members/support/browser';
 import { DATABASE_KINDS, openTestDatabase } from '../members/support/testDatabase';
+import { bundled } from '../../support/serverBundle';
 
 // `npm run reports` as an operator runs it: a separate process on the database the server uses
 // (DATA_DIR or DATABASE_URL), listing open reports and closing one.
@@ -14,7 +15,7 @@ const run = promisify(execFile);
 async function reportsCli(env: Record<string, string | undefined>, args: string[] = []) {
   const { DATABASE_URL: _url, DATA_DIR: _dir, USER: _user, LOGNAME: _logname, ...inherited } = process.env;
   // The moderation log names the OS user who closes a report (tests/server/moderation/reportsCli.test.ts).
-  return run(process.execPath, ['--import', 'tsx', 'scripts/reports.ts', ...args], { env: { ...inherited, USER: 'olga-shell', ...env } });
+  return run(process.execPath, [bundled('reports'), ...args], { env: { ...inherited, USER: 'olga-shell', ...env } });
 }
 
 describe.each(DATABASE_KINDS)('npm run reports on %s', (kind) => {

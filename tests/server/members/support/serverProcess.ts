@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../../../scripts/freePort';
+import { bundled } from '../../../support/serverBundle';
 
-// The real server process (`server/start.ts` under tsx, as `npm run serve` runs its bundle) on a free port,
+// The real server process (the bundle `npm start` runs, tests/support/serverBundle.ts) on a free port,
 // with everything it prints kept for the test to read.
 
 export interface ServerProcess {
@@ -23,7 +24,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   // The database settings come only from `env`, never from the environment the tests run in.
   const { DATABASE_URL: _databaseUrl, DATA_DIR: _dataDir, ...inherited } = process.env;
   const childEnv: NodeJS.ProcessEnv = { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: url, DIST_DIR: 'no-build-needed', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundled('start')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -9,7 +9,8 @@ import { openDatabase, type OpenDatabase } from '../../../../server/db/open';
 import type { Logger } from '../../../../server/lib/log';
 
 // One fresh, migrated database per test file, on either engine: PGlite in a temp data directory,
-// or a new database on the test Postgres server (dropped afterwards).
+// or a new database on the test Postgres server (dropped afterwards). Both are copies of the run's
+// migrated templates (databaseGlobalSetup.ts); createPostgresDatabase and createDataDir give empty ones.
 
 export const ALL_DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof ALL_DATABASE_KINDS)[number];
@@ -45,10 +46,10 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** A new empty Postgres database on the test server; its URL and a way to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new Postgres database on the test server, empty or a copy of `template`; its URL and a way to drop it. */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mycelius_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -59,17 +60,25 @@ export function createDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A temp data directory holding a copy of the run's migrated embedded database: a server started on it migrates nothing. */
+export function migratedDataDir(): { dir: string; remove: () => void } {
+  const data = createDataDir();
+  cpSync(inject('pgliteTemplateDir'), data.dir, { recursive: true });
+  return data;
+}
+
 /** `log` hears what the database layer reports (a dropped Postgres connection); silent when not given. */
 export async function openTestDatabase(kind: DatabaseKind, log?: Logger): Promise<TestDatabase> {
   if (kind === 'postgres') {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase(inject('postgresTemplate'));
     return migrated(await openDatabase({ dataDir: '', url: created.url }, log), { DATABASE_URL: created.url }, created.drop);
   }
-  const data = createDataDir();
+  const data = migratedDataDir();
   return migrated(await openDatabase({ dataDir: data.dir }, log), { DATA_DIR: data.dir }, data.remove);
 }
 
 async function migrated(opened: OpenDatabase, env: TestDatabase['env'], remove: () => void | Promise<void>): Promise<TestDatabase> {
+  // Finds nothing to do on a copy of the run's template, and says so quickly: a cheap check that it is current.
   await migrateToLatest(opened.db);
   return {
     ...opened,
