@@ -29,10 +29,11 @@ export function ConversationsRoot({ children }: { children: ReactNode }) {
   // Started once the member's live actor is here, so no message that arrives is missed by the list.
   const live = useLive();
   const [actor, setActor] = useState<ConversationsActor | null>(null);
+  const conversations = useMemo(() => ({ actor: memberId ? actor : null, expected: memberId !== null }), [memberId, actor]);
   return (
     <>
       {memberId && live && <ConversationsHost key={memberId} live={live} onActor={setActor} />}
-      <ConversationsContext.Provider value={memberId ? actor : null}>{children}</ConversationsContext.Provider>
+      <ConversationsContext.Provider value={conversations}>{children}</ConversationsContext.Provider>
     </>
   );
 }

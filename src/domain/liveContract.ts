@@ -68,6 +68,7 @@ export const liveTexts = {
   /** A member friend's chat header, under their name: a real person, unlike the sample people's AI persona. */
   memberChatTagline: 'Member chat: messages are delivered live',
   conversationsHeading: 'Conversations',
+  conversationsLoading: 'Loading conversations...',
   /** A conversation's last message when it was mine. */
   youSaid: (text: string) => `You: ${text}`,
   unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),

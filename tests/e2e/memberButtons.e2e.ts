@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, PHONE } from './support/browser';
+import { openPage, PHONE, screenshot } from './support/browser';
 import { readerProfileJson } from './support/personas';
 import { signUpMember, type LiveMember } from './support/liveMembers';
 import type { AppServer } from './support/server';
@@ -88,6 +88,33 @@ describe('member buttons in the browser', () => {
       await member.context.close();
     }
   }, 180_000);
+
+  it("a friend's row stays where it first showed while the conversations above it load, so a press lands on it", async () => {
+    const fay = await signUpMember(browser, server, 'fay', PHONE);
+    const gus = await signUpMember(browser, server, 'gus', PHONE);
+    await befriend(gus, fay);
+    // The conversations answer late, as on a slow connection; the friends list does not wait for them.
+    let answerChats!: () => void;
+    const chatsHeld = new Promise<void>((resolve) => (answerChats = resolve));
+    await fay.page.route('**/api/chats', async (route) => {
+      await chatsHeld;
+      await route.continue();
+    });
+    await fay.page.goto(`${server.baseURL}/friends`);
+    const remove = fay.page.locator('ul.friend-list > li').filter({ has: fay.page.getByRole('heading', { name: 'gus', exact: true }) }).getByRole('button', { name: 'Remove' });
+    await remove.waitFor();
+    const first = await remove.boundingBox();
+    await fay.page.getByRole('region', { name: 'Conversations' }).getByText('Loading conversations...').waitFor();
+    await screenshot(fay.page, 'member-conversations-loading-phone');
+    answerChats();
+    await fay.page.getByText('No conversations yet. Open Chat beside a friend below to say hi.').waitFor();
+    expect(await remove.boundingBox()).toEqual(first);
+
+    for (const member of [fay, gus]) {
+      expect(member.errors).toEqual([]);
+      await member.context.close();
+    }
+  }, 120_000);
 
   it("'Unblock' in Settings -> Blocked people succeeds, and 'Download my data' saves the member's file", async () => {
     const dee = await signUpMember(browser, server, 'dee', PHONE);

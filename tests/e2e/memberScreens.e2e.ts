@@ -77,6 +77,7 @@ describe('member screens in both themes, on a phone and a desktop', () => {
         await page.goto(`${server.baseURL}/friends`);
         await page.getByRole('heading', { name: 'Your Friends' }).waitFor();
         await page.getByText(/% Match/).first().waitFor();
+        await page.getByRole('region', { name: 'Conversations' }).getByText('Hi Ana! Saw you like Severance too.').waitFor();
         await looksFinished(page, `member-friends-${theme}-${label}`);
 
         await page.goto(`${server.baseURL}/home`);

@@ -5,7 +5,7 @@ import { avatarInitials } from '../../../domain/discover';
 import { messages } from '../../../domain/messages';
 import type { FriendEntry } from '../../../domain/friends';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { ConversationsSection } from '../../chat/components';
+import { ConversationsSection, useConversations, useConversationsExpected } from '../../chat/components';
 import { FriendRequestsSection } from './FriendRequestsSection';
 import { useFriendRequests } from './FriendRequestsContext';
 import { PersonActions } from '../../safety/components';
@@ -15,7 +15,6 @@ import { SampleBadge } from '../../../shared/ui/SampleBadge';
 import { Screen } from '../../../shared/ui/ScreenShell';
 import { useFriendsMachine } from './FriendsActors';
 import { inspectOptions } from '../../../shared/ui/inspect';
-import { useConversations } from '../../chat/components';
 import { useLiveEventsFor, useOnlineFriends } from '../../live/components';
 import '../../../shared/ui/styles/social.css';
 
@@ -50,6 +49,7 @@ function FriendRow({ friend, online, onRemove }: { friend: FriendEntry; online: 
 export default function Friends() {
   const requests = useFriendRequests();
   const conversations = useConversations();
+  const conversationsExpected = useConversationsExpected();
   const online = useOnlineFriends();
   const machine = useFriendsMachine();
   const actor = useActorRef(machine, inspectOptions());
@@ -91,7 +91,9 @@ export default function Friends() {
       {error && <p className="alert" role="alert">{error}</p>}
 
       {requests && <FriendRequestsSection requests={requests} />}
-      {conversations && <ConversationsSection conversations={conversations} online={online} hasFriends={loading || friends.length > 0} />}
+      {(conversations || conversationsExpected) && (
+        <ConversationsSection conversations={conversations} online={online} hasFriends={loading || friends.length > 0} />
+      )}
 
       {loading && (
         <div className="center-page social-loading" role="status" aria-live="polite">
