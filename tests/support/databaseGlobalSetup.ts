@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -14,9 +13,10 @@ import { startThrowawayCluster, type ThrowawayCluster } from './postgresCluster'
 //
 // Each test file gets a fresh database of its own, already migrated. Creating an embedded database
 // runs initdb in WebAssembly (5 to 20 s on two busy cores) and the migrations take seconds more, for
-// some sixty test databases a run; so both engines get one migrated template here, made once, and a
-// test database is a copy of it (a copied folder for PGlite, CREATE DATABASE ... TEMPLATE for
-// Postgres). The migrations themselves are tested on empty databases (database.test.ts).
+// some sixty test databases a run; so both engines get one migrated template here, and a test database
+// is a copy of it (a copied folder for PGlite, CREATE DATABASE ... TEMPLATE for Postgres). The PGlite one
+// is kept between runs (node_modules/.cache); the Postgres one lives as long as the run's cluster. The
+// migrations themselves are tested on empty databases (database.test.ts).
 //
 // The tests that start the server or a command-line tool as its own process run it from one bundle made
 // here (tests/support/serverBundle.ts): the same build as `npm start`'s, which starts in a fraction of
@@ -38,10 +38,10 @@ declare module 'vitest' {
 const TOOL_ENTRY_POINTS = { operator: 'scripts/operator.ts', reports: 'scripts/reports.ts', migrate: 'server/db/migrateCli.ts' };
 
 let cluster: ThrowawayCluster | undefined;
-let pgliteTemplateDir: string | undefined;
 let dropPostgresTemplate: (() => Promise<void>) | undefined;
+const CACHE = join('node_modules', '.cache');
 // Inside node_modules, so the bundle's external packages resolve as they do from dist-server/.
-const serverBundleDir = join('node_modules', '.cache', `mycelius-tests-${process.pid}`);
+const serverBundleDir = join(CACHE, `mycelius-tests-${process.pid}`);
 
 async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -53,15 +53,49 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-async function migratedPgliteTemplate(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'mycelius-pglite-template-'));
-  const opened = await openDatabase({ dataDir: dir });
-  try {
-    await migrateToLatest(opened.db);
-  } finally {
-    await opened.close();
+const PGLITE_TEMPLATE_PREFIX = 'mycelius-pglite-template-';
+
+/** What the embedded template is made from: the database code, its migrations and PGlite's version. */
+function pgliteTemplateKey(): string {
+  const hash = createHash('sha256');
+  for (const folder of ['server/db', 'server/db/migrations']) {
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.ts')).sort()) {
+      hash.update(`${folder}/${name}\n`).update(readFileSync(join(folder, name)));
+    }
   }
-  return dir;
+  hash.update(readFileSync(join('node_modules', '@electric-sql', 'pglite', 'package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The migrated embedded template, kept in node_modules/.cache between runs under a key of what it is made
+ * from, so running one test file does not wait for initdb; a fresh clone (CI) makes it once. It is made in a
+ * folder of its own and renamed into place whole, so a run stopped halfway, or two runs at once (Stryker's
+ * runners), never leave or read half a template. Templates of other keys are removed.
+ */
+async function migratedPgliteTemplate(): Promise<string> {
+  const name = `${PGLITE_TEMPLATE_PREFIX}${pgliteTemplateKey()}`;
+  const kept = join(CACHE, name);
+  if (existsSync(join(kept, 'PG_VERSION'))) return kept;
+  mkdirSync(CACHE, { recursive: true });
+  const making = mkdtempSync(join(CACHE, 'mycelius-making-pglite-template-'));
+  try {
+    const opened = await openDatabase({ dataDir: making });
+    try {
+      await migrateToLatest(opened.db);
+    } finally {
+      await opened.close();
+    }
+    renameSync(making, kept);
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    // Another run put the same template in place first: that one serves.
+    if (!existsSync(join(kept, 'PG_VERSION'))) throw error;
+  }
+  for (const other of readdirSync(CACHE).filter((entry) => entry.startsWith(PGLITE_TEMPLATE_PREFIX) && entry !== name)) {
+    rmSync(join(CACHE, other), { recursive: true, force: true });
+  }
+  return kept;
 }
 
 async function migratedPostgresTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
@@ -92,7 +126,6 @@ export async function setup(project: TestProject) {
     migratedPgliteTemplate(),
     bundleServer(serverBundleDir, { ...SERVER_ENTRY_POINTS, ...TOOL_ENTRY_POINTS }),
   ]);
-  pgliteTemplateDir = templateDir;
   const template = await migratedPostgresTemplate(adminUrl);
   dropPostgresTemplate = template.drop;
   project.provide('postgresAdminUrl', adminUrl);
@@ -102,7 +135,6 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  if (pgliteTemplateDir) rmSync(pgliteTemplateDir, { recursive: true, force: true });
   rmSync(serverBundleDir, { recursive: true, force: true });
   // A given server keeps running: its template goes. A throwaway cluster goes whole.
   if (!cluster) await dropPostgresTemplate?.();
