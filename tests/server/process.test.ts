@@ -20,7 +20,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Mycelius</title><div id="root"></div>');
 }, 90_000);
+// Each server's embedded database folder, removed after the file.
+const dataDirs: (() => void)[] = [];
 afterAll(() => {
+  for (const remove of dataDirs) remove();
   rmSync(dist, { recursive: true, force: true });
 });
 
@@ -35,7 +38,8 @@ interface Started {
 async function start(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Started> {
   const port = await freePort();
   // Each process keeps its members in an embedded database of its own, never the working folder's ./data.
-  const { dir: dataDir } = migratedDataDir();
+  const { dir: dataDir, remove } = migratedDataDir();
+  dataDirs.push(remove);
   const child = spawn(process.execPath, [...nodeArgs, BUNDLE], {
     env: { PATH: process.env.PATH, PORT: String(port), DIST_DIR: dist, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

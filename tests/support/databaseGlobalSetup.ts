@@ -53,6 +53,16 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
+/** Brings the database at `config` to the latest migration and closes it: a template's whole making. */
+async function migrateAndClose(config: Parameters<typeof openDatabase>[0]): Promise<void> {
+  const opened = await openDatabase(config);
+  try {
+    await migrateToLatest(opened.db);
+  } finally {
+    await opened.close();
+  }
+}
+
 const PGLITE_TEMPLATE_PREFIX = 'mycelius-pglite-template-';
 
 /** What the embedded template is made from: the database code, its migrations and PGlite's version. */
@@ -80,12 +90,7 @@ async function migratedPgliteTemplate(): Promise<string> {
   mkdirSync(CACHE, { recursive: true });
   const making = mkdtempSync(join(CACHE, 'mycelius-making-pglite-template-'));
   try {
-    const opened = await openDatabase({ dataDir: making });
-    try {
-      await migrateToLatest(opened.db);
-    } finally {
-      await opened.close();
-    }
+    await migrateAndClose({ dataDir: making });
     renameSync(making, kept);
   } catch (error) {
     rmSync(making, { recursive: true, force: true });
@@ -104,12 +109,7 @@ async function migratedPostgresTemplate(adminUrl: string): Promise<{ name: strin
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Closed before any copy: Postgres copies only a template nobody is connected to.
-  const opened = await openDatabase({ dataDir: '', url: url.toString() });
-  try {
-    await migrateToLatest(opened.db);
-  } finally {
-    await opened.close();
-  }
+  await migrateAndClose({ dataDir: '', url: url.toString() });
   return { name, drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 

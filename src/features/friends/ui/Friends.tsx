@@ -91,7 +91,8 @@ export default function Friends() {
       {error && <p className="alert" role="alert">{error}</p>}
 
       {requests && <FriendRequestsSection requests={requests} />}
-      {(conversations || conversationsExpected) && (
+      {/* A member's section shows from the first render, before their conversations actor has started. */}
+      {conversationsExpected && (
         <ConversationsSection conversations={conversations} online={online} hasFriends={loading || friends.length > 0} />
       )}
 
