@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { recordApiCalls } from './apiCalls';
 import { launchChromium } from './chromium';
+import { reportPagesOnFailure } from './failureReport';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -17,7 +18,7 @@ export function appUrl(path: string): string {
 
 /** The browser every e2e file drives; each page it opens records its /api calls (apiCalls.ts). */
 export async function startBrowser(): Promise<Browser> {
-  return recordApiCalls(await launchChromium());
+  return reportPagesOnFailure(recordApiCalls(await launchChromium()));
 }
 
 /** One browser for the whole file: started before its first test, closed after its last. */

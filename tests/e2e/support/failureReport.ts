@@ -1,0 +1,71 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+
+// A failed e2e test in CI leaves only its log behind. So when a test fails, every page still open says
+// where it was, what its main landmark showed (as a screen reader reads it) and its last /api answers:
+// enough to tell a control that never rendered from one that rendered and closed again.
+
+const RECENT_CALLS = 15;
+const SNAPSHOT_CHARS = 4_000;
+
+interface OpenPage {
+  page: Page;
+  opened: number;
+  calls: string[];
+}
+
+const openPages = new Set<OpenPage>();
+
+function trackPage(page: Page): void {
+  const entry: OpenPage = { page, opened: Date.now(), calls: [] };
+  openPages.add(entry);
+  page.on('close', () => openPages.delete(entry));
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    entry.calls.push(`+${Date.now() - entry.opened} ms ${response.request().method()} ${url.pathname} ${response.status()}`);
+    if (entry.calls.length > RECENT_CALLS) entry.calls.shift();
+  });
+}
+
+function trackContext(context: BrowserContext): void {
+  for (const page of context.pages()) trackPage(page);
+  context.on('page', trackPage);
+}
+
+/** Every page this browser opens is described in the log if the test that opened it fails. */
+export function reportPagesOnFailure(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    trackContext(context);
+    return context;
+  };
+  return browser;
+}
+
+async function describe(entry: OpenPage): Promise<string> {
+  const { page } = entry;
+  const lines = [`page ${page.url()} (viewport ${page.viewportSize()?.width ?? '?'}x${page.viewportSize()?.height ?? '?'})`];
+  try {
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'the page itself';
+      return `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`;
+    });
+    lines.push(`focus: ${focused}`);
+    const snapshot = await page.locator('body').ariaSnapshot({ timeout: 2_000 });
+    lines.push(snapshot.length > SNAPSHOT_CHARS ? `${snapshot.slice(0, SNAPSHOT_CHARS)}\n...` : snapshot);
+  } catch (error) {
+    lines.push(`(could not read the page: ${String(error).split('\n')[0]})`);
+  }
+  lines.push('last /api answers:', ...entry.calls.map((call) => `  ${call}`));
+  return lines.join('\n');
+}
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && openPages.size > 0) {
+    const reports = await Promise.all([...openPages].map(describe));
+    console.error(`\n--- pages open when "${task.name}" failed ---\n${reports.join('\n\n')}\n---`);
+  }
+});
