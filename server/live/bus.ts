@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import { batchedInOrder } from '../lib/batchedInOrder';
 import type { NotificationListener, Unlisten } from '../db/listener';
 import type { Database } from '../db/schema';
 import { busEventSchema, type BusEvent, type LiveBus } from './feature';
 
 // The bus between server processes: Postgres NOTIFY on one channel, whose payload is a JSON array
 // of BusEvents (ids only) or, as older publishers sent, one BusEvent. The events published in the same
-// turn of the event loop go out as one NOTIFY (a payload of many ids costs one statement and one
+// turn of the event loop, or while the NOTIFY before them was being sent, go out as one NOTIFY (a payload of many ids costs one statement and one
 // wake-up of every listener instead of one each), split below NOTIFY's 8000-byte payload limit, one
 // NOTIFY after the other so they arrive in publishing order. PGlite (one process) runs the same
 // statements; its notifications arrive in-process. This file is the seam to another broker (NATS,
@@ -81,13 +82,10 @@ export function createLiveBus(database: BusDatabase, onProblem: (message: string
     if (!events) return onProblem('ignored an invalid live bus payload');
     events.forEach(deliverOne);
   };
-  let pending: Pending[] = [];
-  /** The NOTIFYs go out one after the other: two pooled connections could otherwise commit them out of order. */
-  let sending: Promise<void> = Promise.resolve();
-  const flush = () => {
-    const batch = pending;
-    pending = [];
-    sending = sending.then(async () => {
+  // The NOTIFYs go out one batch after the other (two pooled connections could otherwise commit them out of
+  // order), and the events published while one batch is being sent go out together in the next.
+  const notify = batchedInOrder<Pending>(
+    async (batch) => {
       try {
         for (const payload of payloadsOf(batch.map((item) => item.serialised))) {
           await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
@@ -96,8 +94,9 @@ export function createLiveBus(database: BusDatabase, onProblem: (message: string
       } catch (error) {
         batch.forEach((item) => item.settle.reject(error));
       }
-    });
-  };
+    },
+    (error) => onProblem('a live bus batch was left unsettled', error),
+  );
   const listening = database.listen(channel, deliver);
   const ready = listening.then(() => undefined);
   ready.catch((error: unknown) => onProblem('the live bus could not listen', error));
@@ -106,11 +105,7 @@ export function createLiveBus(database: BusDatabase, onProblem: (message: string
     ready,
     async publish(event) {
       const serialised = JSON.stringify(busEventSchema.parse(event));
-      return new Promise<void>((resolve, reject) => {
-        // The first event of a turn schedules the NOTIFY; the rest of the turn's events join it.
-        if (pending.length === 0) setImmediate(flush);
-        pending.push({ serialised, settle: { resolve, reject } });
-      });
+      return new Promise<void>((resolve, reject) => notify({ serialised, settle: { resolve, reject } }));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -8,6 +8,7 @@ import { pairOf } from '../social/people';
 import { showsReadReceipts } from '../social/privacySafety';
 import { onlineFriends } from './online';
 import { countSend, sendWait } from './sendLimit';
+import { batchedInOrder } from '../lib/batchedInOrder';
 
 // Messages between two members: stored once per (sender, client id), only between friends who have
 // not blocked each other, read back a page at a time, and marked delivered and read. Every function
@@ -155,34 +156,33 @@ interface PendingInsert {
   settle: { resolve: (row: MessageRow | undefined) => void; reject: (error: unknown) => void };
 }
 
-/** Sends waiting for this turn's insert, per database handle. */
-const pendingInserts = new WeakMap<Db, PendingInsert[]>();
-
 /**
  * Rows one insert carries at most: each takes seven bind parameters and Postgres takes 65,535 in one
- * statement, so a turn with more sends than this starts a second insert instead of failing the first.
+ * statement, so more sends than this wait for the next insert instead of failing this one.
  */
 const INSERT_BATCH_LIMIT = 1_000;
 
+/** Each database handle's queue of sends, which go out as multi-row inserts one after the other. */
+const insertQueues = new WeakMap<Db, (insert: PendingInsert) => void>();
+
+function insertQueueOf(db: Db): (insert: PendingInsert) => void {
+  let queue = insertQueues.get(db);
+  if (!queue) {
+    // insertBatch settles every send it takes, with its row or its own error.
+    queue = batchedInOrder((batch: PendingInsert[]) => insertBatch(db, batch), () => undefined, INSERT_BATCH_LIMIT);
+    insertQueues.set(db, queue);
+  }
+  return queue;
+}
+
 /**
- * Stores the message if the two are friends and not kept apart, else answers undefined. The sends of
- * one turn of the event loop (many sockets' frames) share one multi-row insert: one statement instead
- * of one each. A socket's own sends never share one, as each waits for the one before.
+ * Stores the message if the two are friends and not kept apart, else answers undefined. Sends share
+ * multi-row inserts: those of one turn of the event loop (many sockets' frames), and under load all
+ * those that came while the insert before was running, so a busy server makes one statement per batch
+ * instead of one per message. A socket's own sends never share one, as each waits for the one before.
  */
 function insertBetweenFriends(db: Db, sender: string, input: SentText, at: Date): Promise<MessageRow | undefined> {
-  return new Promise((resolve, reject) => {
-    let batch = pendingInserts.get(db);
-    if (!batch || batch.length >= INSERT_BATCH_LIMIT) {
-      const started: PendingInsert[] = [];
-      batch = started;
-      pendingInserts.set(db, started);
-      setImmediate(() => {
-        if (pendingInserts.get(db) === started) pendingInserts.delete(db);
-        void insertBatch(db, started);
-      });
-    }
-    batch.push({ sender, input, at, settle: { resolve, reject } });
-  });
+  return new Promise((resolve, reject) => insertQueueOf(db)({ sender, input, at, settle: { resolve, reject } }));
 }
 
 async function insertBatch(db: Db, batch: readonly PendingInsert[]): Promise<void> {
