@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { API_CALLS_DIR, type ApiCall } from './apiCallRecords';
 
@@ -107,7 +107,8 @@ function watchPage(page: Page): Promise<void> {
   return started;
 }
 
-function watchContext(context: BrowserContext): void {
+/** Makes every page of this context record its /api calls, including the ones the app opens itself. */
+export function recordApiCalls(context: BrowserContext): void {
   // Pages the app opens itself (popups) are recorded from their 'page' event; pages a test opens are
   // recorded before newPage returns, so not even their first request is missed.
   context.on('page', (page) => void watchPage(page));
@@ -117,15 +118,4 @@ function watchContext(context: BrowserContext): void {
     await watchPage(page);
     return page;
   };
-}
-
-/** Makes every context (and so every page) this browser opens record its /api calls. browser.newPage goes through newContext. */
-export function recordApiCalls(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    watchContext(context);
-    return context;
-  };
-  return browser;
 }

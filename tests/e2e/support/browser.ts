@@ -16,9 +16,20 @@ export function appUrl(path: string): string {
   return `${baseURL()}${path}`;
 }
 
-/** The browser every e2e file drives; each page it opens records its /api calls (apiCalls.ts). */
+/**
+ * The browser every e2e file drives: each page it opens records its /api calls (apiCalls.ts) and is
+ * described in the log when its test fails (failureReport.ts). browser.newPage goes through newContext.
+ */
 export async function startBrowser(): Promise<Browser> {
-  return reportPagesOnFailure(recordApiCalls(await launchChromium()));
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    recordApiCalls(context);
+    reportPagesOnFailure(context);
+    return context;
+  };
+  return browser;
 }
 
 /** One browser for the whole file: started before its first test, closed after its last. */

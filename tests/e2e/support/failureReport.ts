@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 
 // A failed e2e test in CI leaves only its log behind. So when a test fails, every page still open says
@@ -28,20 +28,10 @@ function trackPage(page: Page): void {
   });
 }
 
-function trackContext(context: BrowserContext): void {
+/** Every page of this context is described in the log if the test that opened it fails. */
+export function reportPagesOnFailure(context: BrowserContext): void {
   for (const page of context.pages()) trackPage(page);
   context.on('page', trackPage);
-}
-
-/** Every page this browser opens is described in the log if the test that opened it fails. */
-export function reportPagesOnFailure(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    trackContext(context);
-    return context;
-  };
-  return browser;
 }
 
 async function describe(entry: OpenPage): Promise<string> {
