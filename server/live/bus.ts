@@ -6,11 +6,11 @@ import { busEventSchema, type BusEvent, type LiveBus } from './feature';
 
 // The bus between server processes: Postgres NOTIFY on one channel, whose payload is a JSON array
 // of BusEvents (ids only) or, as older publishers sent, one BusEvent. The events published in the same
-// turn of the event loop, or while the NOTIFY before them was being sent, go out as one NOTIFY (a payload of many ids costs one statement and one
-// wake-up of every listener instead of one each), split below NOTIFY's 8000-byte payload limit, one
-// NOTIFY after the other so they arrive in publishing order. PGlite (one process) runs the same
-// statements; its notifications arrive in-process. This file is the seam to another broker (NATS,
-// Redis pub/sub): the rest of the live layer sees only LiveBus.
+// turn of the event loop, or while the NOTIFY before them was being sent, go out as one NOTIFY (a
+// payload of many ids costs one statement and one wake-up of every listener instead of one each), split
+// below NOTIFY's 8000-byte payload limit, one NOTIFY after the other so they arrive in publishing order.
+// PGlite (one process) runs the same statements; its notifications arrive in-process. This file is the
+// seam to another broker (NATS, Redis pub/sub): the rest of the live layer sees only LiveBus.
 
 export const LIVE_CHANNEL = 'mycelius_live';
 
