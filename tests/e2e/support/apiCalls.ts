@@ -42,7 +42,8 @@ export function initiatorOf(initiator: Initiator): ApiCall['initiator'] {
   return 'test';
 }
 
-function apiPath(url: string): string | undefined {
+/** The path of an /api address, or undefined for any other (and for what is not an address). */
+export function apiPath(url: string): string | undefined {
   try {
     const { pathname } = new URL(url);
     return pathname.startsWith('/api/') ? pathname : undefined;

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { apiPath } from './apiCalls';
 
 // A failed e2e test in CI leaves only its log behind. So when a test fails, every page still open says
-// where it was, what its main landmark showed (as a screen reader reads it) and its last /api answers:
+// where it was, what it showed (as a screen reader reads it) and its last /api answers:
 // enough to tell a control that never rendered from one that rendered and closed again.
 
 const RECENT_CALLS = 15;
@@ -21,9 +22,9 @@ function trackPage(page: Page): void {
   openPages.add(entry);
   page.on('close', () => openPages.delete(entry));
   page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (!url.pathname.startsWith('/api/')) return;
-    entry.calls.push(`+${Date.now() - entry.opened} ms ${response.request().method()} ${url.pathname} ${response.status()}`);
+    const path = apiPath(response.url());
+    if (!path) return;
+    entry.calls.push(`+${Date.now() - entry.opened} ms ${response.request().method()} ${path} ${response.status()}`);
     if (entry.calls.length > RECENT_CALLS) entry.calls.shift();
   });
 }
@@ -34,7 +35,7 @@ export function reportPagesOnFailure(context: BrowserContext): void {
   context.on('page', trackPage);
 }
 
-async function describe(entry: OpenPage): Promise<string> {
+async function describePage(entry: OpenPage): Promise<string> {
   const { page } = entry;
   const lines = [`page ${page.url()} (viewport ${page.viewportSize()?.width ?? '?'}x${page.viewportSize()?.height ?? '?'})`];
   try {
@@ -55,7 +56,7 @@ async function describe(entry: OpenPage): Promise<string> {
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail' && openPages.size > 0) {
-    const reports = await Promise.all([...openPages].map(describe));
+    const reports = await Promise.all([...openPages].map(describePage));
     console.error(`\n--- pages open when "${task.name}" failed ---\n${reports.join('\n\n')}\n---`);
   }
 });
