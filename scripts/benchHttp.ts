@@ -4,8 +4,9 @@
 // (which builds and caches its ranking), then runs concurrent clients, each a different member's
 // cookie with the app's Origin, fetching discover's first page in a loop for a bounded time. Prints
 // requests per second, latency p50/p90/p99/max, errors, and the server's CPU share and RSS.
-// Flags: --clients N (20), --members N (200), --seconds S (20), --cpu-prof DIR (the server writes a
-// V8 CPU profile of the whole run there when it stops).
+// Flags: --clients N (20), --members N (200), --seconds S (20), --writes N (0: profile saves a second
+// by one more member during the timed run, each of which makes every kept page be built again),
+// --cpu-prof DIR (the server writes a V8 CPU profile of the whole run there when it stops).
 // Not a test: it prints figures. Run it niced on a shared machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -30,13 +31,17 @@ const { values: flags } = parseArgs({
     clients: { type: 'string', default: '20' },
     members: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
+    writes: { type: 'string', default: '0' },
     'cpu-prof': { type: 'string' },
   },
 });
 const CLIENTS = Number(flags.clients);
-const MEMBERS = Math.max(CLIENTS, Number(flags.members));
+const WRITES_PER_SECOND = Number(flags.writes);
+// One member beyond the clients saves their profile when --writes asks for it.
+const MEMBERS = Math.max(CLIENTS + (WRITES_PER_SECOND > 0 ? 1 : 0), Number(flags.members));
 const SECONDS = Number(flags.seconds);
 const DISCOVER_PATH = '/api/discover';
+const PROFILE_PATH = '/api/me/profile';
 const next = seededRandom(27);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * Math.min(items.length, 40))] as T;
 
@@ -139,6 +144,25 @@ async function run(server: Server, sessions: readonly string[]): Promise<void> {
   const cpuBefore = cpuSeconds(server.child.pid);
   const started = performance.now();
   const until = started + SECONDS * 1000;
+  let writes = 0;
+  let writeErrors = 0;
+  const writer = sessions[CLIENTS];
+  const save = async (session: string, n: number) => {
+    const body = JSON.stringify({ ...randomProfile(), username: `member${CLIENTS}`, updatedAt: 1 + n });
+    const response = await fetch(`${server.url}${PROFILE_PATH}`, { method: 'PUT', headers: { ...headers(session), 'Content-Type': 'application/json' }, body });
+    await response.arrayBuffer();
+    if (response.status === 200) writes += 1;
+    else writeErrors += 1;
+  };
+  const writing = (async () => {
+    if (!writer || WRITES_PER_SECOND <= 0) return;
+    for (let n = 1; performance.now() < until; n++) {
+      const due = started + (n * 1000) / WRITES_PER_SECOND;
+      if (due > until) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      await save(writer, n).catch(() => (writeErrors += 1));
+    }
+  })();
   await Promise.all(
     clients.map(async (session) => {
       while (performance.now() < until) {
@@ -152,6 +176,7 @@ async function run(server: Server, sessions: readonly string[]): Promise<void> {
       }
     }),
   );
+  await writing;
   const elapsed = (performance.now() - started) / 1000;
   const cpuUsed = cpuSeconds(server.child.pid) - cpuBefore;
   const cpu = (cpuUsed / elapsed) * 100;
@@ -163,6 +188,7 @@ async function run(server: Server, sessions: readonly string[]): Promise<void> {
   console.log(`${latencies.length} requests in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} req/s`);
   console.log(`latency p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`);
   console.log(`errors ${errors}`);
+  if (WRITES_PER_SECOND > 0) console.log(`profile saves during the run: ${writes} (${(writes / elapsed).toFixed(1)}/s), ${writeErrors} failed`);
   // CPU per request holds better than req/s on a busy machine, where the server waits for a core.
   console.log(`server CPU ${cpu.toFixed(0)}% of one core (${((cpuUsed * 1000) / Math.max(1, latencies.length)).toFixed(1)} ms a request), RSS peak ${peakRss.toFixed(0)} MB`);
 }
@@ -176,7 +202,8 @@ function stop(server: Server): Promise<void> {
 }
 
 async function main() {
-  console.log(`HTTP bench: GET ${DISCOVER_PATH}, ${CLIENTS} concurrent clients, ${MEMBERS} members, ${SECONDS} s, one server on PGlite.`);
+  const writing = WRITES_PER_SECOND > 0 ? `, ${WRITES_PER_SECOND} profile saves a second` : '';
+  console.log(`HTTP bench: GET ${DISCOVER_PATH}, ${CLIENTS} concurrent clients, ${MEMBERS} members, ${SECONDS} s${writing}, one server on PGlite.`);
   const dir = mkdtempSync(join(tmpdir(), 'mycelius-bench-http-'));
   let server: Server | undefined;
   try {

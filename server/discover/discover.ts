@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Community } from '../../src/domain/community';
 import { MATCH_FLOOR } from '../../src/domain/matchBreakdown';
-import { compareRanked, DISCOVER_PAGE_SIZE, searchNeedle } from '../../src/domain/discoverRules';
+import { compareRanked, DISCOVER_PAGE_SIZE, SCORE_LIFETIME_MS, searchNeedle } from '../../src/domain/discoverRules';
 import type { DiscoverResponse } from '../../src/domain/socialContract';
 import type { Database } from '../db/schema';
 import type { AiProvider } from '../ai/provider';
@@ -58,17 +58,31 @@ async function buildRanking(deps: DiscoverDeps, viewer: Viewer, community: Commu
   return { entries, computedAt: viewer.readAt, open: pruned.open, keep: scores.keep };
 }
 
+/** A page and how much longer the ranking it was cut from stays true if nothing behind it changes. */
+export interface ServedPage {
+  page: DiscoverResponse;
+  /** undefined when the ranking was not kept (its scores were a stand-in): the page must not be kept either */
+  keepsForMs: number | undefined;
+}
+
 export async function discoverPage(deps: DiscoverDeps, viewerId: string, request: DiscoverRequest): Promise<DiscoverResponse | undefined> {
+  return (await servePage(deps, viewerId, request))?.page;
+}
+
+export async function servePage(deps: DiscoverDeps, viewerId: string, request: DiscoverRequest): Promise<ServedPage | undefined> {
   const viewer = await loadViewer(deps.db, viewerId);
   if (!viewer) return undefined;
   const search = searchNeedle(request.q ?? '');
   const scope = scopeOf(request.community, search);
   let ranking = await cachedRanking(deps.db, viewer, scope);
+  let kept = true;
   if (!ranking) {
     const built = await buildRanking(deps, viewer, request.community, search);
     if (built.keep) await storeRanking(deps.db, viewer, scope, built);
+    kept = built.keep;
     ranking = built;
   }
+  const keepsForMs = kept ? ranking.computedAt.getTime() + SCORE_LIFETIME_MS - viewer.readAt.getTime() : undefined;
 
   const memberIds = ranking.entries.filter((e) => e.kind === 'member').map((e) => e.id);
   const [standing, withSamples] = await Promise.all([standingWith(deps.db, viewer.id, memberIds), showsSamples(deps.db, deps.samplePeople, viewer)]);
@@ -81,7 +95,7 @@ export async function discoverPage(deps: DiscoverDeps, viewerId: string, request
   const page = visible.slice(request.offset, request.offset + DISCOVER_PAGE_SIZE);
   const cards = await buildCards(deps.db, viewer, page, (id) => standing.relation.get(id) ?? 'none');
   const next = request.offset + DISCOVER_PAGE_SIZE;
-  return { cards, nextCursor: next < visible.length ? encodeCursor(next) : null };
+  return { page: { cards, nextCursor: next < visible.length ? encodeCursor(next) : null }, keepsForMs };
 }
 
 /** The cursor is opaque to clients: where the next page starts, not meant to be built by hand. */

@@ -10,7 +10,9 @@ import type { AiProvider } from '../ai/provider';
 import { cookiePolicy } from '../members/sessionCookie';
 import { requireMember as requireSession, type MemberEnv } from '../members/requireMember';
 import type { MemberRoutesDeps } from './members';
-import { decodeCursor, discoverPage } from '../discover/discover';
+import { decodeCursor, servePage } from '../discover/discover';
+import { pageCache, readDiscoverGeneration } from '../discover/pageCache';
+import { searchNeedle } from '../../src/domain/discoverRules';
 import { memberView } from '../discover/memberView';
 import { readSettings, writeSettings } from '../discover/settings';
 import { readPrivacySafety, writePrivacySafety } from '../social/privacySafety';
@@ -33,21 +35,35 @@ export interface DiscoverRoutesDeps extends MemberRoutesDeps {
 }
 
 
+/** Up to 16 MB of served pages (a page of 50 cards is some tens of thousands of characters): a few hundred members' views. */
+const PAGE_CACHE_CHARACTERS = 8_000_000;
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 export function discoverRoutes(config: ServerConfig, deps: DiscoverRoutesDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const { ai, budget } = deps;
   const requireMember = requireSession(db, cookiePolicy(config.origin), now);
   const discoverDeps = { db, ai, log: deps.log ?? silentLogger, budget, samplePeople: config.samplePeople };
+  const pages = pageCache(PAGE_CACHE_CHARACTERS);
   const app = new Hono<MemberEnv>();
 
   app.get(underApiBase(SOCIAL_ROUTES.discover), requireMember, async (c) => {
     const query = discoverQuerySchema.safeParse(c.req.query());
     const offset = query.success ? decodeCursor(query.data.cursor) : undefined;
     if (!query.success || offset === undefined) return refuse(c, problem(400, 'INVALID_REQUEST'));
-    const page = await discoverPage(discoverDeps, c.get('memberId'), { community: query.data.community, q: query.data.q, offset });
-    if (!page) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
-    return c.json(page);
+    const memberId = c.get('memberId');
+    const { community, q } = query.data;
+    const key = `${memberId}|${community ?? ''}|${searchNeedle(q ?? '')}|${offset}`;
+    // Read before the page is built: a write committed meanwhile moves it past what this page is kept under.
+    const generation = await readDiscoverGeneration(db);
+    const served = pages.read(key, generation, now());
+    if (served !== undefined) return c.body(served, 200, JSON_TYPE);
+    const built = await servePage(discoverDeps, memberId, { community, q, offset });
+    if (!built) return refuse(c, { status: 401, code: 'UNAUTHENTICATED' });
+    const body = JSON.stringify(built.page);
+    if (built.keepsForMs !== undefined && built.keepsForMs > 0) pages.keep(key, { generation, body, until: now() + built.keepsForMs });
+    return c.body(body, 200, JSON_TYPE);
   });
 
   // SOCIAL_ROUTES.member(id) builds this path for one id.

@@ -17,6 +17,7 @@ import { passkeysMigration } from './015_passkeys';
 import { emailChangesMigration } from './017_email_changes';
 import { searchTrigramsMigration } from './020_search_trigrams';
 import { interestCountsMigration } from './021_interest_counts';
+import { discoverGenerationMigration } from './022_discover_generation';
 
 /** Every migration in order. Names are permanent: Kysely records them in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017_email_changes': emailChangesMigration,
   '020_search_trigrams': searchTrigramsMigration,
   '021_interest_counts': interestCountsMigration,
+  '022_discover_generation': discoverGenerationMigration,
 };

@@ -34,7 +34,11 @@ describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
     return ((JSON.parse(data) as { candidates?: { username: string }[] }).candidates ?? []).map((c) => c.username);
   }
 
-  const forgetRankings = () => setup.database.db.deleteFrom('discover_rankings').execute();
+  /** Drops the stored rankings and the pages cut from them (moving discover_generation), as their hour's end would. */
+  const forgetRankings = async () => {
+    await setup.database.db.deleteFrom('discover_rankings').execute();
+    await sql`update discover_generation set n = n + 1`.execute(setup.database.db);
+  };
   const pairScores = async () => (await setup.database.db.selectFrom('discover_pair_scores').select('score').orderBy('score').execute()).map((r) => r.score);
 
   it('tells Gemini the viewer and every unscored candidate, and keeps the pair score', async () => {

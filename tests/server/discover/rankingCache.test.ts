@@ -29,6 +29,10 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   }
   const scores = async (member: TestMember, query = '') => Object.fromEntries((await page(member, query)).cards.map((c) => [c.username, c.similarityScore]));
 
+  // A stored ranking is rewritten only after a change that ends the pages servers keep (it moves
+  // discover_generation); a test that rewrites one moves that number too, so the next page is cut from the store.
+  const endKeptPages = () => sql`update discover_generation set n = n + 1`.execute(setup.database.db);
+
   /** Rewrites the viewer's stored ranking of the scope: every entry (or only those of `only`) with `score`; `open` as given. */
   async function markStored(viewer: TestMember, score: number, options: { open?: boolean; scope?: string; only?: TestMember[] } = {}) {
     const row = await setup.database.db
@@ -45,6 +49,13 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
       .where('member_id', '=', viewer.id)
       .where('scope', '=', options.scope ?? '')
       .execute();
+    await endKeptPages();
+  }
+
+  /** Writes the viewer's stored ranking as given and ends the kept pages, so the next page is cut from it. */
+  async function rewriteStored(viewer: TestMember, entries: { id: string; kind: string; score: number }[]) {
+    await setup.database.db.updateTable('discover_rankings').set({ entries: JSON.stringify(entries) }).where('member_id', '=', viewer.id).execute();
+    await endKeptPages();
   }
 
   /** Moves every profile change and friendship two hours back, and the stored rankings `minutes` back. */
@@ -168,7 +179,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
       { id: 'user-999', kind: 'sample', score: 80 },
       { id: bob.id, kind: 'member', score: 70 },
     ];
-    await setup.database.db.updateTable('discover_rankings').set({ entries: JSON.stringify(entries) }).where('member_id', '=', alice.id).execute();
+    await rewriteStored(alice, entries);
     expect(await scores(alice)).toEqual({ Bob: 70 });
   });
 
@@ -178,11 +189,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
     await scores(alice);
     const ids = Array.from({ length: 51 }, () => ({ id: randomUUID(), kind: 'member', score: 50 }));
     const bob = (await page(alice)).cards[0] as Card;
-    await setup.database.db
-      .updateTable('discover_rankings')
-      .set({ entries: JSON.stringify([...ids.slice(0, 50), { id: bob.id, kind: 'member', score: 50 }]) })
-      .where('member_id', '=', alice.id)
-      .execute();
+    await rewriteStored(alice, [...ids.slice(0, 50), { id: bob.id, kind: 'member', score: 50 }]);
     // 51 entries: 50 on the first page (all gone, so no cards), Bob on the second.
     const first = await page(alice);
     expect(first).toEqual({ cards: [], nextCursor: Buffer.from('o50').toString('base64url') });
@@ -194,7 +201,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
     }
     expect((await alice.browser.request('GET', `/api/discover?cursor=${Buffer.from('o999999').toString('base64url')}`)).status).toBe(200);
     // Exactly one page: no next cursor.
-    await setup.database.db.updateTable('discover_rankings').set({ entries: JSON.stringify(ids.slice(0, 50)) }).where('member_id', '=', alice.id).execute();
+    await rewriteStored(alice, ids.slice(0, 50));
     expect(await page(alice)).toEqual({ cards: [], nextCursor: null });
   });
 });

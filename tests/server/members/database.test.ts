@@ -18,6 +18,7 @@ const ALL_TABLES = [
   'debate_messages',
   'debate_queue',
   'debates',
+  'discover_generation',
   'discover_pair_scores',
   'discover_rankings',
   'email_changes',
@@ -46,7 +47,7 @@ const ALL_TABLES = [
   'server_secrets',
   'sessions',
 ];
-const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety', '010_mute_and_receipts_view', '011_report_evidence', '012_operators', '013_mail_and_password_resets', '014_session_devices', '015_passkeys', '017_email_changes', '020_search_trigrams', '021_interest_counts'];
+const ALL_MIGRATIONS = ['001_members', '002_login_failures', '003_social', '004_discover_cache', '005_member_actions', '006_live', '007_game_sessions', '008_login_throttle_skeletons', '009_privacy_safety', '010_mute_and_receipts_view', '011_report_evidence', '012_operators', '013_mail_and_password_resets', '014_session_devices', '015_passkeys', '017_email_changes', '020_search_trigrams', '021_interest_counts', '022_discover_generation'];
 
 /** Sessions open on a Postgres database, seen from another database on the same server. */
 async function sessionsOn(url: string): Promise<number> {
@@ -303,7 +304,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
       await onNewPostgresDatabase(async (url) => {
         const config = { dataDir: 'unused', url };
         expect(await migrateConfiguredDatabase(config)).toBe(
-          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 014_session_devices, 015_passkeys, 017_email_changes, 020_search_trigrams, 021_interest_counts to the Postgres server at DATABASE_URL.',
+          'Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 014_session_devices, 015_passkeys, 017_email_changes, 020_search_trigrams, 021_interest_counts, 022_discover_generation to the Postgres server at DATABASE_URL.',
         );
         await expect.poll(() => sessionsOn(url)).toBe(0);
         expect(await migrateConfiguredDatabase(config)).toBe('Nothing to apply: the Postgres server at DATABASE_URL is up to date.');
@@ -313,7 +314,7 @@ describe.each(ALL_DATABASE_KINDS)('npm run db:migrate on %s', (kind) => {
     const data = createDataDir();
     try {
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(
-        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 014_session_devices, 015_passkeys, 017_email_changes, 020_search_trigrams, 021_interest_counts to the embedded database in ${data.dir}.`,
+        `Applied 001_members, 002_login_failures, 003_social, 004_discover_cache, 005_member_actions, 006_live, 007_game_sessions, 008_login_throttle_skeletons, 009_privacy_safety, 010_mute_and_receipts_view, 011_report_evidence, 012_operators, 013_mail_and_password_resets, 014_session_devices, 015_passkeys, 017_email_changes, 020_search_trigrams, 021_interest_counts, 022_discover_generation to the embedded database in ${data.dir}.`,
       );
       expect(await migrateConfiguredDatabase({ dataDir: data.dir })).toBe(`Nothing to apply: the embedded database in ${data.dir} is up to date.`);
     } finally {
@@ -361,6 +362,7 @@ describe('the schema, migrated inside each test', () => {
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['022_discover_generation', 'Down', 'Success'],
         ['021_interest_counts', 'Down', 'Success'],
         ['020_search_trigrams', 'Down', 'Success'],
         ['017_email_changes', 'Down', 'Success'],
