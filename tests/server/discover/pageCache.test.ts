@@ -48,6 +48,9 @@ describe('the kept pages, bounded in characters', () => {
     pages.keep('d', entry('d-new'));
     expect(pages.read('d', '1', 0)).toBe('d-new');
     expect(['a', 'c'].map((key) => pages.read(key, '1', 0))).toEqual(['a-8chars.', 'c-8chars.']);
+    // A page of exactly the bound is kept, alone.
+    pages.keep('f', entry('x'.repeat(29)));
+    expect(['f', 'a', 'c', 'd'].map((key) => pages.read(key, '1', 0))).toEqual(['x'.repeat(29), undefined, undefined, undefined]);
   });
 });
 
@@ -104,6 +107,12 @@ describe.each(DATABASE_KINDS)('discover pages kept on %s', (kind) => {
     clock += HOUR_MS - 60_000;
     expect(await seen(alice)).toEqual([['Bob', 'none', 100]]);
     clock += 60_000;
+    expect(await seen(alice)).toEqual([['Robert', 'none', 100]]);
+    // That page came from the stored ranking (still within its hour by the database's clock) and is kept too.
+    await db().transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.updateTable('members').set({ username: 'Rob' }).where('id', '=', bob.id).execute();
+    });
     expect(await seen(alice)).toEqual([['Robert', 'none', 100]]);
   });
 

@@ -132,6 +132,9 @@ describe.each(DATABASE_KINDS)('discover pair scores on %s', (kind) => {
     expect(await scores(alice)).toEqual({ Bob: 100 });
     expect(await pairScores()).toEqual([]);
     expect(await setup.database.db.selectFrom('discover_rankings').selectAll().execute()).toEqual([]);
+    // Nor the page: the same view read again asks Gemini again.
+    fake.enqueue({ text: JSON.stringify([{ username: 'Bob', score: 61 }]) });
+    expect(await scores(alice)).toEqual({ Bob: 61 });
   });
 
   it('asks Gemini about a sample person under another name when a member took theirs', async () => {
