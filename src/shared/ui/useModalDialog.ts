@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * Opens a native <dialog> as a modal for as long as the component is mounted: the browser traps focus and
@@ -18,9 +18,15 @@ export function useModalDialog(
     fallback.current = fallbackFocus;
   });
 
+  // The opener is what has focus when the dialog first renders: the control just pressed. By the time
+  // the effect runs, a busy page may already have moved focus elsewhere (the body), and focus would go
+  // back there on close. The body itself is no opener: the fallback takes its place.
+  const [opener] = useState(() =>
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null,
+  );
+
   useEffect(() => {
     const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
@@ -31,5 +37,5 @@ export function useModalDialog(
       const target = opener?.isConnected ? opener : fallback.current?.();
       target?.focus();
     };
-  }, [ref]);
+  }, [ref, opener]);
 }
