@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../lib/log';
 
@@ -72,7 +72,10 @@ export function createMailer(settings: MailSettings, log: Logger): Mailer {
       const info = await (await files.get()).sendMail({ from: settings.from, ...mail });
       await mkdir(settings.mailDir, { recursive: true });
       const file = join(settings.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await writeFile(file, info.message, { mode: 0o600 });
+      // Written under another name and renamed whole: whoever watches the folder for .eml files never
+      // reads one half written.
+      await writeFile(`${file}.part`, info.message, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       log.info('mail written to a file (no SMTP_URL set)', { to: mail.to, subject: mail.subject, file });
     },
     close: () => closeWhenMade(files),
