@@ -42,137 +42,156 @@ async function sendOnLive(member: LiveMember, to: string, clientId: string, text
   await tab.close();
 }
 
-async function looksFinished(page: Page, name: string): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, name);
+type Look = { theme: 'dark' | 'light'; label: 'phone' | 'desktop'; viewport: { width: number; height: number } };
+/** The four looks of every screen: each theme on a phone and on a desktop. */
+const LOOKS: readonly Look[] = (['dark', 'light'] as const).flatMap((theme) =>
+  ([['phone', PHONE], ['desktop', DESKTOP]] as const).map(([label, viewport]) => ({ theme, label, viewport })),
+);
+
+/**
+ * The screen in each look, one after the other on the same page: the window resized, and the theme switched the
+ * way Settings switches it (the `dark` class on <html>, src/shared/ui/theme.ts). In each: no serious axe
+ * violation, `check` holds, and a PNG `<name>-<theme>-<phone|desktop>`: of the whole page, or with `onScreen` of
+ * the viewport (a modal and its backdrop are what a person sees, not the page behind them). The scene is set up
+ * once for all four looks: it is the same members, messages and debate whatever the window and theme.
+ */
+async function looksFinishedInEveryLook(page: Page, name: string, options: { onScreen?: boolean; check?: (look: Look) => Promise<void> } = {}): Promise<void> {
+  const themeAtStart = await page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.viewport);
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), look.theme === 'dark');
+    await options.check?.(look);
+    expect(await seriousViolations(page), `${name} (${look.theme}, ${look.label})`).toEqual([]);
+    const file = `${name}-${look.theme}-${look.label}`;
+    if (options.onScreen) {
+      await settleAnimations(page);
+      await page.screenshot({ path: `screenshots/${file}.png` });
+    } else {
+      await screenshot(page, file);
+    }
+  }
+  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), themeAtStart === 'dark');
 }
 
-/** A modal and its backdrop are what a person sees: the viewport, not the full page behind it. */
-async function looksFinishedOnScreen(page: Page, name: string): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-  await settleAnimations(page);
-  await page.screenshot({ path: `screenshots/${name}.png` });
-}
+/** The whole box of an element is in view along its line: a name or label is shown whole, not cut. */
+const shownWhole = (element: HTMLElement | SVGElement) => element.scrollWidth <= element.clientWidth;
 
 /** Opens `path` and waits until the live socket has said 'ready'. */
 describe('member screens in both themes, on a phone and a desktop', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      it(`Friends with a request and a conversation, Discover, a friend chat (${theme}, ${label})`, async () => {
-        const suffix = `${theme[0]}${label[0]}${Date.now() % 100000}`;
-        const [ana, ben, cat] = await Promise.all([
-          signUpMember(browser, server, `ana${suffix}`, viewport),
-          signUpMember(browser, server, `ben${suffix}`, viewport),
-          signUpMember(browser, server, `cat${suffix}`, viewport),
-        ]);
-        for (const m of [ana, ben, cat]) await withProfile(m, theme);
-        expect((await post(ben, '/api/friends/requests', { toUserId: ana.id })).status()).toBe(201);
-        const asked = await post(cat, '/api/friends/requests', { toUserId: ana.id });
-        expect(asked.status()).toBe(201);
-        const requestId = ((await asked.json()) as { request: { id: string } }).request.id;
-        expect((await post(ana, `/api/friends/requests/${requestId}/accept`, {})).ok()).toBe(true);
-        await sendOnLive(cat, ana.id, `c-${suffix}`, 'Hi Ana! Saw you like Severance too.');
+  it('Friends with a request and a conversation, Discover, a friend chat and onboarding', async () => {
+    const suffix = String(Date.now() % 100000);
+    const [ana, ben, cat] = await Promise.all([
+      signUpMember(browser, server, `ana${suffix}`, PHONE),
+      signUpMember(browser, server, `ben${suffix}`, PHONE),
+      signUpMember(browser, server, `cat${suffix}`, PHONE),
+    ]);
+    for (const m of [ana, ben, cat]) await withProfile(m, 'dark');
+    expect((await post(ben, '/api/friends/requests', { toUserId: ana.id })).status()).toBe(201);
+    const asked = await post(cat, '/api/friends/requests', { toUserId: ana.id });
+    expect(asked.status()).toBe(201);
+    const requestId = ((await asked.json()) as { request: { id: string } }).request.id;
+    expect((await post(ana, `/api/friends/requests/${requestId}/accept`, {})).ok()).toBe(true);
+    await sendOnLive(cat, ana.id, `c-${suffix}`, 'Hi Ana! Saw you like Severance too.');
 
-        const page = ana.page;
-        await page.goto(`${server.baseURL}/friends`);
-        await page.getByRole('heading', { name: 'Your Friends' }).waitFor();
-        await page.getByText(/% Match/).first().waitFor();
-        await page.getByRole('region', { name: 'Conversations' }).getByText('Hi Ana! Saw you like Severance too.').waitFor();
-        await looksFinished(page, `member-friends-${theme}-${label}`);
+    const page = ana.page;
+    await page.goto(`${server.baseURL}/friends`);
+    await page.getByRole('heading', { name: 'Your Friends' }).waitFor();
+    await page.getByText(/% Match/).first().waitFor();
+    await page.getByRole('region', { name: 'Conversations' }).getByText('Hi Ana! Saw you like Severance too.').waitFor();
+    await looksFinishedInEveryLook(page, 'member-friends');
 
-        await page.goto(`${server.baseURL}/home`);
-        await page.getByText(/people found/).waitFor();
-        await looksFinished(page, `member-discover-${theme}-${label}`);
+    await page.goto(`${server.baseURL}/home`);
+    await page.getByText(/people found/).waitFor();
+    await looksFinishedInEveryLook(page, 'member-discover');
 
-        await page.goto(`${server.baseURL}/chat/${cat.id}`);
-        await page.getByText('Hi Ana! Saw you like Severance too.').waitFor();
-        await looksFinished(page, `member-chat-${theme}-${label}`);
+    await page.goto(`${server.baseURL}/chat/${cat.id}`);
+    await page.getByText('Hi Ana! Saw you like Severance too.').waitFor();
+    await looksFinishedInEveryLook(page, 'member-chat');
 
-        await page.goto(`${server.baseURL}/connections`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await looksFinished(page, `member-onboarding-${theme}-${label}`);
+    await page.goto(`${server.baseURL}/connections`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await looksFinishedInEveryLook(page, 'member-onboarding');
 
-        await expectNoPageErrorsAndClose(ana, ben, cat);
-      }, 180_000);
-    }
-  }
+    await expectNoPageErrorsAndClose(ana, ben, cat);
+  }, 180_000);
 });
 
 describe('member live screens in both themes, on a phone and a desktop', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      it(`a live debate with End debate, the AI opponent's header, the match breakdown, a live notice and a block (${theme}, ${label})`, async () => {
-        const suffix = `${theme[0]}${label[0]}${String(Date.now() % 100000)}`;
-        const [ana, ben, cal] = await Promise.all([
-          signUpMember(browser, server, `ana_${suffix}`, viewport),
-          signUpMember(browser, server, `ben_${suffix}`, viewport),
-          signUpMember(browser, server, `cal_${suffix}`, viewport),
-        ]);
-        for (const m of [ana, ben, cal]) await withProfile(m, theme);
+  it("a live debate with End debate, the AI opponent's header, the match breakdown, a live notice and a block", async () => {
+    // Eleven-character names: each must show whole on a card and in the debate's header, on a phone too.
+    const suffix = String(Date.now() % 10_000_000).padStart(7, '0');
+    const [ana, ben, cal] = await Promise.all([
+      signUpMember(browser, server, `ana_${suffix}`, PHONE),
+      signUpMember(browser, server, `ben_${suffix}`, PHONE),
+      signUpMember(browser, server, `cal_${suffix}`, PHONE),
+    ]);
+    for (const m of [ana, ben, cal]) await withProfile(m, 'dark');
 
-        // ana and ben matched in Hot Takes, both takes in, three messages: 'End debate' shows with its points rule.
-        await ana.page.goto(`${server.baseURL}/games/hottakes/chat`);
-        await ana.page.getByText('Finding a debate partner...').waitFor();
-        await ben.page.goto(`${server.baseURL}/games/hottakes/chat`);
-        await ana.page.getByText(`You vs ${ben.name}`).waitFor({ timeout: 10_000 });
-        // cal joins the queue now, alone, so the AI opponent's 10 s pass while ana and ben argue.
-        await cal.page.goto(`${server.baseURL}/games/hottakes/chat`);
-        await cal.page.getByText('Finding a debate partner...').waitFor();
-        await say(ana.page, 'Vinyl sounds better than streaming.');
-        await sayAndSeeArrive(ben.page, ana.page, 'Vinyl is a very expensive crackle.', 5_000);
-        await sayAndSeeArrive(ana.page, ben.page, 'The crackle is the point.', 5_000);
-        await sayAndSeeArrive(ben.page, ana.page, 'Then record your kettle.', 5_000);
-        await say(ana.page, 'Already did, it went platinum.');
-        await ana.page.getByRole('button', { name: 'End debate' }).waitFor({ timeout: 5_000 });
-        await ana.page.getByText(/^You're winning: end the debate now for/).waitFor();
-        await looksFinished(ana.page, `member-live-debate-${theme}-${label}`);
+    // ana and ben matched in Hot Takes, both takes in, three messages: 'End debate' shows with its points rule.
+    await ana.page.goto(`${server.baseURL}/games/hottakes/chat`);
+    await ana.page.getByText('Finding a debate partner...').waitFor();
+    await ben.page.goto(`${server.baseURL}/games/hottakes/chat`);
+    await ana.page.getByText(`You vs ${ben.name}`).waitFor({ timeout: 10_000 });
+    // cal joins the queue now, alone, so the AI opponent's 10 s pass while ana and ben argue.
+    await cal.page.goto(`${server.baseURL}/games/hottakes/chat`);
+    await cal.page.getByText('Finding a debate partner...').waitFor();
+    await say(ana.page, 'Vinyl sounds better than streaming.');
+    await sayAndSeeArrive(ben.page, ana.page, 'Vinyl is a very expensive crackle.', 5_000);
+    await sayAndSeeArrive(ana.page, ben.page, 'The crackle is the point.', 5_000);
+    await sayAndSeeArrive(ben.page, ana.page, 'Then record your kettle.', 5_000);
+    await say(ana.page, 'Already did, it went platinum.');
+    await ana.page.getByRole('button', { name: 'End debate' }).waitFor({ timeout: 5_000 });
+    await ana.page.getByText(/^You're winning: end the debate now for/).waitFor();
+    await looksFinishedInEveryLook(ana.page, 'member-live-debate');
 
-        // cal, alone in the queue: after 10 s the AI opponent, its label whole in the header.
-        await cal.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 25_000 });
-        // The opponent's name whole beside 'You vs' (the labels take a line of their own when they must).
-        const opponent = cal.page.locator('.hot-prompt-kicker strong');
-        expect((await opponent.textContent())?.length).toBeGreaterThan(0);
-        expect(await opponent.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-        expect(await cal.page.locator('.hot-prompt-kicker').getByText('Sample', { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-        await looksFinished(cal.page, `member-hottakes-ai-header-${theme}-${label}`);
+    // cal, alone in the queue: after 10 s the AI opponent, its label whole in the header.
+    await cal.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 25_000 });
+    // The opponent's name whole beside 'You vs' (the labels take a line of their own when they must).
+    const opponent = cal.page.locator('.hot-prompt-kicker strong');
+    expect((await opponent.textContent())?.length).toBeGreaterThan(0);
+    await looksFinishedInEveryLook(cal.page, 'member-hottakes-ai-header', {
+      check: async (look) => {
+        expect(await opponent.evaluate(shownWhole), `the opponent's name (${look.label})`).toBe(true);
+        expect(await cal.page.locator('.hot-prompt-kicker').getByText('Sample', { exact: true }).evaluate(shownWhole), `'Sample' (${look.label})`).toBe(true);
+      },
+    });
 
-        // The match breakdown of ben's card on ana's Discover.
-        await ana.page.getByRole('button', { name: 'End debate' }).click();
-        await ana.page.getByText('The debate has ended.').first().waitFor();
-        await openLivePage(server, ana.page, '/home');
-        const benCard = ana.page.locator('li.match-card').filter({ has: ana.page.getByRole('heading', { name: ben.name, exact: true }) });
-        // An 11-character name shows whole on a card, on a phone too.
-        expect(await benCard.getByRole('heading', { name: ben.name, exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-        await benCard.getByRole('button', { name: /% Match$/ }).click();
-        const breakdown = ana.page.getByRole('dialog', { name: new RegExp(`match with ${ben.name}$`) });
-        await breakdown.waitFor();
-        await looksFinishedOnScreen(ana.page, `member-breakdown-${theme}-${label}`);
-        await breakdown.getByRole('button', { name: 'Close' }).click();
-        await breakdown.waitFor({ state: 'detached' });
-
-        // cal asks ana while she is on Discover: the live notice with 'View'.
-        expect((await post(cal, '/api/friends/requests', { toUserId: ana.id })).status()).toBe(201);
-        const notice = ana.page.locator('.people-notice').filter({ hasText: `${cal.name} sent you a friend request` });
-        await notice.waitFor({ timeout: 10_000 });
-        await notice.getByRole('button', { name: 'View' }).waitFor();
-        await looksFinishedOnScreen(ana.page, `member-live-notice-${theme}-${label}`);
-
-        // View opens the request; More actions blocks cal: the question, then the confirmation.
-        await notice.getByRole('button', { name: 'View' }).click();
-        const row = ana.page.getByRole('list', { name: 'Want to be your friend' }).getByRole('listitem').filter({ hasText: cal.name });
-        await row.getByRole('button', { name: `More actions for ${cal.name}` }).click();
-        await row.getByRole('button', { name: `Block ${cal.name}` }).click();
-        const question = ana.page.getByRole('dialog', { name: `Block ${cal.name}?` });
-        await question.waitFor();
-        await looksFinishedOnScreen(ana.page, `member-block-question-${theme}-${label}`);
-        await question.getByRole('button', { name: 'Block', exact: true }).click();
-        const blocked = ana.page.getByRole('dialog', { name: `You blocked ${cal.name}.` });
-        await blocked.waitFor();
-        await looksFinishedOnScreen(ana.page, `member-block-confirmation-${theme}-${label}`);
-
-        await expectNoPageErrorsAndClose(ana, ben, cal);
-      }, 300_000);
+    // The match breakdown of ben's card on ana's Discover.
+    await ana.page.getByRole('button', { name: 'End debate' }).click();
+    await ana.page.getByText('The debate has ended.').first().waitFor();
+    await openLivePage(server, ana.page, '/home');
+    const benCard = ana.page.locator('li.match-card').filter({ has: ana.page.getByRole('heading', { name: ben.name, exact: true }) });
+    for (const { label, viewport } of LOOKS) {
+      await ana.page.setViewportSize(viewport);
+      expect(await benCard.getByRole('heading', { name: ben.name, exact: true }).evaluate(shownWhole), `ben's name on the card (${label})`).toBe(true);
     }
-  }
-});
+    await benCard.getByRole('button', { name: /% Match$/ }).click();
+    const breakdown = ana.page.getByRole('dialog', { name: new RegExp(`match with ${ben.name}$`) });
+    await breakdown.waitFor();
+    await looksFinishedInEveryLook(ana.page, 'member-breakdown', { onScreen: true });
+    await breakdown.getByRole('button', { name: 'Close' }).click();
+    await breakdown.waitFor({ state: 'detached' });
 
+    // cal asks ana while she is on Discover: the live notice with 'View'.
+    expect((await post(cal, '/api/friends/requests', { toUserId: ana.id })).status()).toBe(201);
+    const notice = ana.page.locator('.people-notice').filter({ hasText: `${cal.name} sent you a friend request` });
+    await notice.waitFor({ timeout: 10_000 });
+    await notice.getByRole('button', { name: 'View' }).waitFor();
+    await looksFinishedInEveryLook(ana.page, 'member-live-notice', { onScreen: true });
+
+    // View opens the request; More actions blocks cal: the question, then the confirmation.
+    await notice.getByRole('button', { name: 'View' }).click();
+    const row = ana.page.getByRole('list', { name: 'Want to be your friend' }).getByRole('listitem').filter({ hasText: cal.name });
+    await row.getByRole('button', { name: `More actions for ${cal.name}` }).click();
+    await row.getByRole('button', { name: `Block ${cal.name}` }).click();
+    const question = ana.page.getByRole('dialog', { name: `Block ${cal.name}?` });
+    await question.waitFor();
+    await looksFinishedInEveryLook(ana.page, 'member-block-question', { onScreen: true });
+    await question.getByRole('button', { name: 'Block', exact: true }).click();
+    const blocked = ana.page.getByRole('dialog', { name: `You blocked ${cal.name}.` });
+    await blocked.waitFor();
+    await looksFinishedInEveryLook(ana.page, 'member-block-confirmation', { onScreen: true });
+
+    await expectNoPageErrorsAndClose(ana, ben, cal);
+  }, 300_000);
+});
