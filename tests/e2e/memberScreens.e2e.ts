@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DESKTOP, PHONE, screenshot, settleAnimations } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { expectNoPageErrorsAndClose, giveProfile, type LiveMember, openLivePage, signUpMember } from './support/liveMembers';
 import { profileWith } from '../support/profiles';
 import type { AppServer } from './support/server';
@@ -26,8 +26,9 @@ const profileOf = (username: string) =>
     favoriteShows: ['Dark', 'Severance'],
   });
 
-async function withProfile(member: LiveMember, theme: 'dark' | 'light'): Promise<void> {
-  const settings = JSON.stringify({ theme, profileVisibility: 'public', notifications: false, soundEffects: false, showOnlineStatus: true });
+/** The member's profile on the server and the device; the scene opens in the dark theme, and each look switches it. */
+async function withProfile(member: LiveMember): Promise<void> {
+  const settings = JSON.stringify({ theme: 'dark', profileVisibility: 'public', notifications: false, soundEffects: false, showOnlineStatus: true });
   await giveProfile(server, member, profileOf(member.name), { user_settings: settings });
 }
 
@@ -51,8 +52,8 @@ const LOOKS: readonly Look[] = (['dark', 'light'] as const).flatMap((theme) =>
 /**
  * The screen in each look, one after the other on the same page: the window resized, and the theme switched the
  * way Settings switches it (the `dark` class on <html>, src/shared/ui/theme.ts). In each: no serious axe
- * violation, `check` holds, and a PNG `<name>-<theme>-<phone|desktop>`: of the whole page, or with `onScreen` of
- * the viewport (a modal and its backdrop are what a person sees, not the page behind them). The scene is set up
+ * violation, `check` holds, and a PNG `<name>-<theme>-<phone|desktop>` (of the whole page, or with `onScreen` of
+ * the viewport: see `screenshot`). The scene is set up
  * once for all four looks: it is the same members, messages and debate whatever the window and theme.
  */
 async function looksFinishedInEveryLook(page: Page, name: string, options: { onScreen?: boolean; check?: (look: Look) => Promise<void> } = {}): Promise<void> {
@@ -62,13 +63,7 @@ async function looksFinishedInEveryLook(page: Page, name: string, options: { onS
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), look.theme === 'dark');
     await options.check?.(look);
     expect(await seriousViolations(page), `${name} (${look.theme}, ${look.label})`).toEqual([]);
-    const file = `${name}-${look.theme}-${look.label}`;
-    if (options.onScreen) {
-      await settleAnimations(page);
-      await page.screenshot({ path: `screenshots/${file}.png` });
-    } else {
-      await screenshot(page, file);
-    }
+    await screenshot(page, `${name}-${look.theme}-${look.label}`, { onScreen: options.onScreen });
   }
   await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), themeAtStart === 'dark');
 }
@@ -85,7 +80,7 @@ describe('member screens in both themes, on a phone and a desktop', () => {
       signUpMember(browser, server, `ben${suffix}`, PHONE),
       signUpMember(browser, server, `cat${suffix}`, PHONE),
     ]);
-    for (const m of [ana, ben, cat]) await withProfile(m, 'dark');
+    for (const m of [ana, ben, cat]) await withProfile(m);
     expect((await post(ben, '/api/friends/requests', { toUserId: ana.id })).status()).toBe(201);
     const asked = await post(cat, '/api/friends/requests', { toUserId: ana.id });
     expect(asked.status()).toBe(201);
@@ -125,7 +120,7 @@ describe('member live screens in both themes, on a phone and a desktop', () => {
       signUpMember(browser, server, `ben_${suffix}`, PHONE),
       signUpMember(browser, server, `cal_${suffix}`, PHONE),
     ]);
-    for (const m of [ana, ben, cal]) await withProfile(m, 'dark');
+    for (const m of [ana, ben, cal]) await withProfile(m);
 
     // ana and ben matched in Hot Takes, both takes in, three messages: 'End debate' shows with its points rule.
     await ana.page.goto(`${server.baseURL}/games/hottakes/chat`);

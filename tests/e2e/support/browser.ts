@@ -130,9 +130,12 @@ export async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
-/** Saves a PNG under screenshots/ for a person to look at (not compared by any test). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a PNG under screenshots/ for a person to look at (not compared by any test): the whole page, or with
+ * `onScreen` the viewport only (a modal and its backdrop are what a person sees, not the page behind them).
+ */
+export async function screenshot(page: Page, name: string, { onScreen = false }: { onScreen?: boolean } = {}): Promise<void> {
   await settleAnimations(page);
   mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: !onScreen });
 }
