@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page, WebSocket } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AppServer } from './server';
 import { seedLocalStorage } from './browser';
@@ -57,23 +57,35 @@ export async function befriend(server: AppServer, a: LiveMember, b: LiveMember):
 /**
  * Opens `path` in `page` and waits until its live socket has said 'ready'. The frame listener is
  * attached the moment the socket appears: 'ready' can arrive while `goto` is still waiting for load,
- * and a listener attached after `goto` returns would wait for a frame that has already come.
+ * and a listener attached after `goto` returns would wait for a frame that has already come. Only a
+ * socket opened after the new document committed counts: the page being left may be reconnecting at
+ * that moment, and its 'ready' would come from a socket the navigation is about to close, so what is
+ * sent to the member next would reach nobody.
  */
 export async function openLivePage(server: AppServer, page: Page, path: string): Promise<void> {
+  let committed = false;
+  const onNavigated = (frame: Frame): void => {
+    if (frame === page.mainFrame()) committed = true;
+  };
   const ready = new Promise<void>((resolve, reject) => {
+    const stopListening = (): void => {
+      clearTimeout(timer);
+      page.off('websocket', onSocket);
+      page.off('framenavigated', onNavigated);
+    };
     const onSocket = (socket: WebSocket): void => {
-      if (!socket.url().endsWith('/api/live')) return;
+      if (!committed || !socket.url().endsWith('/api/live')) return;
       socket.on('framereceived', (frame) => {
-        if (!String(frame.payload).includes('"type":"ready"')) return;
-        clearTimeout(timer);
-        page.off('websocket', onSocket);
+        if (!String(frame.payload).includes('"type":"ready"') || socket.isClosed()) return;
+        stopListening();
         resolve();
       });
     };
     const timer = setTimeout(() => {
-      page.off('websocket', onSocket);
+      stopListening();
       reject(new Error(`${path}: the live socket said no 'ready' within 30 s`));
     }, 30_000);
+    page.on('framenavigated', onNavigated);
     page.on('websocket', onSocket);
   });
   await page.goto(`${server.baseURL}${path}`);
