@@ -59,6 +59,11 @@ describe('rate-limit keys', () => {
       ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
       ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
       ['::1', '0:0:0:0::/64'],
+      // `::` in the first four groups: the groups after it still land where they belong.
+      ['1::2:3:4:5:6:7', '1:0:2:3::/64'],
+      ['::ffff:192.168.100.200', '192.168.100.200'],
+      // ffff in the sixth group alone does not make an address IPv4-mapped.
+      ['2001:db8::ffff:1:2', '2001:db8:0:0::/64'],
     ]);
   });
 });
