@@ -1,10 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { apiPath } from './apiCalls';
+import { serverLogMarks, serverOutputSince } from './serverLogs';
 
 // A failed e2e test in CI leaves only its log behind. So when a test fails, every page still open says
 // where it was, what it showed (as a screen reader reads it) and its last /api answers:
-// enough to tell a control that never rendered from one that rendered and closed again.
+// enough to tell a control that never rendered from one that rendered and closed again. What the app
+// servers logged during the test follows, so a fault on the server side shows too.
 
 const RECENT_CALLS = 15;
 const SNAPSHOT_CHARS = 4_000;
@@ -54,9 +56,18 @@ async function describePage(entry: OpenPage): Promise<string> {
   return lines.join('\n');
 }
 
+let logMarks = new Map<string, number>();
+
+beforeEach(() => {
+  logMarks = serverLogMarks();
+});
+
 afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && openPages.size > 0) {
+  if (task.result?.state !== 'fail') return;
+  if (openPages.size > 0) {
     const reports = await Promise.all([...openPages].map(describePage));
     console.error(`\n--- pages open when "${task.name}" failed ---\n${reports.join('\n\n')}\n---`);
   }
+  const serverOutput = serverOutputSince(logMarks);
+  console.error(`\n--- what the app servers logged during "${task.name}" ---\n${serverOutput.length > 0 ? serverOutput.join('\n\n') : '(nothing: no warning or error)'}\n---`);
 });

@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { clearApiCalls } from './apiCallRecords';
+import { clearServerLogs } from './serverLogs';
 import { startAppServer, type AppServer } from './server';
 
 // One built app server for all end-to-end files (see server.ts); a file that needs a server of its own
@@ -19,6 +20,7 @@ let server: AppServer | undefined;
 export async function setup(project: TestProject) {
   // Each run records the browser's /api calls afresh for scripts/routeCoverage.ts.
   clearApiCalls();
+  clearServerLogs();
   // E2E_DIST lets parallel work build and test its own copy; CI uses dist/.
   const distDir = process.env.E2E_DIST ?? 'dist';
   if (!existsSync(`${distDir}/index.html`)) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from '../../../scripts/freePort';
 import { serveFlags } from '../../../scripts/serveFlags';
+import { serverLogWriter } from './serverLogs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -97,8 +98,13 @@ async function launch(distDir: string, port: number, dataDir: string, settings: 
   env.RATE_LIMIT_SIGNUP_PER_HOUR = process.env.RATE_LIMIT_SIGNUP_PER_HOUR ?? '10000';
   const child = spawn(process.execPath, [...serveFlags(), 'dist-server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
+  const writeLog = serverLogWriter(port);
+  const capture = (data: unknown) => {
+    output += String(data);
+    writeLog(String(data));
+  };
+  child.stdout?.on('data', capture);
+  child.stderr?.on('data', capture);
   try {
     // Generous: on a busy two-core machine a cold node start can be slow.
     await waitForHealth(baseURL, child, 90_000);
