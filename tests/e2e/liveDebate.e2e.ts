@@ -132,12 +132,18 @@ describe('Hot Takes against a member', () => {
 
   it('a member alone gets the AI opponent after 10 s', async () => {
     const c = await newMember('fern', DESKTOP);
+    // The page's own clock (running as usual), so the 10 s are jumped over rather than waited out.
+    await c.page.clock.install();
     await c.page.goto(`${server.baseURL}/games/hottakes/chat`);
-    await c.page.getByText('Finding a debate partner...').waitFor();
+    const searching = c.page.getByText('Finding a debate partner...');
+    await searching.waitFor();
     await screenshot(c.page, 'live-debate-searching-desktop');
-    const searchingSince = Date.now();
-    await c.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 20_000 });
-    expect(Date.now() - searchingSince).toBeGreaterThanOrEqual(9_000);
+    // 8 s after the search showed (its 10 s began a moment before): still searching, then 2 s more.
+    await c.page.clock.fastForward(8_000);
+    expect(await searching.isVisible()).toBe(true);
+    expect(await c.page.getByText('AI opponent', { exact: true }).count()).toBe(0);
+    await c.page.clock.fastForward(2_000);
+    await c.page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 10_000 });
     await screenshot(c.page, 'live-debate-ai-opponent-desktop');
     expect(c.errors).toEqual([]);
     await c.context.close();

@@ -366,9 +366,13 @@ describe('member buttons no other flow presses', () => {
 
     // Alone for 10 s, nia gets the AI opponent; starting that game on the server fails once (no answer).
     await page.route((url) => url.pathname === '/api/games/sessions', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()), { times: 1 });
+    // The page's own clock (running as usual), so the search's 10 s are jumped over, not waited out.
+    await page.clock.install();
     await page.goto(`${server.baseURL}/games/hottakes/chat`);
+    await page.getByText('Finding a debate partner...').waitFor();
+    await page.clock.fastForward(10_000);
     const failure = page.locator('.hot-failure');
-    await failure.getByRole('button', { name: 'Try again' }).click({ timeout: 40_000 });
+    await failure.getByRole('button', { name: 'Try again' }).click({ timeout: 20_000 });
     await page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 20_000 });
 
     await say('Pineapple absolutely belongs on pizza.');

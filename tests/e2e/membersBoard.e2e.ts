@@ -51,6 +51,8 @@ async function expectYourStats(page: Page, gamesPlayed: string, points: string) 
 /** Plays a matched Hot Takes game to 7 messages (a win: 100 + 10 × 3 = 130 points) and leaves it with Back (and Leave in the question it asks first). */
 async function winHotTakes(page: Page) {
   const gameStarted = page.waitForResponse((r) => r.url().endsWith('/api/games/sessions') && r.request().method() === 'POST', { timeout: 60_000 });
+  // The page's own clock (running as usual), so the search's 10 s below are jumped over, not waited out.
+  await page.clock.install();
   await page.goto(`${server.baseURL}/games/hottakes/chat`);
   const started = gameStarted.then(async (r) => {
     expect(r.status()).toBe(201);
@@ -59,7 +61,9 @@ async function winHotTakes(page: Page) {
   const textbox = page.getByRole('textbox', { name: 'Message' });
   const bubbles = page.locator('[role=log] .message-text');
   // A member alone first searches for another member for 10 s, then the AI opponent takes the seat.
-  await page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByText('Finding a debate partner...').waitFor();
+  await page.clock.fastForward(10_000);
+  await page.getByText('AI opponent', { exact: true }).waitFor({ timeout: 10_000 });
   await page.waitForFunction(() => document.querySelector('textarea') && !document.querySelector('textarea[aria-disabled="true"]'), undefined, { timeout: 20_000 });
   await textbox.fill('Pineapple absolutely belongs on pizza.');
   await page.keyboard.press('Enter');
