@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Conversation } from '../../src/domain/liveContract';
 import { conversationsMachine } from '../../src/features/chat/machines/conversations.machine';
 import { ConversationsSection } from '../../src/features/chat/ui/ConversationsSection';
-import MemberChat from '../../src/features/chat/ui/MemberChat';
-import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
-import { WithChatGamesActors } from '../support/featureActors';
 import { resetScreen } from '../support/screenTeardown';
-import { startLiveRecordingFrames } from '../support/liveRecordingSocket';
+import { openChatWithBo } from '../support/memberChatScreen';
 
 // Muting a member chat: 'Mute' and 'Unmute' in the chat's More actions menu, saved to the server, the
 // chat marked 'Muted', a change on another tab shown at once; and the Conversations row of a muted chat
@@ -20,23 +17,6 @@ import { startLiveRecordingFrames } from '../support/liveRecordingSocket';
 
 const view = { id: 'bo-id', username: 'bo', avatar: 'BO', relation: 'friends', visible: true, profile: null };
 
-async function openChatWithBo() {
-  const started = startLiveRecordingFrames('mira-id', () => Date.now());
-  act(() => started.live.send({ type: 'socket.opened' }));
-  render(
-    <LiveContext.Provider value={started.live}>
-      <MemoryRouter initialEntries={['/chat/bo-id']}>
-        <WithChatGamesActors>
-          <Routes>
-            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-          </Routes>
-        </WithChatGamesActors>
-      </MemoryRouter>
-    </LiveContext.Provider>,
-  );
-  await screen.findByRole('heading', { level: 1, name: 'bo' });
-  return started;
-}
 
 /** The open More actions menu's items, in order. */
 const menuItems = () => {

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import MemberChat from '../../src/features/chat/ui/MemberChat';
-import { LiveContext } from '../../src/features/live/ui/LiveContext';
 import { json, mockFetch } from '../services/fetchMock';
-import { WithChatGamesActors } from '../support/featureActors';
 import { resetScreen } from '../support/screenTeardown';
-import { startLiveRecordingFrames } from '../support/liveRecordingSocket';
+import { openChatWithBo } from '../support/memberChatScreen';
 
 // A member friend's chat on screen, with the real live actor over a fake socket and a fake server.
 
@@ -17,26 +14,6 @@ const stored = (id: string, from: string, to: string, text: string) => ({
 });
 const view = { id: 'bo-id', username: 'bo', avatar: 'BO', relation: 'friends', visible: true, profile: null };
 
-const startLive = () => startLiveRecordingFrames('mira-id', () => Date.now());
-
-/** Mira's chat with bo on screen, its live socket open: ready once bo's name heads the page. */
-async function openChatWithBo() {
-  const started = startLive();
-  act(() => started.live.send({ type: 'socket.opened' }));
-  render(
-    <LiveContext.Provider value={started.live}>
-      <MemoryRouter initialEntries={['/chat/bo-id']}>
-        <WithChatGamesActors>
-          <Routes>
-            <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-          </Routes>
-        </WithChatGamesActors>
-      </MemoryRouter>
-    </LiveContext.Provider>,
-  );
-  await screen.findByRole('heading', { level: 1, name: 'bo' });
-  return started;
-}
 
 afterEach(resetScreen);
 
@@ -143,21 +120,7 @@ describe('member chat screen', () => {
       'GET /api/chats/bo-id/messages': json({ messages: [stored('m1', 'bo-id', 'mira-id', 'Hi mira')], hasMore: false }),
       'GET /api/blocks': json({ blocked: [{ id: 'bo-id', username: 'bo', avatar: 'BO', profilePicture: '', blockedAt: '2026-11-23T23:00:00.000Z' }] }),
     });
-    const started = startLive();
-    act(() => started.live.send({ type: 'socket.opened' }));
-    render(
-      <LiveContext.Provider value={started.live}>
-        <MemoryRouter initialEntries={['/chat/bo-id']}>
-          <WithChatGamesActors>
-            <Routes>
-              <Route path="/chat/:friendId" element={<MemberChat friendId="bo-id" />} />
-              <Route path="/friends" element={<h1>Conversations page</h1>} />
-            </Routes>
-          </WithChatGamesActors>
-        </MemoryRouter>
-      </LiveContext.Provider>,
-    );
-    await screen.findByRole('heading', { level: 1, name: 'bo' });
+    const started = await openChatWithBo(<Route path="/friends" element={<h1>Conversations page</h1>} />);
     act(() => started.live.send({ type: 'socket.frame', frame: { type: 'people.changed' } }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Conversations page' })).toBeInTheDocument();
     started.live.stop();

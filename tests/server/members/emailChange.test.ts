@@ -1,13 +1,8 @@
-import type { Hono } from 'hono';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
-import { silentLogger } from '../../../server/lib/log';
-import { createMailer } from '../../../server/mail/mailer';
-import { createMailQueue, type MailQueue } from '../../../server/mail/queue';
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
-import { APP_ORIGIN, browser, type Browser } from './support/browser';
-import { DATABASE_KINDS, emptyTables, openTestDatabaseAroundTests } from './support/testDatabase';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { linkIn } from '../../support/smtpInbox';
+import type { Browser } from './support/browser';
+import { mailingAppAroundTests } from './support/mailingApp';
+import { DATABASE_KINDS, openTestDatabaseAroundTests } from './support/testDatabase';
 
 // 'Change email' over HTTP with mail really sent to an SMTP server on loopback, on PGlite and Postgres:
 // the password is asked, the link goes to the new address, and only opening it changes the account.
@@ -20,37 +15,18 @@ const LINK_INVALID = 'This confirmation link has expired or was already used.';
 
 describe.each(DATABASE_KINDS)('changing the email on %s', (kind) => {
   const opened = openTestDatabaseAroundTests(kind);
-  let inbox: SmtpInbox;
-  let clock = START;
-  let app: Hono;
-  let queue: MailQueue;
-  let address = 0;
+  const mailing = mailingAppAroundTests(opened, START);
+  const { someone } = mailing;
   let alice: Browser;
-  const someone = (): Browser => browser(app, { address: `198.51.100.${(address += 1) % 250}` });
 
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-  });
-  afterAll(async () => {
-    await inbox.close();
-  });
   beforeEach(async () => {
-    clock = START;
-    inbox.messages.length = 0;
-    await emptyTables(opened.database);
-    const config = loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SMTP_URL: inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
-    queue = createMailQueue(opened.database.db, createMailer(config.mail, silentLogger), silentLogger, () => clock);
-    app = createApp(config, { members: { db: opened.database.db, now: () => clock }, mail: queue });
     alice = someone();
     expect((await alice.request('POST', '/api/auth/signup', { username: 'alice', email: 'alice@example.com', password: 'alice-secret' })).status).toBe(201);
   });
-  afterEach(async () => {
-    await queue.stop();
-  });
 
   async function mailsWithSubject(subject: string, count = 1) {
-    await vi.waitFor(() => expect(inbox.messages.filter((m) => m.subject === subject)).toHaveLength(count), { timeout: 10_000 });
-    return inbox.messages.filter((m) => m.subject === subject);
+    await vi.waitFor(() => expect(mailing.inbox.messages.filter((m) => m.subject === subject)).toHaveLength(count), { timeout: 10_000 });
+    return mailing.inbox.messages.filter((m) => m.subject === subject);
   }
   const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
   const ask = (email: string, password = 'alice-secret', who = alice) => who.request('POST', '/api/me/email', { email, password });
@@ -113,7 +89,7 @@ describe.each(DATABASE_KINDS)('changing the email on %s', (kind) => {
     // Signed out: no change at all.
     const stranger = await ask('alice.new@example.com', 'alice-secret', someone());
     expect(stranger.status).toBe(401);
-    expect(inbox.messages.filter((m) => m.subject === CONFIRM_SUBJECT)).toHaveLength(0);
+    expect(mailing.inbox.messages.filter((m) => m.subject === CONFIRM_SUBJECT)).toHaveLength(0);
   });
 
   it('works for 24 hours, only the newest link works, and an address taken meanwhile is refused with the link kept', async () => {
@@ -128,7 +104,7 @@ describe.each(DATABASE_KINDS)('changing the email on %s', (kind) => {
     expect(await emailOf(alice)).toBe('alice@example.com');
 
     const third = await linkTo('third@example.com', 3);
-    clock += 24 * HOUR;
+    mailing.clock += 24 * HOUR;
     const late = await confirm(tokenOf(third));
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({ error: { code: 'EMAIL_LINK_INVALID', message: LINK_INVALID } });
@@ -140,7 +116,7 @@ describe.each(DATABASE_KINDS)('changing the email on %s', (kind) => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(5);
     expect(statuses.filter((s) => s !== 202).every((s) => s === 429 || s === 503)).toBe(true);
-    clock += HOUR;
+    mailing.clock += HOUR;
     const link = await linkTo('once@example.com', 6);
     const confirmations = await Promise.all(Array.from({ length: 20 }, () => confirm(tokenOf(link))));
     expect(confirmations.map((c) => c.status).filter((s) => s === 200)).toHaveLength(1);

@@ -1,14 +1,8 @@
-import type { Hono } from 'hono';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
-import { silentLogger } from '../../../server/lib/log';
-import { createMailer } from '../../../server/mail/mailer';
-import { createMailQueue, type MailQueue } from '../../../server/mail/queue';
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
-import { APP_ORIGIN, browser, type Browser } from './support/browser';
-import { emptyTables, openTestDatabaseAroundTests } from './support/testDatabase';
-import { DATABASE_KINDS } from './support/testDatabase';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { linkIn } from '../../support/smtpInbox';
+import { browser } from './support/browser';
+import { mailingAppAroundTests } from './support/mailingApp';
+import { DATABASE_KINDS, openTestDatabaseAroundTests } from './support/testDatabase';
 
 // 'Forgot password?' over HTTP with mail really sent to an SMTP server on loopback, on PGlite and Postgres.
 
@@ -19,33 +13,12 @@ const LINK_INVALID = 'This reset link has expired or was already used.';
 
 describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
   const opened = openTestDatabaseAroundTests(kind);
-  let inbox: SmtpInbox;
-  let clock = START;
-  let app: Hono;
-  let queue: MailQueue;
-  let address = 0;
-  /** A browser from a client address of its own (the per-client limits stay out of the way). */
-  const someone = (): Browser => browser(app, { address: `198.51.100.${(address += 1) % 250}` });
+  const mailing = mailingAppAroundTests(opened, START);
+  const { someone } = mailing;
 
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-  });
-  afterAll(async () => {
-    await inbox.close();
-  });
   beforeEach(async () => {
-    clock = START;
-    inbox.messages.length = 0;
-    await emptyTables(opened.database);
-    const config = loadConfig({ PUBLIC_ORIGIN: APP_ORIGIN, SMTP_URL: inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
-    queue = createMailQueue(opened.database.db, createMailer(config.mail, silentLogger), silentLogger, () => clock);
-    app = createApp(config, { members: { db: opened.database.db, now: () => clock }, mail: queue });
     const signed = await someone().request('POST', '/api/auth/signup', { username: 'alice', email: 'alice@example.com', password: 'old-secret' });
     expect(signed.status).toBe(201);
-  });
-  // A mail a test queued last (the 'password changed' after a reset) is delivered before the next test's inbox.
-  afterEach(async () => {
-    await queue.stop();
   });
 
   async function askForLink(email = 'alice@example.com', from = someone()) {
@@ -53,8 +26,8 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
   }
   /** The mails that reached the SMTP server with this subject, once `count` of them have. */
   async function mailsWithSubject(subject: string, count = 1) {
-    await vi.waitFor(() => expect(inbox.messages.filter((m) => m.subject === subject)).toHaveLength(count), { timeout: 10_000 });
-    return inbox.messages.filter((m) => m.subject === subject);
+    await vi.waitFor(() => expect(mailing.inbox.messages.filter((m) => m.subject === subject)).toHaveLength(count), { timeout: 10_000 });
+    return mailing.inbox.messages.filter((m) => m.subject === subject);
   }
   const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
   async function resetLink() {
@@ -80,8 +53,8 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
     expect(mail!.text).toContain('The link works once, for 30 minutes.');
     expect(mail!.html).toContain(`href="${link}"`);
     // Nothing more arrives for the unknown address.
-    await queue.deliverDue();
-    expect(inbox.messages).toHaveLength(1);
+    await mailing.queue.deliverDue();
+    expect(mailing.inbox.messages).toHaveLength(1);
   });
 
   it('sets the new password once: every session ends, this browser is signed in, the old password is refused, and a mail says so', async () => {
@@ -109,7 +82,7 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
 
   it('works for 30 minutes after it was asked for, and only the newest link works', async () => {
     const first = tokenOf(await resetLink());
-    clock += MINUTE;
+    mailing.clock += MINUTE;
     const second = (await askForLink()).status;
     expect(second).toBe(202);
     const mails = await mailsWithSubject('Reset your Mycelius password', 2);
@@ -118,11 +91,11 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
 
     const confirm = (token: string) => someone().request('POST', '/api/auth/password-reset/confirm', { token, password: 'new-secret' });
     expect((await confirm(first)).status).toBe(400);
-    clock = START + MINUTE + 30 * MINUTE;
+    mailing.clock = START + MINUTE + 30 * MINUTE;
     const expired = await confirm(newest);
     expect(expired.status).toBe(400);
     expect(await expired.json()).toEqual({ error: { code: 'RESET_LINK_INVALID', message: LINK_INVALID } });
-    clock = START + MINUTE + 30 * MINUTE - 1;
+    mailing.clock = START + MINUTE + 30 * MINUTE - 1;
     expect((await confirm(newest)).status).toBe(200);
   });
 
@@ -147,19 +120,19 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
       expect(response.status, token.slice(0, 20)).toBe(400);
     }
     expect((await someone().request('POST', '/api/auth/password-reset/confirm', { token: 'a'.repeat(201), password: 'new-secret' })).status).toBe(400);
-    await queue.deliverDue();
-    expect(inbox.messages).toHaveLength(0);
+    await mailing.queue.deliverDue();
+    expect(mailing.inbox.messages).toHaveLength(0);
   });
 
   it('sends one address at most 3 links an hour however many clients ask at once, and one client at most 10 requests an hour', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => askForLink('alice@example.com', browser(app, { address: `203.0.113.${i + 1}` }))));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => askForLink('alice@example.com', browser(mailing.app, { address: `203.0.113.${i + 1}` }))));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(37);
     expect(answers.find((r) => r.status === 429)?.headers.get('Retry-After')).toBe('3600');
     await mailsWithSubject('Reset your Mycelius password', 3);
 
-    const one = browser(app, { address: '192.0.2.77' });
+    const one = browser(mailing.app, { address: '192.0.2.77' });
     const fromOne = [];
     for (let i = 0; i < 11; i += 1) fromOne.push((await askForLink(`person${i}@example.com`, one)).status);
     expect(fromOne).toEqual([...Array(10).fill(202), 429]);
@@ -168,7 +141,7 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
   it('lets only one of many simultaneous uses of a link through', async () => {
     const token = tokenOf(await resetLink());
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => browser(app, { address: `203.0.113.${i + 100}` }).request('POST', '/api/auth/password-reset/confirm', { token, password: `new-secret-${i}` })),
+      Array.from({ length: 12 }, (_, i) => browser(mailing.app, { address: `203.0.113.${i + 100}` }).request('POST', '/api/auth/password-reset/confirm', { token, password: `new-secret-${i}` })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -176,7 +149,7 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
   });
 
   it('refuses a cross-site request', async () => {
-    const response = await browser(app, { origin: 'https://evil.example' }).request('POST', '/api/auth/password-reset', { email: 'alice@example.com' });
+    const response = await browser(mailing.app, { origin: 'https://evil.example' }).request('POST', '/api/auth/password-reset', { email: 'alice@example.com' });
     expect(response.status).toBe(403);
     expect(await opened.database.db.selectFrom('password_resets').select('token_hash').execute()).toEqual([]);
   });
