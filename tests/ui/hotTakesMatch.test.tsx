@@ -38,6 +38,17 @@ async function openDebateOnFakeClock() {
   return user;
 }
 
+/** Opens the debate on a fake clock, writes one take, lets the partner answer twice and ends it: won, +110 points. */
+async function winDebateOnFakeClock() {
+  const user = await openDebateOnFakeClock();
+  await user.type(textbox(), 'Albums forever{Enter}');
+  await act(async () => vi.advanceTimersByTime(1500));
+  await act(async () => vi.advanceTimersByTime(1500));
+  await user.click(screen.getByRole('button', { name: 'End debate' }));
+  await screen.findByRole('heading', { name: 'Debate won: +110 points' });
+  return user;
+}
+
 beforeEach(() => {
   localStorage.clear();
   // 0 → the first other sample user (RiffLord) is the partner.
@@ -263,12 +274,7 @@ describe('Hot Takes matched chat screen', () => {
   });
 
   it("the partner's avatar in the header still opens their profile on the result, where Add Friend works", async () => {
-    const user = await openDebateOnFakeClock();
-    await user.type(textbox(), 'Albums forever{Enter}');
-    await act(async () => vi.advanceTimersByTime(1500));
-    await act(async () => vi.advanceTimersByTime(1500));
-    await user.click(screen.getByRole('button', { name: 'End debate' }));
-    await screen.findByRole('heading', { name: 'Debate won: +110 points' });
+    const user = await winDebateOnFakeClock();
     const avatar = screen.getByRole('button', { name: "View RiffLord's profile" });
     await user.click(avatar);
     const dialog = await screen.findByRole('dialog', { name: 'RiffLord' });
@@ -282,12 +288,7 @@ describe('Hot Takes matched chat screen', () => {
   });
 
   it('Back to games from the result leaves without counting the game twice', async () => {
-    const user = await openDebateOnFakeClock();
-    await user.type(textbox(), 'Albums forever{Enter}');
-    await act(async () => vi.advanceTimersByTime(1500));
-    await act(async () => vi.advanceTimersByTime(1500));
-    await user.click(screen.getByRole('button', { name: 'End debate' }));
-    await screen.findByRole('heading', { name: 'Debate won: +110 points' });
+    const user = await winDebateOnFakeClock();
     await user.click(screen.getByRole('button', { name: 'Back to games' }));
     expect(await screen.findByText('Games hub')).toBeInTheDocument();
     expect(chatLogsKey('hottakes').read()).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useChatWorld } from './support/chatWorld';
+import { json, readAtsIn, setSafety, useChatWorld } from './support/chatWorld';
 import { twoFriends, type TestMember } from '../social/support/members';
 
 // 'Send read receipts' and 'Send typing indicator' as the server enforces them in the live chat: a
@@ -11,12 +11,6 @@ import { twoFriends, type TestMember } from '../social/support/members';
 describe.each(DATABASE_KINDS)("'Privacy and safety' in chat on %s", (kind) => {
   const world = useChatWorld(kind);
 
-  async function setSafety(member: TestMember, body: Record<string, unknown>) {
-    const response = await member.browser.request('PUT', '/api/me/safety', body);
-    expect(response.status).toBe(200);
-  }
-  const readAtsIn = async (viewer: TestMember, friend: TestMember) =>
-    (await json<{ messages: { readAt: string | null }[] }>(await viewer.browser.request('GET', `/api/chats/${friend.id}/messages`))).messages.map((m) => m.readAt);
   const unreadFrom = async (viewer: TestMember, friend: TestMember) =>
     (await json<{ conversations: { friendId: string; unread: number }[] }>(await viewer.browser.request('GET', '/api/chats'))).conversations.find(
       (c) => c.friendId === friend.id,

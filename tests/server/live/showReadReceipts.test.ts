@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import { json, useChatWorld } from './support/chatWorld';
-import { twoFriends, type TestMember } from '../social/support/members';
+import { readAtsIn, setSafety, useChatWorld } from './support/chatWorld';
+import { twoFriends } from '../social/support/members';
 
 // 'Show read receipts from others' as the server enforces it: a member who switched it off is never told
 // that their messages were read (no 'read' receipt on any socket, no readAt in history or in the answer to
@@ -11,12 +11,6 @@ import { twoFriends, type TestMember } from '../social/support/members';
 describe.each(DATABASE_KINDS)("'Show read receipts from others' in chat on %s", (kind) => {
   const world = useChatWorld(kind);
 
-  async function setSafety(member: TestMember, body: Record<string, unknown>) {
-    const response = await member.browser.request('PUT', '/api/me/safety', body);
-    expect(response.status).toBe(200);
-  }
-  const readAtsIn = async (viewer: TestMember, friend: TestMember) =>
-    (await json<{ messages: { readAt: string | null }[] }>(await viewer.browser.request('GET', `/api/chats/${friend.id}/messages`))).messages.map((m) => m.readAt);
 
   it('off: every tab of the sender hears delivered, never read, and history shows no read; the reader still sees their own', async () => {
     const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');

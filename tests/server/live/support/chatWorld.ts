@@ -134,3 +134,15 @@ export function useChatWorld(kind: DatabaseKind): ChatWorld {
 export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
+
+/** Saves `member`'s 'Privacy and safety' choices as Settings does. */
+export async function setSafety(member: TestMember, body: Record<string, unknown>): Promise<void> {
+  const response = await member.browser.request('PUT', '/api/me/safety', body);
+  expect(response.status).toBe(200);
+}
+
+/** When each message of `viewer`'s chat with `friend` was read, as `viewer`'s history shows it (null: not read). */
+export async function readAtsIn(viewer: TestMember, friend: TestMember): Promise<(string | null)[]> {
+  const history = await json<{ messages: { readAt: string | null }[] }>(await viewer.browser.request('GET', `/api/chats/${friend.id}/messages`));
+  return history.messages.map((m) => m.readAt);
+}
