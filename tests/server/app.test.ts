@@ -73,13 +73,14 @@ describe('server basics', () => {
     expectSecurityHeaders(asset);
   });
 
-  it('caps request bodies', async () => {
+  it('caps request bodies: 413 BODY_TOO_LARGE, saying why', async () => {
     const response = await createApp(config).request('/api/health', {
       method: 'POST',
       body: 'x'.repeat(70 * 1024),
       headers: { 'Content-Length': String(70 * 1024), 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
     });
     expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'Request body is too large.' } });
     expectSecurityHeaders(response);
   });
 });

@@ -26,18 +26,6 @@ describe('the headers on every answer', () => {
   });
 });
 
-describe('a body over the size limit', () => {
-  it('is refused 413 BODY_TOO_LARGE, saying why', async () => {
-    const response = await createApp(config).request('/api/health', {
-      method: 'POST',
-      body: 'x'.repeat(70 * 1024),
-      headers: { 'Content-Length': String(70 * 1024), 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
-    });
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { code: 'BODY_TOO_LARGE', message: 'Request body is too large.' } });
-  });
-});
-
 describe('the demo providers', () => {
   it('answer with nothing a cache may keep (their codes and tokens are one-time)', async () => {
     const response = await createApp(config).request('/demo/spotify/authorize');
