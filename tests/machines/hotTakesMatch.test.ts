@@ -161,6 +161,34 @@ const award = (count: number) => 100 + 10 * Math.max(0, count - 4);
 const texts = (list: readonly ChatMessage[]) => list.map((m) => `${m.sender}:${m.text}`);
 const navigations = (v: View) => v.env.timeline.filter((e) => e.type === 'navigate');
 const endings = { noLog: 0, logOnly: 0, win: 0, saveFailed: 0, gaveUp: 0, finished: 0, finishedUncounted: 0, playedAgain: 0, asked: 0 };
+type Ending = keyof typeof endings;
+
+/** How a left game went: given up (nothing saved), or left where a win is due (from conversation, past 4 messages). */
+function leftGame(steps: Step[], messageCount: number) {
+  const back = stateAtLeave(steps);
+  return { gaveUp: steps.some((step) => step.event.type === 'LEAVE'), shouldWin: back !== null && inGame(back, 'conversation') && messageCount > 4 };
+}
+
+/** Whether the server counted the win a path recorded (its answer carries stats) or the device counted it. */
+function winAnswered(path: View['path']): boolean {
+  const win = path.steps.map((step) => step.event as ModelEvent).find(isDone('recordWin'));
+  return (win?.output as { stats: unknown }).stats !== null;
+}
+
+/** Which way a path ends, of the endings some replayed path must each reach; none while a game simply goes on. */
+function endingOf(path: View['path']): Ending | undefined {
+  const { value, context: c } = path.target;
+  const key = stateKey(value);
+  if (key === 'left') {
+    const { gaveUp, shouldWin } = leftGame(path.steps, c.messages.length);
+    return gaveUp ? 'gaveUp' : shouldWin ? 'win' : c.messages.length > 2 ? 'logOnly' : 'noLog';
+  }
+  if (key.startsWith('result.')) return winAnswered(path) ? 'finished' : 'finishedUncounted';
+  if (c.previousPrompt !== null) return 'playedAgain';
+  if (key.includes('leave.confirming')) return 'asked';
+  if (key.includes('leave.failed')) return 'saveFailed';
+  return undefined;
+}
 
 /** Holds everywhere: the welcome first, saves only past 2 messages with the partner, wins only from conversation past 4. */
 function always({ env, context: c, path }: View) {
@@ -289,14 +317,12 @@ const leaveRegion: Record<string, (v: View) => void> = {
     expect(v.context.messages.some((m) => m.sender === 'user')).toBe(true);
     expect(v.env.pending.get('saveLog') ?? []).toEqual([]);
     expect(v.env.pending.get('recordWin') ?? []).toEqual([]);
-    endings.asked += 1;
   },
   saving: (v) => expect(v.snapshot.hasTag('saving')).toBe(true),
   recordingWin: (v) => expect(v.snapshot.hasTag('saving')).toBe(true),
   failed: (v) => {
     expect(v.context.saveError).toBe(STORAGE_FULL);
     expect(v.context.messages.length).toBeGreaterThan(2); // nothing lost: the chat is still all there
-    endings.saveFailed += 1;
   },
 };
 
@@ -306,10 +332,8 @@ function left(v: View) {
   const types = steps.map((step) => step.event.type);
   const list = v.context.messages;
   expect(navigations(v)).toEqual([{ type: 'navigate', payload: '/games', at: v.env.clock.now() }]);
-  const gaveUp = types.includes('LEAVE');
+  const { gaveUp, shouldWin } = leftGame(steps, list.length);
   expect(types.some(isDone('saveLog'))).toBe(list.length > 2 && !(gaveUp && v.context.toSave.log));
-  const back = stateAtLeave(steps);
-  const shouldWin = back !== null && inGame(back, 'conversation') && list.length > 4;
   expect(types.some(isDone('recordWin'))).toBe(shouldWin && !gaveUp);
   if (shouldWin && !gaveUp) {
     const win = steps.find((step) => isDone('recordWin')(step.event))!.event as unknown as { output: { stats: unknown } };
@@ -317,7 +341,6 @@ function left(v: View) {
   }
   // Something said is never left without the question first; nothing said leaves at once.
   expect(types.includes('CONFIRM_LEAVE') || types.includes('FINISH')).toBe(list.some((m) => m.sender === 'user'));
-  endings[gaveUp ? 'gaveUp' : shouldWin ? 'win' : list.length > 2 ? 'logOnly' : 'noLog'] += 1;
 }
 
 /** The debate was ended and counted: the points, nothing navigated yet; the chat is all still there. */
@@ -333,12 +356,10 @@ function result(v: View) {
   // The win names the game the server started, which is what it scores.
   expect(v.env.pending.get('recordWin')?.at(-1)?.input).toMatchObject({ gameId: GAME_ID, messageCount: n });
   expect(n).toBeGreaterThan(4);
-  const win = v.path.steps.map((step) => step.event as ModelEvent).find(isDone('recordWin'));
-  const answered = (win?.output as { stats: unknown }).stats !== null;
+  const answered = winAnswered(v.path);
   // The server's award when it answered; else the same rule counted on the device.
   expect(v.context.award).toBe(answered ? 110 : award(n));
   expect(v.context.winCounted).toBe(answered);
-  endings[answered ? 'finished' : 'finishedUncounted'] += 1;
 }
 
 /** PLAY_AGAIN: a new game from the start, asking for a prompt other than the one just played. */
@@ -352,11 +373,19 @@ function secondGame(v: View) {
   const prompts = v.env.pending.get('gamePrompt') ?? [];
   if (prompts.length > 1) expect(prompts.at(-1)?.input).toEqual({ previous: PROMPT });
   if (c.prompt !== null) expect(c.prompt).toBe(NEXT_PROMPT);
-  endings.playedAgain += 1;
 }
 
 /** One expectation per region of 'open.(game.… + profile.… + leave.…)'; a region state without one fails. */
 function byRegion(key: string): (v: View) => void {
+  const check = expectationFor(key);
+  return (v) => {
+    check(v);
+    const ending = endingOf(v.path);
+    if (ending) endings[ending] += 1;
+  };
+}
+
+function expectationFor(key: string): (v: View) => void {
   if (key === 'left') return left;
   if (key.startsWith('result.profile.')) {
     const profile = profileRegion[key.slice('result.profile.'.length)];
@@ -390,6 +419,9 @@ describe('hot takes matched chat machine (model-based)', () => {
       machine: hotTakesMatchMachine,
       input: { now: () => 1_000, random: () => 0.5 },
       limit: 3000,
+      // Over 4,000 paths: a covering subset is replayed, which still ends each way a game can end.
+      paths: 'covering',
+      outcomes: (path) => [endingOf(path) ?? 'still playing'],
       events: eventsFor,
       serializeState,
       delays: { revealIntroDelay: 500, revealTakeDelay: 1000, firstReplyDelay: 1500, replyDelay: LATER_REPLY_MS },

@@ -149,6 +149,18 @@ describe('model-test coverage', () => {
     );
   });
 
+  it('replays every outcome the test names among a covering subset, where states and transitions alone leave some out', async () => {
+    // How often the door has opened (up to 2) lies in context only: no state or transition tells it.
+    const openedCounts = async (overrides: Partial<ModelOptions<Door>>) => {
+      const seen = new Set<number>();
+      const record = ({ context }: { context: { opened: number } }) => void seen.add(context.opened);
+      await testModel(doorModel({ paths: 'covering', states: { closed: record, fetching: record, open: record }, ...overrides }));
+      return [...seen].sort();
+    };
+    expect(await openedCounts({})).not.toEqual([0, 1, 2]);
+    expect(await openedCounts({ outcomes: (path) => [`opened ${path.target.context.opened}`] })).toEqual([0, 1, 2]);
+  });
+
   it('finds every snapshot xstate/graph finds among the replayed paths, and fails on one a coarse serializeState merges away', () => {
     // The door's search tells snapshots apart by value and context: 10 of them, as xstate/graph finds too.
     expect(expectEverySnapshotReplayed(doorModel(), 'door snapshots')).toBe(10);

@@ -218,6 +218,12 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
    * context the model found.
    */
   paths?: 'all' | 'covering';
+  /**
+   * Outcomes the test tells apart beyond states and transitions, named from a path (which way a game
+   * ended, say, when that lies in an actor's output rather than in a state). With `paths: 'covering'`,
+   * every outcome some path has is replayed at least once.
+   */
+  outcomes?: (path: ModelPath<TMachine>) => string[];
 }
 
 // Generous; tests state their own.
@@ -766,6 +772,7 @@ export async function testModel<TMachine extends AnyStateMachine>(
             // The start and each transition also end some replayed path, so the expectation after each runs.
             ...(path.steps.length === 1 ? [`variant ${variant} the start`] : []),
             ...lastTransitions(options, path).map((transition) => `variant ${variant} ends after ${transition}`),
+            ...(options.outcomes?.(path) ?? []).map((outcome) => `variant ${variant} outcome ${outcome}`),
           ]
         : [];
       candidates.push({ options, path, items: [...items, ...ends.map(itemId)] });
