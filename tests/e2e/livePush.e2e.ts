@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
 import { expectNoPageErrorsAndClose, type LiveMember, openLivePage, signUpMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { startFileAppServer } from './support/browserAndServer';
+import type { AppServer } from './support/server';
 
 // Every open screen stays true, in real Chromium against the real server: what one member does reaches
 // the other's open window over /api/live within 1 s with no reload (an answered or cancelled request, an
@@ -23,7 +24,7 @@ let browser: Browser;
 let server: AppServer;
 beforeAll(async () => {
   browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
+  server = await startFileAppServer();
   // The server's first password hash is by far its slowest (argon2 starting up on a loaded machine).
   await (await signUpMember(browser, server, 'pushwarmup', PHONE)).context.close();
 }, 240_000);

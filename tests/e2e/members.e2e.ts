@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, openPage, PHONE, screenshot, settleAnimations, startBrowser, type OpenOptions } from './support/browser';
-import { startAppServer, type AppServer } from './support/server';
+import { startFileAppServer } from './support/browserAndServer';
+import type { AppServer } from './support/server';
 import { fillInSignUpForm } from './support/personas';
 
 // Members in real Chromium against the real server. This file starts its own servers, each on
@@ -28,8 +29,8 @@ let throttled: AppServer;
 beforeAll(async () => {
   browser = await startBrowser();
   // One after the other: each boots its own embedded Postgres.
-  flows = await startAppServer(inject('distDir'));
-  throttled = await startAppServer(inject('distDir'));
+  flows = await startFileAppServer();
+  throttled = await startFileAppServer();
 });
 afterAll(async () => {
   await browser.close();

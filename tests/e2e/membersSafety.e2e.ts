@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot, startBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/server';
+import { startFileAppServer } from './support/browserAndServer';
+import type { AppServer } from './support/server';
 
 // safety acceptance in real Chromium against the real server on its own empty database: members
 // ana, ben (friends) and cyd. ben keeps his profile to friends -> cyd no longer finds him, ana still does;
@@ -43,7 +44,7 @@ let browser: Browser;
 let server: AppServer;
 beforeAll(async () => {
   browser = await startBrowser();
-  server = await startAppServer(inject('distDir'));
+  server = await startFileAppServer();
 });
 afterAll(async () => {
   await browser.close();

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { PHONE, startBrowser } from './support/browser';
 import { openLivePage, signUpMember } from './support/liveMembers';
-import { startAppServer, type AppServer } from './support/server';
+import { startFileAppServer } from './support/browserAndServer';
+import type { AppServer } from './support/server';
 
 // Passkeys in real Chromium with its virtual authenticator (the DevTools WebAuthn domain): a platform
 // authenticator that keeps discoverable credentials and verifies the user. The app is reached on
@@ -13,7 +14,7 @@ let browser: Browser;
 let server: AppServer;
 beforeAll(async () => {
   browser = await startBrowser();
-  server = await startAppServer(inject('distDir'), {}, 'localhost');
+  server = await startFileAppServer({ hostname: 'localhost' });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

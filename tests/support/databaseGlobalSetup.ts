@@ -1,22 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest } from '../../server/db/migrate';
-import { openDatabase } from '../../server/db/open';
 import { bundleServer, SERVER_ENTRY_POINTS } from '../../scripts/serverBundle';
+import { migrateAndClose, migratedPgliteTemplate } from './pgliteTemplate';
 import { startThrowawayCluster, type ThrowawayCluster } from './postgresCluster';
 
 // The database tests run against PGlite and against a real Postgres server: DATABASE_URL_TEST when
 // set (it needs the right to create databases), otherwise a throwaway cluster for this run.
 //
-// Each test file gets a fresh database of its own, already migrated. Creating an embedded database
-// runs initdb in WebAssembly (5 to 20 s on two busy cores) and the migrations take seconds more, for
-// some sixty test databases a run; so both engines get one migrated template here, and a test database
-// is a copy of it (a copied folder for PGlite, CREATE DATABASE ... TEMPLATE for Postgres). The PGlite one
-// is kept between runs (node_modules/.cache); the Postgres one lives as long as the run's cluster. The
-// migrations themselves are tested on empty databases (database.test.ts).
+// Each test file gets a fresh database of its own, already migrated: some sixty test databases a run,
+// so both engines get one migrated template here, and a test database is a copy of it (a copied folder
+// for PGlite, kept between runs by pgliteTemplate.ts; CREATE DATABASE ... TEMPLATE for Postgres, living
+// as long as the run's cluster). The migrations themselves are tested on empty databases
+// (database.test.ts).
 //
 // The tests that start the server or a command-line tool as its own process run it from one bundle made
 // here (tests/support/serverBundle.ts): the same build as `npm start`'s, which starts in a fraction of
@@ -51,56 +49,6 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** Brings the database at `config` to the latest migration and closes it: a template's whole making. */
-async function migrateAndClose(config: Parameters<typeof openDatabase>[0]): Promise<void> {
-  const opened = await openDatabase(config);
-  try {
-    await migrateToLatest(opened.db);
-  } finally {
-    await opened.close();
-  }
-}
-
-const PGLITE_TEMPLATE_PREFIX = 'mycelius-pglite-template-';
-
-/** What the embedded template is made from: the database code, its migrations and PGlite's version. */
-function pgliteTemplateKey(): string {
-  const hash = createHash('sha256');
-  for (const folder of ['server/db', 'server/db/migrations']) {
-    for (const name of readdirSync(folder).filter((file) => file.endsWith('.ts')).sort()) {
-      hash.update(`${folder}/${name}\n`).update(readFileSync(join(folder, name)));
-    }
-  }
-  hash.update(readFileSync(join('node_modules', '@electric-sql', 'pglite', 'package.json')));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * The migrated embedded template, kept in node_modules/.cache between runs under a key of what it is made
- * from, so running one test file does not wait for initdb; a fresh clone (CI) makes it once. It is made in a
- * folder of its own and renamed into place whole, so a run stopped halfway, or two runs at once (Stryker's
- * runners), never leave or read half a template. Templates of other keys are removed.
- */
-async function migratedPgliteTemplate(): Promise<string> {
-  const name = `${PGLITE_TEMPLATE_PREFIX}${pgliteTemplateKey()}`;
-  const kept = join(CACHE, name);
-  if (existsSync(join(kept, 'PG_VERSION'))) return kept;
-  mkdirSync(CACHE, { recursive: true });
-  const making = mkdtempSync(join(CACHE, 'mycelius-making-pglite-template-'));
-  try {
-    await migrateAndClose({ dataDir: making });
-    renameSync(making, kept);
-  } catch (error) {
-    rmSync(making, { recursive: true, force: true });
-    // Another run put the same template in place first: that one serves.
-    if (!existsSync(join(kept, 'PG_VERSION'))) throw error;
-  }
-  for (const other of readdirSync(CACHE).filter((entry) => entry.startsWith(PGLITE_TEMPLATE_PREFIX) && entry !== name)) {
-    rmSync(join(CACHE, other), { recursive: true, force: true });
-  }
-  return kept;
 }
 
 async function migratedPostgresTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {

@@ -1,11 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startBrowser } from './browser';
-import { startAppServer, type AppServer } from './server';
+import { startAppServer, type AppServer, type AppServerOptions } from './server';
 import { startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
 
 // The member e2e files each drive one Chromium against one built app server of their own (a fresh database),
 // started before the file's tests and stopped after them.
+
+/**
+ * An app server of the file's own: the built app on a database of its own, copied from the run's migrated
+ * template (globalSetup.ts), so the file's first request does not wait for a database to be created. The
+ * run's shared server creates its database as a first `npm start` does.
+ */
+export function startFileAppServer(options: Omit<AppServerOptions, 'databaseFrom'> = {}): Promise<AppServer> {
+  return startAppServer(inject('distDir'), { ...options, databaseFrom: inject('databaseTemplateDir') });
+}
 
 export interface BrowserAndServer {
   browser: Browser;
@@ -17,7 +26,7 @@ export function runBrowserAndAppServerAroundTests(receive: (started: BrowserAndS
   const started: Partial<BrowserAndServer> = {};
   beforeAll(async () => {
     started.browser = await startBrowser();
-    started.server = await startAppServer(inject('distDir'));
+    started.server = await startFileAppServer();
     receive({ browser: started.browser, server: started.server });
   });
   afterAll(async () => {
@@ -39,7 +48,7 @@ export function runBrowserAppServerAndInboxAroundTests(receive: (started: Browse
   beforeAll(async () => {
     started.inbox = await startSmtpInbox();
     started.browser = await startBrowser();
-    started.server = await startAppServer(inject('distDir'), { SMTP_URL: started.inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' });
+    started.server = await startFileAppServer({ settings: { SMTP_URL: started.inbox.url, MAIL_FROM: 'Mycelius <no-reply@mycelius.test>' } });
     receive({ browser: started.browser, server: started.server, inbox: started.inbox });
   }, 120_000);
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { migratedPgliteTemplate } from '../../support/pgliteTemplate';
 import { clearApiCalls } from './apiCallRecords';
 import { clearServerLogs } from './serverLogs';
 import { startAppServer, type AppServer } from './server';
@@ -12,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     distDir: string;
+    /** A migrated embedded database that the files' own app servers start from (a copy each). */
+    databaseTemplateDir: string;
   }
 }
 
@@ -29,9 +32,11 @@ export async function setup(project: TestProject) {
   }
   // Always rebuilt (about a second), so the tests never run a stale server bundle.
   execSync('npx tsx scripts/buildServer.ts', { stdio: 'inherit' });
-  server = await startAppServer(distDir);
+  const [templateDir, started] = await Promise.all([migratedPgliteTemplate(), startAppServer(distDir)]);
+  server = started;
   project.provide('baseURL', server.baseURL);
   project.provide('distDir', distDir);
+  project.provide('databaseTemplateDir', templateDir);
 }
 
 export async function teardown() {
