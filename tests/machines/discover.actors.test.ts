@@ -5,6 +5,7 @@ import { createDiscoverActors } from '../../src/features/discover/actors/discove
 import { discoverMachine } from '../../src/features/discover/machines/discover.machine';
 import { createViewerSource } from '../../src/shared/session/viewer';
 import { profileWith } from '../support/profiles';
+import { callbackThrowing } from '../support/failingActors';
 
 // A guest's Discover on its real source: the profile, people and friends read from the device, the scores
 // asked of the AI (a recording fetch answers) through the device's cache, a friend added on the device.
@@ -177,9 +178,7 @@ describe("a guest's Discover source (real device storage)", () => {
       ...guest,
       actors: {
         ...guest.actors,
-        followCommunity: fromCallback(() => {
-          throw failure;
-        }),
+        followCommunity: callbackThrowing(failure),
       },
     });
     const actor = createActor(machine).start();

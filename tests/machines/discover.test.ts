@@ -6,6 +6,7 @@ import { communityMachine, followCommunityOf } from '../../src/features/discover
 import { canBefriend, discoverMachine, type DiscoverContext } from '../../src/features/discover/machines/discover.machine';
 import { SocialError } from '../../src/shared/http/people';
 import { after, done, failed, isDone, isFailed, testModel, type ReplayEnv, type StateView } from '../support/modelTest';
+import { callbackThrowing } from '../support/failingActors';
 
 // The one Discover machine, whoever looks: pages from a source (a guest's device or a member's server),
 // search after a pause, the header's community, Show more, live refresh, and befriending (a member asked,
@@ -349,9 +350,7 @@ describe('discover machine (the header community)', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const machine = discoverMachine.provide({
       actors: {
-        followCommunity: fromCallback(() => {
-          throw failure;
-        }),
+        followCommunity: callbackThrowing(failure),
         loadPage: never(),
       },
     });

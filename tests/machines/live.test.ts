@@ -244,6 +244,15 @@ function startLive(options: { random?: () => number } = {}) {
   return { actor, clock, connections, emitted, server };
 }
 
+/** The channel open, with the message to nova sent and refused for now (too fast), so it stays queued. */
+function startWithNovaRefusedForNow() {
+  const live = startLive();
+  live.server.open();
+  live.actor.send({ ...toNova });
+  live.server.frame(frames.tooFastNova);
+  return live;
+}
+
 const sendsOf = (frames: ClientFrame[]) => frames.filter((f) => f.type === 'send').map((f) => (f as { clientId: string }).clientId);
 
 describe('live machine (scenarios)', () => {
@@ -297,10 +306,7 @@ describe('live machine (scenarios)', () => {
   });
 
   it('sends a message refused for now again after the next heartbeat, once', () => {
-    const { actor, connections, server } = startLive();
-    server.open();
-    actor.send({ ...toNova });
-    server.frame(frames.tooFastNova);
+    const { actor, connections, server } = startWithNovaRefusedForNow();
     expect(sendsOf(connections[0]!.sent)).toEqual(['c-1']);
     server.frame(frames.heartbeat);
     expect(sendsOf(connections[0]!.sent)).toEqual(['c-1', 'c-1']);
@@ -435,20 +441,14 @@ describe('live machine (context it keeps about refusals)', () => {
   });
 
   it('clears the refusals after the heartbeat resends them', () => {
-    const { actor, server } = startLive();
-    server.open();
-    actor.send({ ...toNova });
-    server.frame(frames.tooFastNova);
+    const { actor, server } = startWithNovaRefusedForNow();
     server.frame(frames.heartbeat);
     expect(actor.getSnapshot().context.refused).toEqual([]);
     actor.stop();
   });
 
   it('a reconnect sends a refused message once with the outbox, not again at the next heartbeat', () => {
-    const { actor, connections, server } = startLive();
-    server.open();
-    actor.send({ ...toNova });
-    server.frame(frames.tooFastNova);
+    const { actor, connections, server } = startWithNovaRefusedForNow();
     server.close(1012);
     server.open();
     expect(sendsOf(connections[1]!.sent)).toEqual(['c-1']);

@@ -4,6 +4,7 @@ import { createActor, fromCallback } from 'xstate';
 import { createNoticesImplementations } from '../../src/features/live/actors/notices.actors';
 import { noticesMachine } from '../../src/features/live/machines/notices.machine';
 import type { LiveCommand } from '../../src/features/live/machines/liveEvents';
+import { callbackThrowing } from '../support/failingActors';
 
 function withRealEffects(liveLink = fromCallback<LiveCommand>(() => undefined)) {
   const { actors, actions } = createNoticesImplementations();
@@ -49,9 +50,7 @@ describe('notices (own effects)', () => {
     const failure = new Error('gone');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const machine = withRealEffects(
-      fromCallback<LiveCommand>(() => {
-        throw failure;
-      }),
+      callbackThrowing<LiveCommand>(failure),
     );
     const actor = createActor(machine, { input: { memberId: 'm-1' } }).start();
     expect(logged).toHaveBeenCalledWith('A live notice failed', failure);

@@ -40,6 +40,15 @@ async function failureOf(promise: Promise<unknown>) {
   return (error as MemberRequestFailed).failure;
 }
 
+/** Asks the session to log in and stops waiting once it is `stage`: the asker is told the request failed. */
+async function abandonLogInWhile(stage: 'loggingIn' | 'loggingOut', credentials: { username: string; password: string }) {
+  const abandon = new AbortController();
+  const pending = logInThrough(session, credentials, abandon.signal);
+  await waitFor(session, (s) => s.matches(stage));
+  abandon.abort();
+  await failureOf(pending);
+}
+
 runEachTestQuietly({ stop: () => session.stop() });
 
 describe('settledSession', () => {
@@ -95,11 +104,7 @@ describe('signing up and logging in through the session', () => {
   it('an abandoned log-in (its asker stopped waiting) leaves a guest: one on its way is logged out once the server says yes', async () => {
     const { calls } = mockFetch({ 'POST /api/auth/login': json({ user: mira }), 'POST /api/auth/logout': json({}) });
     startGuestSession();
-    const abandon = new AbortController();
-    const pending = logInThrough(session, { username: 'mira', password: 'secret1' }, abandon.signal);
-    await waitFor(session, (s) => s.matches('loggingIn'));
-    abandon.abort();
-    await failureOf(pending);
+    await abandonLogInWhile('loggingIn', { username: 'mira', password: 'secret1' });
     expect(session.getSnapshot().value).toEqual({ guest: 'browsing' });
     expect(session.getSnapshot().context).toEqual({ member: null, failure: null });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']);
@@ -112,11 +117,7 @@ describe('signing up and logging in through the session', () => {
     });
     startGuestSession();
     await logInThrough(session, { username: 'mira', password: 'secret1' });
-    const abandon = new AbortController();
-    const pending = logInThrough(session, { username: 'otto', password: 'secret2' }, abandon.signal);
-    await waitFor(session, (s) => s.matches('loggingOut'));
-    abandon.abort();
-    await failureOf(pending);
+    await abandonLogInWhile('loggingOut', { username: 'otto', password: 'secret2' });
     expect(session.getSnapshot().value).toEqual({ guest: 'browsing' });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor } from 'xstate';
 import { AppError } from '../../src/domain/errors';
 import { connectSteam, steamConnectImplementationsFor } from '../../src/features/profile/actors/steamConnect.actors';
 import { steamConnectMachine } from '../../src/features/profile/machines/steamConnect.machine';
@@ -8,6 +8,7 @@ import { createViewerSource } from '../../src/shared/session/viewer';
 import { loadProfile } from '../../src/shared/storage/profile';
 import { done, failed, isDone, isFailed, itCoversTheModel, type ModelEvent, type ReplayEnv } from '../support/modelTest';
 import { json, mockFetch } from '../services/fetchMock';
+import { callbackThrowing } from '../support/failingActors';
 
 // The card's IO as the app provides it, for the app's viewer, which a test announces on.
 const viewer = createViewerSource();
@@ -237,9 +238,7 @@ describe('Steam connect with the real services', () => {
       ...steamConnectImplementations,
       actors: {
         ...steamConnectImplementations.actors,
-        watchSteamId: fromCallback(() => {
-          throw broken;
-        }),
+        watchSteamId: callbackThrowing(broken),
       },
     });
     createActor(machine).start();

@@ -24,6 +24,25 @@ async function advance(ms: number) {
   });
 }
 
+/** Lets the session's promises run their course inside act (50 microtask turns) without moving the clock; `first` starts it. */
+async function settleSession(first: () => void = () => undefined) {
+  await act(async () => {
+    first();
+    for (let turn = 0; turn < 50; turn++) await Promise.resolve();
+  });
+}
+
+/** A session request the server holds until the test lets it say yes (for mira): what lets a form be left while it is on its way. */
+function heldRequest() {
+  const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
+  let answer!: (member: typeof mira) => void;
+  return {
+    request: () => new Promise<typeof mira>((resolve) => (answer = resolve)),
+    /** The server says yes, and what the session does next has run. */
+    sayYes: () => settleSession(() => answer(mira)),
+  };
+}
+
 /** After a refused submit: the message under that field only, focus on that field, and the screen stays at `path`. */
 async function expectOnlyErrorOn(labels: readonly string[], label: string, message: string, path: string) {
   for (const other of labels) expect(errorOf(screen.getByLabelText(other)), other).toBe(other === label ? message : null);
@@ -146,10 +165,9 @@ describe('Create Account (/auth)', () => {
   });
 
   it("'Sign in' works while the account is being created: /login at once, and the sign-up is abandoned (a yes is logged out, nothing follows)", async () => {
-    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-    let answerSignUp!: (member: typeof mira) => void;
+    const signUp = heldRequest();
     const loggedOut = vi.fn(async () => undefined);
-    const user = renderSessionScreensAt('/auth', { signUp: () => new Promise((resolve) => (answerSignUp = resolve)), logOut: loggedOut });
+    const user = renderSessionScreensAt('/auth', { signUp: signUp.request, logOut: loggedOut });
     await fill(user, signUpGood);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByRole('button', { name: 'Creating account…' })).toBeDisabled();
@@ -158,10 +176,7 @@ describe('Create Account (/auth)', () => {
     expect(pathname()).toBe('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
 
-    await act(async () => {
-      answerSignUp(mira);
-      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
-    });
+    await signUp.sayYes();
     expect(loggedOut).toHaveBeenCalledTimes(1);
     await advance(1000);
     expect(pathname()).toBe('/login');
@@ -213,9 +228,7 @@ describe('Log In (/login)', () => {
     await fill(user, { Username: 'mira', Password: 'secret1' });
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     // The log-in and the profile read that chooses the landing answer at once, without the clock moving.
-    await act(async () => {
-      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
-    });
+    await settleSession();
     expect(document.querySelector('.screen')).toHaveClass('fade-out');
     await advance(499);
     expect(pathname()).toBe('/login');
@@ -231,10 +244,9 @@ describe('Log In (/login)', () => {
   });
 
   it("'Create one' works while logging in: /auth at once, and the log-in is abandoned (a yes is logged out, nothing follows)", async () => {
-    const mira = { id: 'm-1', username: 'mira', email: 'mira@example.com', createdAt: '2026-11-23T10:00:00.000Z' };
-    let answerLogIn!: (member: typeof mira) => void;
+    const logIn = heldRequest();
     const loggedOut = vi.fn(async () => undefined);
-    const user = renderSessionScreensAt('/login', { logIn: () => new Promise((resolve) => (answerLogIn = resolve)), logOut: loggedOut });
+    const user = renderSessionScreensAt('/login', { logIn: logIn.request, logOut: loggedOut });
     await fill(user, { Username: 'mira', Password: 'secret1' });
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(screen.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
@@ -245,10 +257,7 @@ describe('Log In (/login)', () => {
     expect(pathname()).toBe('/auth');
     expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
 
-    await act(async () => {
-      answerLogIn(mira);
-      for (let turn = 0; turn < 50; turn++) await Promise.resolve();
-    });
+    await logIn.sayYes();
     expect(loggedOut).toHaveBeenCalledTimes(1);
     await advance(1000);
     expect(pathname()).toBe('/auth');

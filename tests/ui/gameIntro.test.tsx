@@ -44,6 +44,18 @@ async function advance(ms: number) {
 const where = () => screen.getByTestId('where').textContent;
 const stage = () => document.querySelector('.intro')?.getAttribute('data-stage');
 
+/** The intro's stage once `ms` more have passed. */
+async function stageAfter(ms: number) {
+  await advance(ms);
+  return stage();
+}
+
+/** The route, and how it was reached, once `ms` more have passed. */
+async function whereAfter(ms: number) {
+  await advance(ms);
+  return where();
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -71,21 +83,15 @@ describe('game intro screen', () => {
     expect(stage()).toBe('0');
     expect(screen.getByRole('status')).toHaveTextContent('');
 
-    await advance(499);
-    expect(stage()).toBe('0');
-    await advance(1);
-    expect(stage()).toBe('1');
-    await advance(1000);
-    expect(stage()).toBe('2');
+    expect(await stageAfter(499)).toBe('0');
+    expect(await stageAfter(1)).toBe('1');
+    expect(await stageAfter(1000)).toBe('2');
     expect(screen.getByRole('status')).toHaveTextContent('');
-    await advance(1000);
-    expect(stage()).toBe('3');
+    expect(await stageAfter(1000)).toBe('3');
     expect(screen.getByRole('status')).toHaveTextContent('Loading debate arena...');
 
-    await advance(1499);
-    expect(where()).toBe('/games/hottakes/anim POP');
-    await advance(1);
-    expect(where()).toBe('/games/hottakes/chat REPLACE');
+    expect(await whereAfter(1499)).toBe('/games/hottakes/anim POP');
+    expect(await whereAfter(1)).toBe('/games/hottakes/chat REPLACE');
     expect(screen.getByRole('heading', { name: 'Chat' })).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import { hotTakesMatchActorsWith, type HotTakesMatchAi } from '../../src/feature
 import { bubbles, renderGamesChat } from '../support/gamesChatScreen';
 import { WithChatGamesActors } from '../support/featureActors';
 import { resetScreen } from '../support/screenTeardown';
+import { expectSafeAnswerReturnsFocus } from '../support/questionDialog';
 
 const ai = {
   generateHotTakesPrompt: vi.fn<HotTakesMatchAi['generateHotTakesPrompt']>(),
@@ -305,10 +306,7 @@ describe('Hot Takes matched chat screen', () => {
     await user.click(back);
     const question = await screen.findByRole('alertdialog', { name: 'Leave the debate?' });
     expect(question).toHaveTextContent('Nothing is counted or saved: a debate is won once RiffLord has answered your take.');
-    expect(within(question).getByRole('button', { name: 'Keep debating' })).toHaveFocus();
-    await user.click(within(question).getByRole('button', { name: 'Keep debating' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(back).toHaveFocus();
+    await expectSafeAnswerReturnsFocus(user, question, 'Keep debating', back);
 
     await user.click(back);
     await screen.findByRole('alertdialog', { name: 'Leave the debate?' });

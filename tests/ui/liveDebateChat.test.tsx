@@ -49,6 +49,16 @@ function state(fields: Partial<DebateView>): LiveEmitted {
 const renderWith = (link: ReturnType<typeof fakeLink>) =>
   renderGamesChat('/games/hottakes/chat', '/games/hottakes/chat', <LiveDebateChat liveLink={link.logic} />, aiOpponent);
 
+/** The screen matched with Alice, both takes still to be written: the member's user events and the link. */
+async function matchedWithAlice() {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const link = fakeLink();
+  renderWith(link);
+  act(() => link.tell(state({})));
+  await screen.findByText('Alice');
+  return { user, link };
+}
+
 // The AI chat the screen hands over to is that lazy chunk.
 loadMatchedChatChunkFirst();
 beforeEach(() => {
@@ -103,11 +113,7 @@ describe('live Hot Takes debate screen', () => {
   });
 
   it('while the take is written the message box takes it but the quick emojis are disabled; once the debate is on they send', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const link = fakeLink();
-    renderWith(link);
-    act(() => link.tell(state({})));
-    await screen.findByText('Alice');
+    const { user, link } = await matchedWithAlice();
     expect(screen.getByRole('textbox', { name: 'Message' })).not.toHaveAttribute('readonly');
     const emojis = within(screen.getByRole('group', { name: 'Quick emojis' })).getAllByRole('button');
     expect(emojis.length).toBe(10);
@@ -121,11 +127,7 @@ describe('live Hot Takes debate screen', () => {
   });
 
   it('Back during the debate asks first; Keep debating stays, Leave ends it for both; Back again goes to the games', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const link = fakeLink();
-    renderWith(link);
-    act(() => link.tell(state({})));
-    await screen.findByText('Alice');
+    const { user, link } = await matchedWithAlice();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const question = screen.getByRole('alertdialog', { name: 'Leave the debate?' });
     expect(question).toHaveTextContent(
@@ -145,11 +147,7 @@ describe('live Hot Takes debate screen', () => {
 
   it('blocking the other member asks to leave; kept debating, the header menu still reports her and no longer offers Block', async () => {
     const { calls } = mockFetch({ 'POST /api/blocks': json({}, 201), 'POST /api/reports': json({ id: 'r-1' }, 201) });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const link = fakeLink();
-    renderWith(link);
-    act(() => link.tell(state({})));
-    await screen.findByText('Alice');
+    const { user } = await matchedWithAlice();
     const header = screen.getByRole('banner');
     await user.click(within(header).getByRole('button', { name: 'More actions for Alice' }));
     await user.click(screen.getByRole('button', { name: 'Block Alice' }));

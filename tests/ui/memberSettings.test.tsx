@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../services/fetchMock';
-import { resetScreen } from '../support/screenTeardown';
-import { renderSettings } from '../support/settingsScreen';
+import { expectNoSectionForAGuest, renderSettings, startEachSettingsTestOnAFreshDevice } from '../support/settingsScreen';
 
 // Settings for a member: 'Blocked people' with Unblock, and the privacy switches told to the server
 // (PUT /api/me/settings), whose answer the switch then shows. A guest's Settings stay as they were.
@@ -24,11 +23,7 @@ const memberServer = (blocked: (typeof nova)[], more: Parameters<typeof mockFetc
   });
 const stored = () => JSON.parse(localStorage.getItem('user_settings') ?? 'null') as Record<string, unknown> | null;
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(resetScreen);
+startEachSettingsTestOnAFreshDevice();
 
 describe('Settings: Blocked people', () => {
   it('lists the people a member blocked; Unblock removes one and says so', async () => {
@@ -58,13 +53,7 @@ describe('Settings: Blocked people', () => {
     expect(screen.getByRole('button', { name: 'Unblock nova' })).toBeEnabled();
   });
 
-  it('is not there for a guest', async () => {
-    const { calls } = mockFetch({});
-    renderSettings(false);
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Theme' })).toBeEnabled());
-    expect(screen.queryByRole('heading', { name: 'Blocked people' })).toBeNull();
-    expect(calls).toEqual([]);
-  });
+  it('is not there for a guest', () => expectNoSectionForAGuest('Blocked people'));
 });
 
 describe('Settings: privacy that works', () => {

@@ -46,6 +46,13 @@ async function openFromCard(user: ReturnType<typeof userEvent.setup>, action: 'B
   return screen.getByRole('dialog', { name: action === 'Block' ? `Block ${username}?` : `Report ${username}` });
 }
 
+/** Renders the cards and opens Block or Report from the person's card; answers the member's user events and the dialog. */
+async function cardsWithDialog(action: 'Block' | 'Report', username: string) {
+  const user = userEvent.setup();
+  renderCards();
+  return { user, dialog: await openFromCard(user, action, username) };
+}
+
 const confirmSpy = vi.fn(() => {
   throw new Error('window.confirm must not be used');
 });
@@ -106,9 +113,7 @@ describe('Block', () => {
 
   it('shows the server reason inside the dialog and keeps the person', async () => {
     mockFetch({ 'POST /api/blocks': json({ error: { code: 'TOO_MANY_REQUESTS', message: 'x' } }, 429) });
-    const user = userEvent.setup();
-    renderCards();
-    const dialog = await openFromCard(user, 'Block', 'kai');
+    const { user, dialog } = await cardsWithDialog('Block', 'kai');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are doing that too often. Please wait a while and try again.');
     expect(cardNames()).toEqual(['nova', 'kai', 'RiffLord']);
@@ -118,9 +123,7 @@ describe('Block', () => {
 describe('Report', () => {
   it('needs a reason (radio buttons), sends it with the note, then thanks; the note stops at 500 characters', async () => {
     const { calls } = mockFetch({ 'POST /api/reports': json({ id: 'r-1' }, 201) });
-    const user = userEvent.setup();
-    renderCards();
-    const dialog = await openFromCard(user, 'Report', 'kai');
+    const { user, dialog } = await cardsWithDialog('Report', 'kai');
     const reasons = within(dialog).getByRole('group', { name: 'What is wrong?' });
     expect(within(reasons).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
       'Spam',
@@ -148,9 +151,7 @@ describe('Report', () => {
 
   it('a refused report shows its reason in the dialog and keeps the draft', async () => {
     mockFetch({ 'POST /api/reports': json({ error: { code: 'CANNOT_REPORT_SELF', message: 'x' } }, 400) });
-    const user = userEvent.setup();
-    renderCards();
-    const dialog = await openFromCard(user, 'Report', 'nova');
+    const { user, dialog } = await cardsWithDialog('Report', 'nova');
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot report yourself.');

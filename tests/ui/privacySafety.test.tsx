@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../services/fetchMock';
-import { resetScreen } from '../support/screenTeardown';
-import { renderSettings } from '../support/settingsScreen';
+import { expectNoSectionForAGuest, renderSettings, startEachSettingsTestOnAFreshDevice } from '../support/settingsScreen';
 
 // Settings' 'Privacy and safety' (members only): 'Who can send you friend requests' as three radio
 // choices, 'Send read receipts', 'Send typing indicator' and 'Show read receipts from others' as switches,
@@ -24,11 +23,7 @@ async function section() {
   return (await screen.findByRole('heading', { level: 2, name: 'Privacy and safety' })).closest('section')!;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(resetScreen);
+startEachSettingsTestOnAFreshDevice();
 
 describe("Settings: 'Privacy and safety'", () => {
   it('shows what the server keeps and saves a choice whole', async () => {
@@ -77,11 +72,5 @@ describe("Settings: 'Privacy and safety'", () => {
     expect(area.getByRole('switch', { name: 'Send read receipts' })).toHaveAttribute('aria-checked', 'true');
   });
 
-  it('is not there for a guest', async () => {
-    const { calls } = mockFetch({});
-    renderSettings(false);
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Theme' })).toBeEnabled());
-    expect(screen.queryByRole('heading', { name: 'Privacy and safety' })).toBeNull();
-    expect(calls).toEqual([]);
-  });
+  it('is not there for a guest', () => expectNoSectionForAGuest('Privacy and safety'));
 });

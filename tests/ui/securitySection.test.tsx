@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../services/fetchMock';
-import { resetScreen } from '../support/screenTeardown';
-import { renderSettings } from '../support/settingsScreen';
+import { renderSettings, startEachSettingsTestOnAFreshDevice } from '../support/settingsScreen';
 
 // Settings' 'Security' (members only): 'Change password' with Current password, New password and Confirm
 // new password, and 'Signed-in devices', each row a device name and when it was last active, this device
@@ -29,11 +28,7 @@ async function section() {
 }
 const rows = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.textContent);
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(resetScreen);
+startEachSettingsTestOnAFreshDevice();
 
 describe("Settings: 'Security'", () => {
   it('lists the signed-in devices, this one marked; Sign out ends one, Sign out everywhere else the rest', async () => {

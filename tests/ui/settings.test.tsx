@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Settings from '../../src/features/settings/ui/Settings';
 import { WithSession } from '../support/session';
 import { resetScreen } from '../support/screenTeardown';
+import { expectSafeAnswerReturnsFocus } from '../support/questionDialog';
 
 const TOKENS = ['spotify_access_token', 'spotify_refresh_token', 'trakt_access_token', 'trakt_refresh_token'];
 
@@ -74,10 +75,7 @@ describe('Settings screen', () => {
     await user.click(clear);
     let question = await screen.findByRole('alertdialog', { name: 'Clear App Data' });
     expect(question).toHaveAccessibleDescription('Are you sure you want to clear all app data? This will delete your profile, friends, and settings.');
-    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(clear).toHaveFocus();
+    await expectSafeAnswerReturnsFocus(user, question, 'Cancel', clear);
     expect(localStorage.getItem('user_profile')).not.toBeNull();
     expect(screen.queryByText('App data cleared successfully!')).not.toBeInTheDocument();
 
