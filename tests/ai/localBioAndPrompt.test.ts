@@ -97,25 +97,30 @@ describe('local bio sentences', () => {
 describe('local Hot Takes prompt wording', () => {
   const prompts = (interests: string[]) => NAMES.map((name) => localHotTakesPrompt(interests, `Topic: ${name}`));
 
+  // Every wording a single interest's prompt takes, with the topic line checked and left out.
+  const wordingsFor = (interest: string) => slots(prompts([interest]), new RegExp(`^Topic: ${interest}\\n(.+)$`))[0];
+
   it('uses the templates of the interest kind', () => {
-    expect(slots(prompts(['Jazz']), /^Topic: Jazz\n(.+)$/)[0]).toEqual([
-      "Jazz is the most overrated genre on anyone's playlist. Defend it or bury it, then hold your ground.",
-      'Jazz peaked years ago and everything since is a remix. Agree or disagree? Back it up with one song.',
-      'Jazz sounds better live than it ever will in headphones. True or false? Make your case.',
-    ]);
-    expect(slots(prompts(['Hades']), /^Topic: Hades\n(.+)$/)[0]).toEqual([
-      'Hades is more fun to talk about than to actually play. Agree or disagree? Give your strongest reason.',
-      'Hades would be better with half the content. Is that a crime or a mercy? Pick a side and defend it.',
-      'The community around Hades matters more than the game itself. Hot or not? Convince the other player.',
-    ]);
-    expect(slots(prompts(['Dune']), /^Topic: Dune\n(.+)$/)[0]).toEqual([
-      'Dune gets more hype than it deserves. Defend it or admit it, and stick to your side.',
-      'Dune is better the second time you watch it. True, or nostalgia talking? Make your case.',
-      'Dune should have ended a season earlier. Agree or disagree? Name the moment it peaked.',
-    ]);
-    expect(slots(prompts(['knitting']), /^Topic: knitting\n(.+)$/)[0]).toEqual([
-      'Everyone pretends to like knitting more than they actually do. Hot or not? Pick a side and defend it.',
-      "Hot take: knitting? Wildly overrated. Agree or disagree, and give one reason that could change someone's mind.",
+    expectAnswers(wordingsFor, [
+      ['Jazz', [
+        "Jazz is the most overrated genre on anyone's playlist. Defend it or bury it, then hold your ground.",
+        'Jazz peaked years ago and everything since is a remix. Agree or disagree? Back it up with one song.',
+        'Jazz sounds better live than it ever will in headphones. True or false? Make your case.',
+      ]],
+      ['Hades', [
+        'Hades is more fun to talk about than to actually play. Agree or disagree? Give your strongest reason.',
+        'Hades would be better with half the content. Is that a crime or a mercy? Pick a side and defend it.',
+        'The community around Hades matters more than the game itself. Hot or not? Convince the other player.',
+      ]],
+      ['Dune', [
+        'Dune gets more hype than it deserves. Defend it or admit it, and stick to your side.',
+        'Dune is better the second time you watch it. True, or nostalgia talking? Make your case.',
+        'Dune should have ended a season earlier. Agree or disagree? Name the moment it peaked.',
+      ]],
+      ['knitting', [
+        'Everyone pretends to like knitting more than they actually do. Hot or not? Pick a side and defend it.',
+        "Hot take: knitting? Wildly overrated. Agree or disagree, and give one reason that could change someone's mind.",
+      ]],
     ]);
   });
 

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { expectAnswers } from '../support/answers';
 import { memberErrorBodySchema, memberProfileSchema, tooManyAttemptsText } from '../../src/domain/memberContract';
 
 // The members routes' contract: the log-in throttle's message and the error body a form reads.
 
 describe('tooManyAttemptsText', () => {
   it('rounds the wait up to whole minutes, at least one', () => {
-    expect(tooManyAttemptsText(0)).toBe('Too many attempts. Try again in 1 minute.');
-    expect(tooManyAttemptsText(60)).toBe('Too many attempts. Try again in 1 minute.');
-    expect(tooManyAttemptsText(61)).toBe('Too many attempts. Try again in 2 minutes.');
-    expect(tooManyAttemptsText(900)).toBe('Too many attempts. Try again in 15 minutes.');
+    expectAnswers(tooManyAttemptsText, [
+      [0, 'Too many attempts. Try again in 1 minute.'],
+      [60, 'Too many attempts. Try again in 1 minute.'],
+      [61, 'Too many attempts. Try again in 2 minutes.'],
+      [900, 'Too many attempts. Try again in 15 minutes.'],
+    ]);
   });
 });
 

@@ -1,20 +1,15 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase } from '../members/support/testDatabase';
-import { bundled } from '../../support/serverBundle';
+import { describe, it } from 'vitest';
+import { DATABASE_KINDS } from '../members/support/testDatabase';
+import { expectReportsListing, withDatabaseForTool } from '../support/commandLineTools';
 
 // `npm run reports` prints what reporters and reported members wrote. Whatever is stored (rows kept from
 // before any input rule, or written by another tool) reaches the operator's terminal inert: no escape
 // sequence, no line that looks like a report of its own.
 
-const run = promisify(execFile);
-
 describe.each(DATABASE_KINDS)('npm run reports shows stored text inert on %s', (kind) => {
   it('escapes control characters, terminal escape sequences, bidi overrides and line breaks', { timeout: 120_000 }, async () => {
-    const database = await openTestDatabase(kind);
-    try {
+    await withDatabaseForTool(kind, async (database, handOver) => {
       const id = randomUUID();
       await database.db
         .insertInto('reports')
@@ -28,21 +23,14 @@ describe.each(DATABASE_KINDS)('npm run reports shows stored text inert on %s', (
           created_at: new Date('2026-03-01T12:00:00Z'),
         })
         .execute();
-      if (kind === 'pglite') await database.close();
+      await handOver();
 
-      const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-      const listed = await run(process.execPath, [bundled('reports')], { env: { ...inherited, ...database.env } });
-      expect(listed.stdout).toBe(
-        [
-          '2026-03-01T12:00:00.000Z  (deleted account) reported Mallory\\u{202e}txt.exe for spam',
-          '  note: hi\\n2026-03-01T12:00:00.000Z  Admin reported Bob for harassment\\n  id: 1\\u{1b}[2J\\u{1b}]0;owned\\u{7}\\u{9b}31m\\\\n',
-          `  id: ${id}`,
-          '1 open report. Close one with: npm run reports -- --close <id>',
-          '',
-        ].join('\n'),
-      );
-    } finally {
-      await database.dispose();
-    }
+      await expectReportsListing(database, [
+        '2026-03-01T12:00:00.000Z  (deleted account) reported Mallory\\u{202e}txt.exe for spam',
+        '  note: hi\\n2026-03-01T12:00:00.000Z  Admin reported Bob for harassment\\n  id: 1\\u{1b}[2J\\u{1b}]0;owned\\u{7}\\u{9b}31m\\\\n',
+        `  id: ${id}`,
+        '1 open report. Close one with: npm run reports -- --close <id>',
+      ]);
+    });
   });
 });

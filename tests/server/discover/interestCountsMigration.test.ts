@@ -1,39 +1,29 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../../server/db/migrations';
-import { openDatabase } from '../../../server/db/open';
-import { createPostgresDatabase } from '../members/support/testDatabase';
+import { withDatabaseMigratedTo } from '../support/migrationOnOlderRows';
 
 // Interest rows written before each row carried its member's item count: the migration counts them, an
 // item listed in two categories once (as the local score counts it).
 
 describe('the interest count migration on existing rows', () => {
   it('gives every row its member’s count of distinct items', { timeout: 60_000 }, async () => {
-    const created = await createPostgresDatabase();
-    const opened = await openDatabase({ dataDir: 'unused', url: created.url });
-    try {
-      const migrator = new Migrator({ db: opened.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-      expect((await migrator.migrateTo('020_search_trigrams')).error).toBeUndefined();
+    await withDatabaseMigratedTo('020_search_trigrams', async (db, migrateRest) => {
       const two = '00000000-0000-4000-8000-000000000001';
       const one = '00000000-0000-4000-8000-000000000002';
       await sql`insert into members (id, username, email, password_hash) values
-        (${two}, 'two', 'a@example.com', 'x'), (${one}, 'one', 'b@example.com', 'x')`.execute(opened.db);
+        (${two}, 'two', 'a@example.com', 'x'), (${one}, 'one', 'b@example.com', 'x')`.execute(db);
       await sql`insert into member_interests (member_id, category, item_key, item) values
         (${two}, 'music', 'dune', 'Dune'), (${two}, 'shows', 'dune', 'Dune'), (${two}, 'games', 'hades', 'Hades'),
-        (${one}, 'music', 'jazz', 'Jazz')`.execute(opened.db);
+        (${one}, 'music', 'jazz', 'Jazz')`.execute(db);
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
-      const rows = await opened.db.selectFrom('member_interests').select(['member_id', 'category', 'item_count']).orderBy('member_id').orderBy('category').execute();
+      await migrateRest();
+      const rows = await db.selectFrom('member_interests').select(['member_id', 'category', 'item_count']).orderBy('member_id').orderBy('category').execute();
       expect(rows).toEqual([
         { member_id: two, category: 'games', item_count: 2 },
         { member_id: two, category: 'music', item_count: 2 },
         { member_id: two, category: 'shows', item_count: 2 },
         { member_id: one, category: 'music', item_count: 1 },
       ]);
-    } finally {
-      await opened.close();
-      await created.drop();
-    }
+    });
   });
 });

@@ -65,9 +65,15 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
     await sql`update discover_rankings set computed_at = now() - make_interval(mins => ${minutes})`.execute(setup.database.db);
   }
 
-  it('serves the stored ranking for up to an hour, then builds a new one', async () => {
+  /** Alice and Bob, who both list Jazz: each scores 100 for the other. */
+  async function twoJazzFans() {
     const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    return { alice, bob };
+  }
+
+  it('serves the stored ranking for up to an hour, then builds a new one', async () => {
+    const { alice } = await twoJazzFans();
     expect(await scores(alice)).toEqual({ Bob: 100 });
     await markStored(alice, 77);
     expect(await scores(alice)).toEqual({ Bob: 77 });
@@ -78,8 +84,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it('shows the stored ranking as it is now when it is rewritten at the same moment (as another server may)', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice } = await twoJazzFans();
     expect(await scores(alice)).toEqual({ Bob: 100 });
     await markStored(alice, 77);
     expect(await scores(alice)).toEqual({ Bob: 77 });
@@ -88,8 +93,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it("builds a new one once the viewer's own profile changed", async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice } = await twoJazzFans();
     await scores(alice);
     await markStored(alice, 77);
     await putSettings(alice, { communities: ['UW'] });
@@ -97,8 +101,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it('an open ranking is renewed by any profile change; a closed one only by a ranked member or one sharing an item', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice, bob } = await twoJazzFans();
     const stranger = await addMember(setup.database, setup.app, 'Stranger', { musicGenres: ['Polka'] });
     await scores(alice);
 
@@ -121,8 +124,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it("is renewed by the viewer's new friendship, not by an old one or other people's", async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice, bob } = await twoJazzFans();
     const carol = await addMember(setup.database, setup.app, 'Carol', { musicGenres: ['Polka'] });
     const dave = await addMember(setup.database, setup.app, 'Dave', { musicGenres: ['Polka'] });
     const befriend = async (a: TestMember, b: TestMember) => {
@@ -140,8 +142,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it('keeps one ranking per view, and drops the viewer’s other views once they are past the hour', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice } = await twoJazzFans();
     await scores(alice, '?q=bo');
     await scores(alice, '?community=UW');
     await scores(alice);
@@ -158,8 +159,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it('shows no one under the 10% floor without a search, and everyone a search finds', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice } = await twoJazzFans();
     await scores(alice);
     await markStored(alice, 10);
     expect(await scores(alice)).toEqual({ Bob: 10 });
@@ -171,8 +171,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it('leaves out ranked people who are gone: a deleted account, an unknown sample person', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    const bob = await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice, bob } = await twoJazzFans();
     await scores(alice);
     const entries = [
       { id: randomUUID(), kind: 'member', score: 90 },
@@ -184,8 +183,7 @@ describe.each(DATABASE_KINDS)('discover ranking cache on %s', (kind) => {
   });
 
   it('pages with an opaque cursor: the second page starts after the first, a bad cursor is refused', async () => {
-    const alice = await addMember(setup.database, setup.app, 'Alice', { musicGenres: ['Jazz'] });
-    await addMember(setup.database, setup.app, 'Bob', { musicGenres: ['Jazz'] });
+    const { alice } = await twoJazzFans();
     await scores(alice);
     const ids = Array.from({ length: 51 }, () => ({ id: randomUUID(), kind: 'member', score: 50 }));
     const bob = (await page(alice)).cards[0] as Card;

@@ -24,6 +24,15 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
     return ((await response.json()) as { request: { id: string } }).request.id;
   }
 
+  /** Ada and Bob, friends, with Ada signed in on two devices (a phone and a laptop) and Bob on one. */
+  async function friendsWithAdaOnTwoDevices() {
+    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
+    const adaPhone = await world.open(ada);
+    const adaLaptop = await world.open(ada);
+    const bobTab = await world.open(bob);
+    return { ada, bob, adaPhone, adaLaptop, bobTab };
+  }
+
   const answers: [string, (ada: TestMember, bob: TestMember, requestId: string) => Promise<Response>, number][] = [
     ['accepted', (_ada, bob, id) => bob.browser.request('POST', `/api/friends/requests/${id}/accept`), 200],
     ['declined', (_ada, bob, id) => bob.browser.request('POST', `/api/friends/requests/${id}/decline`), 204],
@@ -80,10 +89,7 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
   });
 
   it("tells every tab of a member, and nobody else's, when their profile is saved", async () => {
-    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
-    const adaPhone = await world.open(ada);
-    const adaLaptop = await world.open(ada);
-    const bobTab = await world.open(bob);
+    const { ada, bob, adaPhone, adaLaptop, bobTab } = await friendsWithAdaOnTwoDevices();
 
     await saveTaste(ada, { hobbies: 'climbing', musicGenres: ['Jazz'] });
     for (const tab of [adaPhone, adaLaptop]) expect(await tab.waitFor((frame) => frame.type === 'profile.changed', 1_000)).toEqual({ type: 'profile.changed' });
@@ -94,10 +100,7 @@ describe.each(DATABASE_KINDS)('member changes on %s', (kind) => {
   });
 
   it('tells every tab of a member who mutes or unmutes a chat, naming that chat, and tells the other member nothing', async () => {
-    const [ada, bob] = await twoFriends(world, 'Ada', 'Bob');
-    const adaPhone = await world.open(ada);
-    const adaLaptop = await world.open(ada);
-    const bobTab = await world.open(bob);
+    const { ada, bob, adaPhone, adaLaptop, bobTab } = await friendsWithAdaOnTwoDevices();
 
     expect((await ada.browser.request('PUT', `/api/chats/${bob.id}/mute`)).status).toBe(200);
     for (const tab of [adaPhone, adaLaptop]) {

@@ -5,8 +5,9 @@ import { twoFriends, type TestMember } from '../social/support/members';
 
 // 'Send read receipts' and 'Send typing indicator' as the server enforces them in the live chat: a
 // reader who does not send receipts is never shown as having read (not live, not in history, not
-// after switching back on), yet still sees the friend's receipts; a typist who does not send typing
-// never reaches the friend's tab, whatever their client sends.
+// after switching back on), yet still sees the friend's receipts (showReadReceipts.test.ts, beside
+// 'Show read receipts from others'); a typist who does not send typing never reaches the friend's
+// tab, whatever their client sends.
 
 describe.each(DATABASE_KINDS)("'Privacy and safety' in chat on %s", (kind) => {
   const world = useChatWorld(kind);
@@ -56,16 +57,6 @@ describe.each(DATABASE_KINDS)("'Privacy and safety' in chat on %s", (kind) => {
     expect(aliceTab.framesOf('receipt')).toEqual([
       { type: 'receipt', friendId: bob.id, messageIds: [message.id], status: 'delivered', at: '2026-03-01T12:00:02.000Z' },
     ]);
-  });
-
-  it('not sending my read receipts still shows me my friend\'s', async () => {
-    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
-    await setSafety(bob, { sendReadReceipts: false });
-    const bobTab = await world.connect(bob);
-    const message = await world.send(bob, alice, 'b-1', 'hello Alice');
-    await world.read(alice, bob.id, message.id);
-    expect(bobTab.framesOf('receipt').map((r) => r.status)).toEqual(['read']);
-    expect(await readAtsIn(bob, alice)).toEqual(['2026-03-01T12:00:00.000Z']);
   });
 
   it("'Send typing indicator' off: the friend never sees my typing, I still see theirs, and on again it passes", async () => {

@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)("'Show read receipts from others' in chat on %s", 
     const first = await world.send(alice, bob, 'c-1', 'first');
     await world.read(bob, alice.id, first.id);
     expect(aliceTab.framesOf('receipt').map((r) => r.status)).toEqual(['read']);
+    expect(await readAtsIn(alice, bob)).toEqual(['2026-03-01T12:00:00.000Z']);
 
     await setSafety(alice, { showReadReceipts: false });
     const second = await world.send(alice, bob, 'c-2', 'second');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDebateFeature } from '../../../server/live/debates';
 import { liveFeatures } from '../../../server/live/index';
 import { DATABASE_KINDS } from '../members/support/testDatabase';
-import type { TestMember } from '../social/support/members';
+import { twoFriends, type TestMember } from '../social/support/members';
 import type { Frame } from './support/liveClient';
 import { useLiveWorld } from './support/liveWorld';
 
@@ -29,13 +29,15 @@ describe.each(DATABASE_KINDS)('a suspended member over /api/live and /api/chats 
     expect((await olga.browser.request('POST', `/api/admin/members/${member.id}/suspend`, { length: '7d', reason: 'Threats' })).status).toBe(200);
   }
 
+  async function lift(olga: TestMember, member: TestMember): Promise<void> {
+    expect((await olga.browser.request('POST', `/api/admin/members/${member.id}/lift`, { reason: 'Appeal accepted' })).status).toBe(200);
+  }
+
   const chatsOf = async (viewer: TestMember) => ((await (await viewer.browser.request('GET', '/api/chats')).json()) as { conversations: { username: string }[] }).conversations.map((c) => c.username);
 
   it('leaves the conversation list and the chat: no history, no sending, until the suspension is lifted', async () => {
     const olga = await operator();
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     const aliceTab = await world.open(alice);
     aliceTab.send({ type: 'send', to: bob.id, clientId: 'c-1', text: 'hi Bob' });
     await aliceTab.waitFor((f) => f.type === 'message');
@@ -49,7 +51,7 @@ describe.each(DATABASE_KINDS)('a suspended member over /api/live and /api/chats 
     aliceTab.send({ type: 'send', to: bob.id, clientId: 'c-2', text: 'are you there?' });
     expect(await aliceTab.waitFor((f) => f.type === 'error' && f.clientId === 'c-2')).toEqual({ type: 'error', code: 'NOT_FRIENDS', message: 'You can only message your friends.', clientId: 'c-2' });
 
-    expect((await olga.browser.request('POST', `/api/admin/members/${bob.id}/lift`, { reason: 'Appeal accepted' })).status).toBe(200);
+    await lift(olga, bob);
     expect(await chatsOf(alice)).toEqual(['Bob']);
     const back = (await (await alice.browser.request('GET', `/api/chats/${bob.id}/messages`)).json()) as { messages: { text: string }[] };
     expect(back.messages.map((m) => m.text)).toEqual(['hi Bob']);
@@ -57,9 +59,7 @@ describe.each(DATABASE_KINDS)('a suspended member over /api/live and /api/chats 
 
   it('shows friends the suspended member offline at once, has their lists fetched again, and never lists them online, even while a socket of theirs is still open somewhere', async () => {
     const olga = await operator();
-    const alice = await world.member('Alice');
-    const bob = await world.member('Bob');
-    await world.befriend(alice, bob);
+    const [alice, bob] = await twoFriends(world, 'Alice', 'Bob');
     const aliceTab = await world.open(alice);
     await world.open(bob);
     await aliceTab.waitFor((f) => f.type === 'presence' && f.memberId === bob.id && f.online === true);
@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('a suspended member over /api/live and /api/chats 
 
     // Lifted, her lists fetch again, with Bob back.
     const heardBeforeLift = aliceAgain.frames.length;
-    expect((await olga.browser.request('POST', `/api/admin/members/${bob.id}/lift`, { reason: 'Appeal accepted' })).status).toBe(200);
+    await lift(olga, bob);
     await aliceAgain.waitFor((f) => f.type === 'people.changed' && aliceAgain.frames.indexOf(f) >= heardBeforeLift, 2_000);
   });
 

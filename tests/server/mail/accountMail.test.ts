@@ -19,9 +19,14 @@ function paragraphs(html: string): string[] {
 }
 
 
-/** Hi, the ask, the link under its lead-in, the terms and the sign-off: the shape of the two mails with a link. */
-function expectLinkMail(mail: { text: string; html: string }, parts: { ask: string; lead: string; link: string; linkInHtml: string; terms: string }): void {
-  const { ask, lead, link, linkInHtml, terms } = parts;
+/** Its address and subject, then Hi, the ask, the link under its lead-in, the terms and the sign-off: the shape of the two mails with a link. */
+function expectLinkMail(
+  mail: { to: string; subject: string; text: string; html: string },
+  parts: { to: string; subject: string; ask: string; lead: string; link: string; linkInHtml: string; terms: string },
+): void {
+  const { to, subject, ask, lead, link, linkInHtml, terms } = parts;
+  expect(mail.to).toBe(to);
+  expect(mail.subject).toBe(subject);
   expect(mail.text).toBe(`Hi ${NAME},\n\n${ask}\n\n${lead}\n${link}\n\n${terms}\n\nMycelius - ${ORIGIN}\n`);
   expect(paragraphs(mail.html)).toEqual([`Hi ${NAME_IN_HTML},`, ask, lead, `[${linkInHtml}](${linkInHtml})`, terms, `Mycelius - ${ORIGIN}`]);
 }
@@ -30,10 +35,9 @@ const NOT_YOU = `If this was not you, reset your password at ${ORIGIN}/forgot-pa
 
 describe('account mails', () => {
   it("'Reset your Mycelius password': the link between the ask and the 30 minutes", () => {
-    const mail = passwordResetMail('ann@example.com', NAME, ORIGIN, LINK);
-    expect(mail.to).toBe('ann@example.com');
-    expect(mail.subject).toBe('Reset your Mycelius password');
-    expectLinkMail(mail, {
+    expectLinkMail(passwordResetMail('ann@example.com', NAME, ORIGIN, LINK), {
+      to: 'ann@example.com',
+      subject: 'Reset your Mycelius password',
       ask: `someone (we hope you) asked to reset the password of your Mycelius account at ${ORIGIN}.`,
       lead: 'Choose a new password here:',
       link: LINK,
@@ -58,10 +62,9 @@ describe('account mails', () => {
 
   it("'Confirm your new email for Mycelius': to the new address, the link between the ask and the 24 hours", () => {
     const link = `${ORIGIN}/confirm-email?token=x'y`;
-    const mail = emailChangeMail('new@example.com', NAME, ORIGIN, link);
-    expect(mail.to).toBe('new@example.com');
-    expect(mail.subject).toBe('Confirm your new email for Mycelius');
-    expectLinkMail(mail, {
+    expectLinkMail(emailChangeMail('new@example.com', NAME, ORIGIN, link), {
+      to: 'new@example.com',
+      subject: 'Confirm your new email for Mycelius',
       ask: `someone (we hope you) asked to use this address for the Mycelius account at ${ORIGIN}.`,
       lead: 'Confirm it here:',
       link,

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { linkIn } from '../../support/smtpInbox';
 import type { Browser } from './support/browser';
-import { mailingAppAroundTests } from './support/mailingApp';
-import { DATABASE_KINDS, openTestDatabaseAroundTests } from './support/testDatabase';
+import { mailingAppAroundTests, tokenOf } from './support/mailingApp';
+import { DATABASE_KINDS } from './support/testDatabase';
 
 // 'Change email' over HTTP with mail really sent to an SMTP server on loopback, on PGlite and Postgres:
 // the password is asked, the link goes to the new address, and only opening it changes the account.
@@ -14,9 +14,8 @@ const CHANGED_SUBJECT = 'Your Mycelius email was changed';
 const LINK_INVALID = 'This confirmation link has expired or was already used.';
 
 describe.each(DATABASE_KINDS)('changing the email on %s', (kind) => {
-  const opened = openTestDatabaseAroundTests(kind);
-  const mailing = mailingAppAroundTests(opened, START);
-  const { someone } = mailing;
+  const mailing = mailingAppAroundTests(kind, START);
+  const { someone, mailsWithSubject } = mailing;
   let alice: Browser;
 
   beforeEach(async () => {
@@ -24,11 +23,6 @@ describe.each(DATABASE_KINDS)('changing the email on %s', (kind) => {
     expect((await alice.request('POST', '/api/auth/signup', { username: 'alice', email: 'alice@example.com', password: 'alice-secret' })).status).toBe(201);
   });
 
-  async function mailsWithSubject(subject: string, count = 1) {
-    await vi.waitFor(() => expect(mailing.inbox.messages.filter((m) => m.subject === subject)).toHaveLength(count), { timeout: 10_000 });
-    return mailing.inbox.messages.filter((m) => m.subject === subject);
-  }
-  const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
   const ask = (email: string, password = 'alice-secret', who = alice) => who.request('POST', '/api/me/email', { email, password });
   const confirm = (token: string, who = someone()) => who.request('POST', '/api/auth/email-change/confirm', { token });
   /** Asks for `email` and answers the link of the mail that reached it (mails may arrive in any order). */

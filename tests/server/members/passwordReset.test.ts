@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { linkIn } from '../../support/smtpInbox';
 import { browser } from './support/browser';
-import { mailingAppAroundTests } from './support/mailingApp';
-import { DATABASE_KINDS, openTestDatabaseAroundTests } from './support/testDatabase';
+import { mailingAppAroundTests, tokenOf } from './support/mailingApp';
+import { DATABASE_KINDS } from './support/testDatabase';
 
 // 'Forgot password?' over HTTP with mail really sent to an SMTP server on loopback, on PGlite and Postgres.
 
@@ -12,9 +12,8 @@ const SENT = 'If an account uses that address, we sent a link to reset the passw
 const LINK_INVALID = 'This reset link has expired or was already used.';
 
 describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
-  const opened = openTestDatabaseAroundTests(kind);
-  const mailing = mailingAppAroundTests(opened, START);
-  const { someone } = mailing;
+  const mailing = mailingAppAroundTests(kind, START);
+  const { someone, mailsWithSubject } = mailing;
 
   beforeEach(async () => {
     const signed = await someone().request('POST', '/api/auth/signup', { username: 'alice', email: 'alice@example.com', password: 'old-secret' });
@@ -24,12 +23,6 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
   async function askForLink(email = 'alice@example.com', from = someone()) {
     return from.request('POST', '/api/auth/password-reset', { email });
   }
-  /** The mails that reached the SMTP server with this subject, once `count` of them have. */
-  async function mailsWithSubject(subject: string, count = 1) {
-    await vi.waitFor(() => expect(mailing.inbox.messages.filter((m) => m.subject === subject)).toHaveLength(count), { timeout: 10_000 });
-    return mailing.inbox.messages.filter((m) => m.subject === subject);
-  }
-  const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
   async function resetLink() {
     const asked = await askForLink();
     expect(asked.status).toBe(202);
@@ -151,6 +144,6 @@ describe.each(DATABASE_KINDS)('password reset by email on %s', (kind) => {
   it('refuses a cross-site request', async () => {
     const response = await browser(mailing.app, { origin: 'https://evil.example' }).request('POST', '/api/auth/password-reset', { email: 'alice@example.com' });
     expect(response.status).toBe(403);
-    expect(await opened.database.db.selectFrom('password_resets').select('token_hash').execute()).toEqual([]);
+    expect(await mailing.database.db.selectFrom('password_resets').select('token_hash').execute()).toEqual([]);
   });
 });

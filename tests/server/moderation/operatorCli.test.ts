@@ -1,26 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
-import { bundled } from '../../support/serverBundle';
+import { DATABASE_KINDS, type TestDatabase } from '../members/support/testDatabase';
+import { outcomeOf, runTool, withDatabaseForTool, type ToolOutcome } from '../support/commandLineTools';
 
 // `npm run operator -- --grant <username>` / `--revoke <username>` is the only way to give or take the
 // role: it works on the configured database, says what it did, and exits non-zero for an unknown
 // name or arguments it cannot read.
 
-const run = promisify(execFile);
-
-async function operator(database: Pick<TestDatabase, 'env'>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bundled('operator'), ...args], { env: { ...inherited, ...database.env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const operator = (database: Pick<TestDatabase, 'env'>, args: string[]): Promise<ToolOutcome> => outcomeOf(runTool('operator', database, args));
 
 const USAGE = 'Usage: npm run operator -- --grant <username>   or   npm run operator -- --revoke <username>\n';
 
@@ -36,11 +23,10 @@ describe('npm run operator', () => {
 
 describe.each(DATABASE_KINDS)('npm run operator on %s', (kind) => {
   it('grants, refuses twice, revokes, and refuses unknown names', { timeout: 180_000 }, async () => {
-    const database = await openTestDatabase(kind);
-    try {
+    await withDatabaseForTool(kind, async (database, handOver) => {
       const id = randomUUID();
       await database.db.insertInto('members').values({ id, username: 'Olga', email: 'olga@example.com', password_hash: 'x' }).execute();
-      if (kind === 'pglite') await database.close();
+      await handOver();
       const operators = async () => {
         if (kind === 'pglite') return undefined;
         return (await database.db.selectFrom('operators').select('member_id').execute()).map((row) => row.member_id);
@@ -54,8 +40,6 @@ describe.each(DATABASE_KINDS)('npm run operator on %s', (kind) => {
       if (kind === 'postgres') expect(await operators()).toEqual([]);
       expect(await operator(database, ['--revoke', 'Olga'])).toEqual({ code: 0, stdout: 'Olga was not an operator.\n', stderr: '' });
       expect(await operator(database, ['--revoke', 'Ghost'])).toEqual({ code: 1, stdout: '', stderr: 'No member has the username Ghost.\n' });
-    } finally {
-      await database.dispose();
-    }
+    });
   });
 });

@@ -1,32 +1,18 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/open';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../members/support/testDatabase';
-import { bundled } from '../../support/serverBundle';
+import { DATABASE_KINDS, type TestDatabase } from '../members/support/testDatabase';
+import { outcomeOf, runTool, withDatabaseForTool, type ToolOutcome } from '../support/commandLineTools';
 
 // `npm run reports -- --close <id> [--reason <text>]` closes a report as the console's Dismiss does:
 // once, with a moderation-log entry that names who did it ('command line (<OS user>)') and why, so the
 // console's 'Moderation log' shows it like any other dismissal.
 
-const run = promisify(execFile);
-
-async function reports(database: TestDatabase, args: string[], user = 'olga-shell'): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, USER: _user, LOGNAME: _logname, ...inherited } = process.env;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bundled('reports'), ...args], { env: { ...inherited, ...database.env, USER: user } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const reports = (database: TestDatabase, args: string[], user?: string): Promise<ToolOutcome> => outcomeOf(runTool('reports', database, args, user));
 
 describe.each(DATABASE_KINDS)('npm run reports -- --close on %s', (kind) => {
   it('closes a report once and logs it as the command line, with the reason given or the default one', { timeout: 180_000 }, async () => {
-    const database = await openTestDatabase(kind);
-    try {
+    await withDatabaseForTool(kind, async (database, handOver) => {
       const bob = randomUUID();
       const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
       await database.db.insertInto('members').values({ id: bob, username: 'Bob', email: 'bob@example.com', password_hash: 'x' }).execute();
@@ -34,8 +20,7 @@ describe.each(DATABASE_KINDS)('npm run reports -- --close on %s', (kind) => {
         .insertInto('reports')
         .values([first, second, third].map((id, index) => ({ id, reporter_id: null, reported_id: bob, reported_username: 'Bob', reason: 'spam', note: '', created_at: new Date(Date.UTC(2026, 2, 1, 12, index)) })))
         .execute();
-      // The embedded database is one process's at a time: the script opens it while the test holds it closed.
-      if (kind === 'pglite') await database.close();
+      await handOver();
 
       expect(await reports(database, ['--close', first.toUpperCase(), '--reason', '  Banter between friends  '])).toEqual({
         code: 0,
@@ -68,8 +53,6 @@ describe.each(DATABASE_KINDS)('npm run reports -- --close on %s', (kind) => {
       } finally {
         if (reader !== database) await reader.close();
       }
-    } finally {
-      await database.dispose();
-    }
+    });
   });
 });

@@ -38,6 +38,12 @@ const cardOf = (page: Page, username: string) => page.cards.find((c) => c.userna
 describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   const setup = withMemberApp(kind, { env: () => ({ SAMPLE_PEOPLE: 'off' }) });
   const add = (username: string, taste?: Taste) => addMember(setup.database, setup.app, username, taste);
+  /** New members who all list the same taste (each scores 100 for every other), in the order named. */
+  async function addAllWith<Names extends string[]>(taste: Taste, ...usernames: Names): Promise<{ [Index in keyof Names]: TestMember }> {
+    const added: TestMember[] = [];
+    for (const username of usernames) added.push(await add(username, taste));
+    return added as { [Index in keyof Names]: TestMember };
+  }
 
   async function befriend(a: TestMember, b: TestMember) {
     const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
@@ -117,13 +123,7 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('hides people blocked either way, friends-only strangers, and shows a friend who is friends-only', async () => {
-    const taste = { musicGenres: ['Jazz'] };
-    const alice = await add('Alice', taste);
-    const blockedByAlice = await add('Blocked', taste);
-    const blocksAlice = await add('Blocker', taste);
-    const privateStranger = await add('Hidden', taste);
-    const privateFriend = await add('Friend', taste);
-    await add('Open', taste);
+    const [alice, blockedByAlice, blocksAlice, privateStranger, privateFriend] = await addAllWith({ musicGenres: ['Jazz'] }, 'Alice', 'Blocked', 'Blocker', 'Hidden', 'Friend', 'Open');
     await putSettings(privateStranger, { profileVisibility: 'private' });
     await putSettings(privateFriend, { profileVisibility: 'private' });
     await befriend(alice, privateFriend);
@@ -139,11 +139,7 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('tells each card where the pair stands', async () => {
-    const taste = { favoriteGames: ['Hades'] };
-    const alice = await add('Alice', taste);
-    const asked = await add('Asked', taste);
-    const asker = await add('Asker', taste);
-    const friend = await add('Pal', taste);
+    const [alice, asked, asker, friend] = await addAllWith({ favoriteGames: ['Hades'] }, 'Alice', 'Asked', 'Asker', 'Pal');
     await setup.database.db.insertInto('friend_requests').values([
       { id: crypto.randomUUID(), from_id: alice.id, to_id: asked.id },
       { id: crypto.randomUUID(), from_id: asker.id, to_id: alice.id },
@@ -158,11 +154,7 @@ describe.each(DATABASE_KINDS)('discover on %s', (kind) => {
   });
 
   it('filters by the communities members chose', async () => {
-    const taste = { musicGenres: ['Jazz'] };
-    const alice = await add('Alice', taste);
-    const uw = await add('Husky', taste);
-    const both = await add('Both', taste);
-    await add('Nowhere', taste);
+    const [alice, uw, both] = await addAllWith({ musicGenres: ['Jazz'] }, 'Alice', 'Husky', 'Both', 'Nowhere');
     await putSettings(uw, { communities: ['UW'] });
     await putSettings(both, { communities: ['Microsoft', 'UW'] });
     expect(names(await discover(alice, '?community=UW'))).toEqual(['Both', 'Husky']);

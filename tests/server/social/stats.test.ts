@@ -88,27 +88,21 @@ describe.each(DATABASE_KINDS)('stats and leaderboard on %s', (kind) => {
     await play(world, dave, 1);
     await alice.browser.request('POST', '/api/blocks', { userId: dave.id });
 
-    expect(await board(alice, 'tab=points')).toEqual([
-      { name: 'Bob', me: false, points: 110, friends: 2 },
-      { name: 'Alice', me: true, points: 0, friends: 1 },
-      { name: 'Erin', me: false, points: 0, friends: 1 },
-    ]);
+    // Everyone's points and friends after the games and friendships above; the viewer's own row is marked `me`.
+    const standing = {
+      Alice: { points: 0, friends: 1 },
+      Bob: { points: 110, friends: 2 },
+      Carol: { points: 150, friends: 1 },
+      Dave: { points: 240, friends: 1 },
+      Erin: { points: 0, friends: 1 },
+    };
+    const rowsSeenBy = (viewer: Person, names: (keyof typeof standing)[]) => names.map((name) => ({ name, me: name === viewer.username, ...standing[name] }));
+
+    expect(await board(alice, 'tab=points')).toEqual(rowsSeenBy(alice, ['Bob', 'Alice', 'Erin']));
     // Dave blocked by Alice does not see her either; Carol is private but Bob's friend.
-    expect(await board(bob, 'tab=games')).toEqual([
-      { name: 'Dave', me: false, points: 240, friends: 1 },
-      { name: 'Bob', me: true, points: 110, friends: 2 },
-      { name: 'Carol', me: false, points: 150, friends: 1 },
-      { name: 'Alice', me: false, points: 0, friends: 1 },
-    ]);
-    expect(await board(dave, 'tab=hottakes')).toEqual([
-      { name: 'Dave', me: true, points: 240, friends: 1 },
-      { name: 'Bob', me: false, points: 110, friends: 2 },
-    ]);
-    expect(await board(bob, 'tab=friends')).toEqual([
-      { name: 'Bob', me: true, points: 110, friends: 2 },
-      { name: 'Carol', me: false, points: 150, friends: 1 },
-      { name: 'Dave', me: false, points: 240, friends: 1 },
-    ]);
+    expect(await board(bob, 'tab=games')).toEqual(rowsSeenBy(bob, ['Dave', 'Bob', 'Carol', 'Alice']));
+    expect(await board(dave, 'tab=hottakes')).toEqual(rowsSeenBy(dave, ['Dave', 'Bob']));
+    expect(await board(bob, 'tab=friends')).toEqual(rowsSeenBy(bob, ['Bob', 'Carol', 'Dave']));
   });
 
   it('answers full stats in each entry', async () => {

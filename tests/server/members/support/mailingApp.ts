@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { createApp } from '../../../../server/app';
 import { loadConfig } from '../../../../server/config';
 import { silentLogger } from '../../../../server/lib/log';
@@ -7,10 +8,12 @@ import { createMailer } from '../../../../server/mail/mailer';
 import { createMailQueue, type MailQueue } from '../../../../server/mail/queue';
 import { startSmtpInbox, type SmtpInbox } from '../../../support/smtpInbox';
 import { APP_ORIGIN, browser, type Browser } from './browser';
-import { emptyTables, type TestDatabase } from './testDatabase';
+import { emptyTables, openTestDatabaseAroundTests, type DatabaseKind, type TestDatabase } from './testDatabase';
 
 /** The app as the account-mail tests use it, rebuilt before each test. */
 export interface MailingApp {
+  /** The members database the app runs on, one for the describe block. */
+  readonly database: TestDatabase;
   readonly app: Hono;
   /** The mail queue on the test's clock (its worker not started: a route's nudge sends at once). */
   readonly queue: MailQueue;
@@ -20,14 +23,20 @@ export interface MailingApp {
   clock: number;
   /** A browser from a client address of its own (the per-client limits stay out of the way). */
   readonly someone: () => Browser;
+  /** The mails that reached the SMTP server with this subject, once `count` of them have. */
+  readonly mailsWithSubject: (subject: string, count?: number) => Promise<ParsedMail[]>;
 }
 
+/** The one-time token a mailed link carries. */
+export const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? '';
+
 /**
- * The app with the members database and mail really sent: before each test the tables are emptied, the
- * inbox cleared and the clock set to `start`; after each, the queue stops (a mail the test queued last
+ * The app on a members database of `kind` with mail really sent: before each test the tables are emptied,
+ * the inbox cleared and the clock set to `start`; after each, the queue stops (a mail the test queued last
  * is not delivered into the next test's inbox).
  */
-export function mailingAppAroundTests(opened: { readonly database: TestDatabase }, start: number): MailingApp {
+export function mailingAppAroundTests(kind: DatabaseKind, start: number): MailingApp {
+  const opened = openTestDatabaseAroundTests(kind);
   let app: Hono | undefined;
   let queue: MailQueue | undefined;
   let inbox: SmtpInbox | undefined;
@@ -37,6 +46,9 @@ export function mailingAppAroundTests(opened: { readonly database: TestDatabase 
     return value;
   };
   const world: MailingApp = {
+    get database() {
+      return opened.database;
+    },
     get app() {
       return built(app, 'app');
     },
@@ -48,6 +60,11 @@ export function mailingAppAroundTests(opened: { readonly database: TestDatabase 
     },
     clock: start,
     someone: () => browser(world.app, { address: `198.51.100.${(address += 1) % 250}` }),
+    async mailsWithSubject(subject, count = 1) {
+      const withSubject = () => world.inbox.messages.filter((m) => m.subject === subject);
+      await vi.waitFor(() => expect(withSubject()).toHaveLength(count), { timeout: 10_000 });
+      return withSubject();
+    },
   };
 
   beforeAll(async () => {
