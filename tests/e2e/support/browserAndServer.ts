@@ -4,8 +4,8 @@ import { startBrowser } from './browser';
 import { startAppServer, type AppServer, type AppServerOptions } from './server';
 import { startSmtpInbox, type SmtpInbox } from '../../support/smtpInbox';
 
-// The member e2e files each drive one Chromium against one built app server of their own (a fresh database),
-// started before the file's tests and stopped after them.
+// The member e2e files each drive one Chromium against one built app server of their own (a database of
+// its own, copied from the migrated template), started before the file's tests and stopped after them.
 
 /**
  * An app server of the file's own: the built app on a database of its own, copied from the run's migrated

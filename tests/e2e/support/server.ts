@@ -49,7 +49,7 @@ export interface AppServerOptions {
   /**
    * A migrated embedded database (tests/support/pgliteTemplate.ts) copied into the server's empty
    * DATA_DIR, so it opens an existing database in about a second rather than creating one (initdb in
-   * WebAssembly and every migration, 6 to 10 s on two cores). Without it the server creates its
+   * WebAssembly and every migration, see pgliteTemplate.ts). Without it the server creates its
    * database as on a first `npm start`.
    */
   databaseFrom?: string;
